@@ -1,0 +1,96 @@
+// One lint setup for the whole workspace. Import boundaries (DESIGN.md "Layout"):
+// packages/core has no I/O; web features do not import each other; only the app layer composes.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = (() => {
+  try {
+    return readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+const ioModules = [
+  'node:*', 'fs', 'path', 'child_process', 'net', 'http', 'https', 'pg', 'drizzle-orm', 'drizzle-orm/*',
+  '@electric-sql/*', 'hono', 'hono/*', '@hono/*', 'better-auth', 'better-auth/*', 'react', 'react-dom',
+  '@summy/db', '@summy/db/*',
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'packages/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    ignores: ['packages/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ioModules, message: 'packages/core knows nothing of I/O: pure rules and contracts only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', '@summy/server', '@summy/web'], message: 'packages/db must not depend on apps.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/main.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@summy/db', '@summy/db/*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' },
+            { group: ['@/app', '@/app/*'], message: 'Only the app layer composes; nothing imports it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/main.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  ...features.map((f) => ({
+    files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${f}`, `!@/features/${f}/**`, '../../*', `!../../${f}`],
+              message: 'Features do not import each other; compose them in src/app.',
+            },
+            { group: ['@/app', '@/app/*'], message: 'Only the app layer composes; nothing imports it.' },
+            { group: ['@summy/db', '@summy/db/*'], message: 'The web app talks to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  })),
+);
