@@ -1,0 +1,216 @@
+/**
+ * Request and answer shapes of the data API, shared by the server (validation, OpenAPI) and the
+ * web app (typed fetchers). Field names follow the app shapes of spec 000 section 3.
+ */
+import { z } from 'zod';
+
+const isoDate = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
+
+/** A topic of a meeting summary with its confidence (0 to 1). */
+export const topicSchema = z.object({ topic: z.string(), confidence: z.number().min(0).max(1) });
+
+/** A calendar attendee stored on a meeting (spec 001: JSON list of email and name). */
+export const attendeeSchema = z.object({ email: z.string(), name: z.string().nullish() });
+
+/** A row of the meeting list: spec 000 section 3 ("reads only id, title, date, duration, user_id"), plus the two flags the sidebar's icons need. */
+export const meetingListItemSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  date: isoDate,
+  duration: z.number().describe('minutes'),
+  user_id: z.string(),
+  isRecording: z.boolean(),
+  isProcessing: z.boolean(),
+});
+export type MeetingListItem = z.infer<typeof meetingListItemSchema>;
+
+/** One page of the meeting list, date descending; `nextCursor` fetches the next page. */
+export const meetingListSchema = z.object({
+  items: z.array(meetingListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MeetingList = z.infer<typeof meetingListSchema>;
+
+/** An action item of a meeting in the app's shape (spec 000 section 3). */
+export const actionItemSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  assignedTo: z.string().nullable(),
+  completed: z.boolean(),
+  completedAt: isoDate.nullable(),
+  priority: z.boolean(),
+  meetingId: z.string().uuid().nullable(),
+});
+
+/** A single meeting in the app's shape (spec 000 section 3, "Meeting (in the app)"). */
+export const meetingSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  date: isoDate,
+  duration: z.number().describe('minutes'),
+  transcript: z.string().nullable(),
+  summary: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  isRecording: z.boolean(),
+  isProcessing: z.boolean(),
+  isPaused: z.boolean(),
+  topics: z.array(topicSchema),
+  actionItems: z.array(actionItemSchema),
+  participants: z.array(z.string()),
+  calendarEventId: z.string().nullable(),
+  calendarEventTitle: z.string().nullable(),
+  calendarEventAttendees: z.array(attendeeSchema).nullable(),
+  calendarRecurringEventId: z.string().nullable(),
+  updated_at: isoDate,
+});
+export type Meeting = z.infer<typeof meetingSchema>;
+
+/** Body of `POST /api/meetings`; every field optional (a new recording starts with defaults). */
+export const createMeetingSchema = z
+  .object({
+    title: z.string().trim().min(1).max(500),
+    date: isoDate,
+    duration: z.number().min(0),
+    participants: z.array(z.string()).max(500),
+    transcript: z.string().nullable(),
+    summary: z.string().nullable(),
+    isRecording: z.boolean(),
+    isProcessing: z.boolean(),
+    isPaused: z.boolean(),
+    topics: z.array(topicSchema),
+  })
+  .partial()
+  .strict();
+export type CreateMeetingInput = z.infer<typeof createMeetingSchema>;
+
+/** Body of `PATCH /api/meetings/:id`: the same fields plus the calendar link. */
+export const updateMeetingSchema = createMeetingSchema
+  .extend({
+    calendarEventId: z.string().nullable(),
+    calendarEventTitle: z.string().nullable(),
+    calendarEventAttendees: z.array(attendeeSchema).nullable(),
+    calendarRecurringEventId: z.string().nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateMeetingInput = z.infer<typeof updateMeetingSchema>;
+
+/** A to-do in the app's shape (spec 001 section 3 "Todo"). */
+export const todoSchema = actionItemSchema.extend({
+  createdAt: isoDate,
+  dueDate: isoDate.nullable(),
+});
+export type Todo = z.infer<typeof todoSchema>;
+
+/** Body of `POST /api/todos`. A new to-do may be created empty (spec 001: "created empty"). */
+export const createTodoSchema = z
+  .object({
+    title: z.string().max(1000).default(''),
+    description: z.string().max(10000).nullable().optional(),
+    assignedTo: z.string().max(500).nullable().optional(),
+    completed: z.boolean().optional(),
+    priority: z.boolean().optional(),
+    meetingId: z.string().uuid().nullable().optional(),
+    dueDate: isoDate.nullable().optional(),
+  })
+  .strict();
+export type CreateTodoInput = z.infer<typeof createTodoSchema>;
+
+/** Body of `PATCH /api/todos/:id`. */
+export const updateTodoSchema = createTodoSchema.omit({ meetingId: true }).partial().strict();
+export type UpdateTodoInput = z.infer<typeof updateTodoSchema>;
+
+/** A chat in the app's shape (spec 000 section 3 "Chat"). */
+export const chatSchema = z.object({
+  id: z.string().uuid(),
+  createdAt: isoDate,
+  title: z.string().nullable(),
+  contextMeetingIds: z.array(z.string().uuid()),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+/** Body of `POST /api/chats`. */
+export const createChatSchema = z
+  .object({
+    title: z.string().max(200).nullable().optional(),
+    contextMeetingIds: z.array(z.string().uuid()).max(500).optional(),
+  })
+  .strict();
+
+/** Body of `PATCH /api/chats/:id`. */
+export const updateChatSchema = z
+  .object({
+    title: z.string().max(200).nullable(),
+    contextMeetingIds: z.array(z.string().uuid()).max(500),
+  })
+  .partial()
+  .strict();
+
+/** A citation of an assistant answer (spec 000 section 3 "Chat message": text, section). */
+export const citationSchema = z.object({
+  text: z.string(),
+  section: z.string(),
+  meetingId: z.string().uuid().nullable().optional(),
+  speaker: z.string().nullable().optional(),
+  start: z.number().nullable().optional().describe('seconds'),
+});
+
+/** A chat message in the app's shape. */
+export const chatMessageSchema = z.object({
+  id: z.string().uuid(),
+  content: z.string(),
+  isUser: z.boolean(),
+  timestamp: isoDate,
+  citations: z.array(citationSchema),
+  meetingId: z.string().uuid().nullable(),
+  chatId: z.string().uuid().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Body of `POST /api/chats/:id/messages`. */
+export const createChatMessageSchema = z
+  .object({
+    content: z.string().min(1).max(100_000),
+    isUser: z.boolean(),
+    meetingId: z.string().uuid().nullable().optional(),
+    citations: z.array(citationSchema).max(100).optional(),
+  })
+  .strict();
+
+/** A meeting group (spec 001 section 3). */
+export const meetingGroupSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  type: z.enum(['domain', 'recurring']),
+  domain: z.string().nullable(),
+  recurringEventId: z.string().nullable(),
+  meetingIds: z.array(z.string().uuid()),
+});
+export type MeetingGroup = z.infer<typeof meetingGroupSchema>;
+
+/** Body of `POST /api/meeting-groups`. */
+export const createMeetingGroupSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    type: z.enum(['domain', 'recurring']),
+    domain: z.string().max(253).nullable().optional(),
+    recurringEventId: z.string().max(1024).nullable().optional(),
+  })
+  .strict();
+
+/** Body of `POST /api/meeting-groups/:id/members`. */
+export const addGroupMemberSchema = z.object({ meetingId: z.string().uuid() }).strict();
+
+/** A change announced on `GET /api/events` (Server-Sent Events, event name `change`). */
+export const changeEventSchema = z.object({
+  table: z.enum(['meetings', 'todos', 'chats']),
+  op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  id: z.string(),
+  meeting_id: z.string().nullable().optional(),
+});
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
+
+/** `GET /api/config`: what the sign-in screen may offer. */
+export const publicConfigSchema = z.object({ googleEnabled: z.boolean() });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

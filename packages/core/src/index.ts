@@ -1,0 +1,4 @@
+/** @summy/core: contracts and pure domain rules shared by web and server. No I/O here. */
+export * from './errors.ts';
+export * from './priority.ts';
+export * from './contracts.ts';

@@ -1,0 +1,17 @@
+/**
+ * To-do priority: stored as high, medium or none ('urgent' read as high); the app shows a boolean
+ * star that is true for high, urgent or medium (spec 000 section 3, spec 001 section 9).
+ */
+
+/** A stored priority value. */
+export type StoredPriority = 'high' | 'urgent' | 'medium' | 'none';
+
+/** True for high, urgent or medium; false for none and anything unknown. */
+export function priorityToStar(stored: string | null | undefined): boolean {
+  return stored === 'high' || stored === 'urgent' || stored === 'medium';
+}
+
+/** The star toggles between high and none on update (spec 000 section 4, "Action item"). */
+export function starToPriority(starred: boolean): StoredPriority {
+  return starred ? 'high' : 'none';
+}

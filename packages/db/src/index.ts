@@ -1,0 +1,4 @@
+/** @summy/db: schema, migrations and the database client (PGlite or PostgreSQL). */
+export * from './client.ts';
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';

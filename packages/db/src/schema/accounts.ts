@@ -1,0 +1,101 @@
+/**
+ * Per-user settings, linked Google accounts, OAuth tokens and contacts (spec 001 section 3).
+ * Access tokens and refresh tokens never leave the server.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/** AI preferences: 'auto' or 'provider:model' (spec 001 section 3); defaults auto, auto, general. */
+export interface StoredAiPreferences {
+  summaryModel: string;
+  chatModel: string;
+  summaryTemplate: string;
+}
+
+/** One row per user: primary Google account and AI preferences. */
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  primaryGoogleAccount: text('primary_google_account'),
+  aiPreferences: jsonb('ai_preferences')
+    .$type<StoredAiPreferences>()
+    .notNull()
+    .default(sql`'{"summaryModel":"auto","chatModel":"auto","summaryTemplate":"general"}'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A Google account linked for calendar and contacts; `expires_at` is the access token's expiry. */
+export const userGoogleAccounts = pgTable(
+  'user_google_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    photoUrl: text('photo_url'),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    scopes: text('scopes').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_google_accounts_user_email_uq').on(t.userId, t.email),
+    index('user_google_accounts_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** An OAuth token per user and provider (google, linear, ...): unique per user and provider. */
+export const userOauthTokens = pgTable(
+  'user_oauth_tokens',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    scopes: text('scopes').array(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'user_oauth_tokens_pk', columns: [t.userId, t.provider] })],
+);
+
+/** A contact synced from Google; unique per user and email (spec 001 section 3). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    displayName: text('display_name'),
+    photoUrl: text('photo_url'),
+    voiceId: text('voice_id'),
+    voiceSampleUrl: text('voice_sample_url'),
+    isOrganizationContact: boolean('is_organization_contact').notNull().default(false),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_user_email_uq').on(t.userId, t.email),
+    index('contacts_user_name_idx').on(t.userId, t.displayName, t.email),
+  ],
+);

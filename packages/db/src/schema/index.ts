@@ -1,0 +1,6 @@
+/** Summy's whole Drizzle schema, split by domain. */
+export * from './auth.ts';
+export * from './meetings.ts';
+export * from './todos.ts';
+export * from './chats.ts';
+export * from './accounts.ts';

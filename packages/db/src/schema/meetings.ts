@@ -1,0 +1,105 @@
+/**
+ * Meetings and meeting groups (spec 000 section 3 "Meeting (stored)", spec 001 section 3
+ * "Meeting calendar fields" and "Meeting group").
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/** A calendar attendee as stored on a meeting: spec 001 "JSON list of email and name". */
+export interface StoredAttendee {
+  email: string;
+  name?: string | null;
+}
+
+/**
+ * A recorded or uploaded meeting. `duration` is in minutes (spec 000 section 4, step 8).
+ * `summary_data` holds topics and anything else the summary step produces (JSON).
+ * `is_recording` / `is_processing` / `is_paused` are the app's flags, kept on the row so
+ * another tab or process sees them.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('Meeting'),
+    // Millisecond precision so a JS Date round-trips exactly (the list's keyset cursor relies on it).
+    date: timestamp('date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    duration: doublePrecision('duration').notNull().default(0),
+    participants: jsonb('participants').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    transcript: text('transcript'),
+    summary: text('summary'),
+    audioUrl: text('audio_url'),
+    summaryData: jsonb('summary_data').$type<Record<string, unknown> | string | null>(),
+    isRecording: boolean('is_recording').notNull().default(false),
+    isProcessing: boolean('is_processing').notNull().default(false),
+    isPaused: boolean('is_paused').notNull().default(false),
+    calendarEventId: text('calendar_event_id'),
+    calendarEventTitle: text('calendar_event_title'),
+    calendarEventAttendees: jsonb('calendar_event_attendees').$type<StoredAttendee[]>(),
+    calendarEventDomains: jsonb('calendar_event_domains').$type<string[]>(),
+    calendarRecurringEventId: text('calendar_recurring_event_id'),
+    calendarAccountRemoved: boolean('calendar_account_removed').notNull().default(false),
+    calendarAccountEmail: text('calendar_account_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The meeting list: by user, date descending (spec 000 section 7). NULLS FIRST is what
+    // ORDER BY ... DESC means; an index in another null order is not used for it.
+    index('meetings_user_date_idx').on(t.userId, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Meetings linked to a calendar event (spec 001 section 7: select where calendar_event_id present).
+    index('meetings_user_calendar_event_idx')
+      .on(t.userId, t.calendarEventId)
+      .where(sql`${t.calendarEventId} is not null`),
+  ],
+);
+
+/** A group of meetings: one per external attendee domain or per recurring event (spec 001 section 4). */
+export const meetingGroups = pgTable(
+  'meeting_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['domain', 'recurring'] }).notNull(),
+    domain: text('domain'),
+    recurringEventId: text('recurring_event_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('meeting_groups_user_idx').on(t.userId)],
+);
+
+/** Membership of a meeting in a group; unique per meeting and group (spec 000 section 5). */
+export const meetingGroupMembers = pgTable(
+  'meeting_group_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => meetingGroups.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('meeting_group_members_meeting_group_uq').on(t.meetingId, t.groupId),
+    index('meeting_group_members_group_idx').on(t.groupId),
+  ],
+);

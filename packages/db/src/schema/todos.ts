@@ -1,0 +1,38 @@
+/** To-dos and action items (spec 000 section 3 "Action item / to-do", spec 001 section 3 "Todo"). */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { meetings } from './meetings.ts';
+
+/** Stored priority values; 'urgent' is read as high (spec 000 section 3). */
+export const TODO_PRIORITIES = ['high', 'urgent', 'medium', 'none'] as const;
+
+/**
+ * A to-do, manual or an action item of a meeting. `user_id` is required: the spec's rows with a
+ * null owner would leak between users (docs/decisions/002-todos-always-have-an-owner.md).
+ */
+export const todos = pgTable(
+  'todos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    description: text('description'),
+    completed: boolean('completed').notNull().default(false),
+    assignedTo: text('assigned_to'),
+    priority: text('priority', { enum: TODO_PRIORITIES }).notNull().default('none'),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // NULLS FIRST matches the default of ORDER BY ... DESC, so the list is read from the index.
+    index('todos_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('todos_meeting_idx').on(t.meetingId),
+    check('todos_priority_check', sql`${t.priority} in ('high', 'urgent', 'medium', 'none')`),
+  ],
+);
