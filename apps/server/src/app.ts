@@ -1,0 +1,75 @@
+/**
+ * Builds Summy's HTTP application: Better Auth at /api/auth/*, the owner-scoped data API under
+ * /api, its OpenAPI document at /api/openapi.json, and the built web app for every other path.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { handleError, NotFoundError } from './http/errors.ts';
+import { requireSession, sameOriginWrites } from './http/session.ts';
+import { chatRoutes } from './routes/chats/routes.ts';
+import { eventRoutes } from './routes/events/routes.ts';
+import { meetingGroupRoutes } from './routes/meeting-groups/routes.ts';
+import { meetingRoutes } from './routes/meetings/routes.ts';
+import { systemRoutes } from './routes/system/routes.ts';
+import { todoRoutes } from './routes/todos/routes.ts';
+
+/** Creates the application for the given dependencies. */
+export function createApp(deps: AppDeps) {
+  const { auth, env } = deps;
+  const app = new OpenAPIHono<AppEnv>();
+  app.onError(handleError);
+
+  // Our own origin guard in front of Better Auth too: its check lets some writes (sign-out) through.
+  app.use('/api/auth/*', sameOriginWrites([env.publicUrl]));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.route('/api', systemRoutes(deps));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+  });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Summy API',
+      version: '0.1.0',
+      description:
+        'Owner-scoped data API. Every route except /api/health, /api/config and /api/auth/* needs a session cookie from Better Auth (/api/auth/sign-in/email). Errors are `{error, details}`.',
+    },
+    security: [{ session: [] }],
+  });
+
+  const api = new OpenAPIHono<AppEnv>();
+  api.use('*', sameOriginWrites([env.publicUrl]));
+  api.use('*', requireSession(auth));
+  api.route('/meetings', meetingRoutes(deps));
+  api.route('/todos', todoRoutes(deps));
+  api.route('/chats', chatRoutes(deps));
+  api.route('/meeting-groups', meetingGroupRoutes(deps));
+  api.route('/events', eventRoutes(deps));
+  app.route('/api', api);
+
+  app.all('/api/*', () => {
+    throw new NotFoundError('Route');
+  });
+
+  serveWebApp(app, env.webDir);
+  return app;
+}
+
+// The built SPA: real files as they are, every other GET gets index.html so client routes work.
+function serveWebApp(app: OpenAPIHono<AppEnv>, webDir: string) {
+  const indexFile = path.join(webDir, 'index.html');
+  const root = path.relative(process.cwd(), webDir) || '.';
+  app.use('/*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text('The web app is not built. Run `npm start`, which builds it first.', 503);
+    }
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}

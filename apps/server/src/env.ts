@@ -1,0 +1,118 @@
+/**
+ * Summy's settings, read once from the environment (documented in .env.example and
+ * docs/self-hosting.md). Every setting has an embedded default, so `npm start` needs none; a set
+ * but invalid value, or half of a pair, stops start-up with a message that names the setting.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown when a setting is missing or invalid; its message names the setting. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/** Validated settings. Paths are absolute; `publicUrl` has no trailing slash. */
+export interface Env {
+  /** TCP port of the HTTP server (default 3000). */
+  port: number;
+  /** Host to bind (default 0.0.0.0). */
+  host: string;
+  /** Folder for PGlite files, stored audio and the generated auth secret (default ./data). */
+  dataDir: string;
+  /** PostgreSQL URL; when absent Summy uses PGlite under `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  /** The origin users reach Summy at (default http://localhost:{port}); used for cookies, CSRF and OAuth redirects. */
+  publicUrl: string;
+  /** Secret that signs session cookies (AUTH_SECRET, else generated once into `dataDir`). */
+  authSecret: string;
+  /** Google OAuth client, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  google: { clientId: string; clientSecret: string } | undefined;
+  /** Folder of the built web app served at `/` (default apps/web/dist). */
+  webDir: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const urlSetting = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be a ${protocols.join(' or ')} URL`);
+
+const schema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: urlSetting('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: urlSetting('PUBLIC_URL', ['http:', 'https:']).optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  WEB_DIR: z.string().trim().min(1).optional(),
+});
+
+// An empty variable (KEY= in a .env file) means "not set", not "set to nothing".
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+}
+
+/**
+ * Reads and validates the settings.
+ * @throws ConfigurationError naming the first invalid or missing setting, prefixed
+ *   'Missing backend configuration:' or 'Invalid backend configuration:'.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0] ?? '');
+    const message = issue.message.includes(key) ? issue.message : `${key}: ${issue.message}`;
+    throw new ConfigurationError(`Invalid backend configuration: ${message}`);
+  }
+  const v = parsed.data;
+  if (Boolean(v.GOOGLE_CLIENT_ID) !== Boolean(v.GOOGLE_CLIENT_SECRET)) {
+    const missing = v.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new ConfigurationError(
+      `Missing backend configuration: ${missing} (Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)`,
+    );
+  }
+  const dataDir = path.resolve(v.DATA_DIR);
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, '');
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    dataDir,
+    databaseUrl: v.DATABASE_URL,
+    publicUrl,
+    authSecret: v.AUTH_SECRET ?? persistedSecret(dataDir),
+    google:
+      v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+        ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    webDir: path.resolve(v.WEB_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}
+
+// Zero-configuration start needs a stable secret: generate it once and keep it with the data,
+// so sessions survive a restart.
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, loadEnv } from './env.ts';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'summy-env-'));
+
+describe('loadEnv', () => {
+  it('needs no configuration: port 3000, PGlite, a persisted auth secret', () => {
+    const dir = dataDir();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.google).toBeUndefined();
+    expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(env.authSecret);
+    expect(loadEnv({ DATA_DIR: dir }).authSecret).toBe(env.authSecret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ AUTH_SECRET: 'short' }, /AUTH_SECRET/],
+  ])('names the invalid setting %o', (vars, name) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(ConfigurationError);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(name);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(/^Invalid backend configuration/);
+  });
+
+  it('reports half a Google client as missing backend configuration', () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /^Missing backend configuration: GOOGLE_CLIENT_SECRET/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir(), GOOGLE_CLIENT_SECRET: 's' })).toThrow(
+      /^Missing backend configuration: GOOGLE_CLIENT_ID/,
+    );
+  });
+
+  it('treats empty variables as unset and trims the public URL', () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '', PUBLIC_URL: 'https://summy.example.com/' });
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.publicUrl).toBe('https://summy.example.com');
+  });
+});

@@ -1,0 +1,20 @@
+/** The Hono context shared by Summy's routes. */
+import type { DatabaseHandle } from '@summy/db';
+import type { Auth } from '../auth.ts';
+import type { Env } from '../env.ts';
+import type { Jobs } from '../jobs/boss.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+
+/** What the server is built from; tests build it with their own database. */
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  auth: Auth;
+  realtime: RealtimeHub;
+  jobs: Jobs;
+}
+
+/** Hono environment: `userId` is set by the session middleware on protected routes. */
+export interface AppEnv {
+  Variables: { userId: string; userEmail: string };
+}

@@ -1,0 +1,59 @@
+/**
+ * Typed errors that services throw, and the one place that maps them to HTTP answers of the
+ * spec's shape `{error, details}` (spec 000 section 7, "Server error shape").
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { HTTPException } from 'hono/http-exception';
+import { MESSAGES } from '@summy/core';
+
+/** An error with an HTTP status and the spec's `{error, details}` body. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** 401 'User not authenticated' (spec 000 section 5). */
+export class UnauthenticatedError extends AppError {
+  constructor(details: unknown = 'Sign in to continue') {
+    super(401, MESSAGES.notAuthenticated, details);
+  }
+}
+
+/** 404: the row does not exist or belongs to another user; both answer alike. */
+export class NotFoundError extends AppError {
+  constructor(what: string) {
+    super(404, MESSAGES.notFound, `${what} not found`);
+  }
+}
+
+/** 400 with the validation issues as details. */
+export class ValidationError extends AppError {
+  constructor(details: unknown) {
+    super(400, MESSAGES.invalidRequest, details);
+  }
+}
+
+/** 403 for a state-changing request from another site. */
+export class ForbiddenError extends AppError {
+  constructor(details: string) {
+    super(403, 'Forbidden', details);
+  }
+}
+
+/** Hono `onError` handler: typed errors keep their status; anything else is a logged 500. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof AppError) {
+    return c.json({ error: err.message, details: err.details ?? `HTTP ${err.status}` }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    return c.json({ error: err.message || MESSAGES.serverError, details: `HTTP ${err.status}` }, err.status);
+  }
+  console.error('[server] unhandled error:', err);
+  return c.json({ error: MESSAGES.serverError, details: 'HTTP 500' }, 500);
+}

@@ -1,0 +1,35 @@
+/**
+ * pg-boss on Summy's database: on PostgreSQL through its own connection pool, on PGlite through
+ * pg-boss's PGlite adapter (`fromPglite`, backend 'pglite'). Its tables live in schema `pgboss`,
+ * created and migrated by pg-boss itself at start.
+ */
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { DatabaseHandle } from '@summy/db';
+import { JOB_QUEUES, type JobName } from './definitions.ts';
+
+/** The running job system. */
+export interface Jobs {
+  boss: PgBoss;
+  /** Enqueues a job; resolves to its id. */
+  send(name: JobName, data: object): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/** Starts pg-boss and creates Summy's queues (idempotent). */
+export async function startJobs(database: DatabaseHandle): Promise<Jobs> {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss({ connectionString: database.url!, max: 4 });
+  boss.on('error', (err: unknown) => console.error('[jobs]', err));
+  await boss.start();
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+  for (const [name, options] of Object.entries(JOB_QUEUES)) {
+    if (!existing.has(name)) await boss.createQueue(name, { ...options });
+  }
+  return {
+    boss,
+    send: (name, data) => boss.send(name, data),
+    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
+  };
+}

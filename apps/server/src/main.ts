@@ -1,0 +1,28 @@
+/** Summy's entry point: `npm start` runs this after building the web app. */
+import { existsSync } from 'node:fs';
+import { ConfigurationError, loadEnv } from './env.ts';
+import { startServer } from './server.ts';
+
+try {
+  // Settings may live in ./.env (see .env.example); the real environment wins.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const env = loadEnv();
+  const server = await startServer(env);
+  console.log(
+    `Summy is running at ${env.publicUrl} (database: ${server.database.kind}${
+      server.database.kind === 'pglite' ? `, data in ${env.dataDir}` : ''
+    })`,
+  );
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (err) {
+  if (err instanceof ConfigurationError) {
+    console.error(`Summy cannot start. ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessageSchema, chatSchema } from '@summy/core';
+import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
+import type { RunningServer } from '../../server.ts';
+
+let server: RunningServer;
+let alice: Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await signUp(server, 'Alice');
+});
+afterAll(() => server?.close());
+
+describe('/api/chats', () => {
+  it('creates a chat with context meetings and updates its title', async () => {
+    const m = (await alice.post('/api/meetings', { title: 'Context' })).body;
+    const created = await alice.post('/api/chats', { contextMeetingIds: [m.id] });
+    expect(created.status).toBe(201);
+    const chat = chatSchema.parse(created.body);
+    expect(chat).toMatchObject({ title: null, contextMeetingIds: [m.id] });
+    const renamed = await alice.patch(`/api/chats/${chat.id}`, { title: 'About the budget' });
+    expect(renamed.body).toMatchObject({ id: chat.id, title: 'About the budget', contextMeetingIds: [m.id] });
+  });
+
+  it('lists the last 200 chats, newest first', async () => {
+    const bob = await signUp(server, 'Chatty');
+    // Insert 205 chats directly with distinct creation times; the API must answer 200 of them.
+    await server.database.query(
+      `insert into chats (user_id, title, created_at)
+       select $1, 'c' || g, now() - (g || ' minutes')::interval from generate_series(1, 205) g`,
+      [bob.userId],
+    );
+    const res = await bob.get('/api/chats');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(200);
+    expect(res.body[0].title).toBe('c1');
+    expect(res.body[199].title).toBe('c200');
+  });
+
+  it('stores messages and reads them by timestamp ascending', async () => {
+    const m = (await alice.post('/api/meetings', { title: 'Q' })).body;
+    const chat = (await alice.post('/api/chats', {})).body;
+    const first = await alice.post(`/api/chats/${chat.id}/messages`, { content: 'What was decided?', isUser: true, meetingId: m.id });
+    expect(first.status).toBe(201);
+    await alice.post(`/api/chats/${chat.id}/messages`, {
+      content: 'The budget.',
+      isUser: false,
+      citations: [{ text: 'We agreed on the budget', section: 'transcript', meetingId: m.id, speaker: 'Speaker 1', start: 12.5 }],
+    });
+    const res = await alice.get(`/api/chats/${chat.id}/messages`);
+    const messages = res.body.map((x: unknown) => chatMessageSchema.parse(x));
+    expect(messages.map((x: { content: string }) => x.content)).toEqual(['What was decided?', 'The budget.']);
+    expect(messages[1].citations[0]).toMatchObject({ section: 'transcript', start: 12.5 });
+    expect(messages[0]).toMatchObject({ isUser: true, meetingId: m.id, chatId: chat.id });
+  });
+
+  it('rejects an empty message and a foreign context meeting', async () => {
+    const chat = (await alice.post('/api/chats', {})).body;
+    expect((await alice.post(`/api/chats/${chat.id}/messages`, { content: '', isUser: true })).status).toBe(400);
+    expect((await alice.post('/api/chats', { contextMeetingIds: ['00000000-0000-4000-8000-000000000000'] })).status).toBe(404);
+  });
+});

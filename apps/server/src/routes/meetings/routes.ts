@@ -1,0 +1,92 @@
+/**
+ * Meetings (spec 000 sections 3 and 7): list by date descending, create, read, update, delete.
+ * Every query is scoped to the session's user; another user's meeting answers 404.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  createMeetingSchema,
+  meetingListSchema,
+  meetingSchema,
+  updateMeetingSchema,
+} from '@summy/core';
+import type { AppDeps } from '../../http/context.ts';
+import { createRouter, errorResponses, idParam, jsonAnswer, jsonBody } from '../../http/openapi.ts';
+import { createMeeting } from '../../services/meetings/create-meeting.ts';
+import { deleteMeeting } from '../../services/meetings/delete-meeting.ts';
+import { getMeeting } from '../../services/meetings/get-meeting.ts';
+import { listMeetings, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
+import { updateMeeting } from '../../services/meetings/update-meeting.ts';
+
+const tags = ['meetings'];
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MEETING_PAGE.max).default(MEETING_PAGE.default),
+  cursor: z.string().max(200).optional(),
+});
+
+/** `/api/meetings` routes. */
+export function meetingRoutes({ database: { db } }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary: 'List the user\'s meetings, date descending (keyset pages)',
+        request: { query: listQuery },
+        responses: { 200: jsonAnswer(meetingListSchema, 'A page of meetings'), ...errorResponses },
+      }),
+      async (c) => c.json(await listMeetings(db, c.var.userId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/',
+        tags,
+        summary: 'Create a meeting',
+        request: { body: jsonBody(createMeetingSchema) },
+        responses: { 201: jsonAnswer(meetingSchema, 'The new meeting'), ...errorResponses },
+      }),
+      async (c) => c.json(await createMeeting(db, c.var.userId, c.req.valid('json')), 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}',
+        tags,
+        summary: 'Read one meeting in the app\'s shape, with its action items',
+        request: { params: idParam },
+        responses: { 200: jsonAnswer(meetingSchema, 'The meeting'), ...errorResponses },
+      }),
+      async (c) => c.json(await getMeeting(db, c.var.userId, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/{id}',
+        tags,
+        summary: 'Update a meeting',
+        request: { params: idParam, body: jsonBody(updateMeetingSchema) },
+        responses: { 200: jsonAnswer(meetingSchema, 'The updated meeting'), ...errorResponses },
+      }),
+      async (c) =>
+        c.json(
+          await updateMeeting(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Delete a meeting and its action items',
+        request: { params: idParam },
+        responses: { 204: { description: 'Deleted' }, ...errorResponses },
+      }),
+      async (c) => {
+        await deleteMeeting(db, c.var.userId, c.req.valid('param').id);
+        return c.body(null, 204);
+      },
+    );
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todoSchema } from '@summy/core';
+import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
+import type { RunningServer } from '../../server.ts';
+
+let server: RunningServer;
+let alice: Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await signUp(server, 'Alice');
+});
+afterAll(() => server?.close());
+
+describe('/api/todos', () => {
+  it('creates an empty to-do owned by the user', async () => {
+    const res = await alice.post('/api/todos', {});
+    expect(res.status).toBe(201);
+    const todo = todoSchema.parse(res.body);
+    expect(todo).toMatchObject({ title: '', completed: false, completedAt: null, priority: false, meetingId: null });
+    const rows = await server.database.query<{ user_id: string; priority: string }>('select user_id, priority from todos where id = $1', [todo.id]);
+    expect(rows[0]).toEqual({ user_id: alice.userId, priority: 'none' });
+  });
+
+  it('lists newest first and filters by meeting', async () => {
+    const m = (await alice.post('/api/meetings', { title: 'M' })).body;
+    const a = (await alice.post('/api/todos', { title: 'first', meetingId: m.id })).body;
+    await new Promise((r) => setTimeout(r, 5));
+    const b = (await alice.post('/api/todos', { title: 'second' })).body;
+    const all = (await alice.get('/api/todos')).body as { id: string; createdAt: string }[];
+    expect(all.findIndex((t) => t.id === b.id)).toBeLessThan(all.findIndex((t) => t.id === a.id));
+    expect(all.map((t) => t.createdAt)).toEqual(all.map((t) => t.createdAt).sort().reverse());
+    const byMeeting = (await alice.get(`/api/todos?meetingId=${m.id}`)).body as { id: string }[];
+    expect(byMeeting.map((t) => t.id)).toEqual([a.id]);
+  });
+
+  it('completing sets completed_at, un-completing clears it', async () => {
+    const t = (await alice.post('/api/todos', { title: 'finish' })).body;
+    const before = Date.now();
+    const done = (await alice.patch(`/api/todos/${t.id}`, { completed: true })).body;
+    expect(done.completed).toBe(true);
+    expect(Date.parse(done.completedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const undone = (await alice.patch(`/api/todos/${t.id}`, { completed: false })).body;
+    expect(undone).toMatchObject({ completed: false, completedAt: null });
+  });
+
+  it('maps the star to stored priority high or none, and reads urgent and medium as starred', async () => {
+    const t = (await alice.post('/api/todos', { title: 'star me' })).body;
+    expect((await alice.patch(`/api/todos/${t.id}`, { priority: true })).body.priority).toBe(true);
+    let rows = await server.database.query<{ priority: string }>('select priority from todos where id = $1', [t.id]);
+    expect(rows[0]!.priority).toBe('high');
+    expect((await alice.patch(`/api/todos/${t.id}`, { priority: false })).body.priority).toBe(false);
+    rows = await server.database.query<{ priority: string }>('select priority from todos where id = $1', [t.id]);
+    expect(rows[0]!.priority).toBe('none');
+    for (const stored of ['urgent', 'medium']) {
+      await server.database.query('update todos set priority = $1 where id = $2', [stored, t.id]);
+      const listed = ((await alice.get('/api/todos')).body as { id: string; priority: boolean }[]).find((x) => x.id === t.id);
+      expect(listed!.priority).toBe(true);
+    }
+  });
+
+  it('refuses a meeting id that is not the user\'s', async () => {
+    const res = await alice.post('/api/todos', { title: 'x', meetingId: '00000000-0000-4000-8000-000000000000' });
+    expect(res.status).toBe(404);
+  });
+
+  it('deletes', async () => {
+    const t = (await alice.post('/api/todos', { title: 'bye' })).body;
+    expect((await alice.delete(`/api/todos/${t.id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/todos/${t.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { ChatMessage, createChatMessageSchema } from '@summy/core';
+import { chatMessages, type Database } from '@summy/db';
+import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
+import { assertOwnChat } from './assert-own-chat.ts';
+import { toChatMessage } from './to-chat.ts';
+
+/**
+ * Adds a message to one of the user's chats.
+ * @throws NotFoundError when the chat or the message's meeting is not the user's
+ */
+export async function createChatMessage(
+  db: Database,
+  userId: string,
+  chatId: string,
+  input: z.infer<typeof createChatMessageSchema>,
+): Promise<ChatMessage> {
+  await assertOwnChat(db, userId, chatId);
+  if (input.meetingId) await assertOwnMeetings(db, userId, [input.meetingId]);
+  const [row] = await db
+    .insert(chatMessages)
+    .values({
+      userId,
+      chatId,
+      content: input.content,
+      isUser: input.isUser,
+      meetingId: input.meetingId ?? null,
+      citations: input.citations ?? [],
+    })
+    .returning();
+  return toChatMessage(row!);
+}

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { Chat, createChatSchema } from '@summy/core';
+import { chats, type Database } from '@summy/db';
+import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
+import { toChat } from './to-chat.ts';
+
+/**
+ * Creates a chat for the user about the given meetings (spec 000 section 7: user_id,
+ * context_meeting_ids). @throws NotFoundError when a context meeting is not the user's
+ */
+export async function createChat(
+  db: Database,
+  userId: string,
+  input: z.infer<typeof createChatSchema>,
+): Promise<Chat> {
+  const ids = input.contextMeetingIds ?? [];
+  await assertOwnMeetings(db, userId, ids);
+  const [row] = await db
+    .insert(chats)
+    .values({ userId, title: input.title ?? null, contextMeetingIds: [...new Set(ids)] })
+    .returning();
+  return toChat(row!);
+}

@@ -1,0 +1,81 @@
+/** Maps stored meeting rows to the app's shapes (spec 000 section 3). */
+import type { Meeting, MeetingListItem } from '@summy/core';
+import { priorityToStar } from '@summy/core';
+import type { meetings, todos } from '@summy/db';
+
+type MeetingRow = typeof meetings.$inferSelect;
+type TodoRow = typeof todos.$inferSelect;
+
+/** Topics live in `summary_data.topics` as `{topic, confidence}`; anything else is ignored. */
+export function readTopics(summaryData: unknown): Meeting['topics'] {
+  let data = summaryData;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return [];
+    }
+  }
+  const topics = (data as { topics?: unknown } | null)?.topics;
+  if (!Array.isArray(topics)) return [];
+  return topics.flatMap((t) => {
+    if (typeof t === 'string') return [{ topic: t, confidence: 1 }];
+    const o = t as { topic?: unknown; confidence?: unknown };
+    if (typeof o?.topic !== 'string') return [];
+    const c = typeof o.confidence === 'number' ? Math.min(1, Math.max(0, o.confidence)) : 1;
+    return [{ topic: o.topic, confidence: c }];
+  });
+}
+
+/** A to-do row as the app's action item. */
+export function toActionItem(row: TodoRow): Meeting['actionItems'][number] {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    assignedTo: row.assignedTo,
+    completed: row.completed,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    priority: priorityToStar(row.priority),
+    meetingId: row.meetingId,
+  };
+}
+
+/** A stored meeting plus its action items, in the app's shape. */
+export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
+  return {
+    id: row.id,
+    title: row.title,
+    date: row.date.toISOString(),
+    duration: row.duration,
+    transcript: row.transcript,
+    summary: row.summary,
+    audioUrl: row.audioUrl,
+    isRecording: row.isRecording,
+    isProcessing: row.isProcessing,
+    isPaused: row.isPaused,
+    topics: readTopics(row.summaryData),
+    actionItems: actionItems.map(toActionItem),
+    participants: row.participants ?? [],
+    calendarEventId: row.calendarEventId,
+    calendarEventTitle: row.calendarEventTitle,
+    calendarEventAttendees: row.calendarEventAttendees ?? null,
+    calendarRecurringEventId: row.calendarRecurringEventId,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A row of the meeting list. */
+export function toMeetingListItem(
+  row: Pick<MeetingRow, 'id' | 'title' | 'date' | 'duration' | 'userId' | 'isRecording' | 'isProcessing'>,
+): MeetingListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    date: row.date.toISOString(),
+    duration: row.duration,
+    user_id: row.userId,
+    isRecording: row.isRecording,
+    isProcessing: row.isProcessing,
+  };
+}

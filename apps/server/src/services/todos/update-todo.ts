@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Todo, UpdateTodoInput } from '@summy/core';
+import { starToPriority } from '@summy/core';
+import { todos, type Database } from '@summy/db';
+import { NotFoundError } from '../../http/errors.ts';
+import { toTodo } from './to-todo.ts';
+
+/**
+ * Updates one of the user's to-dos. Completing sets `completed_at` to now, un-completing clears
+ * it; the star maps to priority high or none (spec 000 section 4, "Action item").
+ * @throws NotFoundError when the to-do does not exist or belongs to another user
+ */
+export async function updateTodo(
+  db: Database,
+  userId: string,
+  id: string,
+  input: UpdateTodoInput,
+): Promise<Todo> {
+  const set: Partial<typeof todos.$inferInsert> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.assignedTo !== undefined) set.assignedTo = input.assignedTo;
+  if (input.dueDate !== undefined) set.dueDate = input.dueDate ? new Date(input.dueDate) : null;
+  if (input.priority !== undefined) set.priority = starToPriority(input.priority);
+  if (input.completed !== undefined) {
+    set.completed = input.completed;
+    set.completedAt = input.completed ? new Date() : null;
+  }
+  const [row] = await db
+    .update(todos)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(todos.id, id), eq(todos.userId, userId)))
+    .returning();
+  if (!row) throw new NotFoundError('To-do');
+  return toTodo(row);
+}

@@ -1,0 +1,118 @@
+/**
+ * Isolation: two users signed up through /api/auth/sign-up/email. Route by route, user B can
+ * neither list, read, change nor delete user A's rows, nor receive A's events; A's rows are
+ * byte-for-byte unchanged afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type Client } from './harness.ts';
+import { openEventStream } from './sse.ts';
+import type { RunningServer } from '../src/server.ts';
+
+let server: RunningServer;
+let a: Client;
+let b: Client;
+const ids = { meeting: '', todo: '', actionItem: '', chat: '', group: '' };
+
+async function snapshot() {
+  const tables = ['meetings', 'todos', 'chats', 'chat_messages', 'meeting_groups', 'meeting_group_members'];
+  const out: Record<string, unknown> = {};
+  for (const t of tables) out[t] = await server.database.query(`select * from ${t} order by id`);
+  return JSON.parse(JSON.stringify(out));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await signUp(server, 'Alice');
+  b = await signUp(server, 'Bob');
+  ids.meeting = (await a.post('/api/meetings', { title: 'A secret meeting', transcript: 'Speaker 1: secret' })).body.id;
+  ids.actionItem = (await a.post('/api/todos', { title: 'A action item', meetingId: ids.meeting })).body.id;
+  ids.todo = (await a.post('/api/todos', { title: 'A personal to-do' })).body.id;
+  ids.chat = (await a.post('/api/chats', { contextMeetingIds: [ids.meeting], title: 'A chat' })).body.id;
+  await a.post(`/api/chats/${ids.chat}/messages`, { content: 'A question', isUser: true, meetingId: ids.meeting });
+  ids.group = (await a.post('/api/meeting-groups', { name: 'acme.com', type: 'domain' })).body.id;
+  await a.post(`/api/meeting-groups/${ids.group}/members`, { meetingId: ids.meeting });
+  // B owns rows too, so an empty answer is not trivially empty.
+  await b.post('/api/meetings', { title: 'B meeting' });
+  await b.post('/api/todos', { title: 'B to-do' });
+  await b.post('/api/chats', {});
+});
+afterAll(() => server?.close());
+
+describe('isolation between two users', () => {
+  it('B lists none of A\'s rows', async () => {
+    const meetings = (await b.get('/api/meetings')).body.items;
+    expect(meetings.map((m: { title: string }) => m.title)).toEqual(['B meeting']);
+    const todos = (await b.get('/api/todos')).body;
+    expect(todos.map((t: { title: string }) => t.title)).toEqual(['B to-do']);
+    expect((await b.get(`/api/todos?meetingId=${ids.meeting}`)).body).toEqual([]);
+    const chats = (await b.get('/api/chats')).body;
+    expect(chats).toHaveLength(1);
+    expect(chats[0].id).not.toBe(ids.chat);
+    expect((await b.get('/api/meeting-groups')).body).toEqual([]);
+  });
+
+  it('B gets 404 for A\'s meeting, to-do and chat by id, for GET, PATCH and DELETE, and A\'s rows are unchanged', async () => {
+    const before = await snapshot();
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/meetings/${ids.meeting}`],
+      ['PATCH', `/api/meetings/${ids.meeting}`, { title: 'pwned' }],
+      ['PATCH', `/api/meetings/${ids.meeting}`, { topics: [{ topic: 'pwned', confidence: 1 }] }],
+      ['DELETE', `/api/meetings/${ids.meeting}`],
+      ['PATCH', `/api/todos/${ids.todo}`, { completed: true, title: 'pwned' }],
+      ['DELETE', `/api/todos/${ids.todo}`],
+      ['PATCH', `/api/todos/${ids.actionItem}`, { priority: true }],
+      ['DELETE', `/api/todos/${ids.actionItem}`],
+      ['PATCH', `/api/chats/${ids.chat}`, { title: 'pwned' }],
+      ['GET', `/api/chats/${ids.chat}/messages`],
+      ['POST', `/api/chats/${ids.chat}/messages`, { content: 'injected', isUser: true }],
+      ['POST', `/api/meeting-groups/${ids.group}/members`, { meetingId: ids.meeting }],
+    ];
+    for (const [method, route, body] of attempts) {
+      const res = await b.request(method, route, body);
+      expect(res.status, `${method} ${route}`).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('secret');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('B cannot attach A\'s meeting to B\'s own rows', async () => {
+    const before = await snapshot();
+    const own = (await b.post('/api/chats', {})).body;
+    const group = (await b.post('/api/meeting-groups', { name: 'b', type: 'recurring' })).body;
+    const after = await snapshot();
+    const attempts: [string, string, unknown][] = [
+      ['POST', '/api/todos', { title: 'x', meetingId: ids.meeting }],
+      ['POST', '/api/chats', { contextMeetingIds: [ids.meeting] }],
+      ['PATCH', `/api/chats/${own.id}`, { contextMeetingIds: [ids.meeting] }],
+      ['POST', `/api/chats/${own.id}/messages`, { content: 'x', isUser: true, meetingId: ids.meeting }],
+      ['POST', `/api/meeting-groups/${group.id}/members`, { meetingId: ids.meeting }],
+    ];
+    for (const [method, route, body] of attempts) {
+      expect((await b.request(method, route, body)).status, `${method} ${route}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(after);
+    expect(after).not.toEqual(before);
+  });
+
+  it('B receives none of A\'s events', async () => {
+    const bEvents = await openEventStream(server.url, b.cookie);
+    const aEvents = await openEventStream(server.url, a.cookie);
+    try {
+      await a.patch(`/api/meetings/${ids.meeting}`, { title: 'A renamed' });
+      await a.patch(`/api/todos/${ids.todo}`, { completed: true });
+      await a.post('/api/chats', {});
+      await aEvents.waitFor(3, 5000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(bEvents.events).toEqual([]);
+    } finally {
+      aEvents.close();
+      bEvents.close();
+    }
+  });
+
+  it('a to-do cannot exist without an owner, so none can leak', async () => {
+    await expect(
+      server.database.query(`insert into todos (title, user_id) values ('orphan', null)`),
+    ).rejects.toThrow(/null/i);
+  });
+});

@@ -1,0 +1,53 @@
+/** A minimal Server-Sent Events reader for tests: collects `change` events as parsed JSON. */
+import type { ChangeEvent } from '@summy/core';
+
+/** An open `/api/events` stream. */
+export interface EventStream {
+  events: ChangeEvent[];
+  /** Resolves once `count` events arrived; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs: number): Promise<ChangeEvent[]>;
+  close(): void;
+}
+
+/** Opens `/api/events` with the given session cookie and waits for its `ready` event. */
+export async function openEventStream(baseUrl: string, cookie: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
+  const events: ChangeEvent[] = [];
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((r) => (resolveReady = r));
+  (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event === 'ready') resolveReady();
+          if (event === 'change' && data) events.push(JSON.parse(data) as ChangeEvent);
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  await ready;
+  return {
+    events,
+    async waitFor(count, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return events.slice(0, count);
+    },
+    close: () => controller.abort(),
+  };
+}
