@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+const password = 'correct horse battery';
+
+test('sign up, sign out and sign in again', async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+
+  // A visitor is sent to the sign-in screen.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Summarize meetings, save time.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /privacy policy/i })).toBeVisible();
+  // Google is not configured here, so it is not offered.
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account', exact: true }).last().click();
+
+  // Signed in: the main layout with the empty meetings list, at / (history replaced).
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('No meetings yet')).toBeVisible();
+  await expect(page.getByText('Start recording to create your first meeting')).toBeVisible();
+  await expect(page).toHaveTitle('Home - Summy');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+  await expect(page.getByText('Sign in failed')).toBeVisible();
+
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('No meetings yet')).toBeVisible();
+
+  // A signed-in visitor of /login is sent home.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('unknown paths show the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/(login)?$/);
+});
+
+test('the privacy policy is public', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await expect(page.getByText(/30 days/).first()).toBeVisible();
+  await expect(page.getByText(/13/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /back/i })).toBeVisible();
+});

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs the npm dependencies from package-lock.json when they are absent or out of date.
+set -euo pipefail
+stamp=node_modules/.summy-lock-hash
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  echo "==> Installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund
+  echo "$want" > "$stamp"
+fi

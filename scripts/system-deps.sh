@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Summy needs, visibly, only when something is missing.
+#   runtime: what `npm start` needs      test: what `npm test` needs on top
+# Debian 12 as root: apt-get; elsewhere it says what to install and stops.
+set -euo pipefail
+
+runtime_pkgs=()
+test_pkgs=(postgresql chromium fonts-dejavu-core)
+
+want=("${runtime_pkgs[@]}")
+[ "${1:-runtime}" = "test" ] && want+=("${test_pkgs[@]}")
+[ ${#want[@]} -eq 0 ] && exit 0
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "==> Installing Debian packages: ${missing[*]}"
+if [ "$(id -u)" != "0" ]; then
+  echo "Summy needs these Debian packages: ${missing[*]}. Run as root, or: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${missing[@]}"

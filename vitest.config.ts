@@ -1,0 +1,36 @@
+import './scripts/node20-polyfills.ts';
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run once; the server's integration tests run twice, on PGlite and on a real
+// PostgreSQL server that the global setup starts (docs/decisions/004-testing.md).
+const integration = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const unit = ['packages/**/*.unit.test.ts', 'apps/**/*.unit.test.ts'];
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'unit', include: unit } },
+      {
+        test: {
+          name: 'pglite',
+          include: integration,
+          exclude: [...unit, '**/*.postgres.test.ts'],
+          env: { SUMMY_TEST_DB: 'pglite' },
+        },
+      },
+      {
+        test: {
+          name: 'postgres',
+          include: integration,
+          exclude: unit,
+          env: { SUMMY_TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/postgres-global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
