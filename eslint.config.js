@@ -17,20 +17,48 @@ const features = (() => {
 })();
 
 const ioModules = [
-  'node:*', 'fs', 'path', 'child_process', 'net', 'http', 'https', 'pg', 'drizzle-orm', 'drizzle-orm/*',
-  '@electric-sql/*', 'hono', 'hono/*', '@hono/*', 'better-auth', 'better-auth/*', 'react', 'react-dom',
-  '@summy/db', '@summy/db/*',
+  'node:*',
+  'fs',
+  'path',
+  'child_process',
+  'net',
+  'http',
+  'https',
+  'pg',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  '@electric-sql/*',
+  'hono',
+  'hono/*',
+  '@hono/*',
+  'better-auth',
+  'better-auth/*',
+  'react',
+  'react-dom',
+  '@summy/db',
+  '@summy/db/*',
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'packages/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tmp/**',
+      'data/**',
+      'packages/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -40,7 +68,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ioModules, message: 'packages/core knows nothing of I/O: pure rules and contracts only.' }] },
+        {
+          patterns: [
+            {
+              group: ioModules,
+              message: 'packages/core knows nothing of I/O: pure rules and contracts only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -49,7 +84,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@summy/server', '@summy/web'], message: 'packages/db must not depend on apps.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@summy/server', '@summy/web'],
+              message: 'packages/db must not depend on apps.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -64,8 +106,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@summy/db', '@summy/db/*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' },
-            { group: ['@/app', '@/app/*'], message: 'Only the app layer composes; nothing imports it.' },
+            {
+              group: ['@summy/db', '@summy/db/*', '**/apps/server/**'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+            {
+              group: ['@/app', '@/app/*'],
+              message: 'Only the app layer composes; nothing imports it.',
+            },
           ],
         },
       ],
@@ -83,11 +131,23 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', `!@/features/${f}`, `!@/features/${f}/**`, '../../*', `!../../${f}`],
+              group: [
+                '@/features/*',
+                `!@/features/${f}`,
+                `!@/features/${f}/**`,
+                '../../*',
+                `!../../${f}`,
+              ],
               message: 'Features do not import each other; compose them in src/app.',
             },
-            { group: ['@/app', '@/app/*'], message: 'Only the app layer composes; nothing imports it.' },
-            { group: ['@summy/db', '@summy/db/*'], message: 'The web app talks to the server over HTTP only.' },
+            {
+              group: ['@/app', '@/app/*'],
+              message: 'Only the app layer composes; nothing imports it.',
+            },
+            {
+              group: ['@summy/db', '@summy/db/*'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
           ],
         },
       ],

@@ -10,8 +10,9 @@ rm -f .tmp/vitest.json .tmp/playwright.json
 
 echo "==> Type check"
 npm run --silent typecheck
-echo "==> Lint"
+echo "==> Lint and format"
 npx eslint --max-warnings 0 .
+npx prettier --check --log-level warn .
 echo "==> Unit and integration tests (PGlite and PostgreSQL)"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=$?

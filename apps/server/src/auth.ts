@@ -30,7 +30,10 @@ export function createAuth(env: Env, db: Database) {
     basePath: '/api/auth',
     secret: env.authSecret,
     trustedOrigins: [env.publicUrl],
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification },
+    }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
     socialProviders: env.google
       ? {

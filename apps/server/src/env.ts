@@ -39,13 +39,16 @@ const urlSetting = (name: string, protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a ${protocols.join(' or ')} URL`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a ${protocols.join(' or ')} URL`,
+    );
 
 const schema = z.object({
   PORT: z.coerce
@@ -66,7 +69,9 @@ const schema = z.object({
 
 // An empty variable (KEY= in a .env file) means "not set", not "set to nothing".
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Record<string, string>;
 }
 
 /**

@@ -28,7 +28,9 @@ describe('loadEnv', () => {
   ])('names the invalid setting %o', (vars, name) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(ConfigurationError);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(name);
-    expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(/^Invalid backend configuration/);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(
+      /^Invalid backend configuration/,
+    );
   });
 
   it('reports half a Google client as missing backend configuration', () => {
@@ -41,7 +43,12 @@ describe('loadEnv', () => {
   });
 
   it('treats empty variables as unset and trims the public URL', () => {
-    const env = loadEnv({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '', PUBLIC_URL: 'https://summy.example.com/' });
+    const env = loadEnv({
+      DATA_DIR: dataDir(),
+      PORT: '',
+      DATABASE_URL: '',
+      PUBLIC_URL: 'https://summy.example.com/',
+    });
     expect(env.port).toBe(3000);
     expect(env.databaseUrl).toBeUndefined();
     expect(env.publicUrl).toBe('https://summy.example.com');

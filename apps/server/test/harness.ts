@@ -28,7 +28,8 @@ export async function createPostgresDatabase(): Promise<string> {
 
 /** Opens a fresh, unmigrated database of this project's kind. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (testDbKind === 'postgres') return openDatabase({ databaseUrl: await createPostgresDatabase() });
+  if (testDbKind === 'postgres')
+    return openDatabase({ databaseUrl: await createPostgresDatabase() });
   return openDatabase({});
 }
 
@@ -36,7 +37,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
 
 /** Starts a server over a fresh database. */
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startTestServer(
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summy-test-'));
   const env = loadEnv({
     PORT: '0',
@@ -68,7 +71,12 @@ export class Client {
   ) {}
 
   /** Sends a request; JSON bodies are serialized and answers parsed when JSON. */
-  async request<T = any>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  async request<T = any>(
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     // A header given as '' is left out (e.g. to send a write with no Origin).
     const allHeaders: Record<string, string> = Object.fromEntries(
       Object.entries({
@@ -85,7 +93,12 @@ export class Client {
     });
     const setCookies = res.headers.getSetCookie();
     if (setCookies.length > 0) {
-      const jar = new Map(this.cookie.split('; ').filter(Boolean).map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]));
+      const jar = new Map(
+        this.cookie
+          .split('; ')
+          .filter(Boolean)
+          .map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]),
+      );
       for (const c of setCookies) {
         const [pair] = c.split(';');
         const [k, v] = pair!.split(/=(.*)/s) as [string, string];
@@ -117,11 +130,19 @@ export class Client {
 let counter = 0;
 
 /** Signs up a new user through `/api/auth/sign-up/email` and returns a client holding its session. */
-export async function signUp(server: { url: string; origin?: string }, name = 'User'): Promise<Client> {
+export async function signUp(
+  server: { url: string; origin?: string },
+  name = 'User',
+): Promise<Client> {
   const email = `${name.toLowerCase().replace(/\W/g, '')}-${process.pid}-${Date.now()}-${counter++}@example.com`;
   const client = new Client(server.url, email, server.origin ?? TEST_ORIGIN);
-  const res = await client.post('/api/auth/sign-up/email', { name, email, password: 'correct horse battery' });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const res = await client.post('/api/auth/sign-up/email', {
+    name,
+    email,
+    password: 'correct horse battery',
+  });
+  if (res.status !== 200)
+    throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   client.userId = res.body.user.id;
   return client;
 }

@@ -14,7 +14,14 @@ let b: Client;
 const ids = { meeting: '', todo: '', actionItem: '', chat: '', group: '' };
 
 async function snapshot() {
-  const tables = ['meetings', 'todos', 'chats', 'chat_messages', 'meeting_groups', 'meeting_group_members'];
+  const tables = [
+    'meetings',
+    'todos',
+    'chats',
+    'chat_messages',
+    'meeting_groups',
+    'meeting_group_members',
+  ];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = await server.database.query(`select * from ${t} order by id`);
   return JSON.parse(JSON.stringify(out));
@@ -24,11 +31,21 @@ beforeAll(async () => {
   server = await startTestServer();
   a = await signUp(server, 'Alice');
   b = await signUp(server, 'Bob');
-  ids.meeting = (await a.post('/api/meetings', { title: 'A secret meeting', transcript: 'Speaker 1: secret' })).body.id;
-  ids.actionItem = (await a.post('/api/todos', { title: 'A action item', meetingId: ids.meeting })).body.id;
+  ids.meeting = (
+    await a.post('/api/meetings', { title: 'A secret meeting', transcript: 'Speaker 1: secret' })
+  ).body.id;
+  ids.actionItem = (
+    await a.post('/api/todos', { title: 'A action item', meetingId: ids.meeting })
+  ).body.id;
   ids.todo = (await a.post('/api/todos', { title: 'A personal to-do' })).body.id;
-  ids.chat = (await a.post('/api/chats', { contextMeetingIds: [ids.meeting], title: 'A chat' })).body.id;
-  await a.post(`/api/chats/${ids.chat}/messages`, { content: 'A question', isUser: true, meetingId: ids.meeting });
+  ids.chat = (
+    await a.post('/api/chats', { contextMeetingIds: [ids.meeting], title: 'A chat' })
+  ).body.id;
+  await a.post(`/api/chats/${ids.chat}/messages`, {
+    content: 'A question',
+    isUser: true,
+    meetingId: ids.meeting,
+  });
   ids.group = (await a.post('/api/meeting-groups', { name: 'acme.com', type: 'domain' })).body.id;
   await a.post(`/api/meeting-groups/${ids.group}/members`, { meetingId: ids.meeting });
   // B owns rows too, so an empty answer is not trivially empty.
@@ -39,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('isolation between two users', () => {
-  it('B lists none of A\'s rows', async () => {
+  it("B lists none of A's rows", async () => {
     const meetings = (await b.get('/api/meetings')).body.items;
     expect(meetings.map((m: { title: string }) => m.title)).toEqual(['B meeting']);
     const todos = (await b.get('/api/todos')).body;
@@ -51,7 +68,7 @@ describe('isolation between two users', () => {
     expect((await b.get('/api/meeting-groups')).body).toEqual([]);
   });
 
-  it('B gets 404 for A\'s meeting, to-do and chat by id, for GET, PATCH and DELETE, and A\'s rows are unchanged', async () => {
+  it("B gets 404 for A's meeting, to-do and chat by id, for GET, PATCH and DELETE, and A's rows are unchanged", async () => {
     const before = await snapshot();
     const attempts: [string, string, unknown?][] = [
       ['GET', `/api/meetings/${ids.meeting}`],
@@ -75,7 +92,7 @@ describe('isolation between two users', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('B cannot attach A\'s meeting to B\'s own rows', async () => {
+  it("B cannot attach A's meeting to B's own rows", async () => {
     const before = await snapshot();
     const own = (await b.post('/api/chats', {})).body;
     const group = (await b.post('/api/meeting-groups', { name: 'b', type: 'recurring' })).body;
@@ -84,7 +101,11 @@ describe('isolation between two users', () => {
       ['POST', '/api/todos', { title: 'x', meetingId: ids.meeting }],
       ['POST', '/api/chats', { contextMeetingIds: [ids.meeting] }],
       ['PATCH', `/api/chats/${own.id}`, { contextMeetingIds: [ids.meeting] }],
-      ['POST', `/api/chats/${own.id}/messages`, { content: 'x', isUser: true, meetingId: ids.meeting }],
+      [
+        'POST',
+        `/api/chats/${own.id}/messages`,
+        { content: 'x', isUser: true, meetingId: ids.meeting },
+      ],
       ['POST', `/api/meeting-groups/${group.id}/members`, { meetingId: ids.meeting }],
     ];
     for (const [method, route, body] of attempts) {
@@ -94,7 +115,7 @@ describe('isolation between two users', () => {
     expect(after).not.toEqual(before);
   });
 
-  it('B receives none of A\'s events', async () => {
+  it("B receives none of A's events", async () => {
     const bEvents = await openEventStream(server.url, b.cookie);
     const aEvents = await openEventStream(server.url, a.cookie);
     try {

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('two server processes, one PostgreSQL', () => {
-  it('delivers a change made through process two to the owner\'s stream on process one', async () => {
+  it("delivers a change made through process two to the owner's stream on process one", async () => {
     const alice = await signUp(one, 'Alice');
     const bob = await signUp(one, 'Bob');
     const aliceOnOne = await openEventStream(one.url, alice.cookie);

@@ -12,7 +12,10 @@ export interface EventStream {
 /** Opens `/api/events` with the given session cookie and waits for its `ready` event. */
 export async function openEventStream(baseUrl: string, cookie: string): Promise<EventStream> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal });
+  const res = await fetch(`${baseUrl}/api/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
   if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
   const events: ChangeEvent[] = [];
   let resolveReady!: () => void;
@@ -43,7 +46,8 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
     async waitFor(count, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       while (events.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
+        if (Date.now() > deadline)
+          throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
         await new Promise((r) => setTimeout(r, 20));
       }
       return events.slice(0, count);

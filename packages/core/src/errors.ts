@@ -30,6 +30,10 @@ export function readApiError(body: unknown, status: number): { error: string; de
   const error = parsed.success && parsed.data.error ? parsed.data.error : MESSAGES.serverError;
   const raw = parsed.success ? parsed.data.details : undefined;
   const details =
-    typeof raw === 'string' && raw ? raw : raw !== undefined ? JSON.stringify(raw) : `HTTP ${status}`;
+    typeof raw === 'string' && raw
+      ? raw
+      : raw !== undefined
+        ? JSON.stringify(raw)
+        : `HTTP ${status}`;
   return { error, details };
 }

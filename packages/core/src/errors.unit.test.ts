@@ -10,11 +10,14 @@ describe('readApiError (spec 000 section 7: defaults Server error / HTTP {status
   });
   it('defaults both when the body is not the error shape', () => {
     expect(readApiError('<html>', 502)).toEqual({ error: 'Server error', details: 'HTTP 502' });
-    expect(readApiError({ error: '' }, 500)).toEqual({ error: 'Server error', details: 'HTTP 500' });
+    expect(readApiError({ error: '' }, 500)).toEqual({
+      error: 'Server error',
+      details: 'HTTP 500',
+    });
   });
   it('serializes structured details', () => {
-    expect(readApiError({ error: 'Invalid request', details: [{ path: 'title' }] }, 400).details).toBe(
-      '[{"path":"title"}]',
-    );
+    expect(
+      readApiError({ error: 'Invalid request', details: [{ path: 'title' }] }, 400).details,
+    ).toBe('[{"path":"title"}]');
   });
 });

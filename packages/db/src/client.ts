@@ -82,9 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return openPglite(options.pgliteDir);
 }
 
-async function readApplied(
-  query: DatabaseHandle['query'],
-): Promise<string[]> {
+async function readApplied(query: DatabaseHandle['query']): Promise<string[]> {
   const tags = await journalTags();
   try {
     const rows = await query<{ created_at: string }>(

@@ -52,7 +52,10 @@ export function handleError(err: Error, c: Context): Response {
     return c.json({ error: err.message, details: err.details ?? `HTTP ${err.status}` }, err.status);
   }
   if (err instanceof HTTPException) {
-    return c.json({ error: err.message || MESSAGES.serverError, details: `HTTP ${err.status}` }, err.status);
+    return c.json(
+      { error: err.message || MESSAGES.serverError, details: `HTTP ${err.status}` },
+      err.status,
+    );
   }
   console.error('[server] unhandled error:', err);
   return c.json({ error: MESSAGES.serverError, details: 'HTTP 500' }, 500);

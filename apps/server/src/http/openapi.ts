@@ -24,14 +24,23 @@ const errorContent = { 'application/json': { schema: apiErrorSchema } };
 
 /** Error answers shared by the protected routes, for the OpenAPI document. */
 export const errorResponses = {
-  400: { description: "Invalid request: `{error: 'Invalid request', details}`", content: errorContent },
-  401: { description: "No session: `{error: 'User not authenticated', details}`", content: errorContent },
+  400: {
+    description: "Invalid request: `{error: 'Invalid request', details}`",
+    content: errorContent,
+  },
+  401: {
+    description: "No session: `{error: 'User not authenticated', details}`",
+    content: errorContent,
+  },
   404: { description: 'Not found, or owned by another user', content: errorContent },
 } as const;
 
 /** Path parameter `:id` as a UUID. */
 export const idParam = z.object({
-  id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
 /** JSON body description for `createRoute`. */

@@ -6,7 +6,12 @@
 /** Every queue Summy uses, with pg-boss queue options. */
 export const JOB_QUEUES = {
   /** Transcribe, title, speakers, summary, action items, save (spec 000 section 4). */
-  'meeting.process': { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 },
+  'meeting.process': {
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 60 * 60,
+  },
 } as const;
 
 /** A queue name. */

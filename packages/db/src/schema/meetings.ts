@@ -39,7 +39,10 @@ export const meetings = pgTable(
     // Millisecond precision so a JS Date round-trips exactly (the list's keyset cursor relies on it).
     date: timestamp('date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     duration: doublePrecision('duration').notNull().default(0),
-    participants: jsonb('participants').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    participants: jsonb('participants')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     transcript: text('transcript'),
     summary: text('summary'),
     audioUrl: text('audio_url'),
@@ -60,7 +63,11 @@ export const meetings = pgTable(
   (t) => [
     // The meeting list: by user, date descending (spec 000 section 7). NULLS FIRST is what
     // ORDER BY ... DESC means; an index in another null order is not used for it.
-    index('meetings_user_date_idx').on(t.userId, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('meetings_user_date_idx').on(
+      t.userId,
+      t.date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Meetings linked to a calendar event (spec 001 section 7: select where calendar_event_id present).
     index('meetings_user_calendar_event_idx')
       .on(t.userId, t.calendarEventId)

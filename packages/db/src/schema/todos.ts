@@ -31,7 +31,11 @@ export const todos = pgTable(
   },
   (t) => [
     // NULLS FIRST matches the default of ORDER BY ... DESC, so the list is read from the index.
-    index('todos_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('todos_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('todos_meeting_idx').on(t.meetingId),
     check('todos_priority_check', sql`${t.priority} in ('high', 'urgent', 'medium', 'none')`),
   ],

@@ -55,14 +55,35 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const asPg = (cmd: string, args: string[]): [string, string[]] =>
     isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
   const [initCmd, initArgs] = asPg(path.join(bin, 'initdb'), [
-    '-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync',
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--no-sync',
   ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
   const [cmd, args] = asPg(path.join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-    '-c', 'max_connections=300', '-c', 'shared_buffers=128MB',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=300',
+    '-c',
+    'shared_buffers=128MB',
   ]);
   const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';

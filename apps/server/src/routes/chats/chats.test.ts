@@ -20,7 +20,11 @@ describe('/api/chats', () => {
     const chat = chatSchema.parse(created.body);
     expect(chat).toMatchObject({ title: null, contextMeetingIds: [m.id] });
     const renamed = await alice.patch(`/api/chats/${chat.id}`, { title: 'About the budget' });
-    expect(renamed.body).toMatchObject({ id: chat.id, title: 'About the budget', contextMeetingIds: [m.id] });
+    expect(renamed.body).toMatchObject({
+      id: chat.id,
+      title: 'About the budget',
+      contextMeetingIds: [m.id],
+    });
   });
 
   it('lists the last 200 chats, newest first', async () => {
@@ -41,23 +45,46 @@ describe('/api/chats', () => {
   it('stores messages and reads them by timestamp ascending', async () => {
     const m = (await alice.post('/api/meetings', { title: 'Q' })).body;
     const chat = (await alice.post('/api/chats', {})).body;
-    const first = await alice.post(`/api/chats/${chat.id}/messages`, { content: 'What was decided?', isUser: true, meetingId: m.id });
+    const first = await alice.post(`/api/chats/${chat.id}/messages`, {
+      content: 'What was decided?',
+      isUser: true,
+      meetingId: m.id,
+    });
     expect(first.status).toBe(201);
     await alice.post(`/api/chats/${chat.id}/messages`, {
       content: 'The budget.',
       isUser: false,
-      citations: [{ text: 'We agreed on the budget', section: 'transcript', meetingId: m.id, speaker: 'Speaker 1', start: 12.5 }],
+      citations: [
+        {
+          text: 'We agreed on the budget',
+          section: 'transcript',
+          meetingId: m.id,
+          speaker: 'Speaker 1',
+          start: 12.5,
+        },
+      ],
     });
     const res = await alice.get(`/api/chats/${chat.id}/messages`);
     const messages = res.body.map((x: unknown) => chatMessageSchema.parse(x));
-    expect(messages.map((x: { content: string }) => x.content)).toEqual(['What was decided?', 'The budget.']);
+    expect(messages.map((x: { content: string }) => x.content)).toEqual([
+      'What was decided?',
+      'The budget.',
+    ]);
     expect(messages[1].citations[0]).toMatchObject({ section: 'transcript', start: 12.5 });
     expect(messages[0]).toMatchObject({ isUser: true, meetingId: m.id, chatId: chat.id });
   });
 
   it('rejects an empty message and a foreign context meeting', async () => {
     const chat = (await alice.post('/api/chats', {})).body;
-    expect((await alice.post(`/api/chats/${chat.id}/messages`, { content: '', isUser: true })).status).toBe(400);
-    expect((await alice.post('/api/chats', { contextMeetingIds: ['00000000-0000-4000-8000-000000000000'] })).status).toBe(404);
+    expect(
+      (await alice.post(`/api/chats/${chat.id}/messages`, { content: '', isUser: true })).status,
+    ).toBe(400);
+    expect(
+      (
+        await alice.post('/api/chats', {
+          contextMeetingIds: ['00000000-0000-4000-8000-000000000000'],
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -28,7 +28,7 @@ export function chatRoutes({ database: { db } }: AppDeps) {
         method: 'get',
         path: '/',
         tags,
-        summary: 'The user\'s last 200 chats, newest first',
+        summary: "The user's last 200 chats, newest first",
         responses: { 200: jsonAnswer(z.array(chatSchema), 'Chats'), ...errorResponses },
       }),
       async (c) => c.json(await listChats(db, c.var.userId), 200),
@@ -38,7 +38,7 @@ export function chatRoutes({ database: { db } }: AppDeps) {
         method: 'post',
         path: '/',
         tags,
-        summary: 'Create a chat about some of the user\'s meetings',
+        summary: "Create a chat about some of the user's meetings",
         request: { body: jsonBody(createChatSchema) },
         responses: { 201: jsonAnswer(chatSchema, 'The new chat'), ...errorResponses },
       }),
@@ -49,12 +49,15 @@ export function chatRoutes({ database: { db } }: AppDeps) {
         method: 'patch',
         path: '/{id}',
         tags,
-        summary: 'Update a chat\'s title or context meetings',
+        summary: "Update a chat's title or context meetings",
         request: { params: idParam, body: jsonBody(updateChatSchema) },
         responses: { 200: jsonAnswer(chatSchema, 'The updated chat'), ...errorResponses },
       }),
       async (c) =>
-        c.json(await updateChat(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')), 200),
+        c.json(
+          await updateChat(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
     )
     .openapi(
       createRoute({

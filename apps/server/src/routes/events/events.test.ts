@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('GET /api/events', () => {
-  it('streams the user\'s meeting and to-do changes, never another user\'s', async () => {
+  it("streams the user's meeting and to-do changes, never another user's", async () => {
     const aliceEvents = await openEventStream(server.url, alice.cookie);
     const bobEvents = await openEventStream(server.url, bob.cookie);
     try {
@@ -32,8 +32,14 @@ describe('GET /api/events', () => {
         { table: 'todos', op: 'INSERT', id: t.id, meeting_id: m.id },
         // Deleting the meeting cascades to its to-do; both are announced.
         ...(got[3]?.table === 'todos'
-          ? [{ table: 'todos', op: 'DELETE', id: t.id, meeting_id: m.id }, { table: 'meetings', op: 'DELETE', id: m.id }]
-          : [{ table: 'meetings', op: 'DELETE', id: m.id }, { table: 'todos', op: 'DELETE', id: t.id, meeting_id: m.id }]),
+          ? [
+              { table: 'todos', op: 'DELETE', id: t.id, meeting_id: m.id },
+              { table: 'meetings', op: 'DELETE', id: m.id },
+            ]
+          : [
+              { table: 'meetings', op: 'DELETE', id: m.id },
+              { table: 'todos', op: 'DELETE', id: t.id, meeting_id: m.id },
+            ]),
       ]);
       const bobGot = await bobEvents.waitFor(1, 5000);
       expect(bobGot).toHaveLength(1);
@@ -49,12 +55,14 @@ describe('GET /api/events', () => {
 
   it('drops the subscription when the client goes away', async () => {
     // Streams of the previous test close asynchronously; start from a settled count.
-    for (let i = 0; i < 50 && server.realtime.size() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && server.realtime.size() > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     const before = server.realtime.size();
     const stream = await openEventStream(server.url, alice.cookie);
     expect(server.realtime.size()).toBe(before + 1);
     stream.close();
-    for (let i = 0; i < 50 && server.realtime.size() > before; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && server.realtime.size() > before; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(server.realtime.size()).toBe(before);
   });
 });

@@ -21,7 +21,7 @@ export function meetingGroupRoutes({ database: { db } }: AppDeps) {
         method: 'get',
         path: '/',
         tags,
-        summary: 'The user\'s meeting groups with member meeting ids',
+        summary: "The user's meeting groups with member meeting ids",
         responses: { 200: jsonAnswer(z.array(meetingGroupSchema), 'Groups'), ...errorResponses },
       }),
       async (c) => c.json(await listMeetingGroups(db, c.var.userId), 200),

@@ -17,15 +17,26 @@ describe('/api/meetings', () => {
     const res = await alice.post('/api/meetings', { title: 'Kick-off', isRecording: true });
     expect(res.status).toBe(201);
     const m = meetingSchema.parse(res.body);
-    expect(m).toMatchObject({ title: 'Kick-off', isRecording: true, isProcessing: false, topics: [], actionItems: [] });
+    expect(m).toMatchObject({
+      title: 'Kick-off',
+      isRecording: true,
+      isProcessing: false,
+      topics: [],
+      actionItems: [],
+    });
     const again = await alice.get(`/api/meetings/${m.id}`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(m);
   });
 
   it('lists by date descending with id, title, date, duration, user_id', async () => {
-    const dates = ['2024-01-01T10:00:00.000Z', '2026-06-01T10:00:00.000Z', '2025-03-01T10:00:00.000Z'];
-    for (const date of dates) await alice.post('/api/meetings', { title: `M ${date}`, date, duration: 12.5 });
+    const dates = [
+      '2024-01-01T10:00:00.000Z',
+      '2026-06-01T10:00:00.000Z',
+      '2025-03-01T10:00:00.000Z',
+    ];
+    for (const date of dates)
+      await alice.post('/api/meetings', { title: `M ${date}`, date, duration: 12.5 });
     const res = await alice.get('/api/meetings');
     expect(res.status).toBe(200);
     const list = meetingListSchema.parse(res.body);
@@ -40,14 +51,16 @@ describe('/api/meetings', () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     // Equal dates too: the cursor must break ties by id.
     for (let i = 0; i < 7; i++) {
-      await bob.post('/api/meetings', { title: `P${i}`, date: new Date(base + Math.floor(i / 2) * 1000).toISOString() });
+      await bob.post('/api/meetings', {
+        title: `P${i}`,
+        date: new Date(base + Math.floor(i / 2) * 1000).toISOString(),
+      });
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: { items: { id: string }[]; nextCursor: string | null } } = await bob.get(
-        `/api/meetings?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const res: { status: number; body: { items: { id: string }[]; nextCursor: string | null } } =
+        await bob.get(`/api/meetings?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.status).toBe(200);
       seen.push(...res.body.items.map((i) => i.id));
       cursor = res.body.nextCursor;
@@ -81,17 +94,25 @@ describe('/api/meetings', () => {
       calendarEventAttendees: [{ email: 'x@example.com', name: 'X' }],
     });
     expect(Date.parse(res.body.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
-    const rows = await server.database.query<{ summary_data: unknown }>('select summary_data from meetings where id = $1', [created.id]);
+    const rows = await server.database.query<{ summary_data: unknown }>(
+      'select summary_data from meetings where id = $1',
+      [created.id],
+    );
     expect(rows[0]!.summary_data).toEqual({ topics: [{ topic: 'Budget', confidence: 0.8 }] });
   });
 
-  it('includes the meeting\'s to-dos as action items with the boolean priority', async () => {
+  it("includes the meeting's to-dos as action items with the boolean priority", async () => {
     const m = (await alice.post('/api/meetings', { title: 'With items' })).body;
     await alice.post('/api/todos', { title: 'Send notes', meetingId: m.id, priority: true });
     await alice.post('/api/todos', { title: 'Unrelated' });
     const res = await alice.get(`/api/meetings/${m.id}`);
     expect(res.body.actionItems).toHaveLength(1);
-    expect(res.body.actionItems[0]).toMatchObject({ title: 'Send notes', priority: true, completed: false, meetingId: m.id });
+    expect(res.body.actionItems[0]).toMatchObject({
+      title: 'Send notes',
+      priority: true,
+      completed: false,
+      meetingId: m.id,
+    });
   });
 
   it('deletes a meeting and its action items', async () => {
@@ -113,6 +134,8 @@ describe('/api/meetings', () => {
     }
     expect((await alice.get(`/api/meetings/${m.id}`)).body.title).toBe('Keep me');
     expect((await alice.get('/api/meetings/not-a-uuid')).status).toBe(400);
-    expect((await alice.get('/api/meetings/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await alice.get('/api/meetings/00000000-0000-4000-8000-000000000000')).status).toBe(
+      404,
+    );
   });
 });

@@ -21,7 +21,7 @@ export function todoRoutes({ database: { db } }: AppDeps) {
         method: 'get',
         path: '/',
         tags,
-        summary: 'List the user\'s to-dos, newest first; `meetingId` limits them to one meeting',
+        summary: "List the user's to-dos, newest first; `meetingId` limits them to one meeting",
         request: { query: z.object({ meetingId: z.string().uuid().optional() }) },
         responses: { 200: jsonAnswer(z.array(todoSchema), 'To-dos'), ...errorResponses },
       }),
@@ -48,7 +48,10 @@ export function todoRoutes({ database: { db } }: AppDeps) {
         responses: { 200: jsonAnswer(todoSchema, 'The updated to-do'), ...errorResponses },
       }),
       async (c) =>
-        c.json(await updateTodo(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')), 200),
+        c.json(
+          await updateTodo(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
     )
     .openapi(
       createRoute({

@@ -17,8 +17,17 @@ describe('/api/todos', () => {
     const res = await alice.post('/api/todos', {});
     expect(res.status).toBe(201);
     const todo = todoSchema.parse(res.body);
-    expect(todo).toMatchObject({ title: '', completed: false, completedAt: null, priority: false, meetingId: null });
-    const rows = await server.database.query<{ user_id: string; priority: string }>('select user_id, priority from todos where id = $1', [todo.id]);
+    expect(todo).toMatchObject({
+      title: '',
+      completed: false,
+      completedAt: null,
+      priority: false,
+      meetingId: null,
+    });
+    const rows = await server.database.query<{ user_id: string; priority: string }>(
+      'select user_id, priority from todos where id = $1',
+      [todo.id],
+    );
     expect(rows[0]).toEqual({ user_id: alice.userId, priority: 'none' });
   });
 
@@ -29,7 +38,12 @@ describe('/api/todos', () => {
     const b = (await alice.post('/api/todos', { title: 'second' })).body;
     const all = (await alice.get('/api/todos')).body as { id: string; createdAt: string }[];
     expect(all.findIndex((t) => t.id === b.id)).toBeLessThan(all.findIndex((t) => t.id === a.id));
-    expect(all.map((t) => t.createdAt)).toEqual(all.map((t) => t.createdAt).sort().reverse());
+    expect(all.map((t) => t.createdAt)).toEqual(
+      all
+        .map((t) => t.createdAt)
+        .sort()
+        .reverse(),
+    );
     const byMeeting = (await alice.get(`/api/todos?meetingId=${m.id}`)).body as { id: string }[];
     expect(byMeeting.map((t) => t.id)).toEqual([a.id]);
   });
@@ -47,20 +61,33 @@ describe('/api/todos', () => {
   it('maps the star to stored priority high or none, and reads urgent and medium as starred', async () => {
     const t = (await alice.post('/api/todos', { title: 'star me' })).body;
     expect((await alice.patch(`/api/todos/${t.id}`, { priority: true })).body.priority).toBe(true);
-    let rows = await server.database.query<{ priority: string }>('select priority from todos where id = $1', [t.id]);
+    let rows = await server.database.query<{ priority: string }>(
+      'select priority from todos where id = $1',
+      [t.id],
+    );
     expect(rows[0]!.priority).toBe('high');
-    expect((await alice.patch(`/api/todos/${t.id}`, { priority: false })).body.priority).toBe(false);
-    rows = await server.database.query<{ priority: string }>('select priority from todos where id = $1', [t.id]);
+    expect((await alice.patch(`/api/todos/${t.id}`, { priority: false })).body.priority).toBe(
+      false,
+    );
+    rows = await server.database.query<{ priority: string }>(
+      'select priority from todos where id = $1',
+      [t.id],
+    );
     expect(rows[0]!.priority).toBe('none');
     for (const stored of ['urgent', 'medium']) {
       await server.database.query('update todos set priority = $1 where id = $2', [stored, t.id]);
-      const listed = ((await alice.get('/api/todos')).body as { id: string; priority: boolean }[]).find((x) => x.id === t.id);
+      const listed = (
+        (await alice.get('/api/todos')).body as { id: string; priority: boolean }[]
+      ).find((x) => x.id === t.id);
       expect(listed!.priority).toBe(true);
     }
   });
 
-  it('refuses a meeting id that is not the user\'s', async () => {
-    const res = await alice.post('/api/todos', { title: 'x', meetingId: '00000000-0000-4000-8000-000000000000' });
+  it("refuses a meeting id that is not the user's", async () => {
+    const res = await alice.post('/api/todos', {
+      title: 'x',
+      meetingId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(res.status).toBe(404);
   });
 

@@ -13,7 +13,12 @@ export async function listMeetingGroups(db: Database, userId: string): Promise<M
   const members = await db
     .select({ groupId: meetingGroupMembers.groupId, meetingId: meetingGroupMembers.meetingId })
     .from(meetingGroupMembers)
-    .where(inArray(meetingGroupMembers.groupId, groups.map((g) => g.id)));
+    .where(
+      inArray(
+        meetingGroupMembers.groupId,
+        groups.map((g) => g.id),
+      ),
+    );
   return groups.map((g) => ({
     id: g.id,
     name: g.name,

@@ -6,7 +6,11 @@ import { NotFoundError } from '../../http/errors.ts';
  * Ensures every meeting id belongs to the user, so nothing of the user's can point at another
  * user's meeting. @throws NotFoundError when an id is unknown or foreign (alike, by design)
  */
-export async function assertOwnMeetings(db: Database, userId: string, ids: string[]): Promise<void> {
+export async function assertOwnMeetings(
+  db: Database,
+  userId: string,
+  ids: string[],
+): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const rows = await db

@@ -46,7 +46,9 @@ export async function listMeetings(
     .where(
       and(
         eq(meetings.userId, userId),
-        after ? sql`(${meetings.date}, ${meetings.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        after
+          ? sql`(${meetings.date}, ${meetings.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(desc(meetings.date), desc(meetings.id))

@@ -67,7 +67,10 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
 
 /** A row of the meeting list. */
 export function toMeetingListItem(
-  row: Pick<MeetingRow, 'id' | 'title' | 'date' | 'duration' | 'userId' | 'isRecording' | 'isProcessing'>,
+  row: Pick<
+    MeetingRow,
+    'id' | 'title' | 'date' | 'duration' | 'userId' | 'isRecording' | 'isProcessing'
+  >,
 ): MeetingListItem {
   return {
     id: row.id,

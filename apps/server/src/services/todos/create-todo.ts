@@ -10,7 +10,11 @@ import { toTodo } from './to-todo.ts';
  * `completed_at`.
  * @throws NotFoundError when `meetingId` names a meeting the user does not own
  */
-export async function createTodo(db: Database, userId: string, input: CreateTodoInput): Promise<Todo> {
+export async function createTodo(
+  db: Database,
+  userId: string,
+  input: CreateTodoInput,
+): Promise<Todo> {
   if (input.meetingId) {
     const [m] = await db
       .select({ id: meetings.id })
