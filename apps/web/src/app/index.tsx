@@ -1,0 +1,11 @@
+import { AppProvider } from './provider';
+import { AppRouter } from './router';
+
+/** The whole web app: providers around the router. */
+export function App() {
+  return (
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  );
+}

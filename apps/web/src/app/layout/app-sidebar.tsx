@@ -1,0 +1,52 @@
+import { Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import { Brand } from '@/components/logo';
+import { UserCard } from '@/features/auth/components/user-card';
+import { MeetingsList } from '@/features/meetings/components/meetings-list';
+import { NewMeetingMenu } from '@/features/meetings/components/new-meeting-menu';
+import { SidebarNav, sidebarItemClass } from './sidebar-nav';
+
+/**
+ * The sidebar's content, composed here because it spans features (meetings, auth) that must not
+ * import each other. The same element fills the fixed sidebar and the mobile drawer. Settings only
+ * asks to be opened: the dialog lives in the layout, which stays mounted when the drawer is closed.
+ */
+export function AppSidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex h-14 shrink-0 items-center px-4">
+        <Link
+          to="/"
+          className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50"
+        >
+          <Brand logoClassName="size-7" />
+        </Link>
+      </div>
+
+      <div className="flex shrink-0 flex-col gap-4 px-3 pt-1 pb-3">
+        <NewMeetingMenu />
+        <SidebarNav />
+      </div>
+
+      <section aria-labelledby="sidebar-meetings-heading" className="flex min-h-0 flex-1 flex-col">
+        <h2
+          id="sidebar-meetings-heading"
+          className="shrink-0 px-5 pt-2 pb-1.5 text-xs font-medium tracking-wide text-muted-foreground"
+        >
+          Meetings
+        </h2>
+        <div className="min-h-0 flex-1 overflow-y-auto px-1 pb-3">
+          <MeetingsList />
+        </div>
+      </section>
+
+      <div className="flex shrink-0 flex-col gap-1 border-t border-sidebar-border p-3">
+        <button type="button" className={sidebarItemClass} onClick={onOpenSettings}>
+          <Settings aria-hidden="true" />
+          Settings
+        </button>
+        <UserCard />
+      </div>
+    </div>
+  );
+}

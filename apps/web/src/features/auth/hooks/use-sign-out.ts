@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { authClient } from '@/lib/auth-client';
+
+/**
+ * Signs out, then drops every cached answer (spec 001: "Logging out clears the local caches") so
+ * the next person on this browser never sees the previous one's meetings.
+ */
+export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: boolean } {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  const signOut = useCallback(async () => {
+    setIsSigningOut(true);
+    try {
+      const { error } = await authClient.signOut();
+      if (error) {
+        toast.error('Sign out failed', { description: error.message ?? 'Please try again' });
+        return;
+      }
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    } catch {
+      toast.error('Sign out failed', { description: 'An unexpected error occurred' });
+    } finally {
+      setIsSigningOut(false);
+    }
+  }, [navigate, queryClient]);
+
+  return { signOut, isSigningOut };
+}
