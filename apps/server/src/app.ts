@@ -13,6 +13,10 @@ import { chatRoutes } from './routes/chats/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { meetingGroupRoutes } from './routes/meeting-groups/routes.ts';
 import { meetingRoutes } from './routes/meetings/routes.ts';
+import { recordingRoutes } from './routes/recordings/routes.ts';
+import { storageRoutes } from './routes/recordings/storage-routes.ts';
+import { textRoutes } from './routes/text/routes.ts';
+import { transcriptionRoutes } from './routes/transcription/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { todoRoutes } from './routes/todos/routes.ts';
 
@@ -26,6 +30,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/auth/*', sameOriginWrites([env.publicUrl]));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   app.route('/api', systemRoutes(deps));
+  // Signed URLs carry their own authorization (signature and expiry), so no session is needed.
+  app.route('/api/storage', storageRoutes(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
@@ -46,7 +52,11 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>();
   api.use('*', sameOriginWrites([env.publicUrl]));
   api.use('*', requireSession(auth));
+  // Before meetingRoutes: /meetings/upload must not be read as a meeting id.
+  api.route('/meetings', recordingRoutes(deps));
   api.route('/meetings', meetingRoutes(deps));
+  api.route('/', transcriptionRoutes(deps));
+  api.route('/', textRoutes(deps));
   api.route('/todos', todoRoutes(deps));
   api.route('/chats', chatRoutes(deps));
   api.route('/meeting-groups', meetingGroupRoutes(deps));

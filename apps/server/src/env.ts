@@ -31,6 +31,22 @@ export interface Env {
   google: { clientId: string; clientSecret: string } | undefined;
   /** Folder of the built web app served at `/` (default apps/web/dist). */
   webDir: string;
+  /** S3-compatible storage for recordings, when S3_BUCKET is set; else local disk under `dataDir`. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /**
+   * Every non-empty variable, for the provider catalogs (speech-to-text, LLM), which declare and
+   * validate their own settings (providers/stt/catalog.ts, providers/llm/catalog.ts).
+   */
+  settings: Readonly<Record<string, string>>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -65,6 +81,14 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   WEB_DIR: z.string().trim().min(1).optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: urlSetting('S3_ENDPOINT', ['http:', 'https:']).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .optional(),
 });
 
 // An empty variable (KEY= in a .env file) means "not set", not "set to nothing".
@@ -80,7 +104,8 @@ function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
  *   'Missing backend configuration:' or 'Invalid backend configuration:'.
  */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = schema.safeParse(withoutEmpty(source));
+  const settings = withoutEmpty(source);
+  const parsed = schema.safeParse(settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
@@ -88,6 +113,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigurationError(`Invalid backend configuration: ${message}`);
   }
   const v = parsed.data;
+  if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
+    const missing = v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigurationError(
+      `Missing backend configuration: ${missing} (S3 credentials need both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`,
+    );
+  }
   if (Boolean(v.GOOGLE_CLIENT_ID) !== Boolean(v.GOOGLE_CLIENT_SECRET)) {
     const missing = v.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
     throw new ConfigurationError(
@@ -108,6 +139,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
         : undefined,
     webDir: path.resolve(v.WEB_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    s3: v.S3_BUCKET
+      ? {
+          bucket: v.S3_BUCKET,
+          region: v.S3_REGION,
+          endpoint: v.S3_ENDPOINT,
+          accessKeyId: v.S3_ACCESS_KEY_ID,
+          secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+          // Most self-hosted S3 servers (MinIO, Garage) need path-style addressing.
+          forcePathStyle: (v.S3_FORCE_PATH_STYLE ?? (v.S3_ENDPOINT ? 'true' : 'false')) === 'true',
+        }
+      : undefined,
+    settings,
   };
 }
 

@@ -10,6 +10,8 @@ import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
 import { startRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { createStorage } from './storage/index.ts';
+import type { Storage } from './storage/types.ts';
 
 /** A running server. `url` is its loopback base URL (no trailing slash). */
 export interface RunningServer {
@@ -18,6 +20,7 @@ export interface RunningServer {
   database: DatabaseHandle;
   realtime: RealtimeHub;
   jobs: Jobs;
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,8 @@ export async function startServer(env: Env, database?: DatabaseHandle): Promise<
   const realtime = await startRealtimeHub(db);
   const jobs = await startJobs(db);
   const auth = createAuth(env, db.db);
-  const app = createApp({ env, database: db, auth, realtime, jobs });
+  const storage = createStorage(env);
+  const app = createApp({ env, database: db, auth, realtime, jobs, storage });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
   });
@@ -49,6 +53,7 @@ export async function startServer(env: Env, database?: DatabaseHandle): Promise<
     database: db,
     realtime,
     jobs,
+    storage,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

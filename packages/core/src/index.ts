@@ -2,3 +2,5 @@
 export * from './errors.ts';
 export * from './priority.ts';
 export * from './contracts.ts';
+export * from './transcription.ts';
+export * from './generation.ts';

@@ -4,6 +4,7 @@ import type { Auth } from '../auth.ts';
 import type { Env } from '../env.ts';
 import type { Jobs } from '../jobs/boss.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import type { Storage } from '../storage/types.ts';
 
 /** What the server is built from; tests build it with their own database. */
 export interface AppDeps {
@@ -12,6 +13,7 @@ export interface AppDeps {
   auth: Auth;
   realtime: RealtimeHub;
   jobs: Jobs;
+  storage: Storage;
 }
 
 /** Hono environment: `userId` is set by the session middleware on protected routes. */

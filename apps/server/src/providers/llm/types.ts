@@ -1,0 +1,53 @@
+/**
+ * The text-generation interface used by the pipeline and the text worker endpoints: title,
+ * summary with topics, action items and speaker enhancement (spec 000 sections 4 and 7).
+ * Implemented by the AI SDK models (Anthropic, OpenAI, OpenAI-compatible) and by the offline
+ * extractive/rule-based default.
+ */
+import type { ActionItemSuggestion } from '@summy/core';
+
+/** A summary in markdown with its topics (confidence 0 to 1). */
+export interface GeneratedSummary {
+  summary: string;
+  topics: { topic: string; confidence: number }[];
+}
+
+/** A text model as the pipeline uses it. Every method throws `TextGenerationError` on failure. */
+export interface TextModel {
+  /** 'offline', or 'provider:model' as in the AI preferences (spec 001 section 3). */
+  readonly id: string;
+  /** A short title (the caller cuts it to 50 characters). */
+  generateTitle(transcript: string, signal?: AbortSignal): Promise<string>;
+  /** A markdown summary with topics; `template` defaults to 'general'. */
+  summarize(
+    input: { transcript: string; meetingTitle: string; template: string },
+    signal?: AbortSignal,
+  ): Promise<GeneratedSummary>;
+  /** Action items of one transcript chunk (the caller chunks and merges). */
+  extractActionItems(transcript: string, signal?: AbortSignal): Promise<ActionItemSuggestion[]>;
+  /** The transcript with better speaker labels, in the same 'Speaker N:' paragraph format. */
+  enhanceSpeakers(transcript: string, signal?: AbortSignal): Promise<string>;
+}
+
+/** Which step failed; each maps to the spec's message (spec 000 section 8). */
+export type TextGenerationStep = 'title' | 'summary' | 'actionItems' | 'speakers';
+
+/** The spec's messages per step. */
+export const TEXT_ERROR_MESSAGES: Record<TextGenerationStep, { failed: string; empty: string }> = {
+  title: { failed: 'Title generation failed', empty: 'No title generated' },
+  summary: { failed: 'Summary generation failed', empty: 'No summary returned' },
+  actionItems: { failed: 'Action item extraction failed', empty: 'Action item extraction failed' },
+  speakers: { failed: 'Speaker enhancement failed', empty: 'No enhanced transcript returned' },
+};
+
+/** A failed generation step, with the spec's message. */
+export class TextGenerationError extends Error {
+  constructor(
+    readonly step: TextGenerationStep,
+    readonly kind: 'failed' | 'empty',
+    readonly details: string,
+    readonly status = 502,
+  ) {
+    super(TEXT_ERROR_MESSAGES[step][kind]);
+  }
+}

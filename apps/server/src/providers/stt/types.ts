@@ -1,0 +1,84 @@
+/**
+ * The speech-to-text provider interface. Every provider (Deepgram, OpenAI-compatible, the offline
+ * PocketSphinx + diarization default) turns an audio file on local disk into Summy's
+ * `TranscriptionResult` (packages/core/src/transcription.ts) and fails with `SttError`.
+ */
+import type { TranscriptionResult } from '@summy/core';
+
+/** Identifier of a speech-to-text provider in the catalog. */
+export type SttProviderId = 'offline' | 'deepgram' | 'openai';
+
+/** What a provider transcribes. */
+export interface SttInput {
+  /** Absolute path of the audio file (any format ffmpeg reads). */
+  path: string;
+  /** Declared MIME type of the file, e.g. 'audio/wav'. */
+  mimeType: string;
+  /** BCP-47 language; default 'en' (spec 000 section 9). */
+  language: string;
+  /** Aborts the work (time-outs: 120 s direct, spec 000 section 9). */
+  signal?: AbortSignal;
+  /** Reports progress as a fraction 0..1 where the provider can tell. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** A speech-to-text provider. */
+export interface SttProvider {
+  readonly id: SttProviderId;
+  transcribe(input: SttInput): Promise<TranscriptionResult>;
+}
+
+/** Why a transcription failed; each maps to the spec's message (spec 000 section 8). */
+export type SttErrorCode =
+  'unauthorized' | 'rate_limited' | 'timeout' | 'empty' | 'parse' | 'failed';
+
+/** The spec's messages per failure: `error` and `details` of the answer (spec 000 section 8). */
+export const STT_ERROR_MESSAGES: Record<
+  SttErrorCode,
+  { error: string; details: string; status: number }
+> = {
+  unauthorized: {
+    error: 'Invalid Deepgram API key',
+    details: 'The speech-to-text provider rejected the API key',
+    status: 401,
+  },
+  rate_limited: {
+    error: 'Rate limit exceeded',
+    details: 'Too many requests. Please try again later.',
+    status: 429,
+  },
+  timeout: {
+    error: 'Processing timeout',
+    details: 'Transcription took longer than 120 seconds',
+    status: 504,
+  },
+  empty: {
+    error: 'No transcription results',
+    details: 'Deepgram returned empty results',
+    status: 502,
+  },
+  parse: {
+    error: 'Parse error',
+    details: 'The speech-to-text answer could not be read',
+    status: 502,
+  },
+  failed: {
+    error: 'Transcription failed',
+    details: 'The speech-to-text provider failed',
+    status: 502,
+  },
+};
+
+/** A failed transcription with the spec's message for its cause. */
+export class SttError extends Error {
+  readonly details: string;
+  readonly status: number;
+  constructor(
+    readonly code: SttErrorCode,
+    details?: string,
+  ) {
+    super(STT_ERROR_MESSAGES[code].error);
+    this.details = details ?? STT_ERROR_MESSAGES[code].details;
+    this.status = STT_ERROR_MESSAGES[code].status;
+  }
+}
