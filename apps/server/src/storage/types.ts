@@ -23,17 +23,41 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   /**
    * Streams `body` into a new object. Throws `ObjectExistsError` when the key exists (never
-   * overwrites). Resolves with the stored size in bytes.
+   * overwrites). Resolves with the stored size in bytes. The write is atomic: the object appears
+   * under `key` complete or not at all (a failed or interrupted `body` leaves nothing behind).
+   * @param options.size the body's length in bytes when known: S3 can then stream it without
+   *   a temporary file, and a body of another length is refused
    */
-  put(key: string, body: Readable, contentType: string): Promise<StoredObject>;
+  put(
+    key: string,
+    body: Readable,
+    contentType: string,
+    options?: PutOptions,
+  ): Promise<StoredObject>;
   /** Metadata, or undefined when absent. */
   stat(key: string): Promise<StoredObject | undefined>;
-  /** A readable stream of the object, or of `range` (inclusive byte offsets). */
+  /**
+   * A readable stream of the object, or of `range` (inclusive byte offsets).
+   * @throws ObjectNotFoundError when the object does not exist
+   */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Runs `fn` with a local file path of the object (S3 downloads to a temporary file first). */
   withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   /** A URL that serves the object for `ttlSeconds` (default 3600), for audio playback. */
   signedUrl(key: string, ttlSeconds?: number): Promise<string>;
+}
+
+/** Options of `Storage.put`. */
+export interface PutOptions {
+  /** Exact length of the body in bytes, when known. */
+  size?: number;
+}
+
+/** Thrown by `read` and `withLocalFile` when the object does not exist. */
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`Storage object not found: ${key}`);
+  }
 }
 
 /** Thrown by `put` when the key is taken. */
@@ -59,4 +83,64 @@ export function audioExtension(mimeType: string): string {
 /** The object key of a new recording: `{userId}/{timestamp}-meeting-audio.{ext}`. */
 export function audioKey(userId: string, mimeType: string, now: Date = new Date()): string {
   return `${userId}/${now.getTime()}-meeting-audio.${audioExtension(mimeType)}`;
+}
+
+let lastKeyTime = 0;
+
+/**
+ * `audioKey` with a timestamp (ms) that never repeats in this process, so two uploads of one user
+ * in the same millisecond do not collide (objects are never overwritten, a collision would fail).
+ */
+export function uniqueAudioKey(userId: string, mimeType: string): string {
+  lastKeyTime = Math.max(Date.now(), lastKeyTime + 1);
+  return audioKey(userId, mimeType, new Date(lastKeyTime));
+}
+
+/**
+ * True for a key Summy could have made: slash-separated segments of letters, digits, `.`, `_`
+ * and `-`, none empty or a dot segment. Keeps request paths from escaping the bucket.
+ */
+export function isValidObjectKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key
+    .split('/')
+    .every((s) => /^[A-Za-z0-9._-]+$/.test(s) && s !== '.' && s !== '..' && s.length <= 255);
+}
+
+/** MIME type of a stored object by its extension (for playback). */
+export function contentTypeForKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  const types: Record<string, string> = {
+    webm: 'audio/webm',
+    mp3: 'audio/mpeg',
+    wav: 'audio/wav',
+    m4a: 'audio/mp4',
+    mp4: 'video/mp4',
+    ogg: 'audio/ogg',
+  };
+  return types[ext] ?? 'application/octet-stream';
+}
+
+/** Prefix of `meetings.audio_url` values that name an object of bucket 'recordings'. */
+export const STORED_AUDIO_PREFIX = `${RECORDINGS_BUCKET}/`;
+
+/**
+ * The value kept in `meetings.audio_url` for a stored object: `recordings/{key}`. The column holds
+ * the object's name, never a signed URL, because signed URLs expire after one hour; the API signs
+ * on read (`GET /api/meetings/{id}/audio-url`).
+ */
+export function storedAudioUrl(key: string): string {
+  return STORED_AUDIO_PREFIX + key;
+}
+
+/**
+ * The object key named by a `meetings.audio_url` value (`recordings/{key}`, or a bare key), or
+ * undefined when the value is not a key of ours (for instance an external http(s) URL).
+ */
+export function keyFromAudioUrl(audioUrl: string | null | undefined): string | undefined {
+  if (!audioUrl || /^[a-z][a-z0-9+.-]*:/i.test(audioUrl)) return undefined;
+  const key = audioUrl.startsWith(STORED_AUDIO_PREFIX)
+    ? audioUrl.slice(STORED_AUDIO_PREFIX.length)
+    : audioUrl;
+  return isValidObjectKey(key) ? key : undefined;
 }

@@ -1,8 +1,196 @@
-/** Upload, recording chunks and stop (issue 3, storage helper). */
+/**
+ * Getting audio onto the server (spec 000 sections 4, 5, 7, 9; DESIGN.md "The main job"):
+ * - `POST /api/meetings/upload`: multipart file upload, streamed (never buffered) to storage;
+ * - `POST /api/meetings/{id}/audio?index=N` and `POST /api/meetings/{id}/stop`: a browser
+ *   recording sent chunk by chunk, then assembled;
+ * - `GET /api/meetings/{id}/audio-url`: a signed URL of the stored audio, valid one hour.
+ * Resumable uploads (tus) live at `/api/uploads` (uploads/tus-routes.ts).
+ * Every route needs a session; another user's meeting answers 404.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { apiErrorSchema } from '@summy/core';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter } from '../../http/openapi.ts';
+import { createRouter, errorResponses, idParam, jsonAnswer } from '../../http/openapi.ts';
+import {
+  appendRecordingChunk,
+  MAX_CHUNK_INDEX,
+} from '../../services/recordings/append-recording-chunk.ts';
+import { getAudioUrl } from '../../services/recordings/get-audio-url.ts';
+import { stopRecording } from '../../services/recordings/stop-recording.ts';
+import { uploadMeetingFile } from '../../services/recordings/upload-meeting-file.ts';
+import { ACCEPTED_UPLOAD_TYPES } from '../../uploads/audio-type.ts';
+import { rawRequest } from '../../uploads/multipart.ts';
 
-/** Routes of this module. */
-export function recordingRoutes(_deps: AppDeps) {
-  return createRouter();
+const tags = ['recordings'];
+const errorContent = { 'application/json': { schema: apiErrorSchema } };
+
+const uploadAnswer = z.object({ meetingId: z.string().uuid() });
+const chunkAnswer = z.object({ received: z.number().int() });
+const stopAnswer = z.object({
+  meetingId: z.string().uuid(),
+  audioUrl: z.string().openapi({ description: '`recordings/{key}` of the stored audio' }),
+  bytes: z.number().int().openapi({ description: 'Size of the stored audio in bytes' }),
+  missingChunks: z.array(z.number().int()),
+});
+const audioUrlAnswer = z.object({
+  url: z.string().url(),
+  expiresAt: z.string().datetime().nullable(),
+});
+
+const tooLarge = (what: string) => ({
+  description: `${what}: \`{error: 'File too large', details}\``,
+  content: errorContent,
+});
+
+/** `/api/meetings` routes of audio upload and recording. */
+export function recordingRoutes(deps: AppDeps) {
+  const router = createRouter();
+
+  // Documented here, handled by a plain route: a zod form validator would call parseBody(),
+  // which buffers the whole file in memory.
+  router.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/upload',
+    tags,
+    summary: 'Upload an audio or video file as a new meeting',
+    description: `multipart/form-data with field \`file\` (one of ${ACCEPTED_UPLOAD_TYPES.join(', ')}; checked by declared type and by content; at most 100 MB = 104857600 bytes) and optional field \`title\` (default: the file name without extension). The audio is stored, the meeting is created with isProcessing true, processing is enqueued, and the answer comes at once. A declared Content-Length over the limit is refused before the body is read.`,
+    request: {
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: {
+                file: { type: 'string', format: 'binary' },
+                title: { type: 'string', maxLength: 500 },
+              },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      201: jsonAnswer(uploadAnswer, 'Stored; the meeting is processing'),
+      400: {
+        description:
+          "`{error: 'Invalid file type', details: 'Please upload an audio or video file (MP3, WAV, M4A, MP4, WebM, etc.)'}`, or an invalid form",
+        content: errorContent,
+      },
+      401: errorResponses[401],
+      413: tooLarge("Over 100 MB: details 'Please upload a file smaller than 100MB'"),
+      500: {
+        description: "`{error: 'Upload failed', details: 'Failed to process the uploaded file'}`",
+        content: errorContent,
+      },
+    },
+  });
+  router.post('/upload', async (c) =>
+    c.json(await uploadMeetingFile(deps, c.var.userId, rawRequest(c)), 201),
+  );
+
+  return router
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/audio',
+        tags,
+        summary: 'Send one chunk of a recording in progress',
+        description:
+          'Raw MediaRecorder chunk bytes (webm/opus), at most 10 MB. Chunks are numbered from 0 in recording order and may arrive in any order; re-sending an index keeps the first copy and answers the same. Chunk 0 must start with the WebM (EBML) header.',
+        request: {
+          params: idParam,
+          query: z.object({
+            index: z.coerce
+              .number()
+              .int()
+              .min(0)
+              .max(MAX_CHUNK_INDEX)
+              .openapi({
+                type: 'integer',
+                description: 'Chunk number, from 0 in recording order',
+                param: { name: 'index', in: 'query', required: true },
+              }),
+          }),
+          body: {
+            required: true,
+            content: { 'audio/webm': { schema: z.string().openapi({ format: 'binary' }) } },
+          },
+        },
+        responses: {
+          200: jsonAnswer(chunkAnswer, 'Received (now or before)'),
+          ...errorResponses,
+          409: {
+            description: 'The recording was already stopped and stored',
+            content: errorContent,
+          },
+          413: tooLarge('Chunk over 10 MB'),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await appendRecordingChunk(
+            deps,
+            c.var.userId,
+            c.req.valid('param').id,
+            c.req.valid('query').index,
+            rawRequest(c),
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/stop',
+        tags,
+        summary: 'Stop a recording: assemble its chunks, store the audio, start processing',
+        description:
+          "Chunks are concatenated in index order into one audio/webm object; missing indexes are skipped (and listed). No audio at all answers 400 `{error: 'Recording failed', details: 'No audio data was recorded'}` and clears the recording and processing flags. Calling stop again after success answers the same audio.",
+        request: {
+          params: idParam,
+          body: {
+            required: false,
+            content: {
+              'application/json': {
+                schema: z.object({
+                  durationMs: z
+                    .number()
+                    .min(0)
+                    .optional()
+                    .openapi({ description: "The recorder's duration in ms" }),
+                }),
+              },
+            },
+          },
+        },
+        responses: {
+          200: jsonAnswer(stopAnswer, 'Stored; the meeting is processing'),
+          ...errorResponses,
+          500: { description: "`{error: 'Recording failed', details}`", content: errorContent },
+        },
+      }),
+      async (c) =>
+        c.json(
+          await stopRecording(deps, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/audio-url',
+        tags,
+        summary: "A signed URL of the meeting's audio, valid one hour",
+        description:
+          'The URL needs no session and serves HTTP Range requests (seeking). `expiresAt` is when it stops working (null for an external URL).',
+        request: { params: idParam },
+        responses: {
+          200: jsonAnswer(audioUrlAnswer, 'A playable URL'),
+          ...errorResponses,
+        },
+      }),
+      async (c) => c.json(await getAudioUrl(deps, c.var.userId, c.req.valid('param').id), 200),
+    );
 }

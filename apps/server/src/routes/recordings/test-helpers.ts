@@ -1,0 +1,77 @@
+/** Helpers of the recording and upload tests: real audio, ffmpeg, multipart requests. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { meetings } from '@summy/db';
+import type { RunningServer } from '../../server.ts';
+import type { MeetingProcessJob } from '../../services/processing/enqueue-meeting-processing.ts';
+import { TEST_ORIGIN, type Client } from '../../../test/harness.ts';
+
+/** Folder of the shared real recordings (testdata/README.md). */
+export const AUDIO_DIR = path.resolve(
+  import.meta.dirname,
+  '../../../../../../shared/testdata/audio',
+);
+
+/** jfk.wav: 11.0 s, 16 kHz mono, 352078 bytes. */
+export const JFK_WAV = path.join(AUDIO_DIR, 'jfk/jfk.wav');
+
+/** Runs ffmpeg quietly with `args`; rejects with its stderr on failure. */
+export async function ffmpeg(args: string[]): Promise<void> {
+  await promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+    maxBuffer: 1024 * 1024,
+  });
+}
+
+/** POSTs a multipart form with one file (and optional fields) as the client's browser would. */
+export async function postFile(
+  client: Client,
+  route: string,
+  file: { bytes: Uint8Array; name: string; type: string },
+  fields: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  const res = await fetch(client.baseUrl + route, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: client.cookie, origin: client.origin },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : text };
+}
+
+/** A signed URL as the test server made it (its PUBLIC_URL), pointed at the real port. */
+export function reachable(url: string, server: RunningServer): string {
+  return url.replace(TEST_ORIGIN, server.url);
+}
+
+/** The `meeting.process` jobs of a meeting, queued or not. */
+export async function processJobs(
+  server: RunningServer,
+  meetingId: string,
+): Promise<MeetingProcessJob[]> {
+  const jobs = await server.jobs.boss.findJobs<MeetingProcessJob>('meeting.process', {
+    data: { meetingId },
+  });
+  return jobs.map((j) => j.data);
+}
+
+/** `meetings.audio_url` as stored (the API answers it signed). */
+export async function storedAudioUrlOf(
+  server: RunningServer,
+  meetingId: string,
+): Promise<string | null> {
+  const [row] = await server.database.db
+    .select({ audioUrl: meetings.audioUrl })
+    .from(meetings)
+    .where(eq(meetings.id, meetingId));
+  return row?.audioUrl ?? null;
+}
+
+/** Reads a whole stored object. */
+export async function readObject(server: RunningServer, key: string): Promise<Buffer> {
+  return Buffer.concat(await (await server.storage.read(key)).toArray());
+}

@@ -1,0 +1,160 @@
+/**
+ * The server half of the upload pipeline (spec 000 section 4 "Upload pipeline", DESIGN.md "The
+ * main job" steps 1-2): check the file by declared type and content, store the audio first, then
+ * create the meeting (processing) pointing at it, then enqueue `meeting.process`. Shared by the
+ * multipart upload and the tus resumable upload.
+ */
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { FALLBACK_TITLE } from '@summy/core';
+import { meetings } from '@summy/db';
+import type { AppDeps } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processing.ts';
+import { storedAudioUrl, uniqueAudioKey, type StoredObject } from '../../storage/types.ts';
+import { AudioGuard } from '../../uploads/audio-guard.ts';
+import { assertAcceptedType } from '../../uploads/audio-type.ts';
+
+/** What the upload services need. */
+export type UploadDeps = Pick<AppDeps, 'database' | 'storage' | 'jobs'>;
+
+/** Longest title kept from a form field or a file name, in characters (createMeetingSchema). */
+const TITLE_LIMIT = 500;
+
+/** 500 'Upload failed' (spec 000 section 8, Upload row). */
+export class UploadFailedError extends AppError {
+  constructor() {
+    super(500, 'Upload failed', 'Failed to process the uploaded file');
+  }
+}
+
+/**
+ * The meeting's title until processing writes one: the `title` form field when given, else the
+ * file name without its extension (spec 000 section 4, upload step 4 "fallback title"), else
+ * 'Meeting'. Whitespace is collapsed; at most 500 characters.
+ */
+export function uploadTitle(title: string | undefined, fileName: string): string {
+  const base = baseName(fileName).replace(/\.[^.]*$/, '');
+  const clean = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, TITLE_LIMIT).trim();
+  return clean(title ?? '') || clean(base) || FALLBACK_TITLE;
+}
+
+// Browsers send a bare name; other clients may send a path (either separator).
+function baseName(name: string): string {
+  return name.split(/[\\/]/).pop() ?? '';
+}
+
+/**
+ * Streams an upload into storage under a new key `{userId}/{timestamp}-meeting-audio.{ext}`,
+ * checking the declared type at once and the content's magic bytes and size on the way.
+ * Nothing is stored when a check fails (storage writes are atomic).
+ * @param input.size exact length in bytes when known (lets S3 stream without a temporary file)
+ * @throws InvalidFileTypeError (400), FileTooLargeError (413), or the storage's error
+ */
+export async function storeUploadedAudio(
+  storage: AppDeps['storage'],
+  input: { userId: string; audio: Readable; mimeType: string; size?: number },
+): Promise<StoredObject> {
+  let mimeType: string;
+  try {
+    mimeType = assertAcceptedType(input.mimeType);
+  } catch (err) {
+    // Not a byte will be read: release the source (an open file of a tus upload).
+    input.audio.destroy();
+    throw err;
+  }
+  const guard = new AudioGuard({ mimeType });
+  // A failing source fails the guard, hence `put` (which removes what it staged).
+  input.audio.on('error', (err) => guard.destroy(err));
+  // The guard's own failure reaches the caller through `put`'s rejection.
+  guard.on('error', () => undefined);
+  // However the guard ends (done, failed, or abandoned by a failing `put`), release the source.
+  guard.on('close', () => {
+    if (!input.audio.readableEnded) input.audio.destroy();
+  });
+  input.audio.pipe(guard);
+  const key = uniqueAudioKey(input.userId, mimeType);
+  return storage.put(key, guard, mimeType, input.size !== undefined ? { size: input.size } : {});
+}
+
+/**
+ * Creates the meeting for stored audio - processing, titled `title`, `audio_url` =
+ * `recordings/{key}` - and enqueues its processing with source 'upload'.
+ * A failure here never deletes the stored audio. When enqueueing fails, the meeting stays (with
+ * its audio, not processing) and `UploadFailedError` is thrown.
+ * @returns the new meeting's id
+ */
+export async function createMeetingForUpload(
+  { database: { db }, jobs }: UploadDeps,
+  input: { userId: string; key: string; mimeType: string; fileName: string; title: string },
+): Promise<{ meetingId: string }> {
+  const [row] = await db
+    .insert(meetings)
+    .values({
+      userId: input.userId,
+      title: input.title,
+      isProcessing: true,
+      audioUrl: storedAudioUrl(input.key),
+    })
+    .returning({ id: meetings.id });
+  const meetingId = row!.id;
+  try {
+    await enqueueMeetingProcessing(jobs, {
+      meetingId,
+      userId: input.userId,
+      audioKey: input.key,
+      mimeType: input.mimeType,
+      source: 'upload',
+      fileName: input.fileName,
+    });
+  } catch (err) {
+    console.error(`[upload] could not enqueue processing of meeting ${meetingId}:`, err);
+    await db.update(meetings).set({ isProcessing: false }).where(eq(meetings.id, meetingId));
+    throw new UploadFailedError();
+  }
+  return { meetingId };
+}
+
+/**
+ * Checks, stores and creates the meeting of an uploaded file in one go (tus uploads, whose
+ * metadata is known before the bytes).
+ * @throws InvalidFileTypeError (400), FileTooLargeError (413), UploadFailedError (500)
+ */
+export async function createUploadedMeeting(
+  deps: UploadDeps,
+  input: {
+    userId: string;
+    audio: Readable;
+    mimeType: string;
+    fileName: string;
+    title?: string;
+    size?: number;
+  },
+): Promise<{ meetingId: string; key: string }> {
+  const stored = await storeOrFail(deps, input);
+  const { meetingId } = await createMeetingForUpload(deps, {
+    userId: input.userId,
+    key: stored.key,
+    mimeType: stored.contentType,
+    fileName: input.fileName,
+    title: uploadTitle(input.title, input.fileName),
+  });
+  return { meetingId, key: stored.key };
+}
+
+/**
+ * `storeUploadedAudio`, with unexpected storage failures logged and reported as 'Upload failed'
+ * (the rule errors 400 and 413 pass through).
+ */
+export async function storeOrFail(
+  { storage }: UploadDeps,
+  input: { userId: string; audio: Readable; mimeType: string; size?: number },
+): Promise<StoredObject> {
+  try {
+    return await storeUploadedAudio(storage, input);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    console.error('[upload] storing the audio failed:', err);
+    throw new UploadFailedError();
+  }
+}

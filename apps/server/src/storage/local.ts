@@ -1,0 +1,149 @@
+/**
+ * Local-disk storage of recordings, the zero-configuration default (DESIGN.md "Self-host first").
+ * Objects of bucket 'recordings' live under `{dataDir}/storage/recordings/{key}`; signed URLs
+ * point at Summy's own `/api/storage/recordings/{key}` route (routes/recordings/storage-routes.ts),
+ * which checks the HMAC signature and expiry instead of a session.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { UrlSigner } from './signing.ts';
+import {
+  contentTypeForKey,
+  isValidObjectKey,
+  ObjectExistsError,
+  ObjectNotFoundError,
+  RECORDINGS_BUCKET,
+  SIGNED_URL_TTL_S,
+  type Storage,
+  type StoredObject,
+} from './types.ts';
+
+/** Settings of the local backend. */
+export interface LocalStorageOptions {
+  /** Folder holding `recordings/` and the staging folder `.tmp/` (normally `{dataDir}/storage`). */
+  root: string;
+  /** Origin Summy is reached at, without trailing slash (env.publicUrl). */
+  publicUrl: string;
+  /** Signs the playback URLs. */
+  signer: UrlSigner;
+}
+
+/** Path of signed-URL playback, below the public origin. */
+export const LOCAL_STORAGE_ROUTE = `/api/storage/${RECORDINGS_BUCKET}`;
+
+/** Thrown by `put` when the body's length differs from the declared `size`. */
+export class SizeMismatchError extends Error {
+  constructor(expected: number, actual: number) {
+    super(`Expected ${expected} bytes, received ${actual}`);
+  }
+}
+
+/**
+ * Creates the local-disk backend.
+ *
+ * Writes are atomic and never overwrite: the body goes to a temporary file in `{root}/.tmp`
+ * (same file system), is flushed to disk (fsync), then hard-linked under its key. `link(2)` fails
+ * with EEXIST instead of replacing an existing object, which `rename(2)` would silently do, so
+ * an object appears complete or not at all and an existing one is never touched.
+ */
+export function createLocalStorage({ root, publicUrl, signer }: LocalStorageOptions): Storage {
+  const bucketDir = path.join(root, RECORDINGS_BUCKET);
+  const stagingDir = path.join(root, '.tmp');
+
+  const fileOf = (key: string) => {
+    if (!isValidObjectKey(key)) throw new ObjectNotFoundError(key);
+    return path.join(bucketDir, ...key.split('/'));
+  };
+
+  const stat = async (key: string): Promise<StoredObject | undefined> => {
+    try {
+      const s = await fs.stat(fileOf(key));
+      return s.isFile() ? { key, size: s.size, contentType: contentTypeForKey(key) } : undefined;
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError || (err as NodeJS.ErrnoException).code === 'ENOENT')
+        return undefined;
+      throw err;
+    }
+  };
+
+  return {
+    kind: 'local',
+
+    async put(key, body, contentType, options = {}) {
+      if (!isValidObjectKey(key)) throw new Error(`Invalid storage key: ${key}`);
+      const target = fileOf(key);
+      await fs.mkdir(stagingDir, { recursive: true });
+      const staged = path.join(stagingDir, `${randomUUID()}.part`);
+      let size = 0;
+      try {
+        const handle = await fs.open(staged, 'wx', 0o600);
+        try {
+          // Awaiting each write is the back-pressure: the body is read no faster than the disk.
+          for await (const chunk of body as AsyncIterable<Buffer>) {
+            await handle.write(chunk);
+            size += chunk.length;
+          }
+          if (options.size !== undefined && size !== options.size) {
+            throw new SizeMismatchError(options.size, size);
+          }
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        // Only now: a refused upload leaves no empty folder either.
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        try {
+          await fs.link(staged, target);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+          throw err;
+        }
+        await syncDirectory(path.dirname(target));
+      } finally {
+        await fs.rm(staged, { force: true });
+      }
+      return { key, size, contentType };
+    },
+
+    stat,
+
+    async read(key, range) {
+      // Open first so a missing object rejects here rather than erroring the stream later.
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(fileOf(key), 'r');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
+        throw err;
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+
+    async withLocalFile(key, fn) {
+      if (!(await stat(key))) throw new ObjectNotFoundError(key);
+      return fn(fileOf(key));
+    },
+
+    async signedUrl(key, ttlSeconds = SIGNED_URL_TTL_S) {
+      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const encoded = key.split('/').map(encodeURIComponent).join('/');
+      const signature = signer.sign(key, expires);
+      return `${publicUrl}${LOCAL_STORAGE_ROUTE}/${encoded}?expires=${expires}&signature=${signature}`;
+    },
+  };
+}
+
+// The new directory entry must survive a crash too; best effort where directories cannot be
+// opened for fsync.
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // not supported on this platform or file system
+  } finally {
+    await handle?.close();
+  }
+}
