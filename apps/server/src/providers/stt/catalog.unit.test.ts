@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../env.ts';
+import {
+  STT_PROVIDERS,
+  resolveSttProviderId,
+  sttTimeoutMs,
+  validateSttSettings,
+} from './catalog.ts';
+
+const v = (settings: Record<string, string>) => validateSttSettings({ settings });
+
+describe('speech-to-text catalog', () => {
+  it('declares deepgram, openai and offline with their settings', () => {
+    expect(STT_PROVIDERS.map((p) => p.id)).toEqual(['deepgram', 'openai', 'offline']);
+    const deepgram = STT_PROVIDERS[0]!.settings;
+    expect(deepgram.find((s) => s.name === 'DEEPGRAM_API_KEY')).toMatchObject({
+      required: true,
+      secret: true,
+    });
+    expect(deepgram.find((s) => s.name === 'DEEPGRAM_BASE_URL')?.default).toBe(
+      'https://api.deepgram.com',
+    );
+    const openai = STT_PROVIDERS[1]!.settings;
+    expect(openai.find((s) => s.name === 'OPENAI_STT_MODEL')?.default).toBe('whisper-1');
+    expect(STT_PROVIDERS[2]!.settings).toEqual([]);
+  });
+
+  it('auto picks deepgram, else openai (key or base URL), else offline', () => {
+    expect(resolveSttProviderId({})).toBe('offline');
+    expect(resolveSttProviderId({ OPENAI_BASE_URL: 'http://localhost:8000' })).toBe('openai');
+    expect(resolveSttProviderId({ OPENAI_API_KEY: 'sk' })).toBe('openai');
+    expect(resolveSttProviderId({ OPENAI_API_KEY: 'sk', DEEPGRAM_API_KEY: 'dg' })).toBe('deepgram');
+    expect(resolveSttProviderId({ STT_PROVIDER: 'offline', DEEPGRAM_API_KEY: 'dg' })).toBe(
+      'offline',
+    );
+  });
+
+  it('names the missing setting of the selected provider', () => {
+    expect(() => v({ STT_PROVIDER: 'deepgram' })).toThrow(ConfigurationError);
+    expect(() => v({ STT_PROVIDER: 'deepgram' })).toThrow(
+      /^Missing backend configuration: DEEPGRAM_API_KEY/,
+    );
+    expect(() => v({ STT_PROVIDER: 'openai' })).toThrow(
+      /^Missing backend configuration: OPENAI_API_KEY or OPENAI_BASE_URL/,
+    );
+    expect(v({ STT_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' })).toBe(
+      'openai',
+    );
+    expect(v({})).toBe('offline');
+  });
+
+  it('refuses invalid STT_PROVIDER, STT_TIMEOUT_MS and base URLs', () => {
+    expect(() => v({ STT_PROVIDER: 'whisper' })).toThrow(/STT_PROVIDER must be one of/);
+    expect(() => v({ STT_TIMEOUT_MS: '0' })).toThrow(/STT_TIMEOUT_MS/);
+    expect(() => v({ STT_TIMEOUT_MS: 'soon' })).toThrow(/STT_TIMEOUT_MS/);
+    expect(() => v({ DEEPGRAM_API_KEY: 'dg', DEEPGRAM_BASE_URL: 'ftp://x' })).toThrow(
+      /DEEPGRAM_BASE_URL must be an http or https URL/,
+    );
+  });
+
+  it('reads the direct time-out, 120 s by default', () => {
+    expect(sttTimeoutMs({})).toBe(120_000);
+    expect(sttTimeoutMs({ STT_TIMEOUT_MS: '1500' })).toBe(1500);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Errors of the transcription worker endpoints, as `AppError`s so the shared `handleError` answers
+ * them with the spec's `{error, details}` (spec 000 section 8).
+ */
+import { AppError } from '../../http/errors.ts';
+import type { SttError, SttErrorCode } from '../../providers/stt/types.ts';
+
+/** Direct transcription limit: 15 MB (spec 000 section 9), in bytes. */
+export const DIRECT_MAX_BYTES = 15 * 1024 * 1024;
+
+/**
+ * 413 'File too large for quick processing' (spec 000 section 8). The spec's server answered
+ * HTTP 500 mentioning a time-out; Summy answers 413 Payload Too Large, the status that says what
+ * happened, with the same message and the advice to use a file under 15 MB or the async job.
+ */
+export class FileTooLargeError extends AppError {
+  constructor() {
+    super(
+      413,
+      'File too large for quick processing',
+      'Please use a file under 15 MB for direct transcription, or upload it to storage and start an async job with POST /api/start.',
+    );
+  }
+}
+
+/** A failed transcription, with the status and message of its SttError code. */
+export class TranscriptionError extends AppError {
+  constructor(
+    readonly code: SttErrorCode,
+    message: string,
+    details: string,
+    status: number,
+  ) {
+    super(status as ConstructorParameters<typeof AppError>[0], message, details);
+  }
+
+  /** The HTTP form of a provider failure. */
+  static from(err: SttError): TranscriptionError {
+    return new TranscriptionError(err.code, err.message, err.details, err.status);
+  }
+}
+
+/** 500 'Start failed': the async job could not be queued (spec 000 section 8, job errors). */
+export class StartFailedError extends AppError {
+  constructor(details: string) {
+    super(500, 'Start failed', details);
+  }
+}
+
+/** 500 'Status failed': the job's state could not be read (spec 000 section 8, job errors). */
+export class StatusFailedError extends AppError {
+  constructor(details: string) {
+    super(500, 'Status failed', details);
+  }
+}

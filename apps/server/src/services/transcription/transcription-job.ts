@@ -1,0 +1,136 @@
+/**
+ * The durable async transcription job (spec 000 section 4 "Large-file flow", section 7 "Start async
+ * job"): queue 'transcription.run' on pg-boss. The job reads the recording from Summy's storage by
+ * key, transcribes it with the configured provider within 15 minutes (the spec's polling time-out)
+ * and stores the spec's answer as the job's `output`, where GET /api/status reads it.
+ */
+import type { Job, JobResult } from 'pg-boss';
+import type { AppDeps } from '../../http/context.ts';
+import { SttError, type SttErrorCode } from '../../providers/stt/types.ts';
+import {
+  toSpeechToTextAnswer,
+  type AnswerFeatures,
+  type SpeechToTextAnswer,
+} from './speech-to-text-answer.ts';
+import { transcribeAudioFile } from './transcribe-audio-file.ts';
+
+/** Queue name (dotted like every Summy job: jobs/definitions.ts). */
+export const TRANSCRIPTION_QUEUE = 'transcription.run';
+
+/** Time budget of one job: 15 minutes (spec 000 section 9, job polling time-out), in ms. */
+export const JOB_TIMEOUT_MS = 15 * 60 * 1000;
+
+/**
+ * pg-boss options of the queue. One retry covers a server that died mid-job (the claim expires and
+ * the job runs again); failures that a retry cannot fix are not retried (see `runTranscriptionJobs`).
+ * Results are kept a day: a client polls for at most 15 minutes.
+ */
+export const TRANSCRIPTION_QUEUE_OPTIONS = {
+  retryLimit: 1,
+  retryDelay: 5,
+  // Above JOB_TIMEOUT_MS so the job's own time-out fires first and records a clear error.
+  expireInSeconds: JOB_TIMEOUT_MS / 1000 + 60,
+  deleteAfterSeconds: 24 * 60 * 60,
+} as const;
+
+/** Payload of a 'transcription.run' job. */
+export interface TranscriptionJobData {
+  userId: string;
+  /** Storage key of the audio in bucket 'recordings'; starts with `userId/`. */
+  audioKey: string;
+  mimeType: string;
+  language: string;
+  /** The provider model asked for (the configured provider decides; recorded for the record). */
+  model: string;
+  features: AnswerFeatures;
+}
+
+/** What a job stores as its output. */
+export type TranscriptionJobOutput =
+  { result: SpeechToTextAnswer } | { error: string; details: string; code: SttErrorCode };
+
+// Failures that the same request would hit again: give up at once instead of retrying.
+const PERMANENT: ReadonlySet<SttErrorCode> = new Set(['unauthorized', 'empty', 'parse', 'timeout']);
+
+const started = new WeakMap<AppDeps['jobs'], Promise<void>>();
+
+/**
+ * Creates the queue when missing and registers this process's worker, once per job system.
+ * Safe to call from several places: later calls share the first one's promise.
+ */
+export function startTranscriptionWorker(deps: AppDeps): Promise<void> {
+  let ready = started.get(deps.jobs);
+  if (!ready) {
+    ready = (async () => {
+      const { boss } = deps.jobs;
+      if (!(await boss.getQueue(TRANSCRIPTION_QUEUE))) {
+        try {
+          await boss.createQueue(TRANSCRIPTION_QUEUE, { ...TRANSCRIPTION_QUEUE_OPTIONS });
+        } catch (err) {
+          // Another process may have created it between the check and the create.
+          if (!(await boss.getQueue(TRANSCRIPTION_QUEUE))) throw err;
+        }
+      }
+      await boss.work<TranscriptionJobData>(TRANSCRIPTION_QUEUE, { perJobResults: true }, (jobs) =>
+        runTranscriptionJobs(deps, jobs),
+      );
+    })();
+    ready.catch(() => started.delete(deps.jobs));
+    started.set(deps.jobs, ready);
+  }
+  return ready;
+}
+
+/**
+ * Runs a batch of jobs and settles each with its own output: completed with the answer, or failed
+ * with `{error: 'Job failed', details, code}`, dead-lettered (no retry) when retrying cannot help.
+ */
+export async function runTranscriptionJobs(
+  deps: Pick<AppDeps, 'env' | 'storage'>,
+  jobs: Job<TranscriptionJobData>[],
+): Promise<JobResult[]> {
+  const results: JobResult[] = [];
+  for (const job of jobs) {
+    try {
+      const answer = await runOne(deps, job);
+      results.push({ id: job.id, status: 'completed', output: { result: answer } });
+    } catch (err) {
+      const stt = err instanceof SttError ? err : undefined;
+      if (!stt) console.error(`[jobs] ${TRANSCRIPTION_QUEUE} ${job.id} failed:`, err);
+      const output: TranscriptionJobOutput = {
+        error: 'Job failed',
+        details: failureDetails(stt),
+        code: stt?.code ?? 'failed',
+      };
+      // A job stopped from outside (server shutdown, lost claim) is retried, whatever it threw.
+      const permanent = stt !== undefined && PERMANENT.has(stt.code) && !job.signal?.aborted;
+      results.push({ id: job.id, status: permanent ? 'deadletter' : 'failed', output });
+    }
+  }
+  return results;
+}
+
+async function runOne(
+  deps: Pick<AppDeps, 'env' | 'storage'>,
+  job: Job<TranscriptionJobData>,
+): Promise<SpeechToTextAnswer> {
+  const data = job.data;
+  const result = await deps.storage.withLocalFile(data.audioKey, (path) =>
+    transcribeAudioFile(deps.env, {
+      path,
+      mimeType: data.mimeType,
+      language: data.language,
+      timeoutMs: JOB_TIMEOUT_MS,
+      signal: job.signal,
+    }),
+  );
+  return toSpeechToTextAnswer(result, data.features);
+}
+
+// The spec's job messages (section 8): the time-out has its own; otherwise the provider's message
+// with its details, or 'Async transcription failed' when the cause is not a provider failure.
+function failureDetails(err: SttError | undefined): string {
+  if (!err) return 'Async transcription failed';
+  if (err.code === 'timeout') return 'Deepgram job timed out';
+  return `${err.message}: ${err.details}`;
+}
