@@ -1,0 +1,43 @@
+/**
+ * Maps AI SDK failures to `TextGenerationError` with the spec's messages (spec 000 section 8):
+ * 429 → status 429 'Too many requests. Please try again later.', 401/403 → 401, no or empty
+ * answer → the step's 'empty' message, anything else → the step's 'failed' message (502, or 504 on
+ * a time-out). Retries (the AI SDK's, on 429 and 5xx) have already happened when this runs.
+ */
+import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError, RetryError } from 'ai';
+import { TextGenerationError, type TextGenerationStep } from '../types.ts';
+
+/** Details of a 429, in the spec's words (spec 000 section 8, "Rate limit exceeded"). */
+export const RATE_LIMIT_DETAILS = 'Too many requests. Please try again later.';
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+}
+
+/** The `TextGenerationError` for a failure of `step`. Logs unexpected errors. */
+export function toTextGenerationError(step: TextGenerationStep, err: unknown): TextGenerationError {
+  if (err instanceof TextGenerationError) return err;
+  const cause = RetryError.isInstance(err) ? err.lastError : err;
+  if (APICallError.isInstance(cause)) {
+    const status = cause.statusCode;
+    if (status === 429) return new TextGenerationError(step, 'failed', RATE_LIMIT_DETAILS, 429);
+    if (status === 401 || status === 403) {
+      return new TextGenerationError(step, 'failed', 'The AI provider rejected the API key', 401);
+    }
+    if (status === undefined) {
+      return new TextGenerationError(step, 'failed', 'Could not reach the AI provider', 502);
+    }
+    return new TextGenerationError(step, 'failed', `The AI provider answered HTTP ${status}`, 502);
+  }
+  if (NoObjectGeneratedError.isInstance(cause) || NoOutputGeneratedError.isInstance(cause)) {
+    const text = NoObjectGeneratedError.isInstance(cause) ? cause.text : undefined;
+    return text?.trim()
+      ? new TextGenerationError(step, 'failed', 'The AI provider answered in an unexpected format')
+      : new TextGenerationError(step, 'empty', 'The AI provider returned no answer');
+  }
+  if (isTimeout(cause)) {
+    return new TextGenerationError(step, 'failed', 'The AI provider did not answer in time', 504);
+  }
+  console.error(`[llm] ${step} failed:`, cause);
+  return new TextGenerationError(step, 'failed', 'The AI provider failed');
+}

@@ -1,0 +1,68 @@
+/**
+ * Summy's prompts for the text steps (spec 000 sections 4 and 7). Each system prompt names its task
+ * ('meeting title', 'summary', 'action items', 'speaker names'); the JSON answers are described in
+ * words as well as by schema, because OpenAI-compatible servers may only offer a JSON mode without
+ * schemas.
+ */
+import { TITLE_MAX } from '@summy/core';
+
+/** Summary templates with their own instructions; any other name is followed as a style hint. */
+export const SUMMARY_TEMPLATES: Record<string, string> = {
+  general:
+    'Use these sections, as level-2 markdown headings, in this order: "## Overview" (two or three sentences), "## Key points" (bullets), "## Decisions" (bullets, or "- None recorded"), "## Next steps" (bullets with owners when known, or "- None recorded").',
+};
+
+/** The concise title prompt. */
+export function titlePrompt(transcript: string) {
+  return {
+    system: `You write meeting titles. Write a concise, specific title for the meeting transcript you are given: at most ${TITLE_MAX} characters, no quotes, no trailing period, no markdown. Answer with the title only.`,
+    prompt: `Transcript:\n\n${transcript}`,
+  };
+}
+
+/** The summary-with-topics prompt. */
+export function summaryPrompt(input: {
+  transcript: string;
+  meetingTitle: string;
+  template: string;
+}) {
+  const template = input.template || 'general';
+  const layout =
+    SUMMARY_TEMPLATES[template] ??
+    `${SUMMARY_TEMPLATES.general} Adapt the content to a "${template}" meeting.`;
+  return {
+    system: [
+      'You write the summary of a meeting from its transcript, in markdown, for the people who attended.',
+      layout,
+      'Be factual: state only what the transcript says; name people as the transcript labels them. Write in the language of the transcript.',
+      'Also list the main topics of the meeting (two to eight), each with a confidence between 0 and 1 that it was a main topic.',
+      'Answer with a JSON object only: {"summary": "<the markdown summary>", "topics": [{"topic": "<short topic>", "confidence": <0..1>}]}.',
+    ].join('\n'),
+    prompt: `Meeting title: ${input.meetingTitle || '(none)'}\n\nTranscript:\n\n${input.transcript}`,
+  };
+}
+
+/** The action-item prompt for one transcript chunk. */
+export function actionItemsPrompt(transcript: string) {
+  return {
+    system: [
+      'You extract action items from a meeting transcript (or a part of one).',
+      'An action item is a concrete task that someone committed to or was asked to do. Ignore ideas, opinions and tasks that were already done.',
+      'For each: "title" (imperative, at most 80 characters), "description" (context and any deadline, or ""), "assignedTo" (the speaker label or name exactly as written in the transcript, or null when nobody is evident), "confidence" (0 to 1, how clearly it was agreed).',
+      'Answer with a JSON object only: {"actionItems": [{"title": "...", "description": "...", "assignedTo": "..." or null, "confidence": 0.8}]}; use an empty list when there are none.',
+    ].join('\n'),
+    prompt: `Transcript:\n\n${transcript}`,
+  };
+}
+
+/** The speaker-naming prompt: which generic label is which named person. */
+export function speakerNamesPrompt(transcript: string, labels: string[]) {
+  return {
+    system: [
+      'You identify the speakers of a meeting transcript. Its paragraphs start with generic speaker labels such as "Speaker 1:".',
+      'For each label, give the real name of that speaker only when the conversation makes it evident (they introduce themselves, or others address them by name and they answer). Otherwise give null. Never guess.',
+      'Answer with a JSON object only: {"speakers": [{"label": "Speaker 1", "name": "Alice" or null}]}.',
+    ].join('\n'),
+    prompt: `Labels: ${labels.join(', ')}\n\nTranscript:\n\n${transcript}`,
+  };
+}

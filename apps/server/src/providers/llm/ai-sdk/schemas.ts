@@ -1,0 +1,34 @@
+/**
+ * The JSON shapes Summy asks the models for. Every field is required (nullable where it may be
+ * empty) and there are no defaults or bounds, because OpenAI's strict structured outputs accept
+ * only such schemas; ranges are enforced after parsing.
+ */
+import { z } from 'zod';
+
+/** Summary with topics. */
+export const summaryAnswerSchema = z.object({
+  summary: z.string().describe('The summary in markdown'),
+  topics: z.array(
+    z.object({
+      topic: z.string(),
+      confidence: z.number().describe('0 to 1'),
+    }),
+  ),
+});
+
+/** Action items of a transcript chunk. */
+export const actionItemsAnswerSchema = z.object({
+  actionItems: z.array(
+    z.object({
+      title: z.string(),
+      description: z.string(),
+      assignedTo: z.string().nullable(),
+      confidence: z.number().describe('0 to 1'),
+    }),
+  ),
+});
+
+/** Names of generic speaker labels. */
+export const speakerNamesAnswerSchema = z.object({
+  speakers: z.array(z.object({ label: z.string(), name: z.string().nullable() })),
+});

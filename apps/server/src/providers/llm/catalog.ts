@@ -1,0 +1,313 @@
+/**
+ * The text-generation catalog: every provider Summy can use for titles, summaries, action items
+ * and speaker names, with its settings (read from the environment, shown by the settings screen)
+ * and its models, and how an AI preference ('auto' or 'provider:model', spec 001 section 3)
+ * becomes a `TextModel`. One list, read by the settings screen and the factories alike.
+ *
+ * Vendor docs: Anthropic models (docs.anthropic.com/en/docs/about-claude/models), OpenAI models
+ * (platform.openai.com/docs/models), AI SDK providers (ai-sdk.dev/providers).
+ */
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { Env } from '../../env.ts';
+import { createAiSdkTextModel } from './ai-sdk/model.ts';
+import { createOfflineTextModel } from './offline/model.ts';
+import type { TextModel } from './types.ts';
+
+/** Identifier of a text provider. */
+export type TextProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'offline';
+
+/** A setting a provider reads from the environment. */
+export interface ProviderSetting {
+  /** Environment variable name. */
+  name: string;
+  /** Whether the provider is unavailable without it. */
+  required: boolean;
+  /** Whether its value must never be shown or sent to the browser (API keys). */
+  secret: boolean;
+  description: string;
+}
+
+/** A model a provider offers. */
+export interface CatalogModel {
+  /** The vendor's model id ('claude-sonnet-4-20250514'). */
+  id: string;
+  /** Label in the AI preference choices ('Claude Sonnet 4'). */
+  label: string;
+}
+
+/** Knobs of the created models (tests shorten time-outs and retries). */
+export interface TextModelOptions {
+  /** Retries on 429 and 5xx (default 2). */
+  maxRetries?: number;
+  /** Time limit of one call in ms (default 300,000). */
+  timeoutMs?: number;
+}
+
+/** One provider of the catalog. */
+export interface TextProvider {
+  id: TextProviderId;
+  label: string;
+  settings: ProviderSetting[];
+  /** Its models under these settings, best first (the compatible server's model is a setting). */
+  models(settings: Readonly<Record<string, string>>): CatalogModel[];
+  /** Creates the model; only called when the provider is configured. */
+  create(
+    modelId: string,
+    settings: Readonly<Record<string, string>>,
+    options?: TextModelOptions,
+  ): TextModel;
+}
+
+/** Model id of Claude Sonnet 4. */
+export const CLAUDE_SONNET_4 = 'claude-sonnet-4-20250514';
+
+// The AI SDK falls back to process.env for an unset base URL or key; Summy passes both explicitly
+// so only its own validated settings count.
+const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com';
+const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
+
+/**
+ * The AI SDK wants Anthropic's base URL with '/v1'; Anthropic's own SDKs and docs give
+ * ANTHROPIC_BASE_URL without it. Accept both.
+ */
+export function anthropicApiUrl(baseUrl: string | undefined): string {
+  const url = (baseUrl ?? ANTHROPIC_DEFAULT_URL).replace(/\/+$/, '');
+  return url.endsWith('/v1') ? url : `${url}/v1`;
+}
+
+/** Every provider, in the order 'auto' prefers them. */
+export const TEXT_PROVIDERS: readonly TextProvider[] = [
+  {
+    id: 'anthropic',
+    label: 'Anthropic',
+    settings: [
+      {
+        name: 'ANTHROPIC_API_KEY',
+        required: true,
+        secret: true,
+        description: 'Anthropic API key (console.anthropic.com)',
+      },
+      {
+        name: 'ANTHROPIC_BASE_URL',
+        required: false,
+        secret: false,
+        description:
+          'Anthropic API address, for a proxy or gateway (default https://api.anthropic.com)',
+      },
+    ],
+    models: () => [{ id: CLAUDE_SONNET_4, label: 'Claude Sonnet 4' }],
+    create(modelId, settings, options) {
+      const provider = createAnthropic({
+        apiKey: settings.ANTHROPIC_API_KEY,
+        baseURL: anthropicApiUrl(settings.ANTHROPIC_BASE_URL),
+      });
+      return createAiSdkTextModel({
+        id: `anthropic:${modelId}`,
+        model: provider(modelId),
+        json: 'schema',
+        ...options,
+      });
+    },
+  },
+  {
+    id: 'openai',
+    label: 'OpenAI',
+    settings: [
+      {
+        name: 'OPENAI_API_KEY',
+        required: true,
+        secret: true,
+        description: 'OpenAI API key (platform.openai.com)',
+      },
+      {
+        name: 'OPENAI_BASE_URL',
+        required: false,
+        secret: false,
+        description:
+          'OpenAI API address including /v1, for a proxy or gateway (default https://api.openai.com/v1)',
+      },
+    ],
+    models: () => [
+      { id: 'gpt-5', label: 'GPT-5' },
+      { id: 'gpt-5-mini', label: 'GPT-5 mini' },
+    ],
+    create(modelId, settings, options) {
+      const provider = createOpenAI({
+        apiKey: settings.OPENAI_API_KEY,
+        baseURL: (settings.OPENAI_BASE_URL ?? OPENAI_DEFAULT_URL).replace(/\/+$/, ''),
+      });
+      // provider(id) is the Responses API (POST /v1/responses), OpenAI's default for GPT-5.
+      return createAiSdkTextModel({
+        id: `openai:${modelId}`,
+        model: provider(modelId),
+        json: 'schema',
+        ...options,
+      });
+    },
+  },
+  {
+    id: 'openai-compatible',
+    label: 'OpenAI-compatible server',
+    settings: [
+      {
+        name: 'OPENAI_COMPATIBLE_BASE_URL',
+        required: true,
+        secret: false,
+        description:
+          'Address of an OpenAI-compatible server including /v1 (Ollama: http://localhost:11434/v1; vLLM: http://localhost:8000/v1)',
+      },
+      {
+        name: 'OPENAI_COMPATIBLE_MODEL',
+        required: true,
+        secret: false,
+        description: 'Model name on that server (for example llama3.1:8b)',
+      },
+      {
+        name: 'OPENAI_COMPATIBLE_API_KEY',
+        required: false,
+        secret: true,
+        description: 'API key, if the server wants one',
+      },
+    ],
+    models: (settings) =>
+      settings.OPENAI_COMPATIBLE_MODEL
+        ? [{ id: settings.OPENAI_COMPATIBLE_MODEL, label: settings.OPENAI_COMPATIBLE_MODEL }]
+        : [],
+    create(modelId, settings, options) {
+      const provider = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: settings.OPENAI_COMPATIBLE_BASE_URL!.replace(/\/+$/, ''),
+        apiKey: settings.OPENAI_COMPATIBLE_API_KEY,
+      });
+      // Chat Completions with JSON mode: what Ollama, vLLM and llama.cpp servers all offer.
+      return createAiSdkTextModel({
+        id: `openai-compatible:${modelId}`,
+        model: provider.chatModel(modelId),
+        json: 'json-mode',
+        ...options,
+      });
+    },
+  },
+  {
+    id: 'offline',
+    label: 'Offline (built in)',
+    settings: [],
+    models: () => [{ id: 'extractive', label: 'Offline' }],
+    create: () => createOfflineTextModel(),
+  },
+];
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a provider cannot be used under these settings ('OPENAI_API_KEY is not set'), or undefined
+ * when it is configured. URL settings must be http(s) URLs.
+ */
+export function unconfiguredReason(
+  provider: TextProvider,
+  settings: Readonly<Record<string, string>>,
+): string | undefined {
+  for (const s of provider.settings) {
+    const value = settings[s.name];
+    if (s.required && !value) return `${s.name} is not set`;
+    if (value && s.name.endsWith('_URL') && !isHttpUrl(value))
+      return `${s.name} is not an http(s) URL`;
+  }
+  return undefined;
+}
+
+/** The configured providers, in the order 'auto' prefers them (offline last, always there). */
+export function configuredTextProviders(
+  settings: Readonly<Record<string, string>>,
+): TextProvider[] {
+  return TEXT_PROVIDERS.filter((p) => !unconfiguredReason(p, settings));
+}
+
+/** One choice of the AI preference select (spec 001 section 3). */
+export interface AiModelChoice {
+  /** 'auto' or 'provider:model'. */
+  value: string;
+  label: string;
+  /** Whether its provider is configured on this server ('auto' always is). */
+  available: boolean;
+}
+
+/**
+ * The AI preference choices: 'Auto', 'Claude Sonnet 4', 'GPT-5', 'GPT-5 mini' (spec 001 section 3),
+ * then the OpenAI-compatible server's model when one is configured.
+ */
+export function aiModelChoices(settings: Readonly<Record<string, string>>): AiModelChoice[] {
+  const choices: AiModelChoice[] = [{ value: 'auto', label: 'Auto', available: true }];
+  for (const p of TEXT_PROVIDERS) {
+    if (p.id === 'offline') continue;
+    const available = !unconfiguredReason(p, settings);
+    if (p.id === 'openai-compatible' && !available) continue;
+    for (const m of p.models(settings))
+      choices.push({ value: `${p.id}:${m.id}`, label: m.label, available });
+  }
+  return choices;
+}
+
+/** An AI preference split into provider and model; undefined for 'auto' or an unreadable value. */
+export function parsePreference(
+  preference: string | undefined | null,
+): { provider: TextProvider; model: string | undefined } | undefined {
+  const value = preference?.trim();
+  if (!value || value === 'auto') return undefined;
+  const at = value.indexOf(':');
+  const providerId = at < 0 ? value : value.slice(0, at);
+  const model = at < 0 ? undefined : value.slice(at + 1).trim() || undefined;
+  const provider = TEXT_PROVIDERS.find((p) => p.id === providerId);
+  return provider ? { provider, model } : undefined;
+}
+
+/** Logs why a preference was not followed; tests pass their own. */
+export type SelectionLog = (message: string) => void;
+
+const defaultLog: SelectionLog = (message) => console.warn(`[llm] ${message}`);
+
+/**
+ * The text model for an AI preference (spec 001 section 3). 'auto' picks the best configured
+ * provider: Anthropic Claude Sonnet 4, then OpenAI GPT-5, then the OpenAI-compatible server, then
+ * the offline model. 'provider:model' uses that model when its provider is configured (any model
+ * id the vendor knows, not only the listed ones); 'provider' alone uses its first model. A
+ * preference naming an unconfigured or unknown provider falls back to 'auto' and says so in a log
+ * line.
+ */
+export function resolveTextModel(
+  preference: string | undefined | null,
+  env: Pick<Env, 'settings'>,
+  options: TextModelOptions & { log?: SelectionLog } = {},
+): TextModel {
+  const { log = defaultLog, ...modelOptions } = options;
+  const settings = env.settings;
+  const value = preference?.trim() || 'auto';
+  if (value !== 'auto') {
+    const parsed = parsePreference(value);
+    if (!parsed) {
+      log(`AI preference '${value}' names no known provider; using auto`);
+    } else {
+      const reason = unconfiguredReason(parsed.provider, settings);
+      const model = parsed.model ?? parsed.provider.models(settings)[0]?.id;
+      if (reason) {
+        log(
+          `AI preference '${value}' names a provider that is not configured (${reason}); using auto`,
+        );
+      } else if (!model) {
+        log(`AI preference '${value}' names no model; using auto`);
+      } else {
+        return parsed.provider.create(model, settings, modelOptions);
+      }
+    }
+  }
+  const best = configuredTextProviders(settings)[0]!;
+  return best.create(best.models(settings)[0]!.id, settings, modelOptions);
+}

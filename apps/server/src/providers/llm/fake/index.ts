@@ -1,0 +1,12 @@
+/** Fake LLM vendors for tests: Anthropic Messages, OpenAI Chat Completions and Responses. */
+export { startFakeAnthropic } from './anthropic.ts';
+export { startFakeOpenAi, type FakeOpenAiOptions } from './openai.ts';
+export { defaultFakeScript, FAKE_SUMMARY, FAKE_TITLE } from './scripts.ts';
+export type {
+  FakeFailure,
+  FakeLlmRequest,
+  FakeScript,
+  FakeVendor,
+  FakeVendorOptions,
+  RecordedRequest,
+} from './server.ts';

@@ -1,0 +1,69 @@
+/**
+ * Canned answers of the fake vendors, one per text task of Summy's prompts (ai-sdk/prompts.ts),
+ * recognised by the task named in the system prompt. JSON tasks answer JSON, as a real model does
+ * under structured output. Tests replace them with their own script where they need to.
+ */
+import type { FakeLlmRequest, FakeScript } from './server.ts';
+
+/** A title longer than 50 characters, so tests see the caller cut it (spec 000 section 5). */
+export const FAKE_TITLE = 'Quarterly Budget Review and Mobile App Launch Timeline Planning';
+
+/** The canned summary markdown. */
+export const FAKE_SUMMARY = [
+  '## Overview',
+  '',
+  'The team reviewed the launch budget and agreed on the next steps.',
+  '',
+  '## Key points',
+  '',
+  '- Marketing spend is at 80% of the budget.',
+  '',
+  '## Decisions',
+  '',
+  '- The launch moves to June.',
+  '',
+  '## Next steps',
+  '',
+  '- Send the revised budget to finance.',
+  '',
+].join('\n');
+
+// Every 'Speaker N' label of the transcript in the prompt, mapped to no name (keeps labels).
+function speakerLabels(prompt: string): string[] {
+  return [...new Set(prompt.match(/^\[?Speaker \d+\]?(?=:)/gm) ?? [])].map((l) =>
+    l.replace(/[[\]]/g, ''),
+  );
+}
+
+/** The default script: a plausible answer for each of Summy's text tasks. */
+export const defaultFakeScript: FakeScript = (req: FakeLlmRequest) => {
+  const task = req.system.toLowerCase();
+  if (task.includes('action item')) {
+    return JSON.stringify({
+      actionItems: [
+        {
+          title: 'Send the revised budget to finance',
+          description: 'Due Friday.',
+          assignedTo: 'Speaker 1',
+          confidence: 0.9,
+        },
+      ],
+    });
+  }
+  if (task.includes('speaker')) {
+    return JSON.stringify({
+      speakers: speakerLabels(req.prompt).map((label) => ({ label, name: null })),
+    });
+  }
+  if (task.includes('title')) return FAKE_TITLE;
+  if (task.includes('summar')) {
+    return JSON.stringify({
+      summary: FAKE_SUMMARY,
+      topics: [
+        { topic: 'Budget', confidence: 0.9 },
+        { topic: 'Launch timeline', confidence: 0.7 },
+      ],
+    });
+  }
+  return req.wantsJson ? '{}' : 'This is an answer from the fake language model.';
+};

@@ -1,0 +1,69 @@
+/**
+ * The offline text model: Summy's zero-configuration default (DESIGN.md principle 1). No network,
+ * no model weights, deterministic: an extractive summary with keyphrase topics, a keyphrase title,
+ * rule-based action items. Speaker enhancement keeps the transcript as it is: without a language
+ * model Summy keeps the labels it has rather than guess names.
+ */
+import type { ActionItemSuggestion } from '@summy/core';
+import { TextGenerationError, type GeneratedSummary, type TextModel } from '../types.ts';
+import { extractRuleBasedActionItems } from './action-items.ts';
+import { summarizeSentences, summaryMarkdown } from './summarize.ts';
+import { parseTranscript, transcriptSentences, type Sentence } from './text.ts';
+import { heuristicTitle } from './title.ts';
+
+/** Id of the offline model in the catalog and in AI preferences. */
+export const OFFLINE_MODEL_ID = 'offline';
+
+function sentencesOf(transcript: string): Sentence[] {
+  return transcriptSentences(parseTranscript(transcript));
+}
+
+/** Creates the offline text model. Every method is synchronous work wrapped in a promise. */
+export function createOfflineTextModel(): TextModel {
+  return {
+    id: OFFLINE_MODEL_ID,
+
+    /** @throws TextGenerationError('title', 'empty') when the transcript has no words. */
+    async generateTitle(transcript: string): Promise<string> {
+      const sentences = sentencesOf(transcript);
+      const { topics, central } = summarizeSentences(sentences, 0);
+      const title = heuristicTitle(topics, central ?? sentences[0]);
+      if (!title) throw new TextGenerationError('title', 'empty', 'The transcript has no words');
+      return title;
+    },
+
+    /**
+     * Extractive summary in markdown ('## Overview', '## Key points', '## Topics', '## Action
+     * items'). Only the 'general' template exists offline; other templates get the same layout.
+     * @throws TextGenerationError('summary', 'empty') when the transcript has no sentence.
+     */
+    async summarize({ transcript }): Promise<GeneratedSummary> {
+      const sentences = sentencesOf(transcript);
+      if (sentences.length === 0) {
+        throw new TextGenerationError('summary', 'empty', 'The transcript has no words');
+      }
+      const extract = summarizeSentences(sentences);
+      const actionItems = extractRuleBasedActionItems(sentences);
+      return {
+        summary: summaryMarkdown(extract, actionItems),
+        topics: extract.topics.map((t) => ({ topic: t.phrase, confidence: t.confidence })),
+      };
+    },
+
+    /** Rule-based action items; an empty transcript has none. */
+    async extractActionItems(transcript: string): Promise<ActionItemSuggestion[]> {
+      return extractRuleBasedActionItems(sentencesOf(transcript));
+    },
+
+    /**
+     * Returns the transcript unchanged: without a language model Summy keeps the labels it has.
+     * @throws TextGenerationError('speakers', 'empty') for an empty transcript.
+     */
+    async enhanceSpeakers(transcript: string): Promise<string> {
+      if (!transcript.trim()) {
+        throw new TextGenerationError('speakers', 'empty', 'The transcript is empty');
+      }
+      return transcript;
+    },
+  };
+}

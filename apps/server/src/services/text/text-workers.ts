@@ -1,0 +1,111 @@
+/**
+ * The text worker endpoints' services (spec 000 section 7, "Text workers"): each picks the user's
+ * model, runs one text step and turns a `TextGenerationError` into the spec's `{error, details}`
+ * answer with the vendor's status (429, 401) or 502/504. `signal` (the request's, aborted when the
+ * client goes away) stops the vendor call.
+ */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ActionItemSuggestion } from '@summy/core';
+import type { Database } from '@summy/db';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../http/errors.ts';
+import type { TextModelOverride } from '../../providers/llm/select.ts';
+import { TextGenerationError } from '../../providers/llm/types.ts';
+import { enhanceSpeakers } from './enhance-speakers.ts';
+import { extractActionItems } from './extract-action-items.ts';
+import { generateTitle } from './generate-title.ts';
+import { summarizeTranscript } from './summarize-transcript.ts';
+import { textModelForUser } from './text-model-for-user.ts';
+
+/** What the workers need. */
+export interface TextWorkerDeps {
+  db: Database;
+  env: Pick<Env, 'settings'>;
+}
+
+/** Body of the summary worker. */
+export interface SummaryWorkerInput extends TextModelOverride {
+  transcript: string;
+  meetingTitle?: string | undefined;
+  template?: string | undefined;
+  generateTitle?: boolean | undefined;
+}
+
+/** Answer of the summary worker: the summary, or with `generateTitle` the title (also as `summary`). */
+export interface SummaryWorkerAnswer {
+  summary: string;
+  title?: string;
+  topics?: { topic: string; confidence: number }[];
+}
+
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof TextGenerationError) {
+      throw new AppError(err.status as ContentfulStatusCode, err.message, err.details);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Summary (with topics), or with `generateTitle` a title cut to 50 characters, answered both as
+ * `title` and as `summary` for clients that read either (spec 000 section 7).
+ * @throws AppError with the spec's message ('Summary generation failed', 'No title generated', …)
+ */
+export function runSummaryWorker(
+  deps: TextWorkerDeps,
+  userId: string,
+  input: SummaryWorkerInput,
+  signal?: AbortSignal,
+): Promise<SummaryWorkerAnswer> {
+  return answering(async () => {
+    const { model, template } = await textModelForUser(deps, userId, input);
+    if (input.generateTitle) {
+      const title = await generateTitle(model, input.transcript, signal);
+      return { title, summary: title };
+    }
+    return summarizeTranscript(
+      model,
+      {
+        transcript: input.transcript,
+        meetingTitle: input.meetingTitle ?? '',
+        template: input.template ?? template,
+      },
+      signal,
+    );
+  });
+}
+
+/**
+ * Action items of a transcript, with the spec's chunking fallback.
+ * @throws AppError 'Action item extraction failed'
+ */
+export function runActionItemsWorker(
+  deps: TextWorkerDeps,
+  userId: string,
+  input: TextModelOverride & { transcript: string },
+  signal?: AbortSignal,
+): Promise<{ actionItems: ActionItemSuggestion[] }> {
+  return answering(async () => {
+    const { model } = await textModelForUser(deps, userId, input);
+    return { actionItems: await extractActionItems(model, input.transcript, { signal }) };
+  });
+}
+
+/**
+ * The transcript with speaker names where evident.
+ * @throws AppError 'Speaker enhancement failed' / 'No enhanced transcript returned'
+ */
+export function runEnhanceSpeakersWorker(
+  deps: TextWorkerDeps,
+  userId: string,
+  input: TextModelOverride & { transcript: string },
+  signal?: AbortSignal,
+): Promise<{ enhancedTranscript: string }> {
+  return answering(async () => {
+    const { model } = await textModelForUser(deps, userId, input);
+    return { enhancedTranscript: await enhanceSpeakers(model, input.transcript, signal) };
+  });
+}
