@@ -19,6 +19,7 @@ import { textRoutes } from './routes/text/routes.ts';
 import { transcriptionRoutes } from './routes/transcription/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { todoRoutes } from './routes/todos/routes.ts';
+import { tusRoutes } from './uploads/tus-routes.ts';
 
 /** Creates the application for the given dependencies. */
 export function createApp(deps: AppDeps) {
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   api.route('/meetings', meetingRoutes(deps));
   api.route('/', transcriptionRoutes(deps));
   api.route('/', textRoutes(deps));
+  api.route('/uploads', tusRoutes(deps));
   api.route('/todos', todoRoutes(deps));
   api.route('/chats', chatRoutes(deps));
   api.route('/meeting-groups', meetingGroupRoutes(deps));

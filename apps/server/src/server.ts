@@ -9,6 +9,10 @@ import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
+import { startMeetingWorker, type ToolResolver } from './jobs/workers.ts';
+import { configuredTools } from './pipeline/resolve-tools.ts';
+import { validateSttSettings } from './providers/stt/catalog.ts';
+import { startTranscriptionWorker } from './services/transcription/transcription-job.ts';
 import { startRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { createStorage } from './storage/index.ts';
 import type { Storage } from './storage/types.ts';
@@ -24,12 +28,28 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Options of `startServer`, for tests and benchmarks. */
+export interface ServerOptions {
+  /** Providers of the meeting pipeline (default: the configured ones). */
+  tools?: ToolResolver;
+  /** Whether this process works jobs (default true). */
+  workers?: boolean;
+  /** pg-boss monitor interval: how soon a dead worker's job is retried (default 5 s). */
+  monitorIntervalSeconds?: number;
+}
+
 /**
  * Opens the database named by `env` (PGlite under `dataDir/pglite` unless `databaseUrl`),
- * applies migrations, and listens on `env.port` (0 picks a free port).
+ * applies migrations, starts the job workers, and listens on `env.port` (0 picks a free port).
  * @param database an already open database to use instead (tests share one per file)
+ * @throws ConfigurationError when the selected speech-to-text provider lacks a setting
  */
-export async function startServer(env: Env, database?: DatabaseHandle): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  database?: DatabaseHandle,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  validateSttSettings(env);
   const db =
     database ??
     (await openDatabase({
@@ -38,10 +58,15 @@ export async function startServer(env: Env, database?: DatabaseHandle): Promise<
     }));
   await db.migrate();
   const realtime = await startRealtimeHub(db);
-  const jobs = await startJobs(db);
+  const jobs = await startJobs(db, { monitorIntervalSeconds: options.monitorIntervalSeconds });
   const auth = createAuth(env, db.db);
   const storage = createStorage(env);
-  const app = createApp({ env, database: db, auth, realtime, jobs, storage });
+  const deps = { env, database: db, auth, realtime, jobs, storage };
+  if (options.workers !== false) {
+    await startMeetingWorker(jobs, deps, options.tools ?? configuredTools(env, db.db));
+    await startTranscriptionWorker(deps);
+  }
+  const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
   });

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@summy/db';
 import { loadEnv } from '../src/env.ts';
-import { startServer, type RunningServer } from '../src/server.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../src/server.ts';
 
 /** Which database this test project runs on. */
 export const testDbKind = (process.env.SUMMY_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -36,9 +36,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 /** PUBLIC_URL of in-process test servers: the origin their clients present, like a browser. */
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
 
-/** Starts a server over a fresh database. */
+/** Starts a server over a fresh database (options: pipeline tools, workers on or off). */
 export async function startTestServer(
   extraEnv: Record<string, string> = {},
+  options: ServerOptions = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summy-test-'));
   const env = loadEnv({
@@ -49,7 +50,7 @@ export async function startTestServer(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...extraEnv,
   });
-  return startServer(env, await openTestDatabase());
+  return startServer(env, await openTestDatabase(), options);
 }
 
 /** A JSON answer: status, parsed body, headers. */

@@ -3,7 +3,10 @@ import type { ChangeEvent } from '@summy/core';
 
 /** An open `/api/events` stream. */
 export interface EventStream {
+  /** `change` events, parsed. */
   events: ChangeEvent[];
+  /** Every event (change, progress, notice) with its name. */
+  all: { event: string; data: any }[];
   /** Resolves once `count` events arrived; rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs: number): Promise<ChangeEvent[]>;
   close(): void;
@@ -18,6 +21,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
   });
   if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
   const events: ChangeEvent[] = [];
+  const all: { event: string; data: any }[] = [];
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
   (async () => {
@@ -34,6 +38,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event === 'ready') resolveReady();
           if (event === 'change' && data) events.push(JSON.parse(data) as ChangeEvent);
+          if (event && event !== 'ready' && data) all.push({ event, data: JSON.parse(data) });
         }
       }
     } catch {
@@ -43,6 +48,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
   await ready;
   return {
     events,
+    all,
     async waitFor(count, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       while (events.length < count) {

@@ -4,3 +4,4 @@ export * from './priority.ts';
 export * from './contracts.ts';
 export * from './transcription.ts';
 export * from './generation.ts';
+export * from './progress.ts';

@@ -16,16 +16,22 @@ export interface Jobs {
 }
 
 /** Starts pg-boss and creates Summy's queues (idempotent). */
-export async function startJobs(database: DatabaseHandle): Promise<Jobs> {
+export async function startJobs(
+  database: DatabaseHandle,
+  options: { monitorIntervalSeconds?: number } = {},
+): Promise<Jobs> {
+  // The monitor is what notices a dead worker's job (missed heartbeats) and retries it.
+  const common = { monitorIntervalSeconds: options.monitorIntervalSeconds ?? 5 };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.url!, max: 4 });
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', ...common })
+      : new PgBoss({ connectionString: database.url!, max: 4, ...common });
   boss.on('error', (err: unknown) => console.error('[jobs]', err));
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const [name, options] of Object.entries(JOB_QUEUES)) {
-    if (!existing.has(name)) await boss.createQueue(name, { ...options });
+    if (existing.has(name)) await boss.updateQueue(name, { ...options });
+    else await boss.createQueue(name, { ...options });
   }
   return {
     boss,

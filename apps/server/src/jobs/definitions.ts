@@ -1,16 +1,28 @@
 /**
- * Durable job definitions (dotted ids). Handlers are registered by the issues that build them;
- * the queues exist from the first start so jobs can be enqueued by any process.
+ * Durable job definitions (dotted ids) with their pg-boss queue options. The queues exist from the
+ * first start so jobs can be enqueued by any process; workers are registered in jobs/workers.ts.
  */
 
 /** Every queue Summy uses, with pg-boss queue options. */
 export const JOB_QUEUES = {
-  /** Transcribe, title, speakers, summary, action items, save (spec 000 section 4). */
+  /**
+   * Transcribe, title, speakers, summary, action items, save (spec 000 section 4). Workers send
+   * heartbeats; a job whose server died is retried once `heartbeatSeconds` pass without one.
+   */
   'meeting.process': {
     retryLimit: 3,
-    retryDelay: 10,
+    retryDelay: 5,
     retryBackoff: true,
-    expireInSeconds: 60 * 60,
+    expireInSeconds: 4 * 60 * 60,
+    heartbeatSeconds: 10,
+  },
+  /** `POST /api/start` transcription jobs (services/transcription/transcription-job.ts). */
+  'transcription.run': {
+    retryLimit: 1,
+    retryDelay: 5,
+    // Above the job's own 15-minute time-out so that one fires first with a clear error.
+    expireInSeconds: 15 * 60 + 60,
+    deleteAfterSeconds: 24 * 60 * 60,
   },
 } as const;
 

@@ -1,48 +1,64 @@
 /**
- * Fans out database change notifications (channel 'summy_changes', written by triggers, see
- * packages/db/migrations/0001_realtime-notify.sql) to the Server-Sent Events streams of the
- * user who owns the changed row. Every process listens for itself, so several servers on one
- * PostgreSQL each deliver to their own clients.
+ * Fans out database notifications to the Server-Sent Events streams of the user they belong to.
+ * Two channels: 'summy_changes' (row changes, written by triggers, see
+ * packages/db/migrations/0001_realtime-notify.sql) and 'summy_progress' (pipeline progress and
+ * notices, written by `publishProgress`/`publishNotice`). Every process listens for itself, so
+ * several servers on one PostgreSQL each deliver to their own clients.
  */
 import type { DatabaseHandle } from '@summy/db';
-import type { ChangeEvent } from '@summy/core';
+import type { ChangeEvent, NoticeEvent, ProgressEvent } from '@summy/core';
 
-/** The NOTIFY channel the triggers publish on. */
+/** The NOTIFY channel the row triggers publish on. */
 export const CHANGES_CHANNEL = 'summy_changes';
+/** The NOTIFY channel of pipeline progress and notices. */
+export const PROGRESS_CHANNEL = 'summy_progress';
 
-/** Receives the changes of one user. */
-export type ChangeSubscriber = (event: ChangeEvent) => void;
+/** An event for one user's streams; `type` becomes the SSE event name. */
+export type RealtimeEvent =
+  | { type: 'change'; data: ChangeEvent }
+  | { type: 'progress'; data: ProgressEvent }
+  | { type: 'notice'; data: NoticeEvent };
+
+/** Receives the events of one user. */
+export type ChangeSubscriber = (event: RealtimeEvent) => void;
 
 /** Per-process registry of SSE subscribers, keyed by user id. */
 export interface RealtimeHub {
-  /** Adds a subscriber for one user's changes; returns the function that removes it. */
+  /** Adds a subscriber for one user's events; returns the function that removes it. */
   subscribe(userId: string, subscriber: ChangeSubscriber): () => void;
   /** Number of open subscriptions (health, tests). */
   size(): number;
   close(): Promise<void>;
 }
 
-interface Notification extends ChangeEvent {
+interface RowNotification extends ChangeEvent {
   user_id?: string | null;
 }
+
+/** Payload of a 'summy_progress' notification: the event plus its owner. */
+export type ProgressNotification =
+  | { userId: string; type: 'progress'; data: ProgressEvent }
+  | { userId: string; type: 'notice'; data: NoticeEvent };
 
 /** Starts listening on the database and returns the hub. */
 export async function startRealtimeHub(database: DatabaseHandle): Promise<RealtimeHub> {
   const byUser = new Map<string, Set<ChangeSubscriber>>();
-  const unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
-    let note: Notification;
-    try {
-      note = JSON.parse(payload) as Notification;
-    } catch {
-      return;
-    }
+  const deliver = (userId: string | null | undefined, event: RealtimeEvent) => {
     // Rows without an owner are never announced to anyone.
-    if (!note.user_id) return;
-    const subscribers = byUser.get(note.user_id);
-    if (!subscribers) return;
-    const event: ChangeEvent = { table: note.table, op: note.op, id: String(note.id) };
-    if (note.table === 'todos') event.meeting_id = note.meeting_id ?? null;
-    for (const s of subscribers) s(event);
+    if (!userId) return;
+    for (const s of byUser.get(userId) ?? []) s(event);
+  };
+  const unlistenChanges = await database.listen(CHANGES_CHANNEL, (payload) => {
+    const note = parse<RowNotification>(payload);
+    if (!note) return;
+    const data: ChangeEvent = { table: note.table, op: note.op, id: String(note.id) };
+    if (note.table === 'todos') data.meeting_id = note.meeting_id ?? null;
+    deliver(note.user_id, { type: 'change', data });
+  });
+  const unlistenProgress = await database.listen(PROGRESS_CHANNEL, (payload) => {
+    const note = parse<ProgressNotification>(payload);
+    if (!note) return;
+    deliver(note.userId, { type: note.type, data: note.data } as RealtimeEvent);
   });
   return {
     subscribe(userId, subscriber) {
@@ -55,6 +71,17 @@ export async function startRealtimeHub(database: DatabaseHandle): Promise<Realti
       };
     },
     size: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
-    close: unlisten,
+    async close() {
+      await unlistenChanges();
+      await unlistenProgress();
+    },
   };
+}
+
+function parse<T>(payload: string): T | undefined {
+  try {
+    return JSON.parse(payload) as T;
+  } catch {
+    return undefined;
+  }
 }

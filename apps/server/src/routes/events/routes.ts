@@ -1,6 +1,7 @@
 /**
- * `GET /api/events`: Server-Sent Events of the signed-in user's changes (event `change`, data a
- * JSON `ChangeEvent`: table, op, id, and `meeting_id` for todos). Fed by Postgres LISTEN/NOTIFY
+ * `GET /api/events`: Server-Sent Events of the signed-in user: `change` (a JSON `ChangeEvent`:
+ * table, op, id, and `meeting_id` for todos), `progress` (`ProgressEvent`: meetingId, label) and
+ * `notice` (`NoticeEvent`: meetingId, title, description, variant). Fed by Postgres LISTEN/NOTIFY
  * through the realtime hub, so it sees writes from every process on the same database.
  */
 import { Hono } from 'hono';
@@ -17,10 +18,10 @@ export function eventRoutes({ realtime }: AppDeps) {
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let id = 0;
-      const queue: string[] = [];
+      const queue: { event: string; data: string }[] = [];
       let wake: (() => void) | undefined;
       const unsubscribe = realtime.subscribe(userId, (event) => {
-        queue.push(JSON.stringify(event));
+        queue.push({ event: event.type, data: JSON.stringify(event.data) });
         wake?.();
       });
       let open = true;
@@ -32,7 +33,8 @@ export function eventRoutes({ realtime }: AppDeps) {
       await stream.writeSSE({ event: 'ready', data: '{}' });
       while (open) {
         while (queue.length > 0 && open) {
-          await stream.writeSSE({ event: 'change', data: queue.shift()!, id: String(++id) });
+          const next = queue.shift()!;
+          await stream.writeSSE({ event: next.event, data: next.data, id: String(++id) });
         }
         if (!open) break;
         await new Promise<void>((resolve) => {

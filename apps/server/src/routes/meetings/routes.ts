@@ -25,7 +25,7 @@ const listQuery = z.object({
 });
 
 /** `/api/meetings` routes. */
-export function meetingRoutes({ database: { db } }: AppDeps) {
+export function meetingRoutes({ database: { db }, storage }: AppDeps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -58,7 +58,8 @@ export function meetingRoutes({ database: { db } }: AppDeps) {
         request: { params: idParam },
         responses: { 200: jsonAnswer(meetingSchema, 'The meeting'), ...errorResponses },
       }),
-      async (c) => c.json(await getMeeting(db, c.var.userId, c.req.valid('param').id), 200),
+      async (c) =>
+        c.json(await getMeeting(db, c.var.userId, c.req.valid('param').id, storage), 200),
     )
     .openapi(
       createRoute({

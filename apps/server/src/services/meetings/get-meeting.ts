@@ -2,13 +2,20 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Meeting } from '@summy/core';
 import { meetings, todos, type Database } from '@summy/db';
 import { NotFoundError } from '../../http/errors.ts';
+import { keyFromAudioUrl, type Storage } from '../../storage/types.ts';
 import { toMeeting } from './to-meeting.ts';
 
 /**
- * One of the user's meetings with its action items, in the app's shape.
+ * One of the user's meetings with its action items, in the app's shape. With `storage`, a stored
+ * recording's `audioUrl` is answered as a signed URL valid one hour (spec 000 section 7).
  * @throws NotFoundError when the meeting does not exist or belongs to another user
  */
-export async function getMeeting(db: Database, userId: string, id: string): Promise<Meeting> {
+export async function getMeeting(
+  db: Database,
+  userId: string,
+  id: string,
+  storage?: Pick<Storage, 'signedUrl'>,
+): Promise<Meeting> {
   const [row] = await db
     .select()
     .from(meetings)
@@ -19,5 +26,8 @@ export async function getMeeting(db: Database, userId: string, id: string): Prom
     .from(todos)
     .where(and(eq(todos.meetingId, id), eq(todos.userId, userId)))
     .orderBy(asc(todos.createdAt));
-  return toMeeting(row, items);
+  const meeting = toMeeting(row, items);
+  const key = storage && row.audioUrl ? keyFromAudioUrl(row.audioUrl) : undefined;
+  if (storage && key) meeting.audioUrl = await storage.signedUrl(key);
+  return meeting;
 }

@@ -1,0 +1,94 @@
+/**
+ * Summy's command line: `npm run summy -- import <files...> --user <email>`.
+ * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). With the embedded
+ * PGlite database, stop the server first: PGlite allows one process at a time.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { openDatabase } from '@summy/db';
+import { ConfigurationError, loadEnv } from '../env.ts';
+import { startJobs } from '../jobs/boss.ts';
+import { startMeetingWorker } from '../jobs/workers.ts';
+import { configuredTools } from '../pipeline/resolve-tools.ts';
+import { validateSttSettings } from '../providers/stt/catalog.ts';
+import { createStorage } from '../storage/index.ts';
+import { importFiles } from './import-files.ts';
+
+const USAGE = 'Usage: npm run summy -- import <files...> --user <email>';
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { user: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, ...files] = positionals;
+  if (values.help || command !== 'import' || files.length === 0 || !values.user) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const env = loadEnv();
+  validateSttSettings(env);
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  const jobs = await startJobs(database);
+  const storage = createStorage(env);
+  await startMeetingWorker(jobs, { database, storage }, configuredTools(env, database.db));
+
+  const bar = new cliProgress.SingleBar(
+    {
+      format: ' {bar} {value}/{total} files | {file}: {label}',
+      hideCursor: true,
+      clearOnComplete: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(files.length, 0, { file: '', label: '' });
+  try {
+    const results = await importFiles({ database, storage, jobs }, values.user, files, (p) => {
+      bar.update(p.label === 'Done' ? p.index + 1 : p.index, {
+        file: path.basename(p.file),
+        label: p.label,
+      });
+    });
+    bar.stop();
+    for (const r of results) {
+      if (r.ok) {
+        console.log(
+          `${r.meetingId}  ${r.title}  ${formatDuration(r.durationMinutes)}  (${r.file})`,
+        );
+      } else {
+        console.error(`failed  ${r.file}: ${r.error}`);
+      }
+    }
+    return results.every((r) => r.ok) ? 0 : 1;
+  } finally {
+    bar.stop();
+    await jobs.stop();
+    await database.close();
+  }
+}
+
+/** mm:ss of a duration in minutes. */
+function formatDuration(minutes: number): string {
+  const total = Math.round(minutes * 60);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(
+      err instanceof ConfigurationError
+        ? `Summy cannot start. ${err.message}`
+        : `summy: ${(err as Error).message}`,
+    );
+    process.exit(1);
+  },
+);

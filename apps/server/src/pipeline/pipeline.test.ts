@@ -1,0 +1,241 @@
+/**
+ * The meeting pipeline through the public API, with scripted providers so each step can fail:
+ * every fallback of spec 000 section 4 (stop and upload pipelines) is asserted here, with the
+ * progress labels and notices that reach the browser over /api/events.
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOTICES } from '@summy/core';
+import { signUp, startTestServer, type Client } from '../../test/harness.ts';
+import { waitProcessed } from '../../test/meetings.ts';
+import { openEventStream } from '../../test/sse.ts';
+import { ffmpeg, JFK_WAV, postFile } from '../routes/recordings/test-helpers.ts';
+import type { RunningServer } from '../server.ts';
+import { scriptedTools, type Script } from './testing/scripted-tools.ts';
+
+let server: RunningServer;
+let alice: Client;
+let script: Script = {};
+let brokenResolver = false;
+let jfk: Uint8Array;
+let jfkWebm: Uint8Array;
+
+beforeAll(async () => {
+  server = await startTestServer(
+    {},
+    {
+      tools: async () => {
+        if (brokenResolver) throw new Error('providers unavailable');
+        return scriptedTools(script);
+      },
+    },
+  );
+  alice = await signUp(server, 'Alice');
+  jfk = await readFile(JFK_WAV);
+  const webm = path.join(os.tmpdir(), `summy-pipeline-${process.pid}.webm`);
+  await ffmpeg(['-i', JFK_WAV, '-c:a', 'libopus', '-b:a', '32k', webm]);
+  jfkWebm = await readFile(webm);
+});
+afterAll(() => server?.close());
+beforeEach(() => {
+  script = {};
+});
+
+async function upload(): Promise<string> {
+  const res = await postFile(alice, '/api/meetings/upload', {
+    bytes: jfk,
+    name: 'jfk.wav',
+    type: 'audio/wav',
+  });
+  expect(res.status).toBe(201);
+  return res.body.meetingId as string;
+}
+
+async function record(): Promise<string> {
+  const m = await alice.post('/api/meetings', { title: 'Sat 21 Nov 10:00', isRecording: true });
+  const res = await fetch(`${server.url}/api/meetings/${m.body.id}/audio?index=0`, {
+    method: 'POST',
+    headers: { cookie: alice.cookie, origin: alice.origin, 'content-type': 'audio/webm' },
+    body: jfkWebm,
+  });
+  expect(res.status).toBe(200);
+  expect((await alice.post(`/api/meetings/${m.body.id}/stop`, { durationMs: 11000 })).status).toBe(
+    200,
+  );
+  return m.body.id as string;
+}
+
+/** Waits for the first notice of the stream (the pipeline's closing toast). */
+async function noticeOf(events: Awaited<ReturnType<typeof openEventStream>>) {
+  for (let i = 0; i < 100 && !events.all.some((e) => e.event === 'notice'); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return events.all.find((e) => e.event === 'notice')?.data;
+}
+
+async function todosOf(id: string) {
+  return (await alice.get(`/api/todos?meetingId=${id}`)).body as {
+    title: string;
+    priority: boolean;
+    completed: boolean;
+  }[];
+}
+
+describe('upload pipeline', () => {
+  it('saves transcript, title, summary with topics and action items; streams progress and a notice', async () => {
+    const events = await openEventStream(server.url, alice.cookie);
+    try {
+      const id = await upload();
+      const m = await waitProcessed(alice, id);
+      expect(m.title).toBe('Budget report and slides');
+      expect(m.transcript).toBe(
+        'Speaker 1: we need to ship the budget report by friday\n\nSpeaker 2: i will send the slides tomorrow',
+      );
+      expect(m.summary).toContain('## Overview');
+      expect(m.topics).toEqual([{ topic: 'Budget', confidence: 0.9 }]);
+      expect(m.duration).toBe(2);
+      expect(m.participants).toEqual(['Speaker 1', 'Speaker 2']);
+      expect(m).toMatchObject({ isProcessing: false, isRecording: false });
+      expect(m.audioUrl).toMatch(/^http/);
+      const todos = await todosOf(id);
+      expect(todos.map((t) => t.title).sort()).toEqual([
+        'Send the slides',
+        'Ship the budget report',
+      ]);
+      expect(todos.every((t) => t.priority === false && t.completed === false)).toBe(true);
+      // Progress labels and the closing notice reached the browser.
+      for (let i = 0; i < 50 && !events.all.some((e) => e.event === 'notice'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const labels = events.all
+        .filter((e) => e.event === 'progress' && e.data.meetingId === id)
+        .map((e) => e.data.label);
+      expect(labels).toEqual(
+        expect.arrayContaining(['Transcribing', 'Summarizing', 'Analyzing', 'Saving']),
+      );
+      expect(events.all.find((e) => e.event === 'notice')?.data).toMatchObject({
+        meetingId: id,
+        ...NOTICES.uploadSaved,
+      });
+    } finally {
+      events.close();
+    }
+  });
+
+  it('transcription failure: audio kept, no transcript, flags cleared, "Upload failed"', async () => {
+    script = { fail: { transcribe: true } };
+    const events = await openEventStream(server.url, alice.cookie);
+    try {
+      const id = await upload();
+      const m = await waitProcessed(alice, id);
+      expect(m.transcript).toBeNull();
+      expect(m.title).toBe('jfk');
+      const audio = await alice.get(`/api/meetings/${id}/audio-url`);
+      expect(audio.status).toBe(200);
+      expect(await noticeOf(events)).toMatchObject(NOTICES.uploadFailed);
+    } finally {
+      events.close();
+    }
+  });
+
+  it("no speech: saves the audio only, with the spec's notice", async () => {
+    script = { words: [], durationS: 11 };
+    const events = await openEventStream(server.url, alice.cookie);
+    try {
+      const id = await upload();
+      const m = await waitProcessed(alice, id);
+      expect(m.transcript).toBe('');
+      expect(m.summary).toBeNull();
+      expect(await todosOf(id)).toEqual([]);
+      expect(await noticeOf(events)).toMatchObject({
+        title: 'Upload completed',
+        description: 'No speech detected in file. Saved audio without transcript.',
+      });
+    } finally {
+      events.close();
+    }
+  });
+
+  it("title failure keeps the file name; summary failure still saves, with the spec's notice", async () => {
+    script = { fail: { title: true, summary: true } };
+    const events = await openEventStream(server.url, alice.cookie);
+    try {
+      const id = await upload();
+      const m = await waitProcessed(alice, id);
+      expect(m.title).toBe('jfk');
+      expect(m.summary).toBeNull();
+      expect(m.transcript).toContain('Speaker 1:');
+      expect(await todosOf(id)).toHaveLength(2);
+      expect(await noticeOf(events)).toMatchObject({
+        description:
+          'File transcribed successfully. Summary generation failed but can be retried later.',
+      });
+    } finally {
+      events.close();
+    }
+  });
+
+  it('action-item failure still saves the meeting', async () => {
+    script = { fail: { actionItems: true } };
+    const m = await waitProcessed(alice, await upload());
+    expect(m.summary).toContain('## Overview');
+    expect(await todosOf(m.id)).toEqual([]);
+  });
+});
+
+describe('stop pipeline', () => {
+  it('uses the enhanced transcript and the generated title', async () => {
+    script = { enhance: (t) => t.replace('Speaker 1:', 'Ada:') };
+    const m = await waitProcessed(alice, await record());
+    expect(m.transcript?.startsWith('Ada: we need to ship')).toBe(true);
+    expect(m.title).toBe('Budget report and slides');
+    expect(m.duration).toBe(2);
+  });
+
+  it('title failure gives "Meeting"; speaker enhancement failure keeps the original transcript', async () => {
+    script = { fail: { title: true, speakers: true } };
+    const m = await waitProcessed(alice, await record());
+    expect(m.title).toBe('Meeting');
+    expect(m.transcript?.startsWith('Speaker 1: we need to ship')).toBe(true);
+  });
+
+  it('a generated title is cut to 50 characters', async () => {
+    script = { title: 'A very long title that goes on and on about the quarterly budget review' };
+    const m = await waitProcessed(alice, await record());
+    expect(m.title.length).toBeLessThanOrEqual(50);
+    expect(m.title).toBe('A very long title that goes on and on about the qu');
+  });
+
+  it('no speech: empty transcript, "Saved / No speech detected in recording"', async () => {
+    script = { words: [] };
+    const events = await openEventStream(server.url, alice.cookie);
+    try {
+      const m = await waitProcessed(alice, await record());
+      expect(m.transcript).toBe('');
+      expect(await noticeOf(events)).toMatchObject({
+        title: 'Saved',
+        description: 'No speech detected in recording',
+      });
+    } finally {
+      events.close();
+    }
+  });
+
+  it('a failure of the whole run clears both flags and tells the user, keeping the audio', async () => {
+    // Out of retries at once: the resolver fails, so no step of the pipeline can run.
+    await server.jobs.boss.updateQueue('meeting.process', { retryLimit: 0 });
+    const events = await openEventStream(server.url, alice.cookie);
+    try {
+      brokenResolver = true;
+      const m = await waitProcessed(alice, await record());
+      expect(m).toMatchObject({ isProcessing: false, isRecording: false, transcript: null });
+      expect((await alice.get(`/api/meetings/${m.id}/audio-url`)).status).toBe(200);
+      expect(await noticeOf(events)).toMatchObject({ variant: 'error' });
+    } finally {
+      brokenResolver = false;
+      events.close();
+      await server.jobs.boss.updateQueue('meeting.process', { retryLimit: 3 });
+    }
+  });
+});

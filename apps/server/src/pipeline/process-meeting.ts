@@ -1,0 +1,224 @@
+/**
+ * The meeting pipeline (spec 000 section 4, "Stop pipeline" and "Upload pipeline"): transcribe,
+ * title, speaker enhancement, summary with topics, action items, save, then clear the recording
+ * and processing flags. Every step's failure follows the spec's fallback; the stored audio is
+ * never touched. Results are written in one transaction at the end, so a job retried after a
+ * crash never saves twice.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  cutTitle,
+  FALLBACK_TITLE,
+  hasSpeech,
+  NOTICES,
+  turnsToTranscriptText,
+  type ActionItemSuggestion,
+  type NoticeEvent,
+  type ProgressLabel,
+  type TranscriptionResult,
+} from '@summy/core';
+import { meetings, todos, type DatabaseHandle } from '@summy/db';
+import type { GeneratedSummary } from '../providers/llm/types.ts';
+import { publishNotice, publishProgress } from '../realtime/publish.ts';
+import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
+import type { Storage } from '../storage/types.ts';
+import type { PipelineTools } from './tools.ts';
+
+/** What the pipeline needs of the server. */
+export interface PipelineDeps {
+  database: DatabaseHandle;
+  storage: Storage;
+}
+
+/** How a run ended. */
+export type PipelineOutcome =
+  'saved' | 'no-speech' | 'transcription-failed' | 'meeting-gone' | 'already-processed';
+
+/** Transcription language (spec 000 section 9). */
+export const DEFAULT_LANGUAGE = 'en';
+
+/**
+ * Runs the pipeline for one stored recording or upload.
+ * @returns how it ended; throws only for unexpected errors (database down), so the job retries
+ */
+export async function processMeeting(
+  deps: PipelineDeps,
+  job: MeetingProcessJob,
+  tools: PipelineTools,
+  signal?: AbortSignal,
+): Promise<PipelineOutcome> {
+  const { database } = deps;
+  const db = database.db;
+  const owned = and(eq(meetings.id, job.meetingId), eq(meetings.userId, job.userId));
+  const [meeting] = await db
+    .select({ isProcessing: meetings.isProcessing, title: meetings.title })
+    .from(meetings)
+    .where(owned);
+  if (!meeting) return 'meeting-gone';
+  if (!meeting.isProcessing) return 'already-processed';
+
+  const progress = (label: ProgressLabel) =>
+    publishProgress(database, job.userId, job.meetingId, label).catch(() => undefined);
+  const notice = (n: Omit<NoticeEvent, 'meetingId'>) =>
+    publishNotice(database, job.userId, { ...n, meetingId: job.meetingId }).catch(() => undefined);
+  const isUpload = job.source === 'upload';
+
+  // 1. Transcribe. A failure keeps the audio and saves the meeting without a transcript.
+  await progress('Transcribing');
+  let result: TranscriptionResult;
+  try {
+    result = await deps.storage.withLocalFile(job.audioKey, (path) =>
+      tools.stt.transcribe({
+        path,
+        mimeType: job.mimeType,
+        language: DEFAULT_LANGUAGE,
+        ...(signal ? { signal } : {}),
+      }),
+    );
+  } catch (err) {
+    console.error(`[pipeline] transcription failed for meeting ${job.meetingId}:`, err);
+    await finish(deps, job, { transcript: null });
+    await notice(isUpload ? NOTICES.uploadFailed : NOTICES.transcriptionFailed);
+    return 'transcription-failed';
+  }
+  const durationMinutes = result.duration / 60;
+
+  // 2. No speech: keep the audio with an empty transcript.
+  if (!hasSpeech(result)) {
+    await finish(deps, job, { transcript: '', duration: durationMinutes });
+    await notice(isUpload ? NOTICES.uploadNoSpeech : NOTICES.recordingNoSpeech);
+    return 'no-speech';
+  }
+  let transcript = turnsToTranscriptText(result.speakers);
+
+  // 3. Speaker enhancement: on failure the original transcript is used.
+  await progress('Analyzing');
+  try {
+    const enhanced = await tools.text.enhanceSpeakers(transcript, signal);
+    if (enhanced.trim()) transcript = enhanced;
+  } catch (err) {
+    console.warn(
+      `[pipeline] speaker enhancement failed for ${job.meetingId}:`,
+      (err as Error).message,
+    );
+  }
+
+  // 4. Title and summary. The upload pipeline runs them in parallel and falls back to the file
+  // name (already the meeting's title); the stop pipeline falls back to 'Meeting'.
+  await progress('Summarizing');
+  const [titleResult, summaryResult] = await Promise.allSettled([
+    tools.text.generateTitle(transcript, signal),
+    tools.text.summarize({ transcript, meetingTitle: meeting.title, template: 'general' }, signal),
+  ]);
+  let title = isUpload ? meeting.title : FALLBACK_TITLE;
+  if (titleResult.status === 'fulfilled' && cutTitle(titleResult.value))
+    title = cutTitle(titleResult.value);
+  const summary: GeneratedSummary | null =
+    summaryResult.status === 'fulfilled' ? summaryResult.value : null;
+
+  // 5. Action items: saved as to-dos, priority false, not completed, linked to the meeting.
+  await progress('Analyzing');
+  let items: ActionItemSuggestion[] = [];
+  try {
+    items = await tools.extractActionItems(tools.text, transcript);
+  } catch (err) {
+    console.warn(`[pipeline] action items failed for ${job.meetingId}:`, (err as Error).message);
+  }
+
+  // 6. Save, then clear the flags.
+  await progress('Saving');
+  const participants = [...new Set(result.speakers.map((t) => `Speaker ${t.speaker + 1}`))];
+  await finish(
+    deps,
+    job,
+    {
+      transcript,
+      title,
+      duration: durationMinutes,
+      participants,
+      summary: summary?.summary ?? null,
+      summaryData: {
+        topics: summary?.topics ?? [],
+        language: result.language,
+        confidence: result.confidence,
+        speakerCount: participants.length,
+        sttProvider: tools.stt.id,
+        textModel: tools.text.id,
+      },
+    },
+    items,
+  );
+  await notice(
+    summary
+      ? isUpload
+        ? NOTICES.uploadSaved
+        : NOTICES.recordingSaved
+      : isUpload
+        ? NOTICES.uploadSummaryFailed
+        : NOTICES.recordingSaved,
+  );
+  return 'saved';
+}
+
+type MeetingUpdate = Partial<typeof meetings.$inferInsert>;
+
+/**
+ * Writes the results and clears the flags in one transaction, only while the meeting is still
+ * processing (a retried job must not save twice).
+ */
+async function finish(
+  deps: PipelineDeps,
+  job: MeetingProcessJob,
+  update: MeetingUpdate,
+  items: ActionItemSuggestion[] = [],
+): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(meetings)
+      .set({
+        ...update,
+        isProcessing: false,
+        isRecording: false,
+        isPaused: false,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(meetings.id, job.meetingId),
+          eq(meetings.userId, job.userId),
+          eq(meetings.isProcessing, true),
+        ),
+      )
+      .returning({ id: meetings.id });
+    if (updated.length === 0 || items.length === 0) return;
+    await tx.insert(todos).values(
+      items.map((item) => ({
+        userId: job.userId,
+        meetingId: job.meetingId,
+        title: item.title,
+        description: item.description || null,
+        assignedTo: item.assignedTo,
+        completed: false,
+        priority: 'none' as const,
+      })),
+    );
+  });
+}
+
+/**
+ * Clears both flags after the whole run failed for good (spec 000 section 4: "Any failure of the
+ * whole stop: both flags cleared and an error shown"). The audio stays.
+ */
+export async function abandonMeeting(deps: PipelineDeps, job: MeetingProcessJob): Promise<void> {
+  await finish(deps, job, {});
+  await publishNotice(deps.database, job.userId, {
+    ...(job.source === 'upload'
+      ? NOTICES.uploadFailed
+      : {
+          title: 'Processing failed',
+          description: 'The recording was saved but could not be processed',
+          variant: 'error' as const,
+        }),
+    meetingId: job.meetingId,
+  }).catch(() => undefined);
+}

@@ -1,0 +1,16 @@
+/**
+ * What the pipeline runs with: the speech-to-text provider and the text model chosen for the
+ * user, plus the action-item extraction with the spec's chunking. Resolved per job so a change of
+ * settings or AI preferences applies to the next meeting.
+ */
+import type { ActionItemSuggestion } from '@summy/core';
+import type { TextModel } from '../providers/llm/types.ts';
+import type { SttProvider } from '../providers/stt/types.ts';
+
+/** The providers of one pipeline run. */
+export interface PipelineTools {
+  stt: SttProvider;
+  text: TextModel;
+  /** Single pass, then the spec's chunking when it finds none (spec 000 section 9). */
+  extractActionItems(text: TextModel, transcript: string): Promise<ActionItemSuggestion[]>;
+}

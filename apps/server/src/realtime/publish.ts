@@ -1,0 +1,30 @@
+/**
+ * Publishes pipeline progress and notices on 'summy_progress', so the owner's browsers learn of
+ * them through any server process (the job may run in another process than the SSE stream).
+ */
+import type { DatabaseHandle } from '@summy/db';
+import type { NoticeEvent, ProgressLabel } from '@summy/core';
+import { PROGRESS_CHANNEL, type ProgressNotification } from './hub.ts';
+
+async function notify(database: DatabaseHandle, note: ProgressNotification): Promise<void> {
+  await database.query('select pg_notify($1, $2)', [PROGRESS_CHANNEL, JSON.stringify(note)]);
+}
+
+/** Announces that a step of a meeting's pipeline started (label of spec 000 section 2). */
+export function publishProgress(
+  database: DatabaseHandle,
+  userId: string,
+  meetingId: string,
+  label: ProgressLabel,
+): Promise<void> {
+  return notify(database, { userId, type: 'progress', data: { meetingId, label } });
+}
+
+/** Sends a toast to the user's browsers (title and description in the spec's words). */
+export function publishNotice(
+  database: DatabaseHandle,
+  userId: string,
+  notice: NoticeEvent,
+): Promise<void> {
+  return notify(database, { userId, type: 'notice', data: notice });
+}

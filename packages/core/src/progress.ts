@@ -1,0 +1,70 @@
+/**
+ * Processing progress and notices sent to the browser over `GET /api/events` (spec 000 section 2
+ * "Processing", section 4 pipelines, section 8 notices).
+ */
+import { z } from 'zod';
+
+/** Progress labels of the recorder panel (spec 000 section 2). */
+export const PROGRESS_LABELS = [
+  'Uploading',
+  'Transcribing',
+  'Summarizing',
+  'Analyzing',
+  'Saving',
+  'Converting',
+  'Processing',
+] as const;
+export type ProgressLabel = (typeof PROGRESS_LABELS)[number];
+
+/** SSE event `progress`: a step of a meeting's pipeline started. */
+export const progressEventSchema = z.object({
+  meetingId: z.string(),
+  label: z.enum(PROGRESS_LABELS),
+});
+export type ProgressEvent = z.infer<typeof progressEventSchema>;
+
+/** SSE event `notice`: a toast the user should see (title / description as in the spec). */
+export const noticeEventSchema = z.object({
+  meetingId: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  variant: z.enum(['success', 'error', 'info']),
+});
+export type NoticeEvent = z.infer<typeof noticeEventSchema>;
+
+/** The notices of the pipelines, in the spec's words (spec 000 sections 4 and 8). */
+export const NOTICES = {
+  recordingEmpty: {
+    title: 'Recording failed',
+    description: 'No audio data was recorded',
+    variant: 'error',
+  },
+  recordingNoSpeech: {
+    title: 'Saved',
+    description: 'No speech detected in recording',
+    variant: 'info',
+  },
+  recordingSaved: { title: 'Saved', description: 'Meeting saved', variant: 'success' },
+  uploadNoSpeech: {
+    title: 'Upload completed',
+    description: 'No speech detected in file. Saved audio without transcript.',
+    variant: 'info',
+  },
+  uploadSummaryFailed: {
+    title: 'Saved',
+    description:
+      'File transcribed successfully. Summary generation failed but can be retried later.',
+    variant: 'info',
+  },
+  uploadSaved: { title: 'Saved', description: 'Upload processed', variant: 'success' },
+  uploadFailed: {
+    title: 'Upload failed',
+    description: 'Failed to process the uploaded file',
+    variant: 'error',
+  },
+  transcriptionFailed: {
+    title: 'Transcription failed',
+    description: 'Saved the audio without a transcript',
+    variant: 'error',
+  },
+} as const satisfies Record<string, Omit<NoticeEvent, 'meetingId'>>;
