@@ -139,18 +139,9 @@ export const STT_PROVIDERS: readonly SttProviderEntry[] = [
     settings: [],
     isConfigured: () => true,
     async create(env) {
-      // Written by another issue; a variable specifier keeps this module compiling (and the cloud
-      // providers working) while that file does not exist yet.
-      const specifier = './offline/index.ts';
-      const offline = (await import(/* @vite-ignore */ specifier)) as {
-        createOfflineSttProvider?: (env: Env) => SttProvider | Promise<SttProvider>;
-      };
-      if (typeof offline.createOfflineSttProvider !== 'function') {
-        throw new Error(
-          'providers/stt/offline/index.ts must export createOfflineSttProvider(env) for the offline speech-to-text provider',
-        );
-      }
-      return offline.createOfflineSttProvider(env);
+      // Loaded on first use: PocketSphinx and diarization code is not needed with a cloud provider.
+      const { createOfflineSttProvider } = await import('./offline/index.ts');
+      return createOfflineSttProvider(env);
     },
   },
 ];
