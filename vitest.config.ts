@@ -26,7 +26,8 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: integration,
-          exclude: unit,
+          // Real-audio runs are the offline providers' job, not the database's: once is enough.
+          exclude: [...unit, '**/*.audio.test.ts'],
           env: { SUMMY_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
         },

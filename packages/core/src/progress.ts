@@ -29,6 +29,8 @@ export const noticeEventSchema = z.object({
   title: z.string(),
   description: z.string(),
   variant: z.enum(['success', 'error', 'info']),
+  /** What went wrong, for an error notice (e.g. 'The file is truncated: …'). */
+  details: z.string().optional(),
 });
 export type NoticeEvent = z.infer<typeof noticeEventSchema>;
 

@@ -18,7 +18,9 @@ import {
   type TranscriptionResult,
 } from '@summy/core';
 import { meetings, todos, type DatabaseHandle } from '@summy/db';
+import { AudioProbeError, probeAudio } from '../audio/ffmpeg.ts';
 import type { GeneratedSummary } from '../providers/llm/types.ts';
+import { SttError } from '../providers/stt/types.ts';
 import { publishNotice, publishProgress } from '../realtime/publish.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 import type { Storage } from '../storage/types.ts';
@@ -67,18 +69,25 @@ export async function processMeeting(
   await progress('Transcribing');
   let result: TranscriptionResult;
   try {
-    result = await deps.storage.withLocalFile(job.audioKey, (path) =>
-      tools.stt.transcribe({
+    result = await deps.storage.withLocalFile(job.audioKey, async (path) => {
+      // An uploaded file must be whole: a truncated one fails clearly instead of yielding half a
+      // meeting. A recording may end early (a crashed tab) and is transcribed as far as it goes.
+      if (isUpload) await probeAudio(path, signal ? { signal } : {});
+      return tools.stt.transcribe({
         path,
         mimeType: job.mimeType,
         language: DEFAULT_LANGUAGE,
         ...(signal ? { signal } : {}),
-      }),
-    );
+      });
+    });
   } catch (err) {
     console.error(`[pipeline] transcription failed for meeting ${job.meetingId}:`, err);
-    await finish(deps, job, { transcript: null });
-    await notice(isUpload ? NOTICES.uploadFailed : NOTICES.transcriptionFailed);
+    const processingError = describeFailure(err);
+    await finish(deps, job, { transcript: null, summaryData: { processingError } });
+    await notice({
+      ...(isUpload ? NOTICES.uploadFailed : NOTICES.transcriptionFailed),
+      details: `${processingError.error}: ${processingError.details}`,
+    });
     return 'transcription-failed';
   }
   const durationMinutes = result.duration / 60;
@@ -161,6 +170,14 @@ export async function processMeeting(
 }
 
 type MeetingUpdate = Partial<typeof meetings.$inferInsert>;
+
+/** The spec's message for a failed transcription, with the cause as details. */
+function describeFailure(err: unknown): { error: string; details: string } {
+  if (err instanceof AudioProbeError)
+    return { error: 'Transcription failed', details: err.message };
+  if (err instanceof SttError) return { error: err.message, details: err.details };
+  return { error: 'Transcription failed', details: (err as Error).message ?? String(err) };
+}
 
 /**
  * Writes the results and clears the flags in one transaction, only while the meeting is still

@@ -5,7 +5,6 @@
 import path from 'node:path';
 import type { Env } from '../env.ts';
 import { createLocalStorage } from './local.ts';
-import { createS3Storage } from './s3.ts';
 import { createUrlSigner } from './signing.ts';
 import type { Storage } from './types.ts';
 
@@ -14,10 +13,28 @@ import type { Storage } from './types.ts';
  * `env.authSecret` and point at `{env.publicUrl}/api/storage/recordings/{key}`.
  */
 export function createStorage(env: Env): Storage {
-  if (env.s3) return createS3Storage({ s3: env.s3, tmpDir: path.join(env.dataDir, 'tmp') });
+  if (env.s3) return lazyS3(env.s3, path.join(env.dataDir, 'tmp'));
   return createLocalStorage({
     root: path.join(env.dataDir, 'storage'),
     publicUrl: env.publicUrl,
     signer: createUrlSigner(env.authSecret),
   });
+}
+
+/**
+ * The S3 backend, loaded on first use: the AWS SDK costs about 28 MB of memory, which a server on
+ * local storage should not pay (DESIGN.md budget: under 250 MB while receiving an upload).
+ */
+function lazyS3(s3: NonNullable<Env['s3']>, tmpDir: string): Storage {
+  let backend: Promise<Storage> | undefined;
+  const load = () =>
+    (backend ??= import('./s3.ts').then(({ createS3Storage }) => createS3Storage({ s3, tmpDir })));
+  return {
+    kind: 's3',
+    put: async (...args) => (await load()).put(...args),
+    stat: async (key) => (await load()).stat(key),
+    read: async (...args) => (await load()).read(...args),
+    withLocalFile: async (key, fn) => (await load()).withLocalFile(key, fn),
+    signedUrl: async (...args) => (await load()).signedUrl(...args),
+  };
 }

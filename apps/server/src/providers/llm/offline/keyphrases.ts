@@ -89,9 +89,18 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
     }
   }
 
-  const scored = [...candidates.values()]
-    // A single mention is no topic; a phrase must also appear in two sentences at least.
-    .filter((c) => c.count >= 2 && c.sentences.size >= 2)
+  // A single mention is no topic; a phrase must also appear in two sentences at least. A short
+  // recording may have no such phrase: then repetition alone, then any content word, so every
+  // summary still names what it is about (with a confidence that says how weak that is).
+  const all = [...candidates.values()];
+  const tiers: [(c: Candidate) => boolean, number][] = [
+    [(c) => c.count >= 2 && c.sentences.size >= 2, 1],
+    [(c) => c.count >= 2, 0.6],
+    [() => true, 0.3],
+  ];
+  const [keep, weight] = tiers.find(([k]) => all.some(k)) ?? tiers[0]!;
+  const scored = all
+    .filter(keep)
     .map((c) => ({
       c,
       // Recurrence, spread over sentences, and a bonus for multi-word phrases.
@@ -125,7 +134,7 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
   const best = chosen[0]?.score ?? 1;
   return chosen.map(({ c, score }) => ({
     phrase: [...c.forms.entries()].sort((a, b) => b[1] - a[1])[0]![0],
-    confidence: Math.round(((0.9 * score) / best) * 100) / 100,
+    confidence: Math.round(((0.9 * weight * score) / best) * 100) / 100,
     count: c.count,
   }));
 }

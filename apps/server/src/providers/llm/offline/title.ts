@@ -55,7 +55,8 @@ function fitWords(text: string, max: number): string {
  * generated').
  */
 export function heuristicTitle(topics: Keyphrase[], central: Sentence | undefined): string {
-  const phrases = topics.map((t) => t.phrase);
+  // Only repeated phrases name a meeting; a once-said word is a weak topic but a poor title.
+  const phrases = topics.filter((t) => t.count >= 2).map((t) => t.phrase);
   if (phrases.length >= 2) {
     const two = titleCase(`${phrases[0]} and ${phrases[1]}`);
     if (two.length <= TITLE_MAX) return two;
