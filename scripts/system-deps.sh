@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Summy needs, visibly, only when something is missing.
-#   runtime: what `npm start` needs      test: what `npm test` needs on top
+#   runtime: what `npm start` needs (ffmpeg to read audio, PocketSphinx for offline speech-to-text)
+#   test: what `npm test` needs on top (a PostgreSQL server, Chromium for Playwright)
 # Debian 12 as root: apt-get; elsewhere it says what to install and stops.
 set -euo pipefail
 
-runtime_pkgs=()
+runtime_pkgs=(ffmpeg pocketsphinx pocketsphinx-en-us)
 test_pkgs=(postgresql chromium fonts-dejavu-core)
 
 want=("${runtime_pkgs[@]}")

@@ -19,12 +19,14 @@
  * Exit code 0 when every budget passes, 1 when one fails, 2 on error. Everything it starts
  * (servers, PostgreSQL, temporary files) is stopped and removed, also on error or Ctrl-C.
  */
+import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
+import { build as esbuild } from 'esbuild';
 import { freePort, startPostgresServer, type PostgresServer } from '@summy/db/testing';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import type { ToolResolver } from '../../apps/server/src/jobs/workers.ts';
@@ -40,6 +42,8 @@ import { buildRecordings, type Recording, type Recordings } from './audio.ts';
 import { RssSampler, readRss, spawnNode } from './memory.ts';
 import { ACTION_ITEMS, meetingScript, readSpokenWords } from './transcript.ts';
 import { startBareUploadServer, uploadFile, type UploadFile } from './upload.ts';
+
+const execFileAsync = promisify(execFile);
 
 /** Budget of the pipeline overhead for a 60-minute recording, milliseconds (median). */
 export const PIPELINE_BUDGET_MS = 5000;
@@ -409,9 +413,29 @@ function childEnv(extra: Record<string, string>): Record<string, string> {
   };
 }
 
-async function memoryBare(root: string, file: Recording): Promise<MemoryResult> {
+// Both servers run as plain JavaScript, as `npm start` runs Summy (scripts/build-server.mjs):
+// neither pays tsx's compile-on-load memory.
+async function buildServers(root: string): Promise<string> {
+  await execFileAsync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT });
+  const bare = path.join(root, 'bare-server.mjs');
+  await esbuild({
+    entryPoints: [path.join(REPO_ROOT, 'bench/pipeline/bare-server.ts')],
+    outfile: bare,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  });
+  return bare;
+}
+
+async function memoryBare(
+  root: string,
+  file: Recording,
+  bareServer: string,
+): Promise<MemoryResult> {
   const dir = await mkdtemp(path.join(root, 'mem-bare-'));
-  const child = await spawnNode(['--import', 'tsx', 'bench/pipeline/bare-server.ts', dir], {
+  const child = await spawnNode([bareServer, dir], {
     cwd: REPO_ROOT,
     env: childEnv({}),
     ready: /listening (\S+)/,
@@ -436,7 +460,7 @@ async function memorySummy(
   // instead of running PocketSphinx for an hour (the measurement ends at the 201 anyway).
   const closedPort = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
-  const child = await spawnNode(['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = await spawnNode(['apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: childEnv({
       PORT: String(port),
@@ -465,7 +489,7 @@ async function memorySummy(
   );
   await child.stop();
   const out = {
-    server: 'Summy (apps/server/src/main.ts)',
+    server: 'Summy (apps/server/dist/main.js, as npm start runs it)',
     database: backend === 'pglite' ? 'PGlite (DATA_DIR)' : 'PostgreSQL (DATABASE_URL)',
     budgeted: true,
     ...result,
@@ -708,7 +732,8 @@ async function main(): Promise<number> {
     pipeline.push(...(await measurePipeline(backend, root, files, spoken, n, pgServer)));
   }
 
-  const memory: MemoryResult[] = [await memoryBare(root, recordings.wav95)];
+  const bareServer = await buildServers(root);
+  const memory: MemoryResult[] = [await memoryBare(root, recordings.wav95, bareServer)];
   for (const backend of backends) {
     memory.push(await memorySummy(backend, root, recordings.wav95, pgServer));
   }

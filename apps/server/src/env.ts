@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -49,7 +50,10 @@ export interface Env {
   settings: Readonly<Record<string, string>>;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+// Through the web package's manifest, so the default holds from the sources and from the bundle.
+const webPackageDir = path.dirname(
+  createRequire(import.meta.url).resolve('@summy/web/package.json'),
+);
 
 const urlSetting = (name: string, protocols: string[]) =>
   z
@@ -138,7 +142,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
         ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
         : undefined,
-    webDir: path.resolve(v.WEB_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    webDir: path.resolve(v.WEB_DIR ?? path.join(webPackageDir, 'dist')),
     s3: v.S3_BUCKET
       ? {
           bucket: v.S3_BUCKET,

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -55,8 +55,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Folder of the drizzle-kit migrations shipped with this package. */
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * Folder of the drizzle-kit migrations shipped with this package, found through the package's own
+ * manifest so it holds both from the sources and from the server's bundle (scripts/build-server.mjs).
+ */
+export const migrationsFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@summy/db/package.json')),
+  'migrations',
+);
 
 // Drizzle records applied migrations in drizzle.__drizzle_migrations by hash and creation time;
 // the journal maps those times back to tags so health can name them.

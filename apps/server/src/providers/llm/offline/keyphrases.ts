@@ -99,17 +99,15 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
     [() => true, 0.3],
   ];
   const [keep, weight] = tiers.find(([k]) => all.some(k)) ?? tiers[0]!;
-  const scored = all
-    .filter(keep)
-    .map((c) => ({
-      c,
-      // Recurrence, spread over sentences, and a bonus for multi-word phrases.
-      score:
-        Math.sqrt(c.count * c.sentences.size) *
-        (1 + 0.6 * (c.length - 1)) *
-        // A lone '-ing' word is more often an activity ('sitting') than a subject.
-        (c.length === 1 && c.key.endsWith('ing') ? 0.5 : 1),
-    }));
+  const scored = all.filter(keep).map((c) => ({
+    c,
+    // Recurrence, spread over sentences, and a bonus for multi-word phrases.
+    score:
+      Math.sqrt(c.count * c.sentences.size) *
+      (1 + 0.6 * (c.length - 1)) *
+      // A lone '-ing' word is more often an activity ('sitting') than a subject.
+      (c.length === 1 && c.key.endsWith('ing') ? 0.5 : 1),
+  }));
   // A word mostly said as part of a longer phrase ('remote' in 'remote control') yields to it.
   const byKey = new Map(scored.map((s) => [s.c.key, s]));
   for (const s of scored) {

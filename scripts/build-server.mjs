@@ -1,0 +1,27 @@
+// Bundles the server and the CLI into apps/server/dist with esbuild, so `npm start` runs plain
+// Node: running the TypeScript sources through tsx costs about 40 MB of memory at rest
+// (docs/decisions/008-server-bundle.md). npm packages stay external; workspace packages
+// (@summy/*) are bundled, since they ship TypeScript sources.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'apps/server/src/main.ts', summy: 'apps/server/src/cli/summy.ts' },
+  outdir: 'apps/server/dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@summy/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
