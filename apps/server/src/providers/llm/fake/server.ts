@@ -3,8 +3,11 @@
  * answers through a route handler, and can be told to fail the way vendors fail (401, 429, 500,
  * or never answering). Used by the contract suite and the integration tests only.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { readBody, sendJson } from '../../loopback-http.ts';
+
+export { sendJson };
 
 /**
  * How a fake fails instead of answering: 401, 429 (with retry-after), 500, 400 'prompt too long'
@@ -86,28 +89,6 @@ export interface FakeVendorOptions {
   retryAfterSeconds?: number;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Writes a JSON answer. */
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
-}
-
 /** Starts an SSE answer. */
 export function startSse(res: ServerResponse): void {
   res.writeHead(200, {
@@ -139,7 +120,7 @@ export async function startFakeServer(
 
   const server = createServer(async (req, res) => {
     try {
-      const text = await readBody(req);
+      const text = (await readBody(req)).toString('utf8');
       let body: any = undefined;
       try {
         body = text ? JSON.parse(text) : undefined;
