@@ -40,6 +40,7 @@ import {
   type PlanSummary,
 } from './direct.ts';
 import { measure, ms, type LatencySummary } from './stats.ts';
+import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
 /** The latency budget of every measured route, p95 in milliseconds. */
 export const BUDGET_P95_MS = 20;
@@ -74,24 +75,6 @@ export interface BackendResult {
 
 const PAGE = 100;
 const DEEP_PAGES = 50;
-
-// Cleanups run in reverse order of registration, on success, error or Ctrl-C, so no server,
-// PostgreSQL process or temporary folder outlives the run.
-const cleanups: (() => Promise<void> | void)[] = [];
-async function runCleanups(): Promise<void> {
-  while (cleanups.length > 0) {
-    const fn = cleanups.pop()!;
-    try {
-      await fn();
-    } catch (err) {
-      console.error('[bench] cleanup failed:', err instanceof Error ? err.message : err);
-    }
-  }
-}
-
-function log(message: string): void {
-  console.error(`[bench] ${message}`);
-}
 
 async function openBackend(backend: Backend): Promise<DatabaseHandle> {
   if (backend === 'pglite') return openDatabase({});

@@ -42,6 +42,7 @@ import { buildRecordings, type Recording, type Recordings } from './audio.ts';
 import { RssSampler, readRss, spawnNode } from './memory.ts';
 import { ACTION_ITEMS, meetingScript, readSpokenWords } from './transcript.ts';
 import { startBareUploadServer, uploadFile, type UploadFile } from './upload.ts';
+import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -133,23 +134,6 @@ interface MemoryResult {
 
 /** Uploads of the same file per server in the memory measurement. */
 export const MEMORY_UPLOADS = 2;
-
-// Cleanups run in reverse order of registration, on success, error or Ctrl-C.
-const cleanups: (() => Promise<void> | void)[] = [];
-async function runCleanups(): Promise<void> {
-  while (cleanups.length > 0) {
-    const fn = cleanups.pop()!;
-    try {
-      await fn();
-    } catch (err) {
-      console.error('[bench] cleanup failed:', err instanceof Error ? err.message : err);
-    }
-  }
-}
-
-function log(message: string): void {
-  console.error(`[bench] ${message}`);
-}
 
 /** Wraps a cleanup so it runs once, whether called on the way or by runCleanups. */
 function atMostOnce(fn: () => Promise<void>): () => Promise<void> {

@@ -43,6 +43,18 @@ async function failureOf(promise: Promise<unknown>): Promise<TextGenerationError
   return err as TextGenerationError;
 }
 
+/** The error of each of the four steps, in order: title, summary, action items, speakers. */
+function everyStepFailure(model: TextModel): Promise<TextGenerationError[]> {
+  return Promise.all([
+    failureOf(model.generateTitle(CONTRACT_TRANSCRIPT)),
+    failureOf(
+      model.summarize({ transcript: CONTRACT_TRANSCRIPT, meetingTitle: '', template: 'general' }),
+    ),
+    failureOf(model.extractActionItems(CONTRACT_TRANSCRIPT)),
+    failureOf(model.enhanceSpeakers(CONTRACT_TRANSCRIPT)),
+  ]);
+}
+
 const spoken = (t: string) => parseTranscript(t).map((p) => p.text);
 
 /** Defines the contract tests for one text model. */
@@ -144,18 +156,7 @@ export function textModelContract(
 
     it("maps a vendor error to each step's 'failed' message", { timeout }, async () => {
       const model = await failing('server_error');
-      const messages = await Promise.all([
-        failureOf(model.generateTitle(CONTRACT_TRANSCRIPT)),
-        failureOf(
-          model.summarize({
-            transcript: CONTRACT_TRANSCRIPT,
-            meetingTitle: '',
-            template: 'general',
-          }),
-        ),
-        failureOf(model.extractActionItems(CONTRACT_TRANSCRIPT)),
-        failureOf(model.enhanceSpeakers(CONTRACT_TRANSCRIPT)),
-      ]);
+      const messages = await everyStepFailure(model);
       expect(messages.map((e) => e.message)).toEqual([
         'Title generation failed',
         'Summary generation failed',
@@ -166,18 +167,7 @@ export function textModelContract(
 
     it("maps an empty answer to each step's 'empty' message", { timeout }, async () => {
       const model = await failing('empty');
-      const messages = await Promise.all([
-        failureOf(model.generateTitle(CONTRACT_TRANSCRIPT)),
-        failureOf(
-          model.summarize({
-            transcript: CONTRACT_TRANSCRIPT,
-            meetingTitle: '',
-            template: 'general',
-          }),
-        ),
-        failureOf(model.extractActionItems(CONTRACT_TRANSCRIPT)),
-        failureOf(model.enhanceSpeakers(CONTRACT_TRANSCRIPT)),
-      ]);
+      const messages = await everyStepFailure(model);
       expect(messages.map((e) => e.message)).toEqual([
         'No title generated',
         'No summary returned',

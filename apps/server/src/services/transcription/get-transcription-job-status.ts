@@ -4,7 +4,6 @@ import { StatusFailedError } from './errors.ts';
 import type { SpeechToTextAnswer } from './speech-to-text-answer.ts';
 import {
   TRANSCRIPTION_QUEUE,
-  startTranscriptionWorker,
   type TranscriptionJobData,
   type TranscriptionJobOutput,
 } from './transcription-job.ts';
@@ -32,8 +31,6 @@ export async function getTranscriptionJobStatus(
   if (!UUID.test(jobId)) throw new NotFoundError('Transcription job');
   let job;
   try {
-    // The queue may not exist yet in a fresh process; creating it makes the lookup valid.
-    await startTranscriptionWorker(deps);
     job = await deps.jobs.boss.getJobById<TranscriptionJobData>(TRANSCRIPTION_QUEUE, jobId);
   } catch (err) {
     console.error('[transcription] status lookup failed:', err);

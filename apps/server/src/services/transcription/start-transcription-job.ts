@@ -4,11 +4,7 @@ import { createUrlSigner } from '../../storage/signing.ts';
 import { StartFailedError } from './errors.ts';
 import { recordingKeyFromUrl } from './recording-url.ts';
 import type { AnswerFeatures } from './speech-to-text-answer.ts';
-import {
-  TRANSCRIPTION_QUEUE,
-  startTranscriptionWorker,
-  type TranscriptionJobData,
-} from './transcription-job.ts';
+import { TRANSCRIPTION_QUEUE, type TranscriptionJobData } from './transcription-job.ts';
 
 /** The body of POST /api/start (spec 000 section 7, "Start async job"). */
 export interface StartTranscriptionInput extends AnswerFeatures {
@@ -67,7 +63,6 @@ export async function startTranscriptionJob(
   };
   let jobId: string | null;
   try {
-    await startTranscriptionWorker(deps);
     jobId = await deps.jobs.boss.send(TRANSCRIPTION_QUEUE, data);
   } catch (err) {
     console.error('[transcription] enqueue failed:', err);

@@ -20,19 +20,6 @@ export const TRANSCRIPTION_QUEUE = 'transcription.run';
 /** Time budget of one job: 15 minutes (spec 000 section 9, job polling time-out), in ms. */
 export const JOB_TIMEOUT_MS = 15 * 60 * 1000;
 
-/**
- * pg-boss options of the queue. One retry covers a server that died mid-job (the claim expires and
- * the job runs again); failures that a retry cannot fix are not retried (see `runTranscriptionJobs`).
- * Results are kept a day: a client polls for at most 15 minutes.
- */
-export const TRANSCRIPTION_QUEUE_OPTIONS = {
-  retryLimit: 1,
-  retryDelay: 5,
-  // Above JOB_TIMEOUT_MS so the job's own time-out fires first and records a clear error.
-  expireInSeconds: JOB_TIMEOUT_MS / 1000 + 60,
-  deleteAfterSeconds: 24 * 60 * 60,
-} as const;
-
 /** Payload of a 'transcription.run' job. */
 export interface TranscriptionJobData {
   userId: string;
@@ -52,33 +39,16 @@ export type TranscriptionJobOutput =
 // Failures that the same request would hit again: give up at once instead of retrying.
 const PERMANENT: ReadonlySet<SttErrorCode> = new Set(['unauthorized', 'empty', 'parse', 'timeout']);
 
-const started = new WeakMap<AppDeps['jobs'], Promise<void>>();
-
 /**
- * Creates the queue when missing and registers this process's worker, once per job system.
- * Safe to call from several places: later calls share the first one's promise.
+ * Registers this process's worker of 'transcription.run' (the queue itself is created at start
+ * with the options in jobs/definitions.ts).
  */
-export function startTranscriptionWorker(deps: AppDeps): Promise<void> {
-  let ready = started.get(deps.jobs);
-  if (!ready) {
-    ready = (async () => {
-      const { boss } = deps.jobs;
-      if (!(await boss.getQueue(TRANSCRIPTION_QUEUE))) {
-        try {
-          await boss.createQueue(TRANSCRIPTION_QUEUE, { ...TRANSCRIPTION_QUEUE_OPTIONS });
-        } catch (err) {
-          // Another process may have created it between the check and the create.
-          if (!(await boss.getQueue(TRANSCRIPTION_QUEUE))) throw err;
-        }
-      }
-      await boss.work<TranscriptionJobData>(TRANSCRIPTION_QUEUE, { perJobResults: true }, (jobs) =>
-        runTranscriptionJobs(deps, jobs),
-      );
-    })();
-    ready.catch(() => started.delete(deps.jobs));
-    started.set(deps.jobs, ready);
-  }
-  return ready;
+export async function startTranscriptionWorker(deps: AppDeps): Promise<void> {
+  await deps.jobs.boss.work<TranscriptionJobData>(
+    TRANSCRIPTION_QUEUE,
+    { perJobResults: true },
+    (jobs) => runTranscriptionJobs(deps, jobs),
+  );
 }
 
 /**
