@@ -1,10 +1,14 @@
 import './scripts/node20-polyfills.ts';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests run once; the server's integration tests run twice, on PGlite and on a real
 // PostgreSQL server that the global setup starts (docs/decisions/004-testing.md).
 const integration = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
-const unit = ['packages/**/*.unit.test.ts', 'apps/**/*.unit.test.ts'];
+const unit = ['packages/**/*.unit.test.ts', 'apps/server/**/*.unit.test.ts'];
+// Web component tests render React to static markup in Node: no DOM emulation to drift from browsers
+// (the browser itself is covered by Playwright).
+const web = ['apps/web/src/**/*.unit.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
@@ -14,6 +18,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { test: { name: 'unit', include: unit } },
+      {
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: { name: 'web', include: web },
+      },
       {
         test: {
           name: 'pglite',

@@ -56,6 +56,8 @@ export const meetingSchema = z.object({
   isProcessing: z.boolean(),
   isPaused: z.boolean(),
   topics: z.array(topicSchema),
+  /** Start and end (seconds) of each stored speaker turn, in transcript order; empty when unknown. */
+  turnTimes: z.array(z.object({ speaker: z.number().int(), start: z.number(), end: z.number() })),
   actionItems: z.array(actionItemSchema),
   participants: z.array(z.string()),
   calendarEventId: z.string().nullable(),

@@ -5,3 +5,7 @@ export * from './contracts.ts';
 export * from './transcription.ts';
 export * from './generation.ts';
 export * from './progress.ts';
+export * from './transcript.ts';
+export * from './completeness.ts';
+export * from './date-groups.ts';
+export * from './recording.ts';

@@ -97,6 +97,11 @@ describe('upload pipeline', () => {
       expect(m.topics).toEqual([{ topic: 'Budget', confidence: 0.9 }]);
       expect(m.duration).toBe(2);
       expect(m.participants).toEqual(['Speaker 1', 'Speaker 2']);
+      // One seek target per stored turn, where the scripted words put them.
+      expect(m.turnTimes).toHaveLength(2);
+      expect(m.turnTimes[0]).toMatchObject({ speaker: 0, start: 0 });
+      expect(m.turnTimes[1]).toMatchObject({ speaker: 1, start: 5 });
+      expect(m.turnTimes[1].end).toBeGreaterThan(m.turnTimes[1].start);
       expect(m).toMatchObject({ isProcessing: false, isRecording: false });
       expect(m.audioUrl).toMatch(/^http/);
       const todos = await todosOf(id);

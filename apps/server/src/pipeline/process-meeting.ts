@@ -148,6 +148,10 @@ export async function processMeeting(
       summary: summary?.summary ?? null,
       summaryData: {
         topics: summary?.topics ?? [],
+        // Seek targets of the transcript's turns; speaker enhancement keeps one paragraph per turn.
+        turnTimes: result.speakers
+          .filter((t) => t.text.trim())
+          .map((t) => ({ speaker: t.speaker, start: t.start, end: t.end })),
         language: result.language,
         confidence: result.confidence,
         speakerCount: participants.length,

@@ -7,24 +7,11 @@
  * WebM = EBML header `1A 45 DF A3`, Ogg = `OggS` page.
  */
 import { fileTypeFromBuffer } from 'file-type';
+import type { ACCEPTED_UPLOAD_TYPES } from '@summy/core';
 import { AppError } from '../http/errors.ts';
 
-/** Largest accepted upload: 100 MB = 100 * 1024 * 1024 bytes (spec 000 section 9). */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-
-/** The declared MIME types an upload may have, exactly as spec 000 section 5 lists them. */
-export const ACCEPTED_UPLOAD_TYPES = [
-  'audio/mpeg',
-  'audio/wav',
-  'audio/mp3',
-  'audio/mp4',
-  'audio/m4a',
-  'audio/x-m4a',
-  'audio/webm',
-  'audio/ogg',
-  'video/mp4',
-  'video/webm',
-] as const;
+// The limits and types are shared with the browser, which checks them before sending.
+export { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from '@summy/core';
 
 /** Bytes of the start of a file that the content check reads (enough to skip a typical ID3 tag). */
 export const SNIFF_BYTES = 64 * 1024;

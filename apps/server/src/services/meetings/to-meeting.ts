@@ -6,17 +6,41 @@ import type { meetings, todos } from '@summy/db';
 type MeetingRow = typeof meetings.$inferSelect;
 type TodoRow = typeof todos.$inferSelect;
 
-/** Topics live in `summary_data.topics` as `{topic, confidence}`; anything else is ignored. */
-export function readTopics(summaryData: unknown): Meeting['topics'] {
+function readSummaryData(summaryData: unknown): Record<string, unknown> | null {
   let data = summaryData;
   if (typeof data === 'string') {
     try {
       data = JSON.parse(data);
     } catch {
-      return [];
+      return null;
     }
   }
-  const topics = (data as { topics?: unknown } | null)?.topics;
+  return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
+}
+
+/**
+ * Speaker-turn times live in `summary_data.turnTimes` as `{speaker, start, end}` (seconds), one
+ * per stored turn in transcript order; malformed entries drop the whole list (a partial list
+ * would point turns at the wrong times).
+ */
+export function readTurnTimes(summaryData: unknown): Meeting['turnTimes'] {
+  const list = readSummaryData(summaryData)?.turnTimes;
+  if (!Array.isArray(list)) return [];
+  const ok = list.every(
+    (t) =>
+      t &&
+      typeof (t as { speaker?: unknown }).speaker === 'number' &&
+      typeof (t as { start?: unknown }).start === 'number' &&
+      typeof (t as { end?: unknown }).end === 'number',
+  );
+  return ok
+    ? (list as Meeting['turnTimes']).map(({ speaker, start, end }) => ({ speaker, start, end }))
+    : [];
+}
+
+/** Topics live in `summary_data.topics` as `{topic, confidence}`; anything else is ignored. */
+export function readTopics(summaryData: unknown): Meeting['topics'] {
+  const topics = readSummaryData(summaryData)?.topics;
   if (!Array.isArray(topics)) return [];
   return topics.flatMap((t) => {
     if (typeof t === 'string') return [{ topic: t, confidence: 1 }];
@@ -55,6 +79,7 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
     isProcessing: row.isProcessing,
     isPaused: row.isPaused,
     topics: readTopics(row.summaryData),
+    turnTimes: readTurnTimes(row.summaryData),
     actionItems: actionItems.map(toActionItem),
     participants: row.participants ?? [],
     calendarEventId: row.calendarEventId,

@@ -1,0 +1,172 @@
+/**
+ * Rules of recording and uploading that the browser and the server share (spec 000 sections 3
+ * "Recording settings", 4 "Start recording" and "Backup offer", 5 "Validation rules", 9).
+ */
+
+/** Largest accepted upload: 100 MB = 100 * 1024 * 1024 bytes (spec 000 section 9). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Largest file sent in one request: 15 MB (spec 000 section 9 "Direct transcription"); larger
+ * files go by resumable upload (tus), the spec's "Large-file flow".
+ */
+export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+
+/** The declared MIME types an upload may have, exactly as spec 000 section 5 lists them. */
+export const ACCEPTED_UPLOAD_TYPES = [
+  'audio/mpeg',
+  'audio/wav',
+  'audio/mp3',
+  'audio/mp4',
+  'audio/m4a',
+  'audio/x-m4a',
+  'audio/webm',
+  'audio/ogg',
+  'video/mp4',
+  'video/webm',
+] as const;
+export type AcceptedUploadType = (typeof ACCEPTED_UPLOAD_TYPES)[number];
+
+/** The toasts of a refused file, in the spec's words (spec 000 section 5). */
+export const UPLOAD_REFUSALS = {
+  invalidType: {
+    title: 'Invalid file type',
+    description: 'Please upload an audio or video file (MP3, WAV, M4A, MP4, WebM, etc.)',
+  },
+  tooLarge: {
+    title: 'File too large',
+    description: 'Please upload a file smaller than 100MB',
+  },
+} as const;
+
+// Browsers name WAV 'audio/x-wav' or 'audio/wave' depending on the platform; they are WAV.
+const TYPE_ALIASES: Record<string, AcceptedUploadType> = {
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+};
+
+/**
+ * The accepted type a declared MIME type stands for (parameters such as `;codecs=opus` ignored),
+ * or null when it is not accepted.
+ */
+export function acceptedUploadType(mime: string): AcceptedUploadType | null {
+  const base = mime.split(';')[0]!.trim().toLowerCase();
+  if ((ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(base))
+    return base as AcceptedUploadType;
+  return TYPE_ALIASES[base] ?? null;
+}
+
+/**
+ * Checks a file before it is sent: type first, then size (spec 000 section 5).
+ *
+ * @param file the browser File's `type` and `size` (bytes)
+ * @returns null when acceptable, else the toast to show
+ */
+export function validateUploadFile(file: {
+  type: string;
+  size: number;
+}): { title: string; description: string } | null {
+  if (!acceptedUploadType(file.type)) return UPLOAD_REFUSALS.invalidType;
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_REFUSALS.tooLarge;
+  return null;
+}
+
+/**
+ * File extension of audio sent to the server, by type: webm, m4a for mp4, mp3 for mpeg, wav,
+ * otherwise m4a (spec 000 section 5).
+ */
+export function audioExtensionFor(mime: string): 'webm' | 'm4a' | 'mp3' | 'wav' {
+  const type = mime.toLowerCase();
+  if (type.includes('webm')) return 'webm';
+  if (type.includes('mp4')) return 'm4a';
+  if (type.includes('mpeg') || type.includes('mp3')) return 'mp3';
+  if (type.includes('wav')) return 'wav';
+  return 'm4a';
+}
+
+/**
+ * Title of a new recording: the day, short month and time, e.g. 'Sat, Nov 21, 2:05 PM' (spec 000
+ * section 4 "Start recording"), in the browser's locale conventions for English.
+ */
+export function recordingTitle(at: Date): string {
+  return at.toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/**
+ * Name of a downloaded recording: `meeting-{title}-{timestamp}.webm` (spec 000 section 9 "Backup
+ * file name"). Characters that file systems refuse become '-'; the timestamp is the local time as
+ * YYYY-MM-DD-HHmmss.
+ */
+export function backupFileName(title: string, at: Date): string {
+  const safe =
+    title
+      // eslint-disable-next-line no-control-regex -- control characters are what must go
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'recording';
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}-${p(at.getHours())}${p(at.getMinutes())}${p(at.getSeconds())}`;
+  return `meeting-${safe}-${stamp}.webm`;
+}
+
+/** Recording settings, kept in the browser (spec 000 section 3 "Recording settings"). */
+export interface RecordingSettings {
+  autoBackupEnabled: boolean;
+  /** Size at which a backup is offered, in MB (1 MB = 1024 * 1024 bytes). */
+  backupThresholdMB: number;
+  backupLongRecordings: boolean;
+  /** Duration at which a long recording's backup is offered, in minutes. */
+  longRecordingMinutes: number;
+}
+
+/** Defaults: auto backup on, threshold 20 MB, back up long recordings on, long = 15 minutes (spec 000 section 9). */
+export const DEFAULT_RECORDING_SETTINGS: RecordingSettings = {
+  autoBackupEnabled: true,
+  backupThresholdMB: 20,
+  backupLongRecordings: true,
+  longRecordingMinutes: 15,
+};
+
+/**
+ * Reads stored settings leniently: unknown or invalid fields fall back to the defaults, so a
+ * damaged local value never blocks recording.
+ */
+export function readRecordingSettings(value: unknown): RecordingSettings {
+  const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const bool = (x: unknown, d: boolean) => (typeof x === 'boolean' ? x : d);
+  const positive = (x: unknown, d: number) =>
+    typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : d;
+  const d = DEFAULT_RECORDING_SETTINGS;
+  return {
+    autoBackupEnabled: bool(v.autoBackupEnabled, d.autoBackupEnabled),
+    backupThresholdMB: positive(v.backupThresholdMB, d.backupThresholdMB),
+    backupLongRecordings: bool(v.backupLongRecordings, d.backupLongRecordings),
+    longRecordingMinutes: positive(v.longRecordingMinutes, d.longRecordingMinutes),
+  };
+}
+
+/**
+ * Whether to offer a backup of the recording now (spec 000 section 4 "Backup offer"): auto backup
+ * is on and the size reached the threshold, or long recordings are backed up and the duration
+ * reached the long-recording minutes.
+ *
+ * @param progress `bytes` recorded so far and `elapsedMs` of recording (pauses excluded)
+ */
+export function shouldOfferBackup(
+  settings: RecordingSettings,
+  progress: { bytes: number; elapsedMs: number },
+): boolean {
+  if (!settings.autoBackupEnabled) return false;
+  if (progress.bytes >= settings.backupThresholdMB * 1024 * 1024) return true;
+  return (
+    settings.backupLongRecordings && progress.elapsedMs >= settings.longRecordingMinutes * 60_000
+  );
+}
