@@ -120,7 +120,12 @@ export const createTodoSchema = z
 export type CreateTodoInput = z.infer<typeof createTodoSchema>;
 
 /** Body of `PATCH /api/todos/:id`. */
-export const updateTodoSchema = createTodoSchema.omit({ meetingId: true }).partial().strict();
+// The create schema's `title` default must not reach updates: a PATCH without a title would erase it.
+export const updateTodoSchema = createTodoSchema
+  .extend({ title: z.string().max(1000) })
+  .omit({ meetingId: true })
+  .partial()
+  .strict();
 export type UpdateTodoInput = z.infer<typeof updateTodoSchema>;
 
 /** A chat in the app's shape (spec 000 section 3 "Chat"). */

@@ -56,6 +56,9 @@ describe('/api/todos', () => {
     expect(Date.parse(done.completedAt)).toBeGreaterThanOrEqual(before - 1000);
     const undone = (await alice.patch(`/api/todos/${t.id}`, { completed: false })).body;
     expect(undone).toMatchObject({ completed: false, completedAt: null });
+    // A PATCH changes only the fields it names: the title survives toggling.
+    expect(done.title).toBe('finish');
+    expect(undone.title).toBe('finish');
   });
 
   it('maps the star to stored priority high or none, and reads urgent and medium as starred', async () => {
