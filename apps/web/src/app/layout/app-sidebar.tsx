@@ -4,14 +4,19 @@ import { Brand } from '@/components/logo';
 import { UserCard } from '@/features/auth/components/user-card';
 import { MeetingsList } from '@/features/meetings/components/meetings-list';
 import { NewMeetingMenu } from '@/features/meetings/components/new-meeting-menu';
+import { SidebarRecordingBanner } from '@/features/meetings/components/sidebar-recording-banner';
+import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { SidebarNav, sidebarItemClass } from './sidebar-nav';
 
 /**
- * The sidebar's content, composed here because it spans features (meetings, auth) that must not
- * import each other. The same element fills the fixed sidebar and the mobile drawer. Settings only
- * asks to be opened: the dialog lives in the layout, which stays mounted when the drawer is closed.
+ * The sidebar's content (spec 000 section 2 "Main layout"), composed here because it spans
+ * features (meetings, recorder, auth) that must not import each other: brand, the new-meeting menu
+ * wired to the recorder, navigation, the 'Recording...' banner, the meetings list and Settings.
+ * The same element fills the fixed sidebar and the mobile drawer. Settings only asks to be opened:
+ * the dialog lives in the layout, which stays mounted when the drawer is closed.
  */
 export function AppSidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
+  const recorder = useRecorder();
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-14 shrink-0 items-center px-4">
@@ -24,20 +29,20 @@ export function AppSidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
       </div>
 
       <div className="flex shrink-0 flex-col gap-4 px-3 pt-1 pb-3">
-        <NewMeetingMenu />
+        <NewMeetingMenu
+          onNewRecording={() => void recorder.start()}
+          onUploadFile={(file) => void recorder.uploadFile(file)}
+        />
         <SidebarNav />
+        <SidebarRecordingBanner />
       </div>
 
       <section aria-labelledby="sidebar-meetings-heading" className="flex min-h-0 flex-1 flex-col">
-        <h2
-          id="sidebar-meetings-heading"
-          className="shrink-0 px-5 pt-2 pb-1.5 text-xs font-medium tracking-wide text-muted-foreground"
-        >
+        {/* The date groups are the visible headings; this one names the region for screen readers. */}
+        <h2 id="sidebar-meetings-heading" className="sr-only">
           Meetings
         </h2>
-        <div className="min-h-0 flex-1 overflow-y-auto px-1 pb-3">
-          <MeetingsList />
-        </div>
+        <MeetingsList />
       </section>
 
       <div className="flex shrink-0 flex-col gap-1 border-t border-sidebar-border p-3">
