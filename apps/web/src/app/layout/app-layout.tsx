@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
-import { AccountDetails } from '@/features/auth/components/account-details';
-import { SettingsDialog } from '@/features/settings/components/settings-dialog';
+import { RecorderProvider } from '@/features/recorder/components/recorder-provider';
 import { AppSidebar } from './app-sidebar';
+
+// Settings are opened now and then: their code (dialog, sections) loads on the first opening,
+// outside every page's initial JavaScript (bench/web).
+const SettingsContent = lazy(() => import('./settings-content'));
 
 /** Window event that opens Settings from anywhere (spec 001, e.g. the Linear panel's Connect button). */
 export const OPEN_SETTINGS_EVENT = 'openSettings';
@@ -15,6 +18,9 @@ export const OPEN_SETTINGS_EVENT = 'openSettings';
 export function AppLayout() {
   const [searchParams] = useSearchParams();
   const [settingsOpen, setSettingsOpen] = useState(() => searchParams.has('tab'));
+  // Mounted from the first opening on, so the dialog's closing animation still plays.
+  const [settingsUsed, setSettingsUsed] = useState(settingsOpen);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
 
   useEffect(() => {
     const open = () => setSettingsOpen(true);
@@ -23,15 +29,15 @@ export function AppLayout() {
   }, []);
 
   return (
-    <>
+    <RecorderProvider>
       <AppShell sidebar={<AppSidebar onOpenSettings={() => setSettingsOpen(true)} />}>
         <Outlet />
       </AppShell>
-      <SettingsDialog
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        account={<AccountDetails />}
-      />
-    </>
+      {settingsUsed && (
+        <Suspense>
+          <SettingsContent open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
+      )}
+    </RecorderProvider>
   );
 }

@@ -18,6 +18,11 @@ export interface SettingsDialogProps {
    * features do not import each other; the app layer fills it in.
    */
   account?: ReactNode;
+  /**
+   * The 'Recording' section (backup offer settings). A slot for the same reason: it belongs to the
+   * recorder feature.
+   */
+  recording?: ReactNode;
 }
 
 /** Names the tab 'Settings' only while the dialog is open (spec 001 page titles). */
@@ -26,8 +31,8 @@ function SettingsTitle() {
   return null;
 }
 
-/** The Settings dialog. For now: appearance (theme) and, when given, the account section. */
-export function SettingsDialog({ open, onOpenChange, account }: SettingsDialogProps) {
+/** The Settings dialog: appearance (theme) and, when given, the recording and account sections. */
+export function SettingsDialog({ open, onOpenChange, account, recording }: SettingsDialogProps) {
   const themeLabelId = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -48,6 +53,12 @@ export function SettingsDialog({ open, onOpenChange, account }: SettingsDialogPr
           </div>
           <ThemePicker labelledBy={themeLabelId} />
         </section>
+        {recording && (
+          <section className="flex flex-col gap-3 border-t pt-4">
+            <h3 className="text-sm font-medium">Recording</h3>
+            {recording}
+          </section>
+        )}
         {account && (
           <section className="flex flex-col gap-3 border-t pt-4">
             <h3 className="text-sm font-medium">Account</h3>

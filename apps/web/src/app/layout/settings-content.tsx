@@ -1,0 +1,20 @@
+import { AccountDetails } from '@/features/auth/components/account-details';
+import { RecordingSettingsSection } from '@/features/recorder/components/recording-settings-section';
+import { SettingsDialog } from '@/features/settings/components/settings-dialog';
+
+/**
+ * The Settings dialog with the sections other features contribute, composed here because features
+ * do not import each other; loaded on demand by the layout.
+ */
+export default function SettingsContent(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <SettingsDialog
+      {...props}
+      account={<AccountDetails />}
+      recording={<RecordingSettingsSection />}
+    />
+  );
+}

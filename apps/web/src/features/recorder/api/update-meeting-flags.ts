@@ -1,0 +1,21 @@
+import { apiFetch } from '@/lib/api-client';
+
+/** The recording flags of a meeting (spec 000 section 4 "Meeting flags"). */
+export interface MeetingFlags {
+  isRecording?: boolean;
+  isProcessing?: boolean;
+  isPaused?: boolean;
+}
+
+/**
+ * `PATCH /api/meetings/:id` with recording flags only: pause/resume toggle `isPaused`, a failed stop
+ * clears `isRecording` and `isProcessing`.
+ *
+ * @throws ApiRequestError (404 when the meeting is gone)
+ */
+export async function updateMeetingFlags(meetingId: string, flags: MeetingFlags): Promise<void> {
+  await apiFetch(`/meetings/${encodeURIComponent(meetingId)}`, undefined, {
+    method: 'PATCH',
+    json: flags,
+  });
+}

@@ -1,0 +1,113 @@
+import { readApiError } from '@summy/core';
+import { ApiRequestError } from '@/lib/api-client';
+import type { UploadAnswer, UploadOptions } from './upload-meeting-file';
+
+/** The tus endpoint (apps/server/src/uploads/tus-routes.ts). */
+const TUS_ENDPOINT = '/api/uploads';
+
+/** Header of the final PATCH (and later HEADs) naming the new meeting. */
+const MEETING_ID_HEADER = 'Summy-Meeting-Id';
+
+/** About 5 MB per PATCH: small enough that a cut connection loses little, large enough to be quick. */
+const CHUNK_SIZE = 5 * 1024 * 1024;
+
+/** Waits before each retry of a failed request, in ms. */
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
+
+/**
+ * Uploads a large file with the tus protocol to `/api/uploads` (spec 000 section 4 "Large-file
+ * flow": files above the direct limit go to storage first). A broken upload resumes where it
+ * stopped: the upload URL is remembered in localStorage under the file's fingerprint (name, type,
+ * size, modification time), so picking the same file again - even after a reload - continues it.
+ * tus-js-client is loaded on demand; only large uploads need it.
+ *
+ * @throws ApiRequestError with the server's `{error, details}` when the server refused (400, 413)
+ *   or the retries ran out (status 0 when no answer came)
+ */
+export async function uploadResumable(
+  file: File,
+  title: string,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<UploadAnswer> {
+  const tus = await import('tus-js-client');
+  return new Promise((resolve, reject) => {
+    let meetingId: string | null = null;
+    const upload = new tus.Upload(file, {
+      endpoint: TUS_ENDPOINT,
+      chunkSize: CHUNK_SIZE,
+      retryDelays: RETRY_DELAYS,
+      metadata: { filetype: file.type, filename: file.name, title },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => onProgress?.(sent, total),
+      onAfterResponse: (_req, res) => {
+        const id = res.getHeader(MEETING_ID_HEADER);
+        if (id) meetingId = id;
+      },
+      onShouldRetry: (error) => {
+        // A refusal by the rules (type, size, session) will be the same next time.
+        const status = error.originalResponse?.getStatus() ?? 0;
+        return status === 0 || status === 408 || status === 409 || status === 423 || status >= 500;
+      },
+      onSuccess: () => {
+        if (meetingId) {
+          resolve({ meetingId });
+          return;
+        }
+        // The final answer was lost on the way: a HEAD of the finished upload names the meeting.
+        const url = upload.url;
+        if (!url) {
+          reject(new ApiRequestError('Upload failed', 0, 'The server did not name the meeting'));
+          return;
+        }
+        fetch(url, {
+          method: 'HEAD',
+          headers: { 'Tus-Resumable': '1.0.0' },
+          credentials: 'include',
+        })
+          .then((res) => {
+            const id = res.headers.get(MEETING_ID_HEADER);
+            if (id) resolve({ meetingId: id });
+            else reject(new ApiRequestError('Upload failed', res.status, 'No meeting id'));
+          })
+          .catch((error: unknown) =>
+            reject(new ApiRequestError('Network error', 0, String(error))),
+          );
+      },
+      onError: (error) => {
+        const response = 'originalResponse' in error ? error.originalResponse : null;
+        const status = response?.getStatus() ?? 0;
+        let body: unknown = undefined;
+        try {
+          body = response ? JSON.parse(response.getBody()) : undefined;
+        } catch {
+          body = undefined;
+        }
+        const parsed = status
+          ? readApiError(body, status)
+          : { error: 'Network error', details: error.message };
+        reject(new ApiRequestError(parsed.error, status, parsed.details));
+      },
+    });
+    if (signal) {
+      signal.addEventListener(
+        'abort',
+        () => {
+          void upload.abort();
+          reject(new DOMException('Upload aborted', 'AbortError'));
+        },
+        { once: true },
+      );
+    }
+    upload
+      .findPreviousUploads()
+      .then((previous) => {
+        const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+        if (last) upload.resumeFromPreviousUpload(last);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!signal?.aborted) upload.start();
+      });
+  });
+}

@@ -1,0 +1,224 @@
+import { ACCEPTED_UPLOAD_TYPES, type ProgressLabel } from '@summy/core';
+import { Download, MessageSquare, Mic, MicOff, Pause, Play, Square, Upload } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useMeetingProgress } from '@/lib/realtime';
+import { cn } from '@/lib/utils';
+import { useRecorder } from '../hooks/use-recorder';
+import { formatElapsed } from '../utils/format-elapsed';
+import { LevelMeter } from './level-meter';
+
+/** What the file picker offers: the spec's types plus extensions some systems need to match. */
+const FILE_ACCEPT = [
+  ...ACCEPTED_UPLOAD_TYPES,
+  '.mp3',
+  '.wav',
+  '.m4a',
+  '.mp4',
+  '.webm',
+  '.ogg',
+].join(',');
+
+/** Until the meeting chat arrives (a later issue), Chat says so. */
+function chatComingSoon() {
+  toast('Meeting Assistant', { description: 'The Meeting Assistant is coming soon.' });
+}
+
+function PanelFrame({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <section
+      aria-label="Recorder"
+      className={cn(
+        'mx-auto flex w-full max-w-xl flex-col items-center gap-6 rounded-2xl border bg-card px-6 py-10 text-center text-card-foreground shadow-sm sm:px-10',
+        className,
+      )}
+    >
+      {children}
+    </section>
+  );
+}
+
+function IdlePanel() {
+  const recorder = useRecorder();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <PanelFrame>
+      <div className="flex size-16 items-center justify-center rounded-full bg-brand-soft text-brand-soft-foreground">
+        <Mic className="size-7" aria-hidden="true" />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <h2 className="text-xl font-semibold tracking-tight">Ready to start recording</h2>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {recorder.uploading
+            ? 'Processing uploaded file...'
+            : 'Meeting title will be generated automatically'}
+        </p>
+      </div>
+      <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
+        <Button
+          variant="outline"
+          size="lg"
+          disabled={recorder.uploading}
+          onClick={() => input.current?.click()}
+        >
+          {recorder.uploading ? <Spinner className="text-current" label="Uploading" /> : <Upload />}
+          Upload Recording
+        </Button>
+        <Button size="lg" disabled={recorder.isStarting} onClick={() => void recorder.start()}>
+          {recorder.isStarting ? <Spinner className="text-current" label="Starting" /> : <Mic />}
+          Start Recording
+        </Button>
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept={FILE_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Recording file"
+        data-testid="recorder-file-input"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          // Cleared so picking the same file again (after a failure) still fires a change.
+          event.currentTarget.value = '';
+          if (file) void recorder.uploadFile(file);
+        }}
+      />
+    </PanelFrame>
+  );
+}
+
+function RecordingPanel() {
+  const recorder = useRecorder();
+  const paused = recorder.state === 'paused';
+  return (
+    <PanelFrame className="gap-5">
+      <span
+        className={cn(
+          'inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-widest',
+          paused
+            ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300'
+            : 'bg-red-500/12 text-red-600 dark:bg-red-500/20 dark:text-red-300',
+        )}
+      >
+        <span className="relative flex size-2">
+          {!paused && (
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-75" />
+          )}
+          <span
+            className={cn(
+              'relative inline-flex size-2 rounded-full',
+              paused ? 'bg-amber-500' : 'bg-red-500',
+            )}
+          />
+        </span>
+        {paused ? 'PAUSED' : 'REC'}
+      </span>
+      <div
+        role="timer"
+        aria-label="Recorded time"
+        className="text-6xl font-semibold tracking-tight tabular-nums"
+      >
+        {formatElapsed(recorder.elapsedMs)}
+      </div>
+      <LevelMeter analyser={recorder.analyser} active={!paused} />
+      <p className="w-full truncate text-base font-medium" title={recorder.title ?? undefined}>
+        {recorder.title}
+      </p>
+      {/* Two columns on a phone; Stop takes a whole row when it would be alone. */}
+      <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:justify-center">
+        {paused ? (
+          <Button variant="outline" onClick={recorder.resume}>
+            <Play />
+            Resume
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={recorder.pause}>
+            <Pause />
+            Pause
+          </Button>
+        )}
+        <Button variant="outline" onClick={chatComingSoon}>
+          <MessageSquare />
+          Chat
+        </Button>
+        {recorder.recordedBytes > 0 && (
+          <Button variant="outline" onClick={() => void recorder.save()}>
+            <Download />
+            Save
+          </Button>
+        )}
+        <Button
+          variant="destructive"
+          className={cn(recorder.recordedBytes === 0 && 'col-span-2')}
+          onClick={() => void recorder.stop()}
+        >
+          <Square className="fill-current" />
+          Stop
+        </Button>
+      </div>
+    </PanelFrame>
+  );
+}
+
+function ProcessingPanel() {
+  const recorder = useRecorder();
+  const progress = useMeetingProgress(recorder.meetingId);
+  // Before the server announces a step, this tab is still sending the last chunks.
+  const label: ProgressLabel = progress ?? 'Uploading';
+  return (
+    <PanelFrame>
+      <Spinner className="size-10 text-brand" label={label} />
+      <div className="flex flex-col gap-1.5">
+        <p className="text-xl font-semibold tracking-tight" aria-live="polite">
+          {label}
+        </p>
+        {recorder.title && <p className="text-sm text-muted-foreground">{recorder.title}</p>}
+      </div>
+    </PanelFrame>
+  );
+}
+
+function DeniedPanel() {
+  const recorder = useRecorder();
+  return (
+    <PanelFrame>
+      <div className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <MicOff className="size-7" aria-hidden="true" />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <h2 className="text-lg font-semibold tracking-tight text-balance">
+          Microphone access is required to record meetings.
+        </h2>
+        <p className="text-sm text-balance text-muted-foreground">
+          Allow microphone access for this site in your browser's settings, then check again.
+        </p>
+      </div>
+      <Button variant="link" onClick={() => void recorder.checkPermission()}>
+        Check permissions again
+      </Button>
+    </PanelFrame>
+  );
+}
+
+/**
+ * The recorder panel (spec 000 section 2 "Recorder panel"): ready to record (with upload), the
+ * running recording with timer, level meter and controls, the hand-over to processing, and the
+ * microphone-denied state. Reads the tab's recorder from `RecorderProvider`.
+ */
+export function RecorderPanel() {
+  const { state } = useRecorder();
+  switch (state) {
+    case 'recording':
+    case 'paused':
+      return <RecordingPanel />;
+    case 'processing':
+      return <ProcessingPanel />;
+    case 'denied':
+      return <DeniedPanel />;
+    default:
+      return <IdlePanel />;
+  }
+}

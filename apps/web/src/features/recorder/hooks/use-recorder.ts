@@ -1,0 +1,58 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Where the recorder is (spec 000 section 2 "Recorder panel" and section 4 "Meeting flags"):
+ * `idle` ready to record, `recording`/`paused` while a MediaRecorder runs in this tab,
+ * `processing` while a stop or an upload is being handed to the server, `denied` after the
+ * microphone was refused.
+ */
+export type RecorderState = 'idle' | 'recording' | 'paused' | 'processing' | 'denied';
+
+/** What {@link useRecorder} gives: the recorder's state and its actions. */
+export interface RecorderContextValue {
+  state: RecorderState;
+  /** The meeting being recorded (or processed after stop / upload), else null. */
+  meetingId: string | null;
+  /** That meeting's title, else null. */
+  title: string | null;
+  /** Recorded time in milliseconds, pauses excluded. */
+  elapsedMs: number;
+  /** True while an upload is being sent from this tab (the hint reads 'Processing uploaded file...'). */
+  uploading: boolean;
+  /** True between 'Start Recording' and the recorder running (microphone prompt, meeting creation). */
+  isStarting: boolean;
+  /** Bytes of audio recorded so far (Save appears once it is above zero). */
+  recordedBytes: number;
+  /** The live signal's analyser for the level meter; null when not recording. */
+  analyser: AnalyserNode | null;
+  /** Asks for the microphone, creates the meeting, navigates to it and starts recording. */
+  start(): Promise<void>;
+  /** Pauses the MediaRecorder and marks the meeting paused. */
+  pause(): void;
+  /** Resumes a paused recording. */
+  resume(): void;
+  /** Stops, makes sure every chunk is on the server and asks it to process the meeting. */
+  stop(): Promise<void>;
+  /** Downloads the audio recorded so far as `meeting-{title}-{timestamp}.webm`. */
+  save(): Promise<void>;
+  /** 'Check permissions again': asks for the microphone again; back to idle when granted. */
+  checkPermission(): Promise<void>;
+  /**
+   * Validates and uploads an audio or video file, then navigates to the new meeting. Never throws:
+   * refusals and failures are toasts.
+   */
+  uploadFile(file: File): Promise<void>;
+}
+
+/** The recorder's React context; provided by `RecorderProvider` around the app shell. */
+export const RecorderContext = createContext<RecorderContextValue | null>(null);
+
+/**
+ * The recorder of this tab (spec 000 section 4 "Start recording", "Stop pipeline", "Upload
+ * pipeline"). Throws when used outside `RecorderProvider`, which is a programming error.
+ */
+export function useRecorder(): RecorderContextValue {
+  const value = useContext(RecorderContext);
+  if (!value) throw new Error('useRecorder must be used inside RecorderProvider');
+  return value;
+}
