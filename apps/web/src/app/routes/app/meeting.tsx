@@ -1,11 +1,42 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { Page } from '@/components/layouts/page';
+import { MeetingView } from '@/features/meetings/components/meeting-view/meeting-view';
+import { useRecorder } from '@/features/recorder/hooks/use-recorder';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+// Only the tab that records a meeting shows its panel here; everyone else opens the meeting view,
+// so the panel's code loads on demand.
+const RecorderPanel = lazy(() =>
+  import('@/features/recorder/components/recorder-panel').then((m) => ({
+    default: m.RecorderPanel,
+  })),
+);
+
+/** The recorder while this tab records (or hands over) the meeting; named like the meeting view. */
+function RecordingScreen({ title }: { title: string | null }) {
+  useDocumentTitle(`${title ?? 'Recording'} - Summy`);
+  return (
+    <div className="flex min-h-full items-center justify-center px-4 py-8 md:px-10">
+      <Suspense>
+        <RecorderPanel />
+      </Suspense>
+    </div>
+  );
+}
 
 /**
- * /meeting/{meetingId}: the meeting view. Until the meeting is fetched here the title is the
- * generic one; it becomes '{meeting title} - Summy' once it is.
+ * /meeting/{meetingId}: the recorder panel while this tab is recording that meeting (spec 000
+ * section 2 "Recorder panel"), and until its audio is handed to the server; the meeting view
+ * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy').
  */
 export default function MeetingRoute() {
-  const { meetingId } = useParams();
-  return <Page key={meetingId} heading="Meeting" title="Meeting - Summy" />;
+  const { meetingId = '' } = useParams();
+  const recorder = useRecorder();
+  const recordingHere =
+    recorder.meetingId === meetingId &&
+    (recorder.state === 'recording' ||
+      recorder.state === 'paused' ||
+      recorder.state === 'processing');
+  if (recordingHere) return <RecordingScreen title={recorder.title} />;
+  return <MeetingView key={meetingId} meetingId={meetingId} />;
 }

@@ -1,0 +1,222 @@
+/**
+ * Tasks mode of the meeting view (spec 000 section 2: "section 'Pending Tasks (count)' and section
+ * 'Completed (count)'; 'No action items' when empty; each item has a hover-revealed button to add it
+ * to the user's personal to-dos"; section 4 "Action item"; section 8 toasts).
+ */
+import type { Meeting, ProgressLabel } from '@summy/core';
+import { Check, ClipboardList, ListPlus, LoaderCircle, Star, User } from 'lucide-react';
+import { Checkbox } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { personalTodoFrom, useCreateTodo } from '@/features/meetings/api/create-todo';
+import { useUpdateActionItem } from '@/features/meetings/api/update-action-item';
+import { GeneratingState, PanelEmpty } from './panel-states';
+
+type ActionItem = Meeting['actionItems'][number];
+
+/** How long the add button says 'Added' after a success. */
+const ADDED_FEEDBACK_MS = 2500;
+
+/** Props of {@link MeetingActionItems}. */
+export interface MeetingActionItemsProps {
+  meetingId: string;
+  items: readonly ActionItem[];
+  /** True while the pipeline may still extract items (shows the spinner instead of the empty message). */
+  generating: boolean;
+  progress: ProgressLabel | null;
+}
+
+/** The action items of a meeting in two sections, pending first. */
+export function MeetingActionItems({
+  meetingId,
+  items,
+  generating,
+  progress,
+}: MeetingActionItemsProps) {
+  const update = useUpdateActionItem(meetingId);
+
+  if (items.length === 0) {
+    if (generating) return <GeneratingState label={progress} subject="Action items" />;
+    return (
+      <PanelEmpty
+        icon={ClipboardList}
+        title="No action items"
+        description="Tasks and follow-ups found in the meeting show up here."
+      />
+    );
+  }
+
+  const pending = items.filter((item) => !item.completed);
+  const completed = items.filter((item) => item.completed);
+
+  const toggle = (item: ActionItem, next: boolean) => {
+    update.mutate(
+      { id: item.id, input: { completed: next } },
+      { onError: () => toast.error('Failed to update action item') },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-8">
+      <ItemSection title={`Pending Tasks (${pending.length})`} items={pending} onToggle={toggle}>
+        {pending.length === 0 && (
+          <p className="rounded-lg border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
+            All caught up.
+          </p>
+        )}
+      </ItemSection>
+      <ItemSection title={`Completed (${completed.length})`} items={completed} onToggle={toggle}>
+        {completed.length === 0 && (
+          <p className="rounded-lg border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
+            Completed tasks move here.
+          </p>
+        )}
+      </ItemSection>
+    </div>
+  );
+}
+
+function ItemSection({
+  title,
+  items,
+  onToggle,
+  children,
+}: {
+  title: string;
+  items: readonly ActionItem[];
+  onToggle: (item: ActionItem, completed: boolean) => void;
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-sm font-semibold text-muted-foreground">
+        {title}
+      </h2>
+      {children}
+      {items.length > 0 && (
+        <ul className="flex flex-col gap-2">
+          {items.map((item) => (
+            <ActionItemRow key={item.id} item={item} onToggle={onToggle} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ActionItemRow({
+  item,
+  onToggle,
+}: {
+  item: ActionItem;
+  onToggle: (item: ActionItem, completed: boolean) => void;
+}) {
+  const titleId = useId();
+  return (
+    <li
+      className={cn(
+        'group relative flex items-start gap-3 rounded-xl border bg-card px-3.5 py-3 shadow-xs transition-colors',
+        'hover:border-foreground/15 hover:bg-accent/40 focus-within:border-foreground/15',
+        item.completed && 'bg-muted/30 shadow-none',
+      )}
+    >
+      <Checkbox.Root
+        checked={item.completed}
+        onCheckedChange={(checked) => onToggle(item, checked === true)}
+        aria-labelledby={titleId}
+        className={cn(
+          'peer mt-0.5 flex size-[18px] shrink-0 cursor-pointer items-center justify-center rounded-[5px] border border-input bg-background shadow-xs outline-none transition-colors',
+          'focus-visible:ring-[3px] focus-visible:ring-ring/50',
+          'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
+        )}
+      >
+        <Checkbox.Indicator>
+          <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
+        </Checkbox.Indicator>
+      </Checkbox.Root>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p
+          id={titleId}
+          className={cn(
+            'text-sm leading-5 font-medium break-words',
+            item.completed && 'text-muted-foreground line-through decoration-muted-foreground/50',
+          )}
+        >
+          {item.title || 'Untitled task'}
+        </p>
+        {item.description && (
+          <p className="text-sm leading-5 break-words text-muted-foreground">{item.description}</p>
+        )}
+        {(item.assignedTo || item.priority) && (
+          <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            {item.priority && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/10 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-400">
+                <Star className="size-3 fill-current" aria-hidden="true" />
+                Priority
+              </span>
+            )}
+            {item.assignedTo && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                <User className="size-3" aria-hidden="true" />
+                <span className="sr-only">Assigned to </span>
+                {item.assignedTo}
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+
+      <AddToTodosButton item={item} describedBy={titleId} />
+    </li>
+  );
+}
+
+/** Copies an item into the personal to-dos; revealed on hover or keyboard focus of its row. */
+function AddToTodosButton({ item, describedBy }: { item: ActionItem; describedBy: string }) {
+  const create = useCreateTodo();
+  const [added, setAdded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const add = () => {
+    create.mutate(personalTodoFrom(item), {
+      onSuccess: () => {
+        toast.success('Success', { description: 'Action item added to your to-dos' });
+        setAdded(true);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+      },
+      onError: () =>
+        toast.error('Error', { description: 'Failed to add action item to your to-dos' }),
+    });
+  };
+
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={add}
+      disabled={create.isPending}
+      aria-describedby={describedBy}
+      className={cn(
+        '-my-1 shrink-0 text-muted-foreground hover:text-foreground',
+        // Hidden until the row is hovered or anything in it has focus; always there on touch screens.
+        'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+        (create.isPending || added) && 'opacity-100',
+      )}
+    >
+      {create.isPending ? (
+        <LoaderCircle className="animate-spin" aria-hidden="true" />
+      ) : added ? (
+        <Check className="text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+      ) : (
+        <ListPlus aria-hidden="true" />
+      )}
+      <span className="max-sm:sr-only">Add to my to-dos</span>
+    </Button>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The meeting's actions menu (spec 000 section 2: "'Unlink calendar event' (only when linked) and
+ * 'Delete Meeting', each with a confirm dialog (Enter confirms, Escape cancels)"; section 8
+ * "Failed to unlink event: Please try again"; success notices 'Meeting deleted' and 'Calendar event
+ * unlinked').
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Ellipsis, Trash, Unlink } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useDeleteMeeting } from '@/features/meetings/api/delete-meeting';
+import { meetingQueryKey } from '@/features/meetings/api/get-meeting';
+import { UNLINK_CALENDAR_EVENT, useUpdateMeeting } from '@/features/meetings/api/update-meeting';
+
+/** Props of {@link MeetingActionsMenu}. */
+export interface MeetingActionsMenuProps {
+  meetingId: string;
+  meetingTitle: string;
+  /** Title of the linked calendar event, or null when none is linked (hides 'Unlink'). */
+  calendarEventTitle: string | null;
+  /** True when a calendar event is linked, even one without a title. */
+  linked: boolean;
+}
+
+/** The '...' button of the meeting header and its two confirmed actions. */
+export function MeetingActionsMenu({
+  meetingId,
+  meetingTitle,
+  calendarEventTitle,
+  linked,
+}: MeetingActionsMenuProps) {
+  const [confirming, setConfirming] = useState<'delete' | 'unlink' | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useUpdateMeeting(meetingId);
+  const remove = useDeleteMeeting({
+    onDeleted: (id) => {
+      navigate('/', { replace: true });
+      queryClient.removeQueries({ queryKey: meetingQueryKey(id) });
+    },
+  });
+
+  const unlink = () => {
+    update.mutate(UNLINK_CALENDAR_EVENT, {
+      onSuccess: () => toast.success('Calendar event unlinked'),
+      onError: () => toast.error('Failed to unlink event', { description: 'Please try again' }),
+    });
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Meeting actions"
+            className="-mt-1 -mr-2 shrink-0 text-muted-foreground"
+          >
+            <Ellipsis className="size-5" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          {linked && (
+            <>
+              <DropdownMenuItem onSelect={() => setConfirming('unlink')}>
+                <Unlink />
+                Unlink calendar event
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          )}
+          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming('delete')}>
+            <Trash className="text-destructive" />
+            Delete Meeting
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <ConfirmDialog
+        open={confirming === 'unlink'}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Unlink calendar event?"
+        description={
+          calendarEventTitle
+            ? `This meeting will no longer be linked to "${calendarEventTitle}". The event itself is not changed.`
+            : 'This meeting will no longer be linked to its calendar event. The event itself is not changed.'
+        }
+        confirmLabel="Unlink"
+        onConfirm={unlink}
+      />
+      <ConfirmDialog
+        open={confirming === 'delete'}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Delete this meeting?"
+        description={`"${meetingTitle}" will be deleted with its recording, transcript, summary and action items. This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => remove.mutate(meetingId)}
+      />
+    </>
+  );
+}

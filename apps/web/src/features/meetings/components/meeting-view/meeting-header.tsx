@@ -1,0 +1,132 @@
+/**
+ * The meeting view's header (spec 000 section 2: "date and time range, title, attendees or
+ * participants, the linked calendar event title with a 'Recurring' badge"). The control that links
+ * a calendar event belongs to the calendar feature and is not drawn here.
+ */
+import type { Meeting, ProgressLabel } from '@summy/core';
+import { CalendarCheck, CalendarDays, LoaderCircle, Repeat, Users } from 'lucide-react';
+import { useState } from 'react';
+import { MeetingActionsMenu } from './meeting-actions-menu';
+import { meetingTimeRange } from './meeting-time';
+
+/** Chips shown before 'Show all' on a crowded meeting. */
+const VISIBLE_PEOPLE = 8;
+
+/** Props of {@link MeetingHeader}. */
+export interface MeetingHeaderProps {
+  meeting: Meeting;
+  /** True while recording or processing: a status pill with the live step shows. */
+  busy: boolean;
+  progress: ProgressLabel | null;
+}
+
+/** The people of a meeting: the calendar event's attendees when linked, else its participants. */
+export function meetingPeople(
+  meeting: Pick<Meeting, 'calendarEventAttendees' | 'participants'>,
+): string[] {
+  const attendees = (meeting.calendarEventAttendees ?? [])
+    .map((attendee) => attendee.name?.trim() || attendee.email.trim())
+    .filter(Boolean);
+  const people = attendees.length > 0 ? attendees : meeting.participants.map((p) => p.trim());
+  return [...new Set(people.filter(Boolean))];
+}
+
+/** Date, title, people, calendar link and the actions menu. */
+export function MeetingHeader({ meeting, busy, progress }: MeetingHeaderProps) {
+  const { date, shortDate, time } = meetingTimeRange(meeting.date, meeting.duration);
+  const people = meetingPeople(meeting);
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? people : people.slice(0, VISIBLE_PEOPLE);
+  const linked = Boolean(meeting.calendarEventId || meeting.calendarEventTitle);
+
+  return (
+    <header className="flex flex-col gap-4">
+      <div className="flex items-start justify-between gap-3">
+        <p className="flex min-w-0 items-start gap-2 pt-0.5 text-sm text-muted-foreground">
+          <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {/* Date and time share a line from 640 px; on a phone the time goes under the date. */}
+          <span className="flex min-w-0 flex-col sm:flex-row sm:flex-wrap sm:gap-x-2">
+            <time dateTime={meeting.date}>
+              <span className="sm:hidden">{shortDate}</span>
+              <span className="max-sm:hidden">{date}</span>
+            </time>
+            <span aria-hidden="true" className="text-muted-foreground/50 max-sm:hidden">
+              ·
+            </span>
+            <span className="tabular-nums">{time}</span>
+          </span>
+        </p>
+        <MeetingActionsMenu
+          meetingId={meeting.id}
+          meetingTitle={meeting.title}
+          calendarEventTitle={meeting.calendarEventTitle}
+          linked={linked}
+        />
+      </div>
+
+      <h1 className="text-2xl leading-tight font-semibold tracking-tight text-balance break-words md:text-[28px]">
+        {meeting.title}
+      </h1>
+
+      {(busy || people.length > 0 || linked) && (
+        <div className="flex flex-col gap-3">
+          {busy && (
+            <p
+              role="status"
+              className="inline-flex w-fit items-center gap-2 rounded-full border border-brand/20 bg-brand-soft px-3 py-1 text-xs font-medium text-brand-soft-foreground"
+            >
+              <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
+              {meeting.isRecording && !meeting.isProcessing
+                ? 'Recording'
+                : (progress ?? 'Processing')}
+              ...
+            </p>
+          )}
+
+          {linked && (
+            <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+              <CalendarCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">Calendar event: </span>
+              <span className="min-w-0 truncate font-medium">
+                {meeting.calendarEventTitle || 'Calendar event'}
+              </span>
+              {meeting.calendarRecurringEventId && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                  <Repeat className="size-3" aria-hidden="true" />
+                  Recurring
+                </span>
+              )}
+            </p>
+          )}
+
+          {people.length > 0 && (
+            <div className="flex items-start gap-2">
+              <Users className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <ul aria-label="Participants" className="flex flex-wrap gap-1.5">
+                {shown.map((person) => (
+                  <li
+                    key={person}
+                    className="max-w-[16rem] truncate rounded-full border bg-background px-2.5 py-0.5 text-xs font-medium text-foreground/80"
+                  >
+                    {person}
+                  </li>
+                ))}
+                {people.length > VISIBLE_PEOPLE && (
+                  <li>
+                    <button
+                      type="button"
+                      onClick={() => setShowAll((value) => !value)}
+                      className="cursor-pointer rounded-full px-2 py-0.5 text-xs font-medium text-brand-soft-foreground outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      {showAll ? 'Show less' : `+${people.length - VISIBLE_PEOPLE} more`}
+                    </button>
+                  </li>
+                )}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

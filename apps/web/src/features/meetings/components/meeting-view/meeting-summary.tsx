@@ -1,0 +1,68 @@
+/**
+ * Summary mode of the meeting view (spec 000 section 2: "Summary mode (default) renders the summary
+ * as markdown; 'No summary available' when absent"), with the meeting's topics as chips.
+ */
+import type { ProgressLabel } from '@summy/core';
+import { NotebookText } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { GeneratingState, PanelEmpty } from './panel-states';
+
+// The markdown toolchain (react-markdown, remark-gfm, micromark) is about 45 KB gzip: loaded after
+// the meeting's header and tabs are on screen, so it stays out of the initial JavaScript.
+const SummaryMarkdown = lazy(() =>
+  import('./summary-markdown').then((m) => ({ default: m.SummaryMarkdown })),
+);
+
+/** Grey lines standing in for the summary while its renderer loads (a few ms from cache). */
+function SummarySkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      {[92, 78, 85, 60].map((width) => (
+        <div
+          key={width}
+          className="h-4 animate-pulse rounded bg-muted"
+          style={{ width: `${width}%` }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Props of {@link MeetingSummary}. */
+export interface MeetingSummaryProps {
+  /** The summary markdown; null or blank when there is none. */
+  summary: string | null;
+  topics: readonly { topic: string; confidence: number }[];
+  /** True while the pipeline still has to write the summary (shows the spinner). */
+  generating: boolean;
+  /** The pipeline's current step, for the spinner. */
+  progress: ProgressLabel | null;
+}
+
+/** The summary panel: topics, then the markdown; a spinner while generating; else the empty message. */
+export function MeetingSummary({ summary, topics, generating, progress }: MeetingSummaryProps) {
+  if (generating) return <GeneratingState label={progress} subject="The summary" />;
+  const text = summary?.trim();
+  if (!text) {
+    return <PanelEmpty icon={NotebookText} title="No summary available" />;
+  }
+  return (
+    <article aria-label="Summary" className="flex flex-col gap-6">
+      {topics.length > 0 && (
+        <ul aria-label="Topics" className="flex flex-wrap gap-1.5">
+          {topics.map(({ topic }) => (
+            <li
+              key={topic}
+              className="rounded-full border border-brand/20 bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-soft-foreground"
+            >
+              {topic}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Suspense fallback={<SummarySkeleton />}>
+        <SummaryMarkdown markdown={text} />
+      </Suspense>
+    </article>
+  );
+}

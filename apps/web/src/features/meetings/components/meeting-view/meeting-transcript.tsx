@@ -1,0 +1,239 @@
+/**
+ * Transcript mode of the meeting view (spec 000 section 2: "heading 'Meeting Transcript', one card
+ * per speaker turn with avatar and name; 'No transcript available' when absent"). Turns come from
+ * the spec's parsing rules (`parseTranscript`, section 5). The list is virtualized, so a 3-hour
+ * meeting (about 2,000 turns) keeps only the cards near the viewport in the page (DESIGN.md
+ * "a 3-hour transcript renders without jank").
+ */
+import type { ProgressLabel, TranscriptTurn } from '@summy/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Captions, Play } from 'lucide-react';
+import { memo, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+import { formatPlaybackTime, type TurnStart } from './meeting-time';
+import { GeneratingState, PanelEmpty } from './panel-states';
+import { SpeakerAvatar } from './speaker-avatar';
+
+/** A first guess of a card's height before it is measured (px). */
+const ESTIMATED_CARD_HEIGHT = 132;
+
+/** Space between cards (px); part of each measured row so measurement includes it. */
+const CARD_GAP = 12;
+
+/** Props of {@link MeetingTranscript}. */
+export interface MeetingTranscriptProps {
+  turns: readonly TranscriptTurn[];
+  /** Where each turn starts on the recording, or null per turn when unknown. */
+  starts: readonly (TurnStart | null)[];
+  /** Colour slot per speaker (see `speakerColorSlots`). */
+  colorSlots: ReadonlyMap<string, number>;
+  /** The element that scrolls the view; the list is virtualized against it. */
+  scrollElement: HTMLElement | null;
+  /** True while the pipeline still has to write the transcript (shows the spinner). */
+  generating: boolean;
+  progress: ProgressLabel | null;
+  /** Plays the recording from a turn; absent when the meeting has no recording. */
+  onPlayTurn?: (index: number) => void;
+  /** The turn being played, highlighted; -1 for none. */
+  activeIndex: number;
+}
+
+/** The transcript panel: heading, then one virtualized card per speaker turn. */
+export function MeetingTranscript({
+  turns,
+  starts,
+  colorSlots,
+  scrollElement,
+  generating,
+  progress,
+  onPlayTurn,
+  activeIndex,
+}: MeetingTranscriptProps) {
+  if (turns.length === 0) {
+    if (generating) return <GeneratingState label={progress} subject="The transcript" />;
+    return (
+      <>
+        <TranscriptHeading />
+        <PanelEmpty icon={Captions} title="No transcript available" />
+      </>
+    );
+  }
+  const speakers = colorSlots.size;
+  return (
+    <section aria-labelledby="meeting-transcript-heading" className="flex flex-col gap-4">
+      <TranscriptHeading>
+        <p className="text-sm text-muted-foreground">
+          {turns.length} {turns.length === 1 ? 'turn' : 'turns'} · {speakers}{' '}
+          {speakers === 1 ? 'speaker' : 'speakers'}
+        </p>
+      </TranscriptHeading>
+      {scrollElement && (
+        <TurnList
+          turns={turns}
+          starts={starts}
+          colorSlots={colorSlots}
+          scrollElement={scrollElement}
+          onPlayTurn={onPlayTurn}
+          activeIndex={activeIndex}
+        />
+      )}
+    </section>
+  );
+}
+
+function TranscriptHeading({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+      <h2 id="meeting-transcript-heading" className="text-lg font-semibold tracking-tight">
+        Meeting Transcript
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+function TurnList({
+  turns,
+  starts,
+  colorSlots,
+  scrollElement,
+  onPlayTurn,
+  activeIndex,
+}: Omit<MeetingTranscriptProps, 'generating' | 'progress' | 'scrollElement'> & {
+  scrollElement: HTMLElement;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // The list sits below the header inside the scrolling element; the virtualizer needs that
+  // distance, and it changes when the header wraps differently (window resize, title edit).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => {
+      const margin =
+        list.getBoundingClientRect().top -
+        scrollElement.getBoundingClientRect().top +
+        scrollElement.scrollTop;
+      setScrollMargin((previous) => (Math.abs(previous - margin) > 0.5 ? margin : previous));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scrollElement);
+    if (scrollElement.firstElementChild) observer.observe(scrollElement.firstElementChild);
+    return () => observer.disconnect();
+  }, [scrollElement]);
+
+  // The compiler cannot memoize around the virtualizer's mutable instance; nothing here needs it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: turns.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => index,
+  });
+
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <ol
+      ref={listRef}
+      aria-label="Transcript turns"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {items.map((row) => {
+        const turn = turns[row.index]!;
+        return (
+          <li
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            aria-setsize={turns.length}
+            aria-posinset={row.index + 1}
+            className="absolute top-0 left-0 w-full"
+            style={{
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              paddingBottom: CARD_GAP,
+            }}
+          >
+            <TurnCard
+              turn={turn}
+              start={starts[row.index] ?? null}
+              slot={colorSlots.get(turn.speaker) ?? 0}
+              active={row.index === activeIndex}
+              onPlay={onPlayTurn}
+            />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** One speaker turn. Memoized: playback moves the highlight, which must not redraw every card. */
+const TurnCard = memo(function TurnCard({
+  turn,
+  start,
+  slot,
+  active,
+  onPlay,
+}: {
+  turn: TranscriptTurn;
+  start: TurnStart | null;
+  slot: number;
+  active: boolean;
+  onPlay?: (index: number) => void;
+}) {
+  const canPlay = Boolean(onPlay && start);
+  const time = start ? formatPlaybackTime(start.start) : null;
+
+  // A click anywhere on the card plays from the turn, unless the person was selecting text.
+  const onCardClick = (event: MouseEvent<HTMLElement>) => {
+    if (!canPlay) return;
+    if ((event.target as HTMLElement).closest('button')) return;
+    if (window.getSelection()?.toString()) return;
+    onPlay?.(turn.index);
+  };
+
+  return (
+    <article
+      aria-label={`${turn.speaker}${time && start?.exact ? ` at ${time}` : ''}`}
+      aria-current={active ? 'true' : undefined}
+      onClick={onCardClick}
+      className={cn(
+        'group rounded-xl border bg-card px-4 py-3.5 shadow-xs transition-colors',
+        canPlay && 'cursor-pointer hover:border-foreground/15 hover:bg-accent/30',
+        active && 'border-brand/50 bg-brand-soft/60 hover:bg-brand-soft/60 dark:bg-brand-soft',
+      )}
+    >
+      <header className="flex items-center gap-3">
+        <SpeakerAvatar speaker={turn.speaker} slot={slot} />
+        <h3 className="min-w-0 flex-1 truncate text-sm font-semibold">{turn.speaker}</h3>
+        {canPlay && start && (
+          <button
+            type="button"
+            onClick={() => onPlay?.(turn.index)}
+            aria-label={`Play from ${start.exact ? '' : 'about '}${time} (${turn.speaker})`}
+            className={cn(
+              'inline-flex h-7 shrink-0 cursor-pointer items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium text-muted-foreground tabular-nums transition-colors outline-none',
+              'hover:border-brand/40 hover:bg-brand-soft hover:text-brand-soft-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+              active && 'border-brand/40 bg-brand-soft text-brand-soft-foreground',
+            )}
+          >
+            <Play className="size-3 fill-current" aria-hidden="true" />
+            {start.exact ? time : 'Play'}
+          </button>
+        )}
+        {!canPlay && start?.exact && (
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{time}</span>
+        )}
+      </header>
+      <p className="mt-2.5 text-[15px] leading-7 break-words whitespace-pre-line text-foreground/90 sm:pl-11">
+        {turn.text}
+      </p>
+    </article>
+  );
+});

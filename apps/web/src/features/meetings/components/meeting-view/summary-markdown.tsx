@@ -1,0 +1,169 @@
+/**
+ * The summary's markdown (spec 000 section 2 "Summary mode renders the summary as markdown";
+ * section 5 "Markdown links in the summary are allowed only with the schemes http, https, irc,
+ * ircs, mailto and xmpp"; DESIGN.md "no raw HTML").
+ */
+import type { ComponentProps } from 'react';
+import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { cn } from '@/lib/utils';
+
+// Tailwind has no typography plugin here, so each element gets its own reading styles.
+const components: Components = {
+  h1: ({ node: _node, className, ...props }) => (
+    <h2
+      className={cn('mt-8 mb-3 text-xl font-semibold tracking-tight first:mt-0', className)}
+      {...props}
+    />
+  ),
+  h2: ({ node: _node, className, ...props }) => (
+    <h3
+      className={cn('mt-7 mb-2.5 text-lg font-semibold tracking-tight first:mt-0', className)}
+      {...props}
+    />
+  ),
+  h3: ({ node: _node, className, ...props }) => (
+    <h4 className={cn('mt-6 mb-2 text-base font-semibold first:mt-0', className)} {...props} />
+  ),
+  h4: ({ node: _node, className, ...props }) => (
+    <h5 className={cn('mt-5 mb-2 text-sm font-semibold first:mt-0', className)} {...props} />
+  ),
+  h5: ({ node: _node, className, ...props }) => (
+    <h6 className={cn('mt-4 mb-1.5 text-sm font-semibold first:mt-0', className)} {...props} />
+  ),
+  h6: ({ node: _node, className, ...props }) => (
+    <h6
+      className={cn('mt-4 mb-1.5 text-sm font-medium text-muted-foreground first:mt-0', className)}
+      {...props}
+    />
+  ),
+  p: ({ node: _node, className, ...props }) => (
+    <p className={cn('my-3 leading-7 first:mt-0 last:mb-0', className)} {...props} />
+  ),
+  ul: ({ node: _node, className, ...props }) => (
+    <ul
+      className={cn(
+        'my-3 list-disc space-y-1.5 pl-6 marker:text-muted-foreground/70',
+        'has-[input]:list-none has-[input]:pl-1',
+        className,
+      )}
+      {...props}
+    />
+  ),
+  ol: ({ node: _node, className, ...props }) => (
+    <ol
+      className={cn('my-3 list-decimal space-y-1.5 pl-6 marker:text-muted-foreground', className)}
+      {...props}
+    />
+  ),
+  li: ({ node: _node, className, ...props }) => (
+    <li className={cn('pl-1 leading-7 [&>ol]:my-1.5 [&>ul]:my-1.5', className)} {...props} />
+  ),
+  a: ({ node: _node, className, href, ...props }) => (
+    <a
+      // A link whose scheme was refused comes back with an empty href: drop it entirely so the
+      // text stays but nothing is followed, not even the current page.
+      href={href || undefined}
+      target={href ? '_blank' : undefined}
+      rel={href ? 'noopener noreferrer' : undefined}
+      className={cn(
+        href
+          ? 'font-medium text-brand-soft-foreground underline decoration-brand/40 underline-offset-4 hover:decoration-brand'
+          : 'text-foreground',
+        className,
+      )}
+      {...props}
+    />
+  ),
+  strong: ({ node: _node, className, ...props }) => (
+    <strong className={cn('font-semibold text-foreground', className)} {...props} />
+  ),
+  blockquote: ({ node: _node, className, ...props }) => (
+    <blockquote
+      className={cn('my-4 border-l-2 border-brand/50 pl-4 text-muted-foreground italic', className)}
+      {...props}
+    />
+  ),
+  hr: ({ node: _node, className, ...props }) => (
+    <hr className={cn('my-6 border-border', className)} {...props} />
+  ),
+  code: ({ node: _node, className, ...props }) => (
+    <code
+      className={cn(
+        'rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em] [pre_&]:bg-transparent [pre_&]:p-0',
+        className,
+      )}
+      {...props}
+    />
+  ),
+  pre: ({ node: _node, className, ...props }) => (
+    <pre
+      className={cn(
+        'my-4 overflow-x-auto rounded-lg border bg-muted/50 p-4 text-sm leading-6',
+        className,
+      )}
+      {...props}
+    />
+  ),
+  table: ({ node: _node, className, ...props }) => (
+    <div className="my-4 overflow-x-auto rounded-lg border">
+      <table className={cn('w-full border-collapse text-sm', className)} {...props} />
+    </div>
+  ),
+  th: ({ node: _node, className, ...props }) => (
+    <th
+      className={cn(
+        'border-b bg-muted/50 px-3 py-2 text-left font-medium [&[align=center]]:text-center [&[align=right]]:text-right',
+        className,
+      )}
+      {...props}
+    />
+  ),
+  td: ({ node: _node, className, ...props }) => (
+    <td
+      className={cn(
+        'border-b px-3 py-2 align-top [tr:last-child_&]:border-b-0 [&[align=center]]:text-center [&[align=right]]:text-right',
+        className,
+      )}
+      {...props}
+    />
+  ),
+  input: ({ node: _node, className, ...props }) => (
+    <input className={cn('mr-2 size-3.5 translate-y-0.5 accent-brand', className)} {...props} />
+  ),
+  img: ({ node: _node, className, alt, ...props }) => (
+    <img
+      alt={alt ?? ''}
+      loading="lazy"
+      className={cn('my-4 max-w-full rounded-lg', className)}
+      {...props}
+    />
+  ),
+};
+
+/** Props of {@link SummaryMarkdown}. */
+export interface SummaryMarkdownProps extends Pick<ComponentProps<'div'>, 'className'> {
+  /** Markdown text (GitHub flavoured). */
+  markdown: string;
+}
+
+/**
+ * Renders markdown safely: raw HTML in the text is dropped (`skipHtml`), and link and image URLs
+ * pass react-markdown's `defaultUrlTransform`, which keeps relative URLs and the schemes http,
+ * https, irc, ircs, mailto and xmpp (case-insensitive) and empties every other one. Links open in
+ * a new tab without access to this page (`rel="noopener noreferrer"`).
+ */
+export function SummaryMarkdown({ markdown, className }: SummaryMarkdownProps) {
+  return (
+    <div className={cn('text-[15px] break-words text-foreground/90', className)}>
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        urlTransform={defaultUrlTransform}
+        components={components}
+      >
+        {markdown}
+      </Markdown>
+    </div>
+  );
+}
