@@ -101,7 +101,7 @@ describe('upload pipeline', () => {
       expect(m.turnTimes).toHaveLength(2);
       expect(m.turnTimes[0]).toMatchObject({ speaker: 0, start: 0 });
       expect(m.turnTimes[1]).toMatchObject({ speaker: 1, start: 5 });
-      expect(m.turnTimes[1].end).toBeGreaterThan(m.turnTimes[1].start);
+      expect(m.turnTimes[1]!.end).toBeGreaterThan(m.turnTimes[1]!.start);
       expect(m).toMatchObject({ isProcessing: false, isRecording: false });
       expect(m.audioUrl).toMatch(/^http/);
       const todos = await todosOf(id);
