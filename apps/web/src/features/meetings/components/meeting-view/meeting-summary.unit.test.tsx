@@ -3,10 +3,20 @@
  * allowed only with the schemes http, https, irc, ircs, mailto and xmpp"; DESIGN.md "no raw
  * HTML"), rendered to static HTML so no DOM is needed.
  */
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { MeetingSummary } from './meeting-summary';
 import { SummaryMarkdown } from './summary-markdown';
+
+/** Renders like a browser would once lazy parts (the markdown renderer) have loaded. */
+async function renderSettled(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
 
 const render = (markdown: string) => renderToStaticMarkup(<SummaryMarkdown markdown={markdown} />);
 
@@ -116,8 +126,8 @@ describe('MeetingSummary', () => {
     expect(unknown).toContain('Processing...');
   });
 
-  it('shows topics as chips above the summary', () => {
-    const html = renderToStaticMarkup(
+  it('shows topics as chips above the summary', async () => {
+    const html = await renderSettled(
       <MeetingSummary
         summary="## Overview\n\nWe agreed on the plan."
         topics={[
