@@ -59,7 +59,13 @@ interface ApiMeeting {
 }
 
 async function getMeeting(page: Page, id: string): Promise<ApiMeeting> {
-  const response = await page.request.get(`/api/meetings/${id}`);
+  // Polls are seconds apart: the server's 5 s keep-alive timeout can close the pooled socket just
+  // as a request goes out (ECONNRESET). That race is the transport's; a GET may be sent again.
+  const get = () => page.request.get(`/api/meetings/${id}`);
+  const response = await get().catch((err: Error) => {
+    if (!/ECONNRESET|socket hang up/.test(err.message)) throw err;
+    return get();
+  });
   expect(response.ok()).toBe(true);
   return (await response.json()) as ApiMeeting;
 }

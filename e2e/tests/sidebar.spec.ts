@@ -226,7 +226,7 @@ test('Upload from file: a placeholder with byte progress, then the processing me
 
 test('5,000 meetings: older pages load while scrolling, rows are virtualized', async ({ page }) => {
   test.setTimeout(300_000);
-  await signUp(page, 'Grace Hopper');
+  await signUp(page, '/', 'Grace Hopper');
 
   const TOTAL = 5000;
   const seedStart = Date.now();
