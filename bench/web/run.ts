@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Locator, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../e2e/playwright.config.ts';
 import { spawnSummy } from '../../apps/server/test/processes.ts';
 import { signUp } from '../api/client.ts';
@@ -193,24 +193,12 @@ async function measureMeetingView(page: Page, url: string): Promise<RenderSample
   await page.goto(url, { waitUntil: 'networkidle' });
   const tab = page.getByRole('tab', { name: 'Transcript' });
   await tab.waitFor();
-  await page.evaluate(OBSERVE_LONG_TASKS);
-  const renderMs = (await tab.evaluate(pageFunction<number>(CLICK_AND_TIME))) as number;
-  const tasks = (await page.evaluate('window.__stopLongTasks()')) as number[];
-  const scroller = page.locator('[data-slot="meeting-scroll"]');
-  await page.evaluate(OBSERVE_LONG_TASKS);
-  const scrollWorstFrameMs = (await scroller.evaluate(
-    pageFunction<number>(SCROLL_THROUGH),
-  )) as number;
-  const scrollTasks = (await page.evaluate('window.__stopLongTasks()')) as number[];
-  const domTurns = await page.locator('[aria-label="Transcript turns"] article').count();
-  return {
-    renderMs,
-    longTasks: tasks.length,
-    longestTaskMs: Math.max(0, ...tasks),
-    scrollWorstFrameMs,
-    scrollLongTasks: scrollTasks.length,
-    domTurns,
-  };
+  return measureRender(
+    page,
+    async () => (await tab.evaluate(pageFunction<number>(CLICK_AND_TIME))) as number,
+    page.locator('[data-slot="meeting-scroll"]'),
+    page.locator('[aria-label="Transcript turns"] article'),
+  );
 }
 
 /** The reference: the same turns as plain HTML, put into the page at once. */
@@ -221,13 +209,31 @@ async function measurePlainHtml(
   await page.setContent(
     '<!doctype html><html><body style="margin:0;font:16px system-ui"><div id="s" style="height:100vh;overflow:auto"></div></body></html>',
   );
+  return measureRender(
+    page,
+    async () => (await page.evaluate(pageFunction<number>(INSERT_AND_TIME), turns)) as number,
+    page.locator('#s'),
+    page.locator('[data-transcript-turn]'),
+  );
+}
+
+/**
+ * Times `render` (it resolves with its own time to paint, ms) with the long tasks meanwhile, then
+ * scrolls `scroller` through and counts the `turns` left in the DOM.
+ */
+async function measureRender(
+  page: Page,
+  render: () => Promise<number>,
+  scroller: Locator,
+  turns: Locator,
+): Promise<RenderSample> {
   await page.evaluate(OBSERVE_LONG_TASKS);
-  const renderMs = (await page.evaluate(pageFunction<number>(INSERT_AND_TIME), turns)) as number;
+  const renderMs = await render();
   const tasks = (await page.evaluate('window.__stopLongTasks()')) as number[];
   await page.evaluate(OBSERVE_LONG_TASKS);
-  const scrollWorstFrameMs = (await page
-    .locator('#s')
-    .evaluate(pageFunction<number>(SCROLL_THROUGH))) as number;
+  const scrollWorstFrameMs = (await scroller.evaluate(
+    pageFunction<number>(SCROLL_THROUGH),
+  )) as number;
   const scrollTasks = (await page.evaluate('window.__stopLongTasks()')) as number[];
   return {
     renderMs,
@@ -235,7 +241,7 @@ async function measurePlainHtml(
     longestTaskMs: Math.max(0, ...tasks),
     scrollWorstFrameMs,
     scrollLongTasks: scrollTasks.length,
-    domTurns: await page.locator('[data-transcript-turn]').count(),
+    domTurns: await turns.count(),
   };
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
 import { decodedDurationSeconds, FAKE_MIC_WAV } from '../fixtures/audio';
-import { signUp } from '../fixtures/session';
+import { getMeeting, signUp } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
 
 const fakeMicrophone = {
@@ -45,29 +45,6 @@ function meetingIdOf(page: Page): string {
   const id = MEETING_URL.exec(new URL(page.url()).pathname)?.[1];
   if (!id) throw new Error(`Not on a meeting page: ${page.url()}`);
   return id;
-}
-
-interface ApiMeeting {
-  id: string;
-  title: string;
-  transcript: string | null;
-  summary: string | null;
-  audioUrl: string | null;
-  isRecording: boolean;
-  isProcessing: boolean;
-  isPaused: boolean;
-}
-
-async function getMeeting(page: Page, id: string): Promise<ApiMeeting> {
-  // Polls are seconds apart: the server's 5 s keep-alive timeout can close the pooled socket just
-  // as a request goes out (ECONNRESET). That race is the transport's; a GET may be sent again.
-  const get = () => page.request.get(`/api/meetings/${id}`);
-  const response = await get().catch((err: Error) => {
-    if (!/ECONNRESET|socket hang up/.test(err.message)) throw err;
-    return get();
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiMeeting;
 }
 
 // The whole file runs with the fake microphone; the denied case launches its own browser.

@@ -6,7 +6,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { largeWav, oversizedWav, truncatedWav, TWO_SPEAKERS_WAV } from '../fixtures/audio';
 import { shootStates } from '../fixtures/screenshots';
-import { signUp } from '../fixtures/session';
+import { getMeeting, signUp } from '../fixtures/session';
 
 const MEETING_URL = /\/meeting\/([0-9a-f-]{36})$/;
 
@@ -32,17 +32,6 @@ function watchUploads(page: Page): Request[] {
   return sent;
 }
 
-async function meetingOf(page: Page, id: string) {
-  const response = await page.request.get(`/api/meetings/${id}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as {
-    title: string;
-    transcript: string | null;
-    isProcessing: boolean;
-    audioUrl: string | null;
-  };
-}
-
 test('an uploaded two-person conversation shows both speakers in the transcript', async ({
   page,
 }) => {
@@ -54,7 +43,7 @@ test('an uploaded two-person conversation shows both speakers in the transcript'
   await expect(page).toHaveURL(MEETING_URL, { timeout: 30_000 });
   const id = MEETING_URL.exec(new URL(page.url()).pathname)![1]!;
   await expect
-    .poll(async () => (await meetingOf(page, id)).isProcessing, { timeout: 180_000 })
+    .poll(async () => (await getMeeting(page, id)).isProcessing, { timeout: 180_000 })
     .toBe(false);
 
   await page.getByRole('tab', { name: 'Transcript' }).click();
@@ -144,6 +133,6 @@ test('a file over 15 MB goes by resumable upload, survives a cut connection, the
   expect(methods).not.toContain('POST /api/meetings/upload');
 
   const id = MEETING_URL.exec(new URL(page.url()).pathname)![1]!;
-  const meeting = await meetingOf(page, id);
+  const meeting = await getMeeting(page, id);
   expect(meeting.audioUrl).toBeTruthy();
 });

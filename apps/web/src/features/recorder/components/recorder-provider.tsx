@@ -18,59 +18,12 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
   const recovery = useRecordingRecovery({ userId });
   const recording = useRecordingSession({ userId, onLocalCopyKept: recovery.rescan });
 
-  const {
-    state,
-    meetingId,
-    title,
-    elapsedMs,
-    isStarting,
-    recordedBytes,
-    analyser,
-    start,
-    pause,
-    resume,
-    stop,
-    save,
-    checkPermission,
-  } = recording;
   const isUploading = uploading > 0;
-  // One object per change of what it holds, so consumers re-render only then.
   const value = useMemo<RecorderContextValue>(
-    () => ({
-      state,
-      meetingId,
-      title,
-      elapsedMs,
-      uploading: isUploading,
-      isStarting,
-      recordedBytes,
-      analyser,
-      start,
-      pause,
-      resume,
-      stop,
-      save,
-      checkPermission,
-      uploadFile,
-    }),
-    [
-      state,
-      meetingId,
-      title,
-      elapsedMs,
-      isUploading,
-      isStarting,
-      recordedBytes,
-      analyser,
-      start,
-      pause,
-      resume,
-      stop,
-      save,
-      checkPermission,
-      uploadFile,
-    ],
+    () => ({ ...recording, uploading: isUploading, uploadFile }),
+    [recording, isUploading, uploadFile],
   );
+  const { state } = recording;
 
   return (
     <RecorderContext value={value}>

@@ -6,7 +6,7 @@
  */
 import { backupFileName, recordingTitle, shouldOfferBackup } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError } from '@/lib/api-client';
@@ -24,7 +24,7 @@ import {
   updateRecordingMeta,
 } from '../utils/recording-db';
 import { getRecordingSettings } from '../utils/recording-settings';
-import type { RecorderState } from './use-recorder';
+import type { RecorderContextValue, RecorderState } from './use-recorder';
 
 /** Microphone processing the spec asks for (spec 000 section 9 "Recorder output"). */
 export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
@@ -115,22 +115,8 @@ export interface RecordingSessionOptions {
   onLocalCopyKept?: () => void;
 }
 
-/** What {@link useRecordingSession} gives. */
-export interface RecordingSession {
-  state: RecorderState;
-  meetingId: string | null;
-  title: string | null;
-  elapsedMs: number;
-  recordedBytes: number;
-  isStarting: boolean;
-  analyser: AnalyserNode | null;
-  start(): Promise<void>;
-  pause(): void;
-  resume(): void;
-  stop(): Promise<void>;
-  save(): Promise<void>;
-  checkPermission(): Promise<void>;
-}
+/** What {@link useRecordingSession} gives: the recorder context without the upload part. */
+export type RecordingSession = Omit<RecorderContextValue, 'uploading' | 'uploadFile'>;
 
 /** The tab's recording: its state for the UI and its actions. */
 export function useRecordingSession({
@@ -545,19 +531,37 @@ export function useRecordingSession({
     [],
   );
 
-  return {
-    state,
-    meetingId,
-    title,
-    elapsedMs,
-    recordedBytes,
-    isStarting,
-    analyser,
-    start,
-    pause,
-    resume,
-    stop,
-    save,
-    checkPermission,
-  };
+  // One object per change of what it holds, so consumers re-render only then.
+  return useMemo(
+    () => ({
+      state,
+      meetingId,
+      title,
+      elapsedMs,
+      recordedBytes,
+      isStarting,
+      analyser,
+      start,
+      pause,
+      resume,
+      stop,
+      save,
+      checkPermission,
+    }),
+    [
+      state,
+      meetingId,
+      title,
+      elapsedMs,
+      recordedBytes,
+      isStarting,
+      analyser,
+      start,
+      pause,
+      resume,
+      stop,
+      save,
+      checkPermission,
+    ],
+  );
 }
