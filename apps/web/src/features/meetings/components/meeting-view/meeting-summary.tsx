@@ -10,7 +10,7 @@ import { GeneratingState, PanelEmpty } from './panel-states';
 // The markdown toolchain (react-markdown, remark-gfm, micromark) is about 45 KB gzip: loaded after
 // the meeting's header and tabs are on screen, so it stays out of the initial JavaScript.
 const SummaryMarkdown = lazy(() =>
-  import('./summary-markdown').then((m) => ({ default: m.SummaryMarkdown })),
+  import('@/components/markdown-text').then((m) => ({ default: m.MarkdownText })),
 );
 
 /** Grey lines standing in for the summary while its renderer loads (a few ms from cache). */

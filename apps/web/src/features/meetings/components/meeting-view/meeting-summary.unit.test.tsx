@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { MeetingSummary } from './meeting-summary';
-import { SummaryMarkdown } from './summary-markdown';
+import { MarkdownText as SummaryMarkdown } from '@/components/markdown-text';
 
 /** Renders like a browser would once lazy parts (the markdown renderer) have loaded. */
 async function renderSettled(element: ReactNode): Promise<string> {

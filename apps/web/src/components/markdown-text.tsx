@@ -1,5 +1,5 @@
 /**
- * The summary's markdown (spec 000 section 2 "Summary mode renders the summary as markdown";
+ * Markdown rendered safely, for meeting summaries and assistant answers (spec 000 section 2 "Summary mode renders the summary as markdown";
  * section 5 "Markdown links in the summary are allowed only with the schemes http, https, irc,
  * ircs, mailto and xmpp"; DESIGN.md "no raw HTML").
  */
@@ -141,8 +141,8 @@ const components: Components = {
   ),
 };
 
-/** Props of {@link SummaryMarkdown}. */
-export interface SummaryMarkdownProps extends Pick<ComponentProps<'div'>, 'className'> {
+/** Props of {@link MarkdownText}. */
+export interface MarkdownTextProps extends Pick<ComponentProps<'div'>, 'className'> {
   /** Markdown text (GitHub flavoured). */
   markdown: string;
 }
@@ -153,7 +153,7 @@ export interface SummaryMarkdownProps extends Pick<ComponentProps<'div'>, 'class
  * https, irc, ircs, mailto and xmpp (case-insensitive) and empties every other one. Links open in
  * a new tab without access to this page (`rel="noopener noreferrer"`).
  */
-export function SummaryMarkdown({ markdown, className }: SummaryMarkdownProps) {
+export function MarkdownText({ markdown, className }: MarkdownTextProps) {
   return (
     <div className={cn('text-[15px] break-words text-foreground/90', className)}>
       <Markdown
