@@ -9,7 +9,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { handleError, NotFoundError } from './http/errors.ts';
 import { requireSession, sameOriginWrites } from './http/session.ts';
-import { chatRoutes } from './routes/chats/routes.ts';
+import { chatAnswerRoutes } from './routes/chat/routes.ts';
+import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { meetingGroupRoutes } from './routes/meeting-groups/routes.ts';
 import { meetingRoutes } from './routes/meetings/routes.ts';
@@ -61,6 +62,8 @@ export function createApp(deps: AppDeps) {
   api.route('/uploads', tusRoutes(deps));
   api.route('/todos', todoRoutes(deps));
   api.route('/chats', chatRoutes(deps));
+  api.route('/chat-messages', chatMessageRoutes(deps));
+  api.route('/chat', chatAnswerRoutes(deps));
   api.route('/meeting-groups', meetingGroupRoutes(deps));
   api.route('/events', eventRoutes(deps));
   app.route('/api', api);

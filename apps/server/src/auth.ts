@@ -2,10 +2,13 @@
  * Better Auth, mounted at /api/auth/*: email and password always (Summy works offline), Google
  * OAuth when configured, with the scopes of spec 001 section 6, offline access and forced consent.
  * Sessions are HTTP-only, SameSite=Lax cookies; Better Auth rejects state-changing requests whose
- * Origin is not trusted.
+ * Origin is not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>`
+ * (the token comes in the `set-auth-token` header of a sign-in), for clients without cookies:
+ * spec 000 section 7 "POST /api/chat with an optional bearer token".
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
 import { account, session, user, verification, type Database } from '@summy/db';
 import type { Env } from './env.ts';
 
@@ -54,6 +57,7 @@ export function createAuth(env: Env, db: Database) {
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
+    plugins: [bearer()],
   });
 }
 

@@ -32,7 +32,12 @@ beforeAll(async () => {
   a = await signUp(server, 'Alice');
   b = await signUp(server, 'Bob');
   ids.meeting = (
-    await a.post('/api/meetings', { title: 'A secret meeting', transcript: 'Speaker 1: secret' })
+    await a.post('/api/meetings', {
+      title: 'A secret meeting',
+      transcript:
+        'Speaker 1: secret plans for zanzibar\n\nSpeaker 2: The zanzibar budget is confidential.',
+      summary: 'The zanzibar plans stay secret.',
+    })
   ).body.id;
   ids.actionItem = (
     await a.post('/api/todos', { title: 'A action item', meetingId: ids.meeting })
@@ -83,6 +88,17 @@ describe('isolation between two users', () => {
       ['GET', `/api/chats/${ids.chat}/messages`],
       ['POST', `/api/chats/${ids.chat}/messages`, { content: 'injected', isUser: true }],
       ['POST', `/api/meeting-groups/${ids.group}/members`, { meetingId: ids.meeting }],
+      ['POST', '/api/chat-messages', { content: 'injected', isUser: true, chatId: ids.chat }],
+      [
+        'POST',
+        '/api/chat',
+        { content: 'secret', context: { type: 'meeting', meetingIds: [ids.meeting] } },
+      ],
+      [
+        'POST',
+        '/api/chat/stream',
+        { content: 'secret', context: { type: 'meeting', meetingIds: [ids.meeting] } },
+      ],
     ];
     for (const [method, route, body] of attempts) {
       const res = await b.request(method, route, body);
@@ -107,12 +123,46 @@ describe('isolation between two users', () => {
         { content: 'x', isUser: true, meetingId: ids.meeting },
       ],
       ['POST', `/api/meeting-groups/${group.id}/members`, { meetingId: ids.meeting }],
+      ['POST', '/api/chat-messages', { content: 'x', isUser: true, meetingId: ids.meeting }],
     ];
     for (const [method, route, body] of attempts) {
       expect((await b.request(method, route, body)).status, `${method} ${route}`).toBe(404);
     }
     expect(await snapshot()).toEqual(after);
     expect(after).not.toEqual(before);
+  });
+
+  it("B's questions never retrieve A's passages, summaries or to-dos", async () => {
+    // A's passages exist and are found for A, so B's empty answers are not trivially empty.
+    const own = await a.post('/api/chat', { content: 'zanzibar budget' });
+    expect(own.body.citations.map((c: { meetingId: string }) => c.meetingId)).toContain(
+      ids.meeting,
+    );
+    const personal = await a.post('/api/chat', { content: 'personal', context: { type: 'todo' } });
+    expect(personal.body.citations[0].text).toContain('A personal to-do');
+
+    const questions = [
+      { content: 'zanzibar budget secret plans', context: { type: 'meeting' } },
+      { content: 'What was decided?', context: { type: 'meeting', meetingIds: [] } },
+      { content: 'personal action item', context: { type: 'todo' } },
+      { content: 'What is left to do?', context: { type: 'todo' } },
+    ];
+    for (const question of questions) {
+      const res = await b.post('/api/chat', question);
+      expect(res.status).toBe(200);
+      const text = JSON.stringify(res.body.citations);
+      expect(text).not.toContain(ids.meeting);
+      expect(text).not.toMatch(/zanzibar|secret|A personal|A action/);
+      expect(res.body.content).not.toMatch(
+        /confidential|plans stay|A personal to-do|A action item/,
+      );
+      const streamed = await b.request('POST', '/api/chat/stream', question);
+      expect(streamed.status).toBe(200);
+      expect(String(streamed.body)).not.toMatch(
+        /confidential|plans stay|A personal to-do|A action item/,
+      );
+      expect(String(streamed.body)).not.toContain(ids.meeting);
+    }
   });
 
   it("B receives none of A's events", async () => {

@@ -134,6 +134,8 @@ export const chatSchema = z.object({
   createdAt: isoDate,
   title: z.string().nullable(),
   contextMeetingIds: z.array(z.string().uuid()),
+  /** Content of the chat's latest message, for the title fallback (spec 000 section 5). */
+  latestMessage: z.string().nullable().optional(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 

@@ -31,6 +31,27 @@ export function dateGroupOf(date: string | Date, now: Date = new Date()): DateGr
 }
 
 /**
+ * Groups items by date into {@link DATE_GROUPS}; empty groups are dropped and order within a
+ * group is kept. Used by the sidebar (meeting date) and Past chats (creation date, spec 001
+ * section 2: today, within 7 days, within 30 days, older).
+ *
+ * @param dateOf the item's date (ISO 8601 date-time or Date)
+ * @param now the reference time
+ */
+export function groupByDate<T>(
+  items: readonly T[],
+  dateOf: (item: T) => string | Date,
+  now: Date = new Date(),
+): { group: DateGroup; items: T[] }[] {
+  const buckets = new Map<DateGroup, T[]>(DATE_GROUPS.map((g) => [g, []]));
+  for (const item of items) buckets.get(dateGroupOf(dateOf(item), now))!.push(item);
+  return DATE_GROUPS.filter((g) => buckets.get(g)!.length > 0).map((group) => ({
+    group,
+    items: buckets.get(group)!,
+  }));
+}
+
+/**
  * Groups meetings for the sidebar. Meetings being recorded are left out (the sidebar shows them
  * in its 'Recording...' banner); empty groups are dropped; order within a group is kept.
  *
@@ -41,13 +62,9 @@ export function groupMeetingsByDate<T extends { date: string; isRecording?: bool
   items: readonly T[],
   now: Date = new Date(),
 ): { group: DateGroup; items: T[] }[] {
-  const buckets = new Map<DateGroup, T[]>(DATE_GROUPS.map((g) => [g, []]));
-  for (const item of items) {
-    if (item.isRecording) continue;
-    buckets.get(dateGroupOf(item.date, now))!.push(item);
-  }
-  return DATE_GROUPS.filter((g) => buckets.get(g)!.length > 0).map((group) => ({
-    group,
-    items: buckets.get(group)!,
-  }));
+  return groupByDate(
+    items.filter((item) => !item.isRecording),
+    (item) => item.date,
+    now,
+  );
 }

@@ -9,3 +9,4 @@ export * from './transcript.ts';
 export * from './completeness.ts';
 export * from './date-groups.ts';
 export * from './recording.ts';
+export * from './chat.ts';

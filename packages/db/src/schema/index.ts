@@ -4,3 +4,4 @@ export * from './meetings.ts';
 export * from './todos.ts';
 export * from './chats.ts';
 export * from './accounts.ts';
+export * from './search.ts';

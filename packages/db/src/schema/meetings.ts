@@ -59,6 +59,8 @@ export const meetings = pgTable(
     calendarAccountEmail: text('calendar_account_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The `updated_at` the meeting's search passages were built from (null: never built). */
+    searchIndexedAt: timestamp('search_indexed_at', { withTimezone: true }),
   },
   (t) => [
     // The meeting list: by user, date descending (spec 000 section 7). NULLS FIRST is what
@@ -69,6 +71,10 @@ export const meetings = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Meetings linked to a calendar event (spec 001 section 7: select where calendar_event_id present).
+    // Meetings whose search passages are missing or older than the meeting (schema/search.ts).
+    index('meetings_user_search_stale_idx')
+      .on(t.userId)
+      .where(sql`${t.searchIndexedAt} is null or ${t.searchIndexedAt} < ${t.updatedAt}`),
     index('meetings_user_calendar_event_idx')
       .on(t.userId, t.calendarEventId)
       .where(sql`${t.calendarEventId} is not null`),

@@ -1,6 +1,7 @@
 /** To-dos and action items (spec 000 section 3 "Action item / to-do", spec 001 section 3 "Todo"). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './search-types.ts';
 import { user } from './auth.ts';
 import { meetings } from './meetings.ts';
 
@@ -28,6 +29,12 @@ export const todos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Full-text search of the title and description, for the meeting assistant. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, ''))`,
+      ),
   },
   (t) => [
     // NULLS FIRST matches the default of ORDER BY ... DESC, so the list is read from the index.
@@ -37,6 +44,7 @@ export const todos = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('todos_meeting_idx').on(t.meetingId),
+    index('todos_search_idx').using('gin', t.search),
     check('todos_priority_check', sql`${t.priority} in ('high', 'urgent', 'medium', 'none')`),
   ],
 );

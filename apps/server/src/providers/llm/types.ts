@@ -27,10 +27,22 @@ export interface TextModel {
   extractActionItems(transcript: string, signal?: AbortSignal): Promise<ActionItemSuggestion[]>;
   /** The transcript with better speaker labels, in the same 'Speaker N:' paragraph format. */
   enhanceSpeakers(transcript: string, signal?: AbortSignal): Promise<string>;
+  /**
+   * Streams the answer to a conversation, yielding text pieces as the model generates them (the
+   * meeting assistant). Absent on the offline model, which has no language model to write with.
+   * @throws TextGenerationError('chat') when the provider fails or answers nothing
+   */
+  answer?(input: ChatPrompt, signal?: AbortSignal): AsyncIterable<string>;
+}
+
+/** A conversation for {@link TextModel.answer}: instructions, then alternating messages. */
+export interface ChatPrompt {
+  system: string;
+  messages: { role: 'user' | 'assistant'; content: string }[];
 }
 
 /** Which step failed; each maps to the spec's message (spec 000 section 8). */
-export type TextGenerationStep = 'title' | 'summary' | 'actionItems' | 'speakers';
+export type TextGenerationStep = 'title' | 'summary' | 'actionItems' | 'speakers' | 'chat';
 
 /** The spec's messages per step. */
 export const TEXT_ERROR_MESSAGES: Record<TextGenerationStep, { failed: string; empty: string }> = {
@@ -38,6 +50,7 @@ export const TEXT_ERROR_MESSAGES: Record<TextGenerationStep, { failed: string; e
   summary: { failed: 'Summary generation failed', empty: 'No summary returned' },
   actionItems: { failed: 'Action item extraction failed', empty: 'Action item extraction failed' },
   speakers: { failed: 'Speaker enhancement failed', empty: 'No enhanced transcript returned' },
+  chat: { failed: 'Chat failed', empty: 'No response generated' },
 };
 
 /** A failed generation step, with the spec's message. */

@@ -86,3 +86,29 @@ export function chatRoutes({ database: { db } }: AppDeps) {
         ),
     );
 }
+
+const looseMessageBody = createChatMessageSchema.extend({
+  chatId: z.string().uuid().nullable().optional(),
+});
+
+/**
+ * `POST /api/chat-messages`: a message with an optional chat (spec 000 section 8: an insert that
+ * fails on chat_id is retried without it when a meeting id exists). Answers 201 with the message,
+ * 404 when the chat or meeting is not the user's.
+ */
+export function chatMessageRoutes({ database: { db } }: AppDeps) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Add a message, to a chat or (chatId null) to none',
+      request: { body: jsonBody(looseMessageBody) },
+      responses: { 201: jsonAnswer(chatMessageSchema, 'The new message'), ...errorResponses },
+    }),
+    async (c) => {
+      const { chatId, ...message } = c.req.valid('json');
+      return c.json(await createChatMessage(db, c.var.userId, chatId ?? null, message), 201);
+    },
+  );
+}

@@ -22,6 +22,9 @@ const tags = ['meetings'];
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MEETING_PAGE.max).default(MEETING_PAGE.default),
   cursor: z.string().max(200).optional(),
+  q: z.string().max(200).optional().openapi({
+    description: "Only meetings whose title contains this text, case-insensitive (the chat's @ picker)",
+  }),
 });
 
 /** `/api/meetings` routes. */

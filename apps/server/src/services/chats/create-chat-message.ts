@@ -6,16 +6,18 @@ import { assertOwnChat } from './assert-own-chat.ts';
 import { toChatMessage } from './to-chat.ts';
 
 /**
- * Adds a message to one of the user's chats.
+ * Adds a message (spec 000 section 7: content, is_user, meeting_id, chat_id, user_id) to one of
+ * the user's chats, or to none when `chatId` is null: the spec's retry "without chat_id when a
+ * meeting id exists" (section 8).
  * @throws NotFoundError when the chat or the message's meeting is not the user's
  */
 export async function createChatMessage(
   db: Database,
   userId: string,
-  chatId: string,
+  chatId: string | null,
   input: z.infer<typeof createChatMessageSchema>,
 ): Promise<ChatMessage> {
-  await assertOwnChat(db, userId, chatId);
+  if (chatId) await assertOwnChat(db, userId, chatId);
   if (input.meetingId) await assertOwnMeetings(db, userId, [input.meetingId]);
   const [row] = await db
     .insert(chatMessages)

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { MeetingList } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
 import { ValidationError } from '../../http/errors.ts';
@@ -24,12 +24,18 @@ function decodeCursor(cursor: string): { date: Date; id: string } {
  * The user's meetings, date descending (spec 000 section 7), one keyset page at a time.
  * @param limit rows per page (1 to 1000, default 100)
  * @param cursor `nextCursor` of the previous page
+ * @param q only titles containing this text, case-insensitive (spec 000 section 5, the chat's
+ *   meeting picker); `%`, `_` and `\\` match themselves
  * @throws ValidationError for a malformed cursor
  */
 export async function listMeetings(
   db: Database,
   userId: string,
-  { limit = MEETING_PAGE.default, cursor }: { limit?: number; cursor?: string | undefined } = {},
+  {
+    limit = MEETING_PAGE.default,
+    cursor,
+    q,
+  }: { limit?: number; cursor?: string | undefined; q?: string | undefined } = {},
 ): Promise<MeetingList> {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db
@@ -49,6 +55,7 @@ export async function listMeetings(
         after
           ? sql`(${meetings.date}, ${meetings.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
+        q?.trim() ? ilike(meetings.title, `%${q.trim().replace(/[\\%_]/g, '\\$&')}%`) : undefined,
       ),
     )
     .orderBy(desc(meetings.date), desc(meetings.id))

@@ -3,7 +3,7 @@
  * JSON answers), for any AI SDK language model: Anthropic, OpenAI, OpenAI-compatible. Failures
  * become `TextGenerationError` (./errors.ts). Source: ai-sdk.dev/docs/ai-sdk-core/generating-structured-data.
  */
-import { extractJsonMiddleware, generateText, Output, wrapLanguageModel } from 'ai';
+import { extractJsonMiddleware, generateText, Output, streamText, wrapLanguageModel } from 'ai';
 import type { z } from 'zod';
 import { actionItemSuggestionSchema, type ActionItemSuggestion } from '@summy/core';
 import { GENERIC_LABEL, parseTranscript, relabelTranscript } from '../transcript.ts';
@@ -114,6 +114,38 @@ export function createAiSdkTextModel(options: AiSdkTextModelOptions): TextModel 
 
   return {
     id,
+
+    /**
+     * Streams with `streamText`; errors arrive as stream parts, and become the spec's 'Chat
+     * failed' / 'No response generated' (spec 000 section 8) like the other steps' failures.
+     */
+    async *answer(input, signal) {
+      let produced = false;
+      try {
+        const result = streamText({
+          model,
+          system: input.system,
+          messages: input.messages,
+          ...settings,
+          abortSignal: signal,
+          // Errors are read from the stream below; the default handler would also log them.
+          onError: () => {},
+        });
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta' && part.text) {
+            produced = true;
+            yield part.text;
+          } else if (part.type === 'error') {
+            throw part.error;
+          }
+        }
+      } catch (err) {
+        throw toTextGenerationError('chat', err);
+      }
+      if (!produced) {
+        throw new TextGenerationError('chat', 'empty', 'The AI provider returned no answer');
+      }
+    },
 
     async generateTitle(transcript, signal) {
       if (!transcript.trim())

@@ -10,6 +10,7 @@ import type { ServerResponse } from 'node:http';
 import {
   contentText,
   deltas,
+  pause,
   sendJson,
   startFakeServer,
   startSse,
@@ -189,6 +190,7 @@ export function startFakeAnthropic(options: FakeVendorOptions = {}): Promise<Fak
           send('ping', { type: 'ping' });
           const payload = toolUse ? JSON.stringify(toolInput) : text;
           for (const piece of deltas(payload)) {
+            await pause(ctx.streamDelayMs);
             send('content_block_delta', {
               type: 'content_block_delta',
               index: 0,

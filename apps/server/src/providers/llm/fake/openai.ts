@@ -12,6 +12,7 @@ import {
   contentText,
   deltas,
   sendJson,
+  pause,
   startFakeServer,
   startSse,
   type FakeContext,
@@ -103,7 +104,12 @@ function responsesRequest(body: any): FakeLlmRequest | string {
   };
 }
 
-function sendChat(res: ServerResponse, request: FakeLlmRequest, text: string) {
+async function sendChat(
+  res: ServerResponse,
+  request: FakeLlmRequest,
+  text: string,
+  delayMs: number,
+) {
   const completionId = id('chatcmpl-');
   const usage = {
     prompt_tokens: tokens(request.system + request.prompt),
@@ -137,6 +143,7 @@ function sendChat(res: ServerResponse, request: FakeLlmRequest, text: string) {
   ]);
   if (text) {
     for (const piece of deltas(text)) {
+      await pause(delayMs);
       chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]);
     }
   }
@@ -146,7 +153,12 @@ function sendChat(res: ServerResponse, request: FakeLlmRequest, text: string) {
   res.end();
 }
 
-function sendResponses(res: ServerResponse, request: FakeLlmRequest, text: string) {
+async function sendResponses(
+  res: ServerResponse,
+  request: FakeLlmRequest,
+  text: string,
+  delayMs: number,
+) {
   const responseId = id('resp_');
   const messageId = id('msg_');
   const created = now();
@@ -200,6 +212,7 @@ function sendResponses(res: ServerResponse, request: FakeLlmRequest, text: strin
       part: { type: 'output_text', text: '', annotations: [] },
     });
     for (const piece of deltas(text)) {
+      await pause(delayMs);
       send({
         type: 'response.output_text.delta',
         item_id: messageId,
@@ -307,8 +320,8 @@ export function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeVe
         }
         const text = ctx.failure === 'empty' ? '' : await ctx.script(request);
         return endpoint === 'chat'
-          ? sendChat(res, request, text)
-          : sendResponses(res, request, text);
+          ? sendChat(res, request, text, ctx.streamDelayMs)
+          : sendResponses(res, request, text, ctx.streamDelayMs);
       },
     },
     { ...options, basePath: '/v1', defaultScript: defaultFakeScript },

@@ -8,6 +8,10 @@ import type { FakeLlmRequest, FakeScript } from './server.ts';
 /** A title longer than 50 characters, so tests see the caller cut it (spec 000 section 5). */
 export const FAKE_TITLE = 'Quarterly Budget Review and Mobile App Launch Timeline Planning';
 
+/** The canned meeting-assistant answer: markdown citing sources 1 and 2. */
+export const FAKE_CHAT_ANSWER =
+  'The team agreed to price the remote at **25 Euros** [1]. They also wanted it to be water resistant [2][1].';
+
 /** The canned summary markdown. */
 export const FAKE_SUMMARY = [
   '## Overview',
@@ -38,6 +42,7 @@ function speakerLabels(prompt: string): string[] {
 /** The default script: a plausible answer for each of Summy's text tasks. */
 export const defaultFakeScript: FakeScript = (req: FakeLlmRequest) => {
   const task = req.system.toLowerCase();
+  if (task.includes('meeting assistant')) return FAKE_CHAT_ANSWER;
   if (task.includes('action item')) {
     return JSON.stringify({
       actionItems: [

@@ -69,6 +69,8 @@ export interface FakeContext {
   failure: Exclude<FakeFailure, 'hang'> | undefined;
   /** Seconds for the `retry-after` header of a 429. */
   retryAfterSeconds: number;
+  /** Pause between streamed pieces, in ms, as a model generating tokens takes time. */
+  streamDelayMs: number;
 }
 
 /** What a protocol module gives the shared server. */
@@ -87,6 +89,8 @@ export interface FakeVendorOptions {
   script?: FakeScript;
   /** Seconds sent in `retry-after` with a 429 (default 0, so clients retry at once in tests). */
   retryAfterSeconds?: number;
+  /** Pause between streamed pieces, in ms (default 0). */
+  streamDelayMs?: number;
 }
 
 /** Starts an SSE answer. */
@@ -104,6 +108,11 @@ export function deltas(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < parts.length; i += 3) out.push(parts.slice(i, i + 3).join(''));
   return out.length ? out : [''];
+}
+
+/** Waits between streamed pieces (nothing when `ms` is 0). */
+export function pause(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
 }
 
 /** Starts a fake on a free loopback port. `basePath` is appended to the URL ('/v1' for OpenAI). */
@@ -147,6 +156,7 @@ export async function startFakeServer(
         script,
         failure: mode,
         retryAfterSeconds: options.retryAfterSeconds ?? 0,
+        streamDelayMs: options.streamDelayMs ?? 0,
       });
     } catch (err) {
       if (!res.headersSent) sendJson(res, 500, { error: { message: String(err) } });

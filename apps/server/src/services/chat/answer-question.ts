@@ -1,0 +1,131 @@
+/**
+ * The meeting assistant (spec 000 section 7 `POST /api/chat`, issue 5 points 1-3): gathers the
+ * sources of a question, then answers with the user's chat model ('auto' or 'provider:model' from
+ * `ai_preferences.chatModel`, or the request's provider and model), streaming its text; without a
+ * language model, quotes the best passages (offline).
+ */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  CHAT_FAILED,
+  CHAT_NO_RESPONSE,
+  chatRequestSchema,
+  type ChatAnswer,
+  type ChatCitation,
+  type ChatRequest,
+} from '@summy/core';
+import type { Database } from '@summy/db';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../http/errors.ts';
+import type { TextModelOptions } from '../../providers/llm/catalog.ts';
+import { selectTextModel } from '../../providers/llm/select.ts';
+import { TextGenerationError } from '../../providers/llm/types.ts';
+import { readTextPreferences } from '../text/text-preferences.ts';
+import { chatPrompt, citedRefs } from './chat-prompt.ts';
+import { gatherSources, type ChatSource } from './gather-sources.ts';
+import { offlineAnswer } from './offline-answer.ts';
+
+/** What answering needs. */
+export interface ChatDeps {
+  db: Database;
+  env: Pick<Env, 'settings'>;
+  /** Model knobs (tests shorten retries). */
+  modelOptions?: TextModelOptions;
+}
+
+/** Callbacks of a streamed answer. */
+export interface ChatHooks {
+  /** The sources, before any text. */
+  onCitations?(citations: ChatCitation[]): void | Promise<void>;
+  /** Each piece of the answer as it is generated. */
+  onDelta?(text: string): void | Promise<void>;
+}
+
+const QUOTE_MAX = 500;
+
+/** A source as the answer's citation (text clamped to 500 characters). */
+export function toCitation(s: ChatSource): ChatCitation {
+  return {
+    ref: s.ref,
+    text: s.text.length > QUOTE_MAX ? `${s.text.slice(0, QUOTE_MAX).trimEnd()}…` : s.text,
+    section: s.section,
+    meetingId: s.meetingId,
+    meetingTitle: s.meetingTitle,
+    speaker: s.section === 'transcript' ? s.speaker : null,
+    start: s.section === 'transcript' ? s.start : null,
+    turnIndex: s.section === 'transcript' ? s.position : null,
+  };
+}
+
+// The offline answer arrives in pieces too, so the panel has one way to show answers.
+function* pieces(text: string): Generator<string> {
+  const parts = text.split(/(?<=\n\n)/);
+  for (const p of parts) yield p;
+}
+
+/**
+ * Answers a question.
+ * @param input body of `POST /api/chat` (validated here too, so jobs and the CLI can call it)
+ * @param signal the request's; aborts the model call when the client goes away
+ * @throws NotFoundError when a context meeting is not the user's; AppError 'Chat failed' with
+ *   details ('No response generated', 'Too many requests. Please try again later.', …) and the
+ *   vendor's status (429, 401, 502, 504) when the model fails
+ */
+export async function answerQuestion(
+  deps: ChatDeps,
+  userId: string,
+  input: ChatRequest,
+  hooks: ChatHooks = {},
+  signal?: AbortSignal,
+): Promise<ChatAnswer> {
+  const request = chatRequestSchema.parse(input);
+  const question = request.content.trim();
+  const gathered = await gatherSources(deps.db, userId, request.context, question);
+  const all = gathered.sources.map(toCitation);
+  await hooks.onCitations?.(all);
+
+  const prefs = await readTextPreferences(deps.db, userId);
+  const model = selectTextModel(
+    deps.env,
+    prefs.chatModel,
+    { provider: request.provider, model: request.model },
+    deps.modelOptions,
+  );
+
+  let text = '';
+  let refs: number[];
+  if (!model.answer) {
+    const offline = offlineAnswer(gathered, { type: request.context.type });
+    for (const piece of pieces(offline.text)) {
+      text += piece;
+      await hooks.onDelta?.(piece);
+    }
+    refs = offline.refs;
+  } else {
+    const prompt = chatPrompt({
+      question,
+      sources: gathered.sources,
+      history: request.history ?? [],
+      context: request.context.type,
+    });
+    try {
+      for await (const piece of model.answer(prompt, signal)) {
+        text += piece;
+        await hooks.onDelta?.(piece);
+      }
+    } catch (err) {
+      // Spec 000 section 8: 'Chat failed / No response generated'.
+      if (err instanceof TextGenerationError) {
+        throw new AppError(
+          err.status as ContentfulStatusCode,
+          CHAT_FAILED,
+          err.kind === 'empty' ? CHAT_NO_RESPONSE : err.details,
+        );
+      }
+      throw err;
+    }
+    if (!text.trim()) throw new AppError(502, CHAT_FAILED, CHAT_NO_RESPONSE);
+    refs = citedRefs(text, all.length);
+  }
+  const citations = refs.map((r) => all[r - 1]!);
+  return { content: text, response: text, citations, model: model.id };
+}

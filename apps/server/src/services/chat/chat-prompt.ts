@@ -1,0 +1,69 @@
+/**
+ * The meeting assistant's prompt for a language model: instructions, the conversation so far, and
+ * the question with its numbered sources, which the answer cites as [n] (issue 5 point 1).
+ */
+import type { ChatPrompt } from '../../providers/llm/types.ts';
+import type { ChatSource } from './gather-sources.ts';
+
+const SECTION = {
+  transcript: 'Transcript',
+  summary: 'Summary',
+  actionItems: 'Action item',
+  todos: 'To-do',
+} as const;
+
+/** Earlier messages kept in the prompt, newest last. */
+export const HISTORY_KEPT = 12;
+
+function sourceBlock(s: ChatSource): string {
+  const head = [
+    `[${s.ref}]`,
+    SECTION[s.section],
+    s.meetingTitle ? `of “${s.meetingTitle}”` : null,
+    s.meetingDate ? `(${s.meetingDate.slice(0, 10)})` : null,
+    s.section === 'transcript' && s.speaker ? `— ${s.speaker}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return `${head}\n${s.surroundings ?? s.text}`;
+}
+
+/** Builds the prompt. `history` is the conversation before this question. */
+export function chatPrompt(input: {
+  question: string;
+  sources: ChatSource[];
+  history: { isUser: boolean; content: string }[];
+  context: 'meeting' | 'todo';
+}): ChatPrompt {
+  const system = [
+    "You are Summy's Meeting Assistant. You answer questions about the user's recorded meetings" +
+      (input.context === 'todo' ? ' and to-dos.' : '.'),
+    'Answer only from the numbered sources in the last message. Cite every statement with the number of its source in square brackets, like [2]; cite several as [1][3]. Never invent a source number.',
+    'If the sources do not contain the answer, say so briefly.',
+    'Be concise and direct. Use markdown (short paragraphs, bullet lists) when it helps. Name people as the sources name them.',
+  ].join('\n');
+  const history = input.history.slice(-HISTORY_KEPT).map((m) => ({
+    role: m.isUser ? ('user' as const) : ('assistant' as const),
+    content: m.content,
+  }));
+  const sources = input.sources.length
+    ? input.sources.map(sourceBlock).join('\n\n')
+    : '(no sources found)';
+  return {
+    system,
+    messages: [
+      ...history,
+      { role: 'user', content: `Sources:\n\n${sources}\n\nQuestion: ${input.question.trim()}` },
+    ],
+  };
+}
+
+/** The source numbers an answer cites, in order of first citation. */
+export function citedRefs(answer: string, max: number): number[] {
+  const refs: number[] = [];
+  for (const m of answer.matchAll(/\[(\d{1,3})\]/g)) {
+    const n = Number(m[1]);
+    if (n >= 1 && n <= max && !refs.includes(n)) refs.push(n);
+  }
+  return refs;
+}

@@ -1,0 +1,244 @@
+/**
+ * The passages a question is answered from (issue 5 point 2): found by full-text search within
+ * the question's context (spec 000 section 7: meeting, with picked meetings or all of them, or
+ * todo), with fallbacks so a question that names nothing searchable ('What was decided?') still
+ * gets the meetings' summaries and action items. Only the user's rows are ever read.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { ChatContext, ChatSection } from '@summy/core';
+import { meetingPassages, meetings, todos, type Database } from '@summy/db';
+import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
+import { refreshSearchIndex } from './refresh-search-index.ts';
+import {
+  questionTerms,
+  searchMeetingPassages,
+  searchTodos,
+  todoPassage,
+  type FoundPassage,
+  type QuestionTerms,
+} from './search-passages.ts';
+
+/** A source of an answer: a found passage with its meeting, numbered as the answer cites it. */
+export interface ChatSource extends FoundPassage {
+  /** The number the answer cites it by ('[ref]'), from 1. */
+  ref: number;
+  meetingTitle: string | null;
+  /** The meeting's date (ISO 8601), for the model's orientation. */
+  meetingDate: string | null;
+  /** The turns around a transcript hit ('Speaker: text' lines), for the model only. */
+  surroundings: string | null;
+}
+
+/** What `gatherSources` found. */
+export interface GatheredSources {
+  sources: ChatSource[];
+  terms: QuestionTerms;
+  /** How many meetings the question could draw on (0: the user has none in scope). */
+  meetingsInScope: number;
+}
+
+/** Passages per answer. */
+export const SOURCE_LIMIT = 10;
+const ACTION_ITEM_LIMIT = 4;
+/** With no explicit meetings and no match, the summaries of this many latest meetings. */
+const RECENT_FALLBACK_MEETINGS = 3;
+
+const byRank = (a: FoundPassage, b: FoundPassage) => b.rank - a.rank;
+
+async function fallbackPassages(
+  db: Database,
+  userId: string,
+  meetingIds: string[],
+  perMeeting: number,
+): Promise<FoundPassage[]> {
+  if (meetingIds.length === 0) return [];
+  const rows = await db
+    .select({
+      meetingId: meetingPassages.meetingId,
+      section: meetingPassages.section,
+      position: meetingPassages.position,
+      speaker: meetingPassages.speaker,
+      start: meetingPassages.startSeconds,
+      text: meetingPassages.content,
+    })
+    .from(meetingPassages)
+    .where(and(eq(meetingPassages.userId, userId), inArray(meetingPassages.meetingId, meetingIds)))
+    // Summary first: it is what stands for a whole meeting; a meeting without one gives its
+    // opening turns.
+    .orderBy(
+      meetingPassages.meetingId,
+      desc(sql`${meetingPassages.section} = 'summary'`),
+      asc(meetingPassages.position),
+    );
+  const taken = new Map<string, number>();
+  const out: FoundPassage[] = [];
+  for (const r of rows) {
+    const n = taken.get(r.meetingId) ?? 0;
+    if (n >= perMeeting) continue;
+    taken.set(r.meetingId, n + 1);
+    out.push({ ...r, section: r.section as ChatSection, rank: 0 });
+  }
+  const items = await db
+    .select()
+    .from(todos)
+    .where(and(eq(todos.userId, userId), inArray(todos.meetingId, meetingIds)))
+    .orderBy(asc(todos.createdAt))
+    .limit(ACTION_ITEM_LIMIT * meetingIds.length);
+  for (const t of items) {
+    out.push(
+      todoPassage(
+        {
+          meeting_id: t.meetingId,
+          title: t.title,
+          description: t.description,
+          assigned_to: t.assignedTo,
+          completed: t.completed,
+        },
+        0,
+      ),
+    );
+  }
+  return out;
+}
+
+async function withMeetings(
+  db: Database,
+  userId: string,
+  found: FoundPassage[],
+): Promise<ChatSource[]> {
+  const ids = [...new Set(found.map((p) => p.meetingId).filter((id): id is string => !!id))];
+  const info = new Map<string, { title: string; date: Date }>();
+  if (ids.length) {
+    const rows = await db
+      .select({ id: meetings.id, title: meetings.title, date: meetings.date })
+      .from(meetings)
+      .where(and(eq(meetings.userId, userId), inArray(meetings.id, ids)));
+    for (const r of rows) info.set(r.id, r);
+  }
+  // The turn before and after each transcript hit, so the model reads replies in context.
+  const hits = found.filter((p) => p.section === 'transcript' && p.meetingId);
+  const around = new Map<string, { speaker: string | null; text: string }>();
+  if (hits.length) {
+    const wanted = hits.flatMap((p) => [
+      sql`(${p.meetingId}::uuid, ${p.position! - 1}::int)`,
+      sql`(${p.meetingId}::uuid, ${p.position! + 1}::int)`,
+    ]);
+    const rows = await db
+      .select({
+        meetingId: meetingPassages.meetingId,
+        position: meetingPassages.position,
+        speaker: meetingPassages.speaker,
+        text: meetingPassages.content,
+      })
+      .from(meetingPassages)
+      .where(
+        and(
+          eq(meetingPassages.userId, userId),
+          eq(meetingPassages.section, 'transcript'),
+          sql`(${meetingPassages.meetingId}, ${meetingPassages.position}) in (${sql.join(wanted, sql`, `)})`,
+        ),
+      );
+    for (const r of rows) around.set(`${r.meetingId}/${r.position}`, r);
+  }
+  const line = (t: { speaker: string | null; text: string }) =>
+    `${t.speaker ?? 'Speaker'}: ${t.text.length > 600 ? `${t.text.slice(0, 600)}…` : t.text}`;
+  return found.map((p, i) => {
+    const meeting = p.meetingId ? info.get(p.meetingId) : undefined;
+    let surroundings: string | null = null;
+    if (p.section === 'transcript' && p.meetingId) {
+      const before = around.get(`${p.meetingId}/${p.position! - 1}`);
+      const after = around.get(`${p.meetingId}/${p.position! + 1}`);
+      surroundings = [before && line(before), line(p), after && line(after)]
+        .filter(Boolean)
+        .join('\n');
+    }
+    return {
+      ...p,
+      ref: i + 1,
+      meetingTitle: meeting?.title ?? null,
+      meetingDate: meeting?.date.toISOString() ?? null,
+      surroundings,
+    };
+  });
+}
+
+/**
+ * Finds the sources for a question.
+ * @param context spec 000 section 7; meeting ids must be the user's
+ * @throws NotFoundError ('Meeting not found') when a context meeting is not the user's
+ */
+export async function gatherSources(
+  db: Database,
+  userId: string,
+  context: ChatContext,
+  question: string,
+): Promise<GatheredSources> {
+  const terms = await questionTerms(db, question);
+  if (context.type === 'todo') {
+    let found = await searchTodos(db, { userId, todos: true }, terms.lexemes, SOURCE_LIMIT);
+    if (found.length === 0) {
+      const open = await db
+        .select()
+        .from(todos)
+        .where(and(eq(todos.userId, userId), eq(todos.completed, false)))
+        .orderBy(desc(todos.createdAt))
+        .limit(SOURCE_LIMIT);
+      found = open.map((t) =>
+        todoPassage(
+          {
+            meeting_id: t.meetingId,
+            title: t.title,
+            description: t.description,
+            assigned_to: t.assignedTo,
+            completed: t.completed,
+          },
+          0,
+          true,
+        ),
+      );
+    }
+    return { sources: await withMeetings(db, userId, found), terms, meetingsInScope: 0 };
+  }
+
+  const ids = [...new Set(context.meetingIds)];
+  await assertOwnMeetings(db, userId, ids);
+  await refreshSearchIndex(db, userId, ids.length ? ids : undefined);
+  const scope = { userId, meetingIds: ids.length ? ids : undefined };
+  // A question about several picked meetings hears from each of them.
+  const perMeeting =
+    ids.length > 1 ? Math.max(2, Math.ceil(SOURCE_LIMIT / ids.length)) : SOURCE_LIMIT;
+  const [passages, actionItems] = await Promise.all([
+    searchMeetingPassages(db, scope, terms.lexemes, { limit: SOURCE_LIMIT, perMeeting }),
+    searchTodos(db, scope, terms.lexemes, ACTION_ITEM_LIMIT),
+  ]);
+  let found = [...passages, ...actionItems].sort(byRank).slice(0, SOURCE_LIMIT);
+
+  let meetingsInScope = ids.length;
+  if (ids.length > 0) {
+    // A picked meeting with no match still speaks, through its summary or opening.
+    const silent = ids.filter((id) => !found.some((p) => p.meetingId === id));
+    const extra = await fallbackPassages(db, userId, silent, found.length ? 2 : 4);
+    found = [...found, ...extra];
+  } else {
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(meetings)
+      .where(eq(meetings.userId, userId))) as [{ count: number }];
+    meetingsInScope = count;
+    if (found.length === 0 && count > 0) {
+      const recent = await db
+        .select({ id: meetings.id })
+        .from(meetings)
+        .where(and(eq(meetings.userId, userId), isNotNull(meetings.summary)))
+        .orderBy(desc(meetings.date))
+        .limit(RECENT_FALLBACK_MEETINGS);
+      found = await fallbackPassages(
+        db,
+        userId,
+        recent.map((r) => r.id),
+        3,
+      );
+    }
+  }
+  return { sources: await withMeetings(db, userId, found), terms, meetingsInScope };
+}

@@ -1,0 +1,80 @@
+/**
+ * The meeting assistant's answer without a language model (issue 5 point 3): the best-matching
+ * passages, quoted and cited, and a plain statement that no language model is configured.
+ */
+import type { GatheredSources } from './gather-sources.ts';
+
+/** The sentence that says why the answer only quotes (shown under every offline answer). */
+export const NO_MODEL_NOTE =
+  'No language model is configured on this server, so Summy quotes the passages that best match your question instead of writing an answer. An administrator can configure one (see docs/self-hosting.md).';
+
+/** Passages quoted in an offline answer. */
+export const OFFLINE_QUOTES = 5;
+
+const QUOTE_MAX = 400;
+
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+const SECTION_LABEL = {
+  transcript: 'Transcript',
+  summary: 'Summary',
+  actionItems: 'Action item',
+  todos: 'To-do',
+} as const;
+
+/**
+ * The offline answer in markdown. Its first line names what was looked for, so the chat's
+ * auto-title (the answer's first line, spec 000 section 5) says what the chat was about.
+ * @returns the text and the refs it cites
+ */
+export function offlineAnswer(
+  gathered: GatheredSources,
+  context: { type: 'meeting' | 'todo' },
+): { text: string; refs: number[] } {
+  const { sources, terms, meetingsInScope } = gathered;
+  const about = terms.words.length ? terms.words.join(' ') : null;
+  const quoted = sources.filter((s) => s.rank > 0).slice(0, OFFLINE_QUOTES);
+  const shown = quoted.length ? quoted : sources.slice(0, OFFLINE_QUOTES);
+  const lines: string[] = [];
+  if (context.type === 'meeting' && meetingsInScope === 0) {
+    lines.push('There are no meetings to search yet.', '', NO_MODEL_NOTE);
+    return { text: lines.join('\n'), refs: [] };
+  }
+  if (shown.length === 0) {
+    lines.push(
+      about
+        ? `Nothing in your ${context.type === 'todo' ? 'to-dos' : 'meetings'} mentions ${about}.`
+        : 'I found nothing to quote.',
+      '',
+      NO_MODEL_NOTE,
+    );
+    return { text: lines.join('\n'), refs: [] };
+  }
+  const what = context.type === 'todo' ? 'your to-dos' : 'your meetings';
+  lines.push(
+    quoted.length && about
+      ? `What ${what} say about ${about}:`
+      : `Nothing matched your words exactly; here is what ${what} say overall:`,
+  );
+  const several = new Set(shown.map((s) => s.meetingId)).size > 1;
+  for (const s of shown) {
+    const text = s.text.length > QUOTE_MAX ? `${s.text.slice(0, QUOTE_MAX).trimEnd()}…` : s.text;
+    const where = [
+      s.section === 'transcript' && s.speaker ? s.speaker : null,
+      s.section === 'transcript' && s.start != null ? clock(s.start) : null,
+      SECTION_LABEL[s.section],
+      several && s.meetingTitle ? `“${s.meetingTitle}”` : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    lines.push('', `> ${text.replace(/\n+/g, ' ')} [${s.ref}]`, `> — ${where}`);
+  }
+  lines.push('', `_${NO_MODEL_NOTE}_`);
+  return { text: lines.join('\n'), refs: shown.map((s) => s.ref) };
+}

@@ -1,0 +1,219 @@
+/**
+ * The meeting assistant's contracts and rules (spec 000 sections 2 "Chat panel", 3 "Chat message",
+ * 4 "Chat", 5 (picker, titles), 7 `POST /api/chat`, 8 chat errors; spec 001 section 2 "Past chats").
+ */
+import { z } from 'zod';
+import { citationSchema } from './contracts.ts';
+
+/** At most this many meetings can be named in one question's context. */
+export const CHAT_CONTEXT_MAX_MEETINGS = 50;
+
+/** Longest question accepted, in characters. */
+export const CHAT_QUESTION_MAX = 10_000;
+
+/**
+ * What a question is about (spec 000 section 7: "Context types are todo or meeting"). A meeting
+ * context with no ids means all of the user's meetings.
+ */
+export const chatContextSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('meeting'),
+    meetingIds: z.array(z.string().uuid()).max(CHAT_CONTEXT_MAX_MEETINGS).default([]),
+  }),
+  z.object({ type: z.literal('todo') }),
+]);
+export type ChatContext = z.infer<typeof chatContextSchema>;
+
+/** An earlier turn of the conversation, sent so follow-up questions make sense. */
+export const chatHistoryItemSchema = z.object({
+  isUser: z.boolean(),
+  content: z.string().max(20_000),
+});
+
+/**
+ * Body of `POST /api/chat` and `POST /api/chat/stream` (spec 000 section 7: content, context,
+ * provider, model). `content` must be non-empty after trimming (section 5).
+ */
+export const chatRequestSchema = z.object({
+  content: z
+    .string()
+    .max(CHAT_QUESTION_MAX)
+    .refine((s) => s.trim().length > 0, { message: 'The question is empty' }),
+  context: chatContextSchema.default({ type: 'meeting', meetingIds: [] }),
+  provider: z.string().max(100).optional(),
+  model: z.string().max(200).optional(),
+  history: z.array(chatHistoryItemSchema).max(40).optional(),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+/** Where a cited passage comes from; the panel links each to that place in the meeting. */
+export const CHAT_SECTIONS = ['summary', 'actionItems', 'transcript', 'todos'] as const;
+export type ChatSection = (typeof CHAT_SECTIONS)[number];
+
+/**
+ * A citation as `POST /api/chat` answers it: the quoted text and its section (spec 000 section 3),
+ * the meeting, and for transcript turns the speaker, start (seconds) and turn index; `ref` is the
+ * number the answer's text uses for it ('[2]').
+ */
+export const chatCitationSchema = citationSchema.extend({
+  ref: z.number().int().positive(),
+  section: z.enum(CHAT_SECTIONS),
+  meetingTitle: z.string().nullable().optional(),
+  turnIndex: z.number().int().nonnegative().nullable().optional(),
+});
+export type ChatCitation = z.infer<typeof chatCitationSchema>;
+
+/** Answer of `POST /api/chat` (spec 000 section 7: "content or response"): both carry the text. */
+export const chatAnswerSchema = z.object({
+  content: z.string(),
+  response: z.string(),
+  citations: z.array(chatCitationSchema),
+  /** 'offline' or 'provider:model'. */
+  model: z.string(),
+});
+export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
+
+/**
+ * Server-sent events of `POST /api/chat/stream`, in order: one `citations` (the passages given to
+ * the model), `delta` for each piece of text as it is generated, then `done` (the whole answer
+ * with the citations its text refers to) or `error` (`{error, details}`, spec 000 section 7).
+ */
+export type ChatStreamEvent =
+  | { event: 'citations'; data: { citations: ChatCitation[] } }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: ChatAnswer }
+  | { event: 'error'; data: { error: string; details: string } };
+
+/** Spec 000 section 8: the chat worker's failure. */
+export const CHAT_FAILED = 'Chat failed';
+/** Spec 000 section 8: the chat worker produced nothing. */
+export const CHAT_NO_RESPONSE = 'No response generated';
+
+/** Spec 000 section 8: what the panel shows when the server answers an error. */
+export function chatErrorText(error: string, details: string): string {
+  return `Sorry, I encountered an error: ${error}. ${details}`;
+}
+
+/** Spec 000 section 8: what the panel shows when the server cannot be reached. */
+export const CHAT_CONNECTION_ERROR =
+  "Sorry, I'm having trouble connecting right now. Please try again later.";
+
+/** Spec 000 section 9: chat history reset 30 s after close, in ms. */
+export const CHAT_HISTORY_RESET_MS = 30_000;
+/** Spec 000 section 9: the meeting picker shows at most 5 meetings. */
+export const CHAT_PICKER_MAX = 5;
+/** Spec 000 section 9: chat title fallback length, in characters. */
+export const CHAT_TITLE_MAX = 60;
+/** Spec 000 section 9: the chat list holds the latest 200 chats. */
+export const CHAT_LIST_LIMIT = 200;
+/** Spec 000 section 9: the floating panel's size, px; the sidebar's width, px. */
+export const CHAT_PANEL_SIZE = { floating: 640, sidebar: 384 } as const;
+
+// Markdown that would show as noise in a one-line title: quote marks, headings, list bullets,
+// emphasis, and the answer's citation markers.
+function plainLine(line: string): string {
+  return line
+    .replace(/^\s*(?:>\s*)+/, '')
+    .replace(/^\s*#{1,6}\s+/, '')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')
+    .replace(/\s*\[\d+\]/g, '')
+    .replace(/[*_`]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The auto-title of a chat: the first 60 characters of the first line of the first answer (spec
+ * 000 section 5), markdown marks removed. Undefined when the answer has no text.
+ */
+export function chatAutoTitle(firstAnswer: string): string | undefined {
+  const line = firstAnswer
+    .split('\n')
+    .map(plainLine)
+    .find((l) => l.length > 0);
+  return line ? line.slice(0, CHAT_TITLE_MAX) : undefined;
+}
+
+/**
+ * The title a chat is listed with: its own, else the first 60 characters of its latest message,
+ * else 'Chat' (spec 000 section 5, spec 001 section 9).
+ */
+export function chatDisplayTitle(
+  title: string | null | undefined,
+  latestMessage: string | null | undefined,
+): string {
+  if (title?.trim()) return title.trim();
+  const latest = latestMessage?.replace(/\s+/g, ' ').trim();
+  return latest ? latest.slice(0, CHAT_TITLE_MAX) : 'Chat';
+}
+
+/** The '@' mention being typed at the caret: its text and where the '@' is. */
+export interface MentionQuery {
+  /** Text typed after '@' (may be empty). */
+  query: string;
+  /** Index of the '@' in the input. */
+  start: number;
+}
+
+/**
+ * The mention being typed before `caret`, or undefined when the picker should be closed: no '@'
+ * starting a word before the caret, or a space already typed after the text (spec 000 section 5:
+ * "it closes once a space follows the typed text").
+ */
+export function mentionAt(input: string, caret: number = input.length): MentionQuery | undefined {
+  const before = input.slice(0, caret);
+  const at = before.lastIndexOf('@');
+  if (at < 0) return undefined;
+  // An '@' inside a word (an e-mail address) opens nothing.
+  if (at > 0 && !/\s/.test(before[at - 1]!)) return undefined;
+  const query = before.slice(at + 1);
+  if (/\s/.test(query)) return undefined;
+  return { query, start: at };
+}
+
+/**
+ * Meetings for the picker: titles containing the query, case-insensitive, at most 5 (spec 000
+ * section 5), in the given order. An empty query lists the first five.
+ */
+export function matchMeetings<T extends { title: string }>(
+  meetings: readonly T[],
+  query: string,
+  max: number = CHAT_PICKER_MAX,
+): T[] {
+  const q = query.trim().toLocaleLowerCase();
+  const out: T[] = [];
+  for (const m of meetings) {
+    if (out.length >= max) break;
+    if (!q || m.title.toLocaleLowerCase().includes(q)) out.push(m);
+  }
+  return out;
+}
+
+/** The meeting view's modes a link can open (`?view=`), matching its bottom bar. */
+export const MEETING_VIEW_PARAM = {
+  summary: 'summary',
+  actionItems: 'actions',
+  transcript: 'transcript',
+} as const;
+
+/**
+ * Where a citation leads: `/meeting/{id}?view=summary|actions|transcript`, with `&turn={index}`
+ * for a transcript turn (the meeting view scrolls to that card); to-dos without a meeting lead to
+ * `/todos`.
+ */
+export function citationHref(
+  citation: Pick<ChatCitation, 'meetingId' | 'section' | 'turnIndex'>,
+): string {
+  if (!citation.meetingId) return '/todos';
+  const view =
+    citation.section === 'transcript'
+      ? MEETING_VIEW_PARAM.transcript
+      : citation.section === 'summary'
+        ? MEETING_VIEW_PARAM.summary
+        : MEETING_VIEW_PARAM.actionItems;
+  const turn =
+    citation.section === 'transcript' && citation.turnIndex != null
+      ? `&turn=${citation.turnIndex}`
+      : '';
+  return `/meeting/${citation.meetingId}?view=${view}${turn}`;
+}

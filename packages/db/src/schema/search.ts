@@ -1,0 +1,49 @@
+/**
+ * Full-text search over meetings for the meeting assistant (issue 5, docs/decisions/010): one row
+ * per transcript turn and per summary paragraph, with a stored `tsvector` under PostgreSQL's
+ * 'english' configuration and a GIN index. Action items are searched on `todos.search`. Rows are
+ * derived from `meetings` and rebuilt when a meeting's `updated_at` passes its
+ * `search_indexed_at`, so they are never the only copy of anything.
+ */
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { meetings } from './meetings.ts';
+import { tsvector } from './search-types.ts';
+
+/** Sections a passage can come from. */
+export const PASSAGE_SECTIONS = ['summary', 'transcript'] as const;
+
+/**
+ * A searchable passage of a meeting. `position` is the turn index of `parseTranscript` (the one
+ * the meeting view numbers its cards with) or the summary paragraph's index; `start_seconds` is
+ * the turn's start when the pipeline recorded turn times.
+ */
+export const meetingPassages = pgTable(
+  'meeting_passages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    section: text('section', { enum: PASSAGE_SECTIONS }).notNull(),
+    position: integer('position').notNull(),
+    speaker: text('speaker'),
+    startSeconds: doublePrecision('start_seconds'),
+    content: text('content').notNull(),
+    // The speaker's name counts a little ('What did the Project Manager think of ...').
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(speaker, '')), 'C') || setweight(to_tsvector('english', content), 'A')`,
+      ),
+  },
+  (t) => [
+    index('meeting_passages_search_idx').using('gin', t.search),
+    index('meeting_passages_user_meeting_idx').on(t.userId, t.meetingId),
+    index('meeting_passages_meeting_position_idx').on(t.meetingId, t.section, t.position),
+  ],
+);
