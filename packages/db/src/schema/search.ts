@@ -6,7 +6,15 @@
  * `search_indexed_at`, so they are never the only copy of anything.
  */
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { meetings } from './meetings.ts';
 import { tsvector } from './search-types.ts';
@@ -46,4 +54,22 @@ export const meetingPassages = pgTable(
     index('meeting_passages_user_meeting_idx').on(t.userId, t.meetingId),
     index('meeting_passages_meeting_position_idx').on(t.meetingId, t.section, t.position),
   ],
+);
+
+/**
+ * How many of a user's passages hold each lexeme (document frequency), kept with the passages so a
+ * question's common words ('remote' in a year of remote-control meetings) weigh less than its rare
+ * ones, and a search over every meeting reads only passages with the telling words. The row with
+ * the empty lexeme holds the user's passage count.
+ */
+export const searchLexemes = pgTable(
+  'search_lexemes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lexeme: text('lexeme').notNull(),
+    passages: integer('passages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lexeme] })],
 );

@@ -14,6 +14,7 @@ import {
   searchMeetingPassages,
   searchTodos,
   todoPassage,
+  weighTerms,
   type FoundPassage,
   type QuestionTerms,
 } from './search-passages.ts';
@@ -175,7 +176,14 @@ export async function gatherSources(
 ): Promise<GatheredSources> {
   const terms = await questionTerms(db, question);
   if (context.type === 'todo') {
-    let found = await searchTodos(db, { userId, todos: true }, terms.lexemes, SOURCE_LIMIT);
+    const weighted = await weighTerms(db, userId, terms.lexemes);
+    let found = await searchTodos(
+      db,
+      { userId, todos: true },
+      terms.lexemes,
+      weighted,
+      SOURCE_LIMIT,
+    );
     if (found.length === 0) {
       const open = await db
         .select()
@@ -207,9 +215,10 @@ export async function gatherSources(
   // A question about several picked meetings hears from each of them.
   const perMeeting =
     ids.length > 1 ? Math.max(2, Math.ceil(SOURCE_LIMIT / ids.length)) : SOURCE_LIMIT;
+  const weighted = await weighTerms(db, userId, terms.lexemes);
   const [passages, actionItems] = await Promise.all([
-    searchMeetingPassages(db, scope, terms.lexemes, { limit: SOURCE_LIMIT, perMeeting }),
-    searchTodos(db, scope, terms.lexemes, ACTION_ITEM_LIMIT),
+    searchMeetingPassages(db, scope, weighted, { limit: SOURCE_LIMIT, perMeeting }),
+    searchTodos(db, scope, terms.lexemes, weighted, ACTION_ITEM_LIMIT),
   ]);
   let found = [...passages, ...actionItems].sort(byRank).slice(0, SOURCE_LIMIT);
 

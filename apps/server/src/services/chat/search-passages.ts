@@ -9,7 +9,7 @@ import type { ChatSection } from '@summy/core';
 import type { Database } from '@summy/db';
 
 /** Rows of `db.execute`: both drivers (PGlite, node-postgres) answer `{ rows }`. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
@@ -70,6 +70,67 @@ export function anyOfQuery(lexemes: readonly string[]): string {
   return lexemes.map((l) => `'${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
+/** A search term with its weight. */
+export interface WeightedTerm {
+  lexeme: string;
+  /** Passages of the user holding it. */
+  df: number;
+  /** ln(1 + passages / df): rare words count more. */
+  idf: number;
+}
+
+/** Share of the user's passages above which a word is too common to select passages by. */
+export const COMMON_TERM_SHARE = 0.02;
+
+/**
+ * Weighs the terms by how rare they are among the user's passages (search_lexemes). Terms no
+ * passage holds are dropped.
+ */
+export async function weighTerms(
+  db: Database,
+  userId: string,
+  lexemes: readonly string[],
+): Promise<{ total: number; terms: WeightedTerm[] }> {
+  if (lexemes.length === 0) return { total: 0, terms: [] };
+  const rows = await queryRows<{ lexeme: string; passages: number }>(
+    db,
+    sql`select lexeme, passages from search_lexemes
+        where user_id = ${userId} and lexeme in (${sql.join(
+          ['', ...lexemes].map((l) => sql`${l}`),
+          sql`, `,
+        )})`,
+  );
+  const df = new Map(rows.map((r) => [r.lexeme, Number(r.passages)]));
+  const total = Math.max(1, df.get('') ?? 0);
+  const terms = lexemes
+    .map((lexeme) => ({ lexeme, df: df.get(lexeme) ?? 0 }))
+    .filter((t) => t.df > 0)
+    .map((t) => ({ ...t, idf: Math.log(1 + total / t.df) }));
+  return { total, terms };
+}
+
+/**
+ * The terms that select candidate passages over many meetings: the rare ones (in at most 2% of
+ * the passages), or the rarest one when all are common. Ranking still weighs every term.
+ */
+export function selectiveTerms(total: number, terms: readonly WeightedTerm[]): WeightedTerm[] {
+  const sorted = [...terms].sort((a, b) => a.df - b.df);
+  const rare = sorted.filter((t) => t.df / total <= COMMON_TERM_SHARE);
+  return rare.length > 0 ? rare : sorted.slice(0, 1);
+}
+
+// Σ idf of the terms a passage holds, plus ts_rank_cd (length-normalized) to order ties.
+function scoreSql(column: SQL, terms: readonly WeightedTerm[], weights?: string): SQL {
+  const parts = terms.map(
+    (t) =>
+      sql`${t.idf}::float8 * (${column} @@ to_tsquery('simple', ${anyOfQuery([t.lexeme])}))::int`,
+  );
+  const rank = weights
+    ? sql`ts_rank_cd(${weights}::float4[], ${column}, q.q, 1)`
+    : sql`ts_rank_cd(${column}, q.q, 1)`;
+  return sql`(${sql.join(parts, sql` + `)} + ${rank})`;
+}
+
 /** Where to search. */
 export interface SearchScope {
   userId: string;
@@ -88,25 +149,32 @@ function meetingFilter(column: SQL, ids: readonly string[] | undefined): SQL {
 
 /**
  * The best transcript turns and summary paragraphs for the terms, at most `perMeeting` from any
- * one meeting (so a question about several meetings hears from each), best first.
+ * one meeting (so a question about several meetings hears from each), best first. Over more than
+ * a few meetings only passages holding a rare term are considered ({@link selectiveTerms}), which
+ * keeps a year of meetings as fast as one.
  */
 export async function searchMeetingPassages(
   db: Database,
   scope: SearchScope,
-  lexemes: readonly string[],
+  weighted: { total: number; terms: readonly WeightedTerm[] },
   { limit = 12, perMeeting = limit }: { limit?: number; perMeeting?: number } = {},
 ): Promise<FoundPassage[]> {
-  if (lexemes.length === 0) return [];
+  const { total, terms } = weighted;
+  if (terms.length === 0) return [];
+  const narrow = scope.meetingIds !== undefined && scope.meetingIds.length <= 5;
+  const select = narrow ? terms : selectiveTerms(total, terms);
+  const score = scoreSql(sql`p.search`, terms);
   const rows = await queryRows<any>(
     db,
     sql`
-    with q as (select to_tsquery('simple', ${anyOfQuery(lexemes)}) as q)
+    with q as (select to_tsquery('simple', ${anyOfQuery(terms.map((t) => t.lexeme))}) as q,
+                      to_tsquery('simple', ${anyOfQuery(select.map((t) => t.lexeme))}) as sel)
     select meeting_id, section, position, speaker, start_seconds, content, rank from (
       select p.meeting_id, p.section, p.position, p.speaker, p.start_seconds, p.content,
-        ts_rank_cd(p.search, q.q, 1) as rank,
-        row_number() over (partition by p.meeting_id order by ts_rank_cd(p.search, q.q, 1) desc, p.position) as nth
+        ${score} as rank,
+        row_number() over (partition by p.meeting_id order by ${score} desc, p.position) as nth
       from meeting_passages p, q
-      where p.user_id = ${scope.userId} and p.search @@ q.q
+      where p.user_id = ${scope.userId} and p.search @@ q.sel
         and ${meetingFilter(sql`p.meeting_id`, scope.meetingIds)}
     ) r
     where nth <= ${perMeeting}
@@ -132,16 +200,20 @@ export async function searchTodos(
   db: Database,
   scope: SearchScope & { todos?: boolean },
   lexemes: readonly string[],
+  weighted: { terms: readonly WeightedTerm[] },
   limit = 6,
 ): Promise<FoundPassage[]> {
   if (lexemes.length === 0) return [];
+  // Words the meetings never use still count in to-dos (weight 1, like a rare word's floor).
+  const known = new Map(weighted.terms.map((t) => [t.lexeme, t]));
+  const terms = lexemes.map((l) => known.get(l) ?? { lexeme: l, df: 0, idf: 1 });
   const rows = await queryRows<any>(
     db,
     sql`
     with q as (select to_tsquery('simple', ${anyOfQuery(lexemes)}) as q)
     select t.meeting_id, t.title, t.description, t.assigned_to, t.completed,
       -- todos.search carries no weights (all D): weigh D like the passages' A.
-      ts_rank_cd('{1,1,1,1}', t.search, q.q, 1) as rank
+      ${scoreSql(sql`t.search`, terms, '{1,1,1,1}')} as rank
     from todos t, q
     where t.user_id = ${scope.userId} and t.search @@ q.q
       and ${scope.todos ? sql`true` : sql`t.meeting_id is not null`}

@@ -1,0 +1,393 @@
+/**
+ * Meeting-assistant retrieval benchmark (issue 5 "Measured"): the three QMSum meetings of
+ * ../shared/testdata/meetings (real AMI and ICSI transcripts) plus 1,000 generated meetings for the
+ * same user, on PGlite (in memory) and PostgreSQL. Every QMSum specific query is asked
+ * (a) about its own meeting, as from the meeting view, and (b) about all 1,003 meetings, and the
+ * benchmark prints
+ *   - retrieval latency p50/p95 of `gatherSources` (budget p95 < 50 ms), beside the meeting list's
+ *     first page (`listMeetings`, 100 rows) measured in the same run, as a ratio;
+ *   - citation recall for the offline provider: the share of each query's `relevant_text_span`
+ *     turns covered by the cited turns (the quoted ones), and by all retrieved sources, with the
+ *     share of cited turns that fall inside a span (precision) and of queries with at least one.
+ *
+ * Run from the repository root: `npx tsx bench/chat/run.ts`
+ * Options: `--rounds 20` timed passes over the queries, `--backends pglite,postgres`,
+ * `--generated 1000`, `--json file`.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { openDatabase, type DatabaseHandle } from '@summy/db';
+import { startPostgresServer } from '@summy/db/testing';
+import { loadQmsumMeetings, type QmsumMeeting } from '../../apps/server/test/qmsum.ts';
+import { answerQuestion } from '../../apps/server/src/services/chat/answer-question.ts';
+import { gatherSources } from '../../apps/server/src/services/chat/gather-sources.ts';
+import {
+  questionTerms,
+  selectiveTerms,
+  weighTerms,
+} from '../../apps/server/src/services/chat/search-passages.ts';
+import { refreshSearchIndex } from '../../apps/server/src/services/chat/refresh-search-index.ts';
+import { listMeetings } from '../../apps/server/src/services/meetings/list-meetings.ts';
+import { seededRandom } from '../api/dataset.ts';
+import { summarize, type LatencySummary } from '../api/stats.ts';
+import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
+
+/** The retrieval budget, p95 in milliseconds (issue 5). */
+export const BUDGET_P95_MS = 50;
+
+type Backend = 'pglite' | 'postgres';
+
+// Generated meetings talk about the things meetings talk about, so common words ('remote',
+// 'design', 'price', 'team') compete with the real meetings' turns in the all-meetings scope.
+const VOCAB = {
+  who: [
+    'We',
+    'The team',
+    'Marketing',
+    'Finance',
+    'Sales',
+    'The designer',
+    'Engineering',
+    'I',
+    'You',
+    'Legal',
+  ],
+  verb: [
+    'should review',
+    'will prepare',
+    'discussed',
+    'need to finalize',
+    'agreed on',
+    'are worried about',
+    'can present',
+    'looked at',
+    'want to change',
+    'postponed',
+  ],
+  what: [
+    'the budget',
+    'the launch plan',
+    'the hiring pipeline',
+    'the customer survey',
+    'the pricing model',
+    'the product design',
+    'the quarterly targets',
+    'the remote onboarding',
+    'the user interface',
+    'the marketing campaign',
+    'the supplier contract',
+    'the roadmap',
+    'the office move',
+    'the training sessions',
+    'the sales forecast',
+    'the beta feedback',
+  ],
+  tail: [
+    'before Friday.',
+    'for next quarter.',
+    'with the board.',
+    'by the end of the month.',
+    'again next week.',
+    'in the next sprint.',
+    'because of the costs.',
+    'as discussed.',
+    'for the client.',
+    'after the demo.',
+  ],
+  filler: [
+    'Okay.',
+    'Right.',
+    'Yeah, I agree.',
+    'Sounds good.',
+    'Hmm, not sure.',
+    'Let me check.',
+    'Good point.',
+    'Exactly.',
+  ],
+};
+
+function generatedTranscript(rand: () => number, turns: number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const speakers = 2 + Math.floor(rand() * 4);
+  const out: string[] = [];
+  let last = -1;
+  for (let i = 0; i < turns; i++) {
+    let s = Math.floor(rand() * speakers);
+    if (s === last) s = (s + 1) % speakers;
+    last = s;
+    const sentences = rand() < 0.25 ? [pick(VOCAB.filler)] : [];
+    const n = 1 + Math.floor(rand() * 3);
+    for (let k = 0; k < n; k++)
+      sentences.push(
+        `${pick(VOCAB.who)} ${pick(VOCAB.verb)} ${pick(VOCAB.what)} ${pick(VOCAB.tail)}`,
+      );
+    out.push(`Speaker ${s + 1}: ${sentences.join(' ')}`);
+  }
+  return out.join('\n\n');
+}
+
+async function openBackend(backend: Backend): Promise<DatabaseHandle> {
+  if (backend === 'pglite') return openDatabase({});
+  const pgServer = await startPostgresServer();
+  cleanups.push(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pgServer.stop();
+  });
+  return openDatabase({ databaseUrl: await pgServer.createDatabase('summy_bench_chat') });
+}
+
+interface Seeded {
+  userId: string;
+  qmsum: { meeting: QmsumMeeting; id: string }[];
+  generatedMeetings: number;
+  passages: number;
+  loadMs: number;
+  indexMs: number;
+}
+
+async function seed(database: DatabaseHandle, generated: number): Promise<Seeded> {
+  const userId = randomUUID();
+  await database.query(
+    `insert into "user" (id, name, email, email_verified) values ($1, 'Bench', $2, true)`,
+    [userId, `bench-${userId}@example.com`],
+  );
+  const t0 = performance.now();
+  const rand = seededRandom(5);
+  const rows: { id: string; title: string; date: string; transcript: string }[] = [];
+  const day = 24 * 3600 * 1000;
+  for (let i = 0; i < generated; i++) {
+    rows.push({
+      id: randomUUID(),
+      title: `Generated meeting ${i + 1}`,
+      date: new Date(Date.UTC(2026, 10, 20) - i * day * 0.4).toISOString(),
+      transcript: generatedTranscript(rand, 40 + Math.floor(rand() * 120)),
+    });
+  }
+  const qmsum = loadQmsumMeetings().map((meeting, i) => ({ meeting, id: randomUUID(), i }));
+  for (const { meeting, id, i } of qmsum) {
+    rows.push({
+      id,
+      title: meeting.name,
+      date: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
+      transcript: meeting.transcript,
+    });
+  }
+  for (let start = 0; start < rows.length; start += 200) {
+    const batch = rows.slice(start, start + 200);
+    await database.query(
+      `insert into meetings (id, user_id, title, date, transcript)
+       select id, $1, title, date, transcript from unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::text[]) as t(id, title, date, transcript)`,
+      [
+        userId,
+        batch.map((r) => r.id),
+        batch.map((r) => r.title),
+        batch.map((r) => r.date),
+        batch.map((r) => r.transcript),
+      ],
+    );
+  }
+  const loadMs = performance.now() - t0;
+  const t1 = performance.now();
+  await refreshSearchIndex(database.db, userId);
+  const indexMs = performance.now() - t1;
+  const [count] = await database.query<{ n: number }>(
+    'select count(*)::int as n from meeting_passages where user_id = $1',
+    [userId],
+  );
+  return {
+    userId,
+    qmsum: qmsum.map(({ meeting, id }) => ({ meeting, id })),
+    generatedMeetings: generated,
+    passages: count!.n,
+    loadMs,
+    indexMs,
+  };
+}
+
+interface Recall {
+  queries: number;
+  /** Mean share of span turns covered by the cited turns. */
+  citedRecall: number;
+  /** Mean share of span turns covered by every retrieved source. */
+  retrievedRecall: number;
+  /** Share of cited turns inside a span. */
+  citedPrecision: number;
+  /** Share of queries with at least one cited turn inside a span. */
+  hitRate: number;
+  /** Mean cited turns per answer. */
+  citedPerAnswer: number;
+}
+
+async function recallOf(
+  database: DatabaseHandle,
+  s: Seeded,
+  scope: 'meeting' | 'all',
+): Promise<Recall> {
+  let cited = 0;
+  let retrieved = 0;
+  let inside = 0;
+  let citedTotal = 0;
+  let hits = 0;
+  let queries = 0;
+  const deps = { db: database.db, env: { settings: {} } };
+  for (const { meeting, id } of s.qmsum) {
+    for (const q of meeting.queries) {
+      queries++;
+      const span = new Set<number>();
+      for (const [a, b] of q.spans) for (let t = a; t <= b; t++) span.add(t);
+      const context = { type: 'meeting' as const, meetingIds: scope === 'meeting' ? [id] : [] };
+      const answer = await answerQuestion(deps, s.userId, { content: q.query, context });
+      const turnsOf = (
+        list: { meetingId?: string | null; section: string; turnIndex?: number | null }[],
+      ) =>
+        new Set(
+          list
+            .filter((c) => c.meetingId === id && c.section === 'transcript')
+            .map((c) => c.turnIndex!),
+        );
+      const citedTurns = turnsOf(answer.citations);
+      const gathered = await gatherSources(database.db, s.userId, context, q.query);
+      const allTurns = turnsOf(
+        gathered.sources.map((src) => ({ ...src, turnIndex: src.position })),
+      );
+      const covered = (turns: Set<number>) =>
+        [...span].filter((t) => turns.has(t)).length / span.size;
+      cited += covered(citedTurns);
+      retrieved += covered(allTurns);
+      const citedAll = answer.citations.filter((c) => c.section === 'transcript').length;
+      citedTotal += citedAll;
+      const insideHere = [...citedTurns].filter((t) => span.has(t)).length;
+      inside += insideHere;
+      if (insideHere > 0) hits++;
+    }
+  }
+  return {
+    queries,
+    citedRecall: cited / queries,
+    retrievedRecall: retrieved / queries,
+    citedPrecision: citedTotal ? inside / citedTotal : 0,
+    hitRate: hits / queries,
+    citedPerAnswer: citedTotal / queries,
+  };
+}
+
+async function runBackend(backend: Backend, rounds: number, generated: number) {
+  const database = await openBackend(backend);
+  cleanups.push(() => database.close());
+  await database.migrate();
+  const s = await seed(database, generated);
+  log(
+    `${backend}: ${s.generatedMeetings + s.qmsum.length} meetings loaded in ${Math.round(s.loadMs)} ms; ${s.passages} passages indexed in ${Math.round(s.indexMs)} ms`,
+  );
+  const queries = s.qmsum.flatMap(({ meeting, id }) =>
+    meeting.queries.map((q) => ({ q: q.query, id })),
+  );
+  const latency: Record<string, LatencySummary> = {};
+  // Each op is created lazily so its time is its own.
+  const series = async (name: string, make: () => (() => Promise<unknown>)[]) => {
+    const samples: number[] = [];
+    for (let r = -2; r < rounds; r++) {
+      for (const op of make()) {
+        const t0 = performance.now();
+        await op();
+        if (r >= 0) samples.push(performance.now() - t0);
+      }
+    }
+    latency[name] = summarize(samples);
+  };
+  await series('retrieval, one meeting', () =>
+    queries.map(
+      ({ q, id }) =>
+        () =>
+          gatherSources(database.db, s.userId, { type: 'meeting', meetingIds: [id] }, q),
+    ),
+  );
+  await series('retrieval, all 1,003 meetings', () =>
+    queries.map(
+      ({ q }) =>
+        () =>
+          gatherSources(database.db, s.userId, { type: 'meeting', meetingIds: [] }, q),
+    ),
+  );
+  await series('reference: meeting list, first 100', () =>
+    queries.map(() => () => listMeetings(database.db, s.userId, { limit: 100 })),
+  );
+  // The slowest questions over all meetings, with the words that selected their passages.
+  for (const { q } of queries) {
+    const t0 = performance.now();
+    await gatherSources(database.db, s.userId, { type: 'meeting', meetingIds: [] }, q);
+    const took = performance.now() - t0;
+    const { lexemes } = await questionTerms(database.db, q);
+    const weighted = await weighTerms(database.db, s.userId, lexemes);
+    const chosen = selectiveTerms(weighted.total, weighted.terms);
+    log(
+      `${backend}: ${took.toFixed(1)} ms  "${q}"  selected by ${chosen.map((t) => `${t.lexeme}(${t.df})`).join(' ')}`,
+    );
+  }
+  const recall = {
+    meeting: await recallOf(database, s, 'meeting'),
+    all: await recallOf(database, s, 'all'),
+  };
+  return {
+    backend,
+    seeded: {
+      meetings: s.generatedMeetings + s.qmsum.length,
+      passages: s.passages,
+      loadMs: s.loadMs,
+      indexMs: s.indexMs,
+    },
+    latency,
+    recall,
+  };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '20' },
+      backends: { type: 'string', default: 'pglite,postgres' },
+      generated: { type: 'string', default: '1000' },
+      json: { type: 'string' },
+    },
+  });
+  const results = [];
+  for (const backend of values.backends!.split(',') as Backend[]) {
+    const r = await runBackend(backend, Number(values.rounds), Number(values.generated));
+    results.push(r);
+    const ref = r.latency['reference: meeting list, first 100']!;
+    console.log(
+      `\n== ${backend}: ${r.seeded.meetings} meetings, ${r.seeded.passages} passages (indexed in ${(r.seeded.indexMs / 1000).toFixed(1)} s)`,
+    );
+    for (const [name, l] of Object.entries(r.latency)) {
+      const ratio = name.startsWith('reference')
+        ? ''
+        : `  (${(l.p95 / ref.p95).toFixed(2)}x the reference p95)`;
+      const budget = name.startsWith('reference')
+        ? ''
+        : l.p95 < BUDGET_P95_MS
+          ? '  within budget'
+          : '  OVER BUDGET';
+      console.log(
+        `${name.padEnd(36)} p50 ${ms(l.p50).padStart(9)}  p95 ${ms(l.p95).padStart(9)}  n=${l.n}${ratio}${budget}`,
+      );
+    }
+    for (const [scope, c] of Object.entries(r.recall)) {
+      console.log(
+        `recall (${scope === 'meeting' ? 'its meeting' : 'all meetings'}, ${c.queries} queries): cited ${pct(c.citedRecall)} of span turns (${c.citedPerAnswer.toFixed(1)} cited turns per answer), all sources ${pct(c.retrievedRecall)}; precision ${pct(c.citedPrecision)}; answers with a cited turn in the span ${pct(c.hitRate)}`,
+      );
+    }
+  }
+  if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 2));
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(runCleanups);
