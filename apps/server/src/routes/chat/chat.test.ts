@@ -140,6 +140,20 @@ describe('POST /api/chat offline', () => {
     expect(fresh.citations[0]).toMatchObject({ section: 'transcript', turnIndex: 0 });
   });
 
+  it('asked from the recorder, says the meeting has no transcript yet', async () => {
+    const recording = (
+      await alice.post('/api/meetings', { title: 'Sat, Nov 21, 2:05 PM', isRecording: true })
+    ).body.id;
+    const answer = await ask({
+      content: 'What have we said so far?',
+      context: { type: 'meeting', meetingIds: [recording] },
+    });
+    expect(answer.content).toContain(
+      '“Sat, Nov 21, 2:05 PM” is still being recorded or processed, so there is no transcript to answer from yet.',
+    );
+    expect(answer.citations).toEqual([]);
+  });
+
   it('with no meetings at all says so', async () => {
     const newcomer = await signUp(server, 'Newcomer');
     const res = await newcomer.post('/api/chat', { content: 'What was decided?' });

@@ -106,6 +106,7 @@ export async function answerQuestion(
       sources: gathered.sources,
       history: request.history ?? [],
       context: request.context.type,
+      notReady: gathered.notReady,
     });
     try {
       for await (const piece of model.answer(prompt, signal)) {

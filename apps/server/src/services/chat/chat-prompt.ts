@@ -34,6 +34,8 @@ export function chatPrompt(input: {
   sources: ChatSource[];
   history: { isUser: boolean; content: string }[];
   context: 'meeting' | 'todo';
+  /** Titles of picked meetings with no transcript yet (still recording or processing). */
+  notReady?: readonly string[];
 }): ChatPrompt {
   const system = [
     "You are Summy's Meeting Assistant. You answer questions about the user's recorded meetings" +
@@ -46,9 +48,12 @@ export function chatPrompt(input: {
     role: m.isUser ? ('user' as const) : ('assistant' as const),
     content: m.content,
   }));
-  const sources = input.sources.length
-    ? input.sources.map(sourceBlock).join('\n\n')
-    : '(no sources found)';
+  const pending = input.notReady?.length
+    ? `\n\nNote: ${input.notReady.map((t) => `“${t}”`).join(', ')} is still being recorded or processed; its transcript is not available yet.`
+    : '';
+  const sources =
+    (input.sources.length ? input.sources.map(sourceBlock).join('\n\n') : '(no sources found)') +
+    pending;
   return {
     system,
     messages: [

@@ -4,7 +4,7 @@
  * todo), with fallbacks so a question that names nothing searchable ('What was decided?') still
  * gets the meetings' summaries and action items. Only the user's rows are ever read.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ChatContext, ChatSection } from '@summy/core';
 import { meetingPassages, meetings, todos, type Database } from '@summy/db';
 import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
@@ -36,6 +36,8 @@ export interface GatheredSources {
   terms: QuestionTerms;
   /** How many meetings the question could draw on (0: the user has none in scope). */
   meetingsInScope: number;
+  /** Titles of picked meetings still being recorded or processed, with no transcript yet. */
+  notReady: string[];
 }
 
 /** Passages per answer. */
@@ -205,7 +207,12 @@ export async function gatherSources(
         ),
       );
     }
-    return { sources: await withMeetings(db, userId, found), terms, meetingsInScope: 0 };
+    return {
+      sources: await withMeetings(db, userId, found),
+      terms,
+      meetingsInScope: 0,
+      notReady: [],
+    };
   }
 
   const ids = [...new Set(context.meetingIds)];
@@ -223,7 +230,21 @@ export async function gatherSources(
   let found = [...passages, ...actionItems].sort(byRank).slice(0, SOURCE_LIMIT);
 
   let meetingsInScope = ids.length;
+  let notReady: string[] = [];
   if (ids.length > 0) {
+    // Asked from the recorder: the meeting has no transcript until it is processed.
+    const pending = await db
+      .select({ title: meetings.title })
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.userId, userId),
+          inArray(meetings.id, ids),
+          or(eq(meetings.isRecording, true), eq(meetings.isProcessing, true)),
+          or(isNull(meetings.transcript), eq(meetings.transcript, '')),
+        ),
+      );
+    notReady = pending.map((m) => m.title);
     // A picked meeting with no match still speaks, through its summary or opening.
     const silent = ids.filter((id) => !found.some((p) => p.meetingId === id));
     const extra = await fallbackPassages(db, userId, silent, found.length ? 2 : 4);
@@ -249,5 +270,5 @@ export async function gatherSources(
       );
     }
   }
-  return { sources: await withMeetings(db, userId, found), terms, meetingsInScope };
+  return { sources: await withMeetings(db, userId, found), terms, meetingsInScope, notReady };
 }

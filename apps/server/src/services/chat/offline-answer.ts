@@ -8,6 +8,12 @@ import type { GatheredSources } from './gather-sources.ts';
 export const NO_MODEL_NOTE =
   'No language model is configured on this server, so Summy quotes the passages that best match your question instead of writing an answer. An administrator can configure one (see docs/self-hosting.md).';
 
+/** What to say about picked meetings that have no transcript yet (recording or processing). */
+export function notReadyText(titles: readonly string[]): string {
+  const names = titles.map((t) => `“${t}”`).join(', ');
+  return `${names} ${titles.length > 1 ? 'are' : 'is'} still being recorded or processed, so there is no transcript to answer from yet. Ask again once processing has finished.`;
+}
+
 /** Passages quoted in an offline answer. */
 export const OFFLINE_QUOTES = 5;
 
@@ -44,6 +50,10 @@ export function offlineAnswer(
   const lines: string[] = [];
   if (context.type === 'meeting' && meetingsInScope === 0) {
     lines.push('There are no meetings to search yet.', '', NO_MODEL_NOTE);
+    return { text: lines.join('\n'), refs: [] };
+  }
+  if (shown.length === 0 && gathered.notReady.length > 0) {
+    lines.push(notReadyText(gathered.notReady), '', NO_MODEL_NOTE);
     return { text: lines.join('\n'), refs: [] };
   }
   if (shown.length === 0) {
