@@ -2,13 +2,16 @@
  * The meeting view (spec 000 section 2 "Meeting view"; sections 4, 5, 8 and 9): header and page
  * title, the four modes and their strings, action items (completion, 'Add to my to-dos' with its
  * toast), markdown link filtering, the actions menu behind confirm dialogs (Escape cancels, Enter
- * confirms), a virtualized 3-hour transcript, and the recording's player seeking to a clicked
- * transcript turn. Screenshots of each mode go to SHOTS_DIR (default /tmp/shots-meetingview).
+ * confirms), a virtualized 3-hour transcript, links into the view (`?view=&turn=`, as the
+ * assistant's citations write them) scrolling to and highlighting a turn, and the recording's
+ * player seeking to a clicked transcript turn. Screenshots of each mode go to SHOTS_DIR (default
+ * /tmp/shots-meetingview); those of a cited turn and of Ask mode also to RECORDER_SHOTS when set.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUp } from '../fixtures/session';
+import { shootStates } from '../fixtures/screenshots';
+import { api, signUp } from '../fixtures/session';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-meetingview';
 const JFK_WAV = path.resolve(import.meta.dirname, '../../../shared/testdata/audio/jfk/jfk.wav');
@@ -44,23 +47,6 @@ interface Todo {
   title: string;
   meetingId: string | null;
   completed: boolean;
-}
-
-/** Calls the API from the page as the signed-in user (same-origin fetch, so writes pass). */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : null) as T;
-    },
-    { method, url, body },
-  );
 }
 
 const TRANSCRIPT = [
@@ -225,10 +211,34 @@ test('header, modes, action items, links and the actions menu', async ({ page })
   await expect(turns.nth(3)).toContainText('I will book the venue');
   await expect(turns.nth(0).getByText('S1', { exact: true })).toBeVisible();
 
-  // Ask: the assistant is announced, not faked.
+  // Ask: switching to it opens the assistant's panel once; the mode itself is the way back into
+  // it, with suggested questions (one from the first topic).
   await mode(page, 'Ask').click();
-  await expect(page.getByRole('heading', { name: 'Meeting Assistant' })).toBeVisible();
-  await expect(page.getByText(/Asking questions about this meeting is coming soon/)).toBeVisible();
+  await expect(page).toHaveURL(/[?&]view=ask$/);
+  const assistant = page
+    .getByRole('dialog', { name: 'Meeting Assistant' })
+    .or(page.getByRole('complementary', { name: 'Meeting Assistant' }));
+  await expect(assistant).toBeVisible();
+  await assistant.getByRole('button', { name: 'Close' }).click();
+  await expect(assistant).toBeHidden();
+  const ask = page.getByRole('tabpanel', { name: 'Ask' });
+  await expect(ask.getByRole('heading', { name: 'Meeting Assistant' })).toBeVisible();
+  await expect(ask.getByText('Ask a question about the meeting', { exact: true })).toBeVisible();
+  const open = ask.getByRole('button', { name: 'Open Meeting Assistant' });
+  await expect(open).toBeEnabled();
+  const suggestions = ask.getByRole('list', { name: 'Suggested questions' }).getByRole('button');
+  await expect(suggestions).toHaveText([
+    'What were the key decisions?',
+    'What are the action items and who owns them?',
+    'Summarize the discussion',
+    'What was said about Budget?',
+  ]);
+  await expect(ask.getByText(/coming soon/i)).toHaveCount(0);
+  await shootStates(page, 'meeting-ask');
+  await open.click();
+  await expect(assistant).toBeVisible();
+  await assistant.getByRole('button', { name: 'Close' }).click();
+  await expect(assistant).toBeHidden();
 
   // Unlink: Escape cancels, Enter confirms.
   await openMenuItem(page, 'Unlink calendar event');
@@ -252,7 +262,7 @@ test('header, modes, action items, links and the actions menu', async ({ page })
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`/meeting/${meeting.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/meeting/${meeting.id}(\\?view=ask)?$`));
   await openMenuItem(page, 'Delete Meeting');
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await page.keyboard.press('Enter');
@@ -338,8 +348,11 @@ test('failures of action items show the spec toasts', async ({ page }) => {
   await expect(page.getByText('Error', { exact: true })).toBeVisible();
 });
 
-test('a 3-hour transcript is virtualized and scrolls to its end', async ({ page }) => {
-  await signUp(page);
+/**
+ * A meeting with a 3-hour transcript: 2,000 turns, 'Turn {n}:' at index n - 1, four speakers in
+ * rotation (so no two neighbours merge).
+ */
+async function createLongMeeting(page: Page): Promise<Meeting> {
   const sentence =
     'we went through the open items of the plan and agreed on who follows up on each of them';
   const paragraphs: string[] = [];
@@ -348,12 +361,17 @@ test('a 3-hour transcript is virtualized and scrolls to its end', async ({ page 
   }
   const transcript = paragraphs.join('\n\n');
   expect(transcript.length).toBeGreaterThan(170_000);
-  const meeting = await createMeeting(page, {
+  return createMeeting(page, {
     title: 'Three hour workshop',
     duration: 180,
     transcript,
     summary: 'A long workshop about the plan, with many open items and follow-ups.',
   });
+}
+
+test('a 3-hour transcript is virtualized and scrolls to its end', async ({ page }) => {
+  await signUp(page);
+  const meeting = await createLongMeeting(page);
 
   await page.goto(`/meeting/${meeting.id}`);
   await mode(page, 'Transcript').click();
@@ -378,6 +396,128 @@ test('a 3-hour transcript is virtualized and scrolls to its end', async ({ page 
   // Estimated times: a turn can still be played from about where it is, once audio exists; here
   // there is no recording, so no play buttons.
   await expect(page.getByRole('button', { name: /^Play from/ })).toHaveCount(0);
+});
+
+/**
+ * Follows an in-app link the way the assistant's citation does while the meeting is open: only the
+ * address changes, through React Router's history (a push with a fresh key, announced by
+ * popstate), without reloading the page.
+ */
+async function followInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((target) => {
+    const { history } = globalThis as unknown as {
+      history: {
+        state: { idx?: number } | null;
+        pushState(state: unknown, unused: string, url: string): void;
+      };
+    };
+    const idx = (history.state?.idx ?? 0) + 1;
+    const key = Math.random().toString(36).slice(2, 10);
+    history.pushState({ usr: null, key, idx }, '', target);
+    const events = globalThis as unknown as {
+      dispatchEvent(event: unknown): boolean;
+      PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
+    };
+    events.dispatchEvent(new events.PopStateEvent('popstate', { state: history.state }));
+  }, url);
+}
+
+test('a citation link scrolls to its transcript turn and highlights it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const meeting = await createLongMeeting(page);
+  const base = `/meeting/${meeting.id}`;
+
+  // Opened directly, far down the transcript: the card is on screen, marked and ringed.
+  await page.goto(`${base}?view=transcript&turn=1500`);
+  await expect(mode(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
+  const list = page.getByRole('list', { name: 'Transcript turns' });
+  const cited = list.locator('article[data-cited="true"]');
+  await expect(cited).toHaveCount(1);
+  await expect(cited).toContainText('Turn 1501:');
+  await expect(cited).toHaveAttribute('aria-current', 'true');
+  await expect(cited).toBeInViewport({ ratio: 0.99 });
+  await expect(cited).not.toHaveCSS('box-shadow', 'none');
+  // Centred in the scrolling area, so the turns before it give context.
+  const scroller = (await page.locator('[data-slot="meeting-scroll"]').boundingBox())!;
+  const card = (await cited.boundingBox())!;
+  const offCentre = card.y + card.height / 2 - (scroller.y + scroller.height / 2);
+  expect(Math.abs(offCentre)).toBeLessThan(scroller.height / 8);
+  expect(await list.getByRole('article').count()).toBeLessThan(60);
+  // Still there once every row near it has been measured.
+  await page.waitForTimeout(1000);
+  await expect(cited).toBeInViewport({ ratio: 0.99 });
+  // The highlight fades after a few seconds.
+  await expect(cited).toHaveCount(0, { timeout: 8000 });
+  await expect(list.getByRole('article').filter({ hasText: 'Turn 1501:' })).not.toHaveAttribute(
+    'aria-current',
+  );
+
+  // The view is already open: only the address changes, and it scrolls up to the new turn.
+  await page.evaluate(() => ((globalThis as { __samePage?: boolean }).__samePage = true));
+  await followInApp(page, `${base}?view=transcript&turn=40`);
+  await expect(cited).toContainText('Turn 41:');
+  await expect(cited).toBeInViewport({ ratio: 0.99 });
+  await expect(cited).toHaveCount(1);
+
+  // The same citation again, after the person scrolled away: it scrolls back.
+  await expect(cited).toHaveCount(0, { timeout: 8000 });
+  const turn41 = list.getByRole('article').filter({ hasText: 'Turn 41:' });
+  await page.mouse.move(640, 400);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 1500);
+  await expect(turn41).not.toBeInViewport();
+  await followInApp(page, `${base}?view=transcript&turn=40`);
+  await expect(cited).toContainText('Turn 41:');
+  await expect(cited).toBeInViewport({ ratio: 0.99 });
+
+  // From another mode, as a citation clicked while reading the summary.
+  await mode(page, 'Summary').click();
+  await expect(page).toHaveURL(new RegExp(`${base}$`));
+  await followInApp(page, `${base}?view=transcript&turn=1999`);
+  await expect(mode(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
+  await expect(cited).toContainText('Turn 2000:');
+  await expect(cited).toBeInViewport({ ratio: 0.99 });
+
+  // Links to the other modes.
+  await followInApp(page, `${base}?view=actions`);
+  await expect(mode(page, 'Action Items')).toHaveAttribute('aria-selected', 'true');
+  await followInApp(page, `${base}?view=summary`);
+  await expect(mode(page, 'Summary')).toHaveAttribute('aria-selected', 'true');
+
+  // Invalid turns are ignored: the transcript opens at its top, nothing is marked.
+  for (const turn of ['-1', '2000', 'abc', '1.5']) {
+    await followInApp(page, `${base}?view=transcript&turn=${turn}`);
+    await expect(mode(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
+    await expect(list.getByRole('article').first()).toContainText('Turn 1:');
+    await expect(list.locator('[data-cited]')).toHaveCount(0);
+    await mode(page, 'Summary').click();
+  }
+  expect(await page.evaluate(() => (globalThis as { __samePage?: boolean }).__samePage)).toBe(true);
+
+  // The bottom bar names the mode in the address, replacing the entry (Back leaves the meeting).
+  const historyLength = () =>
+    page.evaluate(() => (globalThis as unknown as { history: { length: number } }).history.length);
+  const entries = await historyLength();
+  await mode(page, 'Action Items').click();
+  await expect(page).toHaveURL(new RegExp(`${base}\\?view=actions$`));
+  await mode(page, 'Transcript').click();
+  await expect(page).toHaveURL(new RegExp(`${base}\\?view=transcript$`));
+  expect(await historyLength()).toBe(entries);
+  // A reload keeps the mode.
+  await page.reload();
+  await expect(mode(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
+
+  // For review: a cited turn in both themes and widths, followed at each width in turn (the other
+  // width's shots then show it after a resize).
+  if (process.env.RECORDER_SHOTS) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+      await followInApp(page, `${base}?view=transcript&turn=1500`);
+      await expect(cited).toBeInViewport({ ratio: 0.99 });
+      await page.waitForTimeout(400);
+      await shootStates(page, `meeting-cited-turn-from-${width}`);
+    }
+  }
 });
 
 test('clicking a transcript turn seeks the recording to it', async ({ page, baseURL }) => {

@@ -21,8 +21,8 @@ const FILE_ACCEPT = [
   '.ogg',
 ].join(',');
 
-/** Until the meeting chat arrives (a later issue), Chat says so. */
-function chatComingSoon() {
+/** Where no assistant is composed around the panel, Chat says so rather than doing nothing. */
+function chatUnavailable() {
   toast('Meeting Assistant', { description: 'The Meeting Assistant is coming soon.' });
 }
 
@@ -90,8 +90,9 @@ function IdlePanel() {
   );
 }
 
-function RecordingPanel() {
+function RecordingPanel({ onChat }: Pick<RecorderPanelProps, 'onChat'>) {
   const recorder = useRecorder();
+  const { meetingId } = recorder;
   const paused = recorder.state === 'paused';
   return (
     <PanelFrame className="gap-5">
@@ -140,7 +141,10 @@ function RecordingPanel() {
             Pause
           </Button>
         )}
-        <Button variant="outline" onClick={chatComingSoon}>
+        <Button
+          variant="outline"
+          onClick={() => (onChat && meetingId ? onChat(meetingId) : chatUnavailable())}
+        >
           <MessageSquare />
           Chat
         </Button>
@@ -203,17 +207,26 @@ function DeniedPanel() {
   );
 }
 
+/** Props of {@link RecorderPanel}. */
+export interface RecorderPanelProps {
+  /**
+   * The recording's Chat button: opens the meeting assistant about the meeting being recorded
+   * (its id). Without it, Chat shows a toast that the assistant is not available.
+   */
+  onChat?: (meetingId: string) => void;
+}
+
 /**
  * The recorder panel (spec 000 section 2 "Recorder panel"): ready to record (with upload), the
- * running recording with timer, level meter and controls, the hand-over to processing, and the
- * microphone-denied state. Reads the tab's recorder from `RecorderProvider`.
+ * running recording with timer, level meter and controls (Chat calls `onChat`), the hand-over to
+ * processing, and the microphone-denied state. Reads the tab's recorder from `RecorderProvider`.
  */
-export function RecorderPanel() {
+export function RecorderPanel({ onChat }: RecorderPanelProps) {
   const { state } = useRecorder();
   switch (state) {
     case 'recording':
     case 'paused':
-      return <RecordingPanel />;
+      return <RecordingPanel onChat={onChat} />;
     case 'processing':
       return <ProcessingPanel />;
     case 'denied':

@@ -1,52 +1,90 @@
 /**
- * Ask mode of the meeting view. The meeting assistant (spec 000 section 2 "Chat panel") arrives
- * with its own issue; until then this panel says so (issue 4 point 6: "until then the panel says
- * it is coming").
+ * Ask mode of the meeting view: the way into the meeting assistant (spec 000 section 2 "Chat
+ * panel": titled 'Meeting Assistant', empty state 'Ask a question about the meeting'). The panel
+ * itself belongs to the chat feature; the app layer hands this mode `onAsk`, which opens it.
  */
-import { MessageSquareText, Sparkles } from 'lucide-react';
+import { ArrowUpRight, MessageSquareText, Sparkles } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 
-/** What the assistant will answer, to set expectations without pretending it works yet. */
-const EXAMPLES = [
-  'What did we decide about the launch date?',
-  'Who is following up with the design team?',
-  'Summarize what Speaker 2 said about the budget.',
-];
+/** Questions offered for every meeting, before the topic-based one. */
+const GENERAL_QUESTIONS = [
+  'What were the key decisions?',
+  'What are the action items and who owns them?',
+  'Summarize the discussion',
+] as const;
 
-/** The 'Meeting Assistant' panel, announcing that asking questions is coming soon. */
-export function MeetingAsk() {
+/**
+ * The suggested questions: three general ones, plus 'What was said about {topic}?' for the
+ * meeting's first topic when it has topics (blank topic names are skipped).
+ */
+export function askSuggestions(topics: readonly { topic: string }[]): string[] {
+  const topic = topics.map((t) => t.topic.trim()).find(Boolean);
+  return topic ? [...GENERAL_QUESTIONS, `What was said about ${topic}?`] : [...GENERAL_QUESTIONS];
+}
+
+/** Props of {@link MeetingAsk}. */
+export interface MeetingAskProps {
+  /** The meeting's topics; the first one gives a suggested question. */
+  topics: readonly { topic: string }[];
+  /**
+   * Opens the assistant about this meeting; with a question, asks it. Absent where no assistant
+   * is composed, which disables the buttons.
+   */
+  onAsk?: (question?: string) => void;
+}
+
+/** The Ask panel: a short intro, 'Open Meeting Assistant' and suggested questions. */
+export function MeetingAsk({ topics, onAsk }: MeetingAskProps) {
+  const suggestions = askSuggestions(topics);
+  const disabled = !onAsk;
   return (
     <section
       aria-labelledby="meeting-assistant-heading"
-      className="mx-auto flex w-full max-w-lg flex-col items-center gap-5 py-10 text-center"
+      className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 py-4 text-center sm:py-6"
     >
       <div className="flex size-12 items-center justify-center rounded-2xl bg-brand-soft text-brand-soft-foreground">
         <MessageSquareText className="size-6" aria-hidden="true" />
       </div>
       <div className="flex flex-col items-center gap-2">
-        <div className="flex items-center gap-2">
-          <h2 id="meeting-assistant-heading" className="text-lg font-semibold tracking-tight">
-            Meeting Assistant
-          </h2>
-          <span className="rounded-full border px-2 py-0.5 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
-            Coming soon
-          </span>
-        </div>
-        <p className="max-w-sm text-sm text-balance text-muted-foreground">
-          Asking questions about this meeting is coming soon. The assistant will answer from the
-          transcript and summary, with citations.
+        <h2 id="meeting-assistant-heading" className="text-lg font-semibold tracking-tight">
+          Meeting Assistant
+        </h2>
+        <p className="text-sm text-muted-foreground">Ask a question about the meeting</p>
+        <p className="max-w-sm text-xs text-balance text-muted-foreground/80">
+          Answers come from its transcript, summary and action items, with citations you can follow.
         </p>
       </div>
-      <ul aria-label="Questions you will be able to ask" className="flex w-full flex-col gap-2">
-        {EXAMPLES.map((example) => (
-          <li
-            key={example}
-            className="flex items-center gap-2.5 rounded-xl border border-dashed px-4 py-2.5 text-left text-sm text-muted-foreground"
-          >
-            <Sparkles className="size-4 shrink-0 text-brand/70" aria-hidden="true" />
-            {example}
-          </li>
-        ))}
-      </ul>
+      <Button size="lg" disabled={disabled} onClick={() => onAsk?.()}>
+        <MessageSquareText />
+        Open Meeting Assistant
+      </Button>
+      <div className="flex w-full flex-col gap-2 pt-1">
+        <h3
+          id="meeting-ask-suggestions"
+          className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
+        >
+          Suggested questions
+        </h3>
+        <ul aria-labelledby="meeting-ask-suggestions" className="flex w-full flex-col gap-2">
+          {suggestions.map((question) => (
+            <li key={question}>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => onAsk?.(question)}
+                className="group flex w-full cursor-pointer items-center gap-2.5 rounded-xl border bg-card px-4 py-2.5 text-left text-sm shadow-xs transition-colors outline-none hover:border-brand/40 hover:bg-brand-soft/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-border disabled:hover:bg-card"
+              >
+                <Sparkles className="size-4 shrink-0 text-brand" aria-hidden="true" />
+                <span className="min-w-0 flex-1 break-words">{question}</span>
+                <ArrowUpRight
+                  className="size-4 shrink-0 text-muted-foreground transition-colors group-hover:text-foreground group-disabled:group-hover:text-muted-foreground"
+                  aria-hidden="true"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

@@ -3,12 +3,22 @@
  * per speaker turn with avatar and name; 'No transcript available' when absent"). Turns come from
  * the spec's parsing rules (`parseTranscript`, section 5). The list is virtualized, so a 3-hour
  * meeting (about 2,000 turns) keeps only the cards near the viewport in the page (DESIGN.md
- * "a 3-hour transcript renders without jank").
+ * "a 3-hour transcript renders without jank"). A citation of the assistant scrolls to its turn and
+ * highlights the card for a few seconds (`data-cited`, `aria-current`).
  */
 import type { ProgressLabel, TranscriptTurn } from '@summy/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Captions, Play } from 'lucide-react';
-import { memo, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { cn } from '@/lib/utils';
 import { formatPlaybackTime, type TurnStart } from './meeting-time';
 import { GeneratingState, PanelEmpty } from './panel-states';
@@ -19,6 +29,25 @@ const ESTIMATED_CARD_HEIGHT = 132;
 
 /** Space between cards (px); part of each measured row so measurement includes it. */
 const CARD_GAP = 12;
+
+/** How long a cited card stays highlighted (ms). */
+export const CITED_HIGHLIGHT_MS = 4000;
+
+/**
+ * When to check again that a cited card is on screen (ms after the jump): rows above it get
+ * measured as they appear and the header can still grow, both of which move the card.
+ */
+const CITED_RECHECK_MS = [150, 400, 900, 1800] as const;
+
+/**
+ * A transcript turn a link points at. `key` differs for every navigation, so following the same
+ * citation again scrolls again.
+ */
+export interface CitedTurn {
+  /** Index into the parsed turns (the cards' `data-index`). */
+  index: number;
+  key: string;
+}
 
 /** Props of {@link MeetingTranscript}. */
 export interface MeetingTranscriptProps {
@@ -36,6 +65,8 @@ export interface MeetingTranscriptProps {
   onPlayTurn?: (index: number) => void;
   /** The turn being played, highlighted; -1 for none. */
   activeIndex: number;
+  /** The turn a citation leads to: scrolled to on mount and on change, highlighted for a while. */
+  cited?: CitedTurn | null;
 }
 
 /** The transcript panel: heading, then one virtualized card per speaker turn. */
@@ -48,6 +79,7 @@ export function MeetingTranscript({
   progress,
   onPlayTurn,
   activeIndex,
+  cited = null,
 }: MeetingTranscriptProps) {
   if (turns.length === 0) {
     if (generating) return <GeneratingState label={progress} subject="The transcript" />;
@@ -75,6 +107,7 @@ export function MeetingTranscript({
           scrollElement={scrollElement}
           onPlayTurn={onPlayTurn}
           activeIndex={activeIndex}
+          cited={cited}
         />
       )}
     </section>
@@ -99,8 +132,10 @@ function TurnList({
   scrollElement,
   onPlayTurn,
   activeIndex,
-}: Omit<MeetingTranscriptProps, 'generating' | 'progress' | 'scrollElement'> & {
+  cited,
+}: Omit<MeetingTranscriptProps, 'generating' | 'progress' | 'scrollElement' | 'cited'> & {
   scrollElement: HTMLElement;
+  cited: CitedTurn | null;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -136,6 +171,7 @@ function TurnList({
   });
 
   const items = virtualizer.getVirtualItems();
+  const citedIndex = useCitedTurn(cited, turns.length, scrollElement, listRef, virtualizer);
 
   return (
     <ol
@@ -164,6 +200,7 @@ function TurnList({
               start={starts[row.index] ?? null}
               slot={colorSlots.get(turn.speaker) ?? 0}
               active={row.index === activeIndex}
+              cited={row.index === citedIndex}
               onPlay={onPlayTurn}
             />
           </li>
@@ -173,18 +210,69 @@ function TurnList({
   );
 }
 
+/**
+ * Brings a cited turn on screen and tells which card to highlight (-1 for none, and once the
+ * highlight has faded). The virtualizer's `scrollToIndex` lands on estimated positions and corrects
+ * itself as rows get measured; the checks afterwards catch what moves later (the header growing,
+ * a tall card). Ends as soon as the person scrolls, clicks or types in the list, so it never pulls
+ * them back.
+ */
+function useCitedTurn(
+  cited: CitedTurn | null,
+  count: number,
+  scrollElement: HTMLElement,
+  listRef: RefObject<HTMLOListElement | null>,
+  virtualizer: Virtualizer<HTMLElement, Element>,
+): number {
+  const [fadedKey, setFadedKey] = useState<string | null>(null);
+  const target = cited && cited.index < count ? cited : null;
+
+  useEffect(() => {
+    if (!target) return;
+    const { index, key } = target;
+    const jump = (align: 'center' | 'start') => virtualizer.scrollToIndex(index, { align });
+    const recheck = () => {
+      const card = listRef.current?.querySelector(`[data-index="${index}"]`);
+      if (!card) return jump('center');
+      const view = scrollElement.getBoundingClientRect();
+      const box = card.getBoundingClientRect();
+      // A card taller than most of the view is read from its top; others sit wholly in view.
+      const tall = box.height > view.height * 0.8;
+      const onScreen = tall
+        ? box.top >= view.top - 1 && box.top <= view.top + view.height / 4
+        : box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+      if (!onScreen) jump(tall ? 'start' : 'center');
+    };
+    jump('center');
+    const timers = CITED_RECHECK_MS.map((ms) => window.setTimeout(recheck, ms));
+    const stop = () => timers.forEach((timer) => window.clearTimeout(timer));
+    const takeovers = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const type of takeovers) scrollElement.addEventListener(type, stop, { passive: true });
+    const fade = window.setTimeout(() => setFadedKey(key), CITED_HIGHLIGHT_MS);
+    return () => {
+      stop();
+      window.clearTimeout(fade);
+      for (const type of takeovers) scrollElement.removeEventListener(type, stop);
+    };
+  }, [target, scrollElement, listRef, virtualizer]);
+
+  return target && target.key !== fadedKey ? target.index : -1;
+}
+
 /** One speaker turn. Memoized: playback moves the highlight, which must not redraw every card. */
 const TurnCard = memo(function TurnCard({
   turn,
   start,
   slot,
   active,
+  cited,
   onPlay,
 }: {
   turn: TranscriptTurn;
   start: TurnStart | null;
   slot: number;
   active: boolean;
+  cited: boolean;
   onPlay?: (index: number) => void;
 }) {
   const canPlay = Boolean(onPlay && start);
@@ -201,12 +289,15 @@ const TurnCard = memo(function TurnCard({
   return (
     <article
       aria-label={`${turn.speaker}${time && start?.exact ? ` at ${time}` : ''}`}
-      aria-current={active ? 'true' : undefined}
+      aria-current={active || cited ? 'true' : undefined}
+      data-cited={cited ? 'true' : undefined}
       onClick={onCardClick}
       className={cn(
-        'group rounded-xl border bg-card px-4 py-3.5 shadow-xs transition-colors',
+        'group rounded-xl border bg-card px-4 py-3.5 shadow-xs transition-[color,background-color,border-color,box-shadow] duration-500 motion-reduce:transition-none',
         canPlay && 'cursor-pointer hover:border-foreground/15 hover:bg-accent/30',
         active && 'border-brand/50 bg-brand-soft/60 hover:bg-brand-soft/60 dark:bg-brand-soft',
+        cited &&
+          'border-brand bg-brand-soft/60 ring-[3px] ring-brand/35 hover:bg-brand-soft/60 dark:bg-brand-soft dark:ring-brand/45',
       )}
     >
       <header className="flex items-center gap-3">

@@ -2,7 +2,8 @@
  * The meeting detail view at /meeting/{meetingId} (spec 000 section 2 "Meeting view"): header,
  * the Summary, Action Items, Transcript and Ask modes switched by a bottom bar, the recording's
  * player, spinners while generation is in progress (section 4 "Completeness and placeholders"),
- * and the page title '{meeting title} - Summy'.
+ * and the page title '{meeting title} - Summy'. The address can pick the mode and a cited
+ * transcript turn (`?view=&turn=`, see meeting-link.ts); the bottom bar keeps `view` up to date.
  */
 import { isNotYetGenerated, parseTranscript, type Meeting } from '@summy/core';
 import {
@@ -26,7 +27,7 @@ import {
   useState,
   type ComponentType,
 } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiRequestError } from '@/lib/api-client';
@@ -37,7 +38,14 @@ import { useAudioUrl } from '@/features/meetings/api/get-audio-url';
 import { useMeeting } from '@/features/meetings/api/get-meeting';
 import { MeetingHeader } from './meeting-header';
 import { MeetingSummary } from './meeting-summary';
+import {
+  DEFAULT_MEETING_MODE,
+  parseMeetingLink,
+  withMeetingMode,
+  type MeetingMode,
+} from './meeting-link';
 import { activeTurnIndex, turnStarts } from './meeting-time';
+import type { CitedTurn } from './meeting-transcript';
 import { speakerColorSlots } from './speaker-avatar';
 
 // Modes other than the default Summary load when first opened (Radix mounts only the active tab),
@@ -69,6 +77,36 @@ function usePrefetchModes() {
   }, []);
 }
 
+/**
+ * Runs a task once the next frame has been painted. A newer task replaces a waiting one, and
+ * unmounting cancels it (so a late address update cannot pull the person back to this page).
+ */
+function useAfterPaint(): (task: () => void) => void {
+  const pending = useRef<{ frame: number; timer?: number } | null>(null);
+  const cancel = useCallback(() => {
+    if (!pending.current) return;
+    cancelAnimationFrame(pending.current.frame);
+    window.clearTimeout(pending.current.timer);
+    pending.current = null;
+  }, []);
+  useEffect(() => cancel, [cancel]);
+  return useCallback(
+    (task: () => void) => {
+      cancel();
+      const entry: { frame: number; timer?: number } = { frame: 0 };
+      // The frame callback runs just before the paint; a timer from it runs just after.
+      entry.frame = requestAnimationFrame(() => {
+        entry.timer = window.setTimeout(() => {
+          pending.current = null;
+          task();
+        }, 0);
+      });
+      pending.current = entry;
+    },
+    [cancel],
+  );
+}
+
 /** Shown for the moment a mode's code is loading (from cache after the first time). */
 function ModeLoading() {
   return (
@@ -78,27 +116,36 @@ function ModeLoading() {
   );
 }
 
-/** The view's modes, in the bottom bar's order. */
+/** The view's modes, in the bottom bar's order (values as in `?view=`). */
 export const MEETING_MODES = [
   { value: 'summary', label: 'Summary', icon: NotebookText },
   { value: 'actions', label: 'Action Items', icon: ListChecks },
   { value: 'transcript', label: 'Transcript', icon: TextQuote },
   { value: 'ask', label: 'Ask', icon: MessageSquareText },
-] as const satisfies readonly { value: string; label: string; icon: ComponentType }[];
+] as const satisfies readonly { value: MeetingMode; label: string; icon: ComponentType }[];
 
-/** One of {@link MEETING_MODES}. */
-export type MeetingMode = (typeof MEETING_MODES)[number]['value'];
+/** One of {@link MEETING_MODES}; defined beside the address rules (meeting-link.ts). */
+export type { MeetingMode };
+
+/** Marks the address changes the bottom bar makes, which must not be read back as a link. */
+const FROM_MODE_BAR = 'summyMeetingModeBar';
 
 /** Props of {@link MeetingView}. */
 export interface MeetingViewProps {
   meetingId: string;
+  /**
+   * Opens the meeting assistant about this meeting, asking `question` when given (Ask mode's
+   * buttons; also called once each time the person switches to Ask). Without it Ask mode's
+   * buttons are disabled.
+   */
+  onAsk?: (question?: string) => void;
 }
 
 /**
  * The whole meeting view: loads the meeting, then draws it; a skeleton while loading, 'Failed to
  * load meeting details' with a retry on failure, and a not-found state for a missing meeting.
  */
-export function MeetingView({ meetingId }: MeetingViewProps) {
+export function MeetingView({ meetingId, onAsk }: MeetingViewProps) {
   const query = useMeeting(meetingId);
   useDocumentTitle(query.data ? `${query.data.title} - Summy` : 'Meeting - Summy');
 
@@ -109,12 +156,17 @@ export function MeetingView({ meetingId }: MeetingViewProps) {
     }
     return <MeetingLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
-  // Keyed so a different meeting starts in Summary mode with a fresh player.
-  return <LoadedMeeting key={meetingId} meeting={query.data} />;
+  // Keyed so a different meeting starts in the mode its address names, with a fresh player.
+  return <LoadedMeeting key={meetingId} meeting={query.data} onAsk={onAsk} />;
 }
 
-function LoadedMeeting({ meeting }: { meeting: Meeting }) {
-  const [mode, setMode] = useState<MeetingMode>('summary');
+function LoadedMeeting({
+  meeting,
+  onAsk,
+}: {
+  meeting: Meeting;
+  onAsk?: (question?: string) => void;
+}) {
   usePrefetchModes();
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const progress = useMeetingProgress(meeting.id);
@@ -123,6 +175,67 @@ function LoadedMeeting({ meeting }: { meeting: Meeting }) {
 
   const turns = useMemo(() => parseTranscript(meeting.transcript), [meeting.transcript]);
   const colorSlots = useMemo(() => speakerColorSlots(turns), [turns]);
+
+  // The address picks the mode and the cited turn: at first, and again on every navigation that
+  // names a valid mode or turn (a citation clicked while this meeting is open changes only the
+  // search; clicking it again is a new navigation with a new key, so it scrolls again).
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const afterPaint = useAfterPaint();
+  const [initialLink] = useState(() => parseMeetingLink(searchParams, turns.length));
+  const [mode, setMode] = useState<MeetingMode>(initialLink?.mode ?? DEFAULT_MEETING_MODE);
+  const [cited, setCited] = useState<CitedTurn | null>(() =>
+    initialLink?.turn != null ? { index: initialLink.turn, key: location.key } : null,
+  );
+  const [linkKey, setLinkKey] = useState(location.key);
+  const [linkScrollKey, setLinkScrollKey] = useState<string | null>(null);
+  if (linkKey !== location.key) {
+    setLinkKey(location.key);
+    const fromModeBar = (location.state as Record<string, unknown> | null)?.[FROM_MODE_BAR];
+    const link = fromModeBar ? null : parseMeetingLink(searchParams, turns.length);
+    if (link) {
+      setMode(link.mode);
+      setCited(link.turn != null ? { index: link.turn, key: location.key } : null);
+      // Without a turn to scroll to, the mode starts at the top, as from the bottom bar.
+      if (link.turn == null) setLinkScrollKey(location.key);
+    }
+  }
+  useEffect(() => {
+    if (linkScrollKey) scrollElement?.scrollTo({ top: 0 });
+  }, [linkScrollKey, scrollElement]);
+
+  // Radix reports one click twice (mousedown, then focus, before the transition below has
+  // committed): the mode last asked for tells the repeat apart, so Ask opens the assistant once.
+  const requestedMode = useRef(mode);
+  useEffect(() => {
+    requestedMode.current = mode;
+  }, [mode]);
+
+  const selectMode = (value: MeetingMode) => {
+    if (value === requestedMode.current) return;
+    requestedMode.current = value;
+    // A transition keeps the current mode on screen until the next one's code is there, instead
+    // of flashing a fallback (React holds revealed fallbacks for 300 ms).
+    startTransition(() => {
+      setMode(value);
+      setCited(null);
+    });
+    // Each mode starts at the top rather than at the previous mode's scroll position.
+    scrollElement?.scrollTo({ top: 0 });
+    // Replaced, not pushed: Back leaves the meeting rather than stepping through its tabs. After
+    // the new mode is painted, since a navigation re-renders the whole route tree (sidebar too);
+    // skipped if the address moved on meanwhile (a citation followed), which it would undo.
+    const from = window.location.href;
+    afterPaint(() => {
+      if (window.location.href !== from) return;
+      setSearchParams((previous) => withMeetingMode(previous, value), {
+        replace: true,
+        preventScrollReset: true,
+        state: { [FROM_MODE_BAR]: true },
+      });
+    });
+    if (value === 'ask') onAsk?.();
+  };
 
   const hasAudio = Boolean(meeting.audioUrl);
   const audioUrl = useAudioUrl(meeting.id, { enabled: hasAudio });
@@ -167,13 +280,7 @@ function LoadedMeeting({ meeting }: { meeting: Meeting }) {
   return (
     <Tabs.Root
       value={mode}
-      onValueChange={(value) => {
-        // A transition keeps the current mode on screen until the next one's code is there,
-        // instead of flashing a fallback (React holds revealed fallbacks for 300 ms).
-        startTransition(() => setMode(value as MeetingMode));
-        // Each mode starts at the top rather than at the previous mode's scroll position.
-        scrollElement?.scrollTo({ top: 0 });
-      }}
+      onValueChange={(value) => selectMode(value as MeetingMode)}
       className="flex h-full min-h-0 flex-col"
     >
       <div
@@ -214,12 +321,13 @@ function LoadedMeeting({ meeting }: { meeting: Meeting }) {
                 progress={label}
                 onPlayTurn={showPlayer ? playTurn : undefined}
                 activeIndex={activeIndex}
+                cited={cited}
               />
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="ask" className="outline-none">
             <Suspense fallback={<ModeLoading />}>
-              <MeetingAsk />
+              <MeetingAsk topics={meeting.topics} onAsk={onAsk} />
             </Suspense>
           </Tabs.Content>
         </div>

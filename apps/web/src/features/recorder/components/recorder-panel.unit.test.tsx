@@ -1,0 +1,99 @@
+/**
+ * The recording's Chat button (spec 000 section 2 "Recorder panel": "buttons Pause/Resume, Chat,
+ * Save and Stop"): it opens the assistant about the meeting being recorded through `onChat`, and
+ * falls back to a toast where no assistant is composed. Buttons are captured instead of drawn, so
+ * their click handlers can be called without a DOM.
+ */
+import type { ComponentProps, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RecorderContext, type RecorderContextValue } from '../hooks/use-recorder';
+import { RecorderPanel } from './recorder-panel';
+
+const { buttons, toast } = vi.hoisted(() => ({
+  buttons: [] as ComponentProps<'button'>[],
+  toast: vi.fn(),
+}));
+
+vi.mock('@/components/ui/button', () => ({
+  Button: (props: ComponentProps<'button'>) => {
+    buttons.push(props);
+    return <button type="button">{props.children}</button>;
+  },
+}));
+vi.mock('sonner', () => ({ toast }));
+
+/** The text of a captured button's children (icons are elements, labels strings). */
+function label(children: ReactNode): string {
+  return (Array.isArray(children) ? children : [children])
+    .filter((child) => typeof child === 'string')
+    .join('');
+}
+
+function recorder(overrides: Partial<RecorderContextValue> = {}): RecorderContextValue {
+  const noop = () => undefined;
+  const later = async () => undefined;
+  return {
+    state: 'recording',
+    meetingId: 'meeting-1',
+    title: 'Weekly sync',
+    elapsedMs: 65_000,
+    uploading: false,
+    isStarting: false,
+    recordedBytes: 0,
+    analyser: null,
+    start: later,
+    pause: noop,
+    resume: noop,
+    stop: later,
+    save: later,
+    checkPermission: later,
+    uploadFile: later,
+    ...overrides,
+  };
+}
+
+/** Renders the panel and returns the Chat button's click handler. */
+function chatClick(value: RecorderContextValue, onChat?: (meetingId: string) => void) {
+  buttons.length = 0;
+  const html = renderToStaticMarkup(
+    <RecorderContext.Provider value={value}>
+      <RecorderPanel onChat={onChat} />
+    </RecorderContext.Provider>,
+  );
+  const chat = buttons.find((props) => label(props.children) === 'Chat');
+  return { html, click: chat?.onClick as (() => void) | undefined };
+}
+
+describe('RecorderPanel Chat', () => {
+  beforeEach(() => toast.mockClear());
+
+  it('opens the assistant about the meeting being recorded', () => {
+    const onChat = vi.fn();
+    const { html, click } = chatClick(recorder(), onChat);
+    expect(html).toContain('REC');
+    expect(click).toBeDefined();
+    click!();
+    expect(onChat).toHaveBeenCalledExactlyOnceWith('meeting-1');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('works while paused too', () => {
+    const onChat = vi.fn();
+    const { html, click } = chatClick(recorder({ state: 'paused', meetingId: 'm-2' }), onChat);
+    expect(html).toContain('PAUSED');
+    click!();
+    expect(onChat).toHaveBeenCalledExactlyOnceWith('m-2');
+  });
+
+  it('falls back to a toast without onChat', () => {
+    const { click } = chatClick(recorder());
+    click!();
+    expect(toast).toHaveBeenCalledOnce();
+    expect(toast.mock.calls[0]![0]).toBe('Meeting Assistant');
+  });
+
+  it('has no Chat button when nothing is being recorded', () => {
+    expect(chatClick(recorder({ state: 'idle', meetingId: null }), vi.fn()).click).toBeUndefined();
+  });
+});
