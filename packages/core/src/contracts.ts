@@ -163,6 +163,11 @@ export const citationSchema = z.object({
   meetingId: z.string().uuid().nullable().optional(),
   speaker: z.string().nullable().optional(),
   start: z.number().nullable().optional().describe('seconds'),
+  /** The number the answer's text cites it by ('[2]'). */
+  ref: z.number().int().positive().optional(),
+  /** Transcript turn index, for the link that scrolls to it. */
+  turnIndex: z.number().int().nonnegative().nullable().optional(),
+  meetingTitle: z.string().nullable().optional(),
 });
 
 /** A chat message in the app's shape. */

@@ -12,6 +12,11 @@ export interface StoredCitation {
   speaker?: string | null;
   /** Start of the cited transcript turn, in seconds. */
   start?: number | null;
+  /** The number the answer's text cites it by. */
+  ref?: number;
+  /** Transcript turn index (the meeting view's card). */
+  turnIndex?: number | null;
+  meetingTitle?: string | null;
 }
 
 /** A chat session; `context_meeting_ids` are the meetings it is about. */

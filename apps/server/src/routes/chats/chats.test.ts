@@ -61,6 +61,9 @@ describe('/api/chats', () => {
           meetingId: m.id,
           speaker: 'Speaker 1',
           start: 12.5,
+          ref: 2,
+          turnIndex: 7,
+          meetingTitle: 'Q',
         },
       ],
     });
@@ -70,8 +73,48 @@ describe('/api/chats', () => {
       'What was decided?',
       'The budget.',
     ]);
-    expect(messages[1].citations[0]).toMatchObject({ section: 'transcript', start: 12.5 });
+    // A reopened chat links its citations to the same turns and markers.
+    expect(messages[1].citations[0]).toMatchObject({
+      section: 'transcript',
+      start: 12.5,
+      ref: 2,
+      turnIndex: 7,
+      meetingTitle: 'Q',
+    });
     expect(messages[0]).toMatchObject({ isUser: true, meetingId: m.id, chatId: chat.id });
+  });
+
+  it('lists chats newest first with their latest message, and saves a message without a chat', async () => {
+    const m = (await alice.post('/api/meetings', { title: 'Standup' })).body;
+    const chat = (await alice.post('/api/chats', { contextMeetingIds: [m.id] })).body;
+    await alice.post(`/api/chats/${chat.id}/messages`, { content: 'first', isUser: true });
+    await alice.post(`/api/chats/${chat.id}/messages`, { content: 'latest', isUser: false });
+    const empty = (await alice.post('/api/chats', {})).body;
+    const list = (await alice.get('/api/chats')).body;
+    expect(list[0]).toMatchObject({ id: empty.id, latestMessage: null });
+    expect(list[1]).toMatchObject({ id: chat.id, latestMessage: 'latest' });
+
+    // Spec 000 section 8: the retry without chat_id when a meeting id exists.
+    const loose = await alice.post('/api/chat-messages', {
+      content: 'kept',
+      isUser: true,
+      meetingId: m.id,
+      chatId: null,
+    });
+    expect(loose.status).toBe(201);
+    expect(loose.body).toMatchObject({ chatId: null, meetingId: m.id, content: 'kept' });
+    const inChat = await alice.post('/api/chat-messages', {
+      content: 'also kept',
+      isUser: true,
+      chatId: chat.id,
+    });
+    expect(inChat.body.chatId).toBe(chat.id);
+    const missing = await alice.post('/api/chat-messages', {
+      content: 'x',
+      isUser: true,
+      chatId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.status).toBe(404);
   });
 
   it('rejects an empty message and a foreign context meeting', async () => {

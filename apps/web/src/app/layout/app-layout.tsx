@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
+import { ChatPanelSlot, ChatProvider } from '@/features/chat/components/chat-provider';
 import { RecorderProvider } from '@/features/recorder/components/recorder-provider';
 import { AppSidebar } from './app-sidebar';
 
@@ -12,7 +13,9 @@ const SettingsContent = lazy(() => import('./settings-content'));
 export const OPEN_SETTINGS_EVENT = 'openSettings';
 
 /**
- * The signed-in layout: sidebar, the current screen, and the Settings dialog. Settings can also be
+ * The signed-in layout: sidebar, the current screen, the Meeting Assistant panel and the Settings
+ * dialog. The panel's slot sits beside the shell, so in its sidebar mode it takes a column of its
+ * own instead of covering the screen (spec 000 section 2 "Chat panel"). Settings can also be
  * opened by `?tab=...` in the address or by the window event 'openSettings' (spec 001 routing).
  */
 export function AppLayout() {
@@ -30,14 +33,21 @@ export function AppLayout() {
 
   return (
     <RecorderProvider>
-      <AppShell sidebar={<AppSidebar onOpenSettings={() => setSettingsOpen(true)} />}>
-        <Outlet />
-      </AppShell>
-      {settingsUsed && (
-        <Suspense>
-          <SettingsContent open={settingsOpen} onOpenChange={setSettingsOpen} />
-        </Suspense>
-      )}
+      <ChatProvider>
+        <div className="flex h-dvh overflow-hidden">
+          <div className="min-w-0 flex-1">
+            <AppShell sidebar={<AppSidebar onOpenSettings={() => setSettingsOpen(true)} />}>
+              <Outlet />
+            </AppShell>
+          </div>
+          <ChatPanelSlot />
+        </div>
+        {settingsUsed && (
+          <Suspense>
+            <SettingsContent open={settingsOpen} onOpenChange={setSettingsOpen} />
+          </Suspense>
+        )}
+      </ChatProvider>
     </RecorderProvider>
   );
 }

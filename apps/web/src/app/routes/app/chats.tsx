@@ -1,18 +1,14 @@
-import { MessagesSquare } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/layouts/page';
+import { PastChats } from '@/features/chat/components/past-chats';
 
-/** /chats: past chats, newest first. No chat exists yet, so the spec's empty state shows. */
+/**
+ * /chats: past chats, newest first, grouped by creation date (spec 001 section 2 "Past chats
+ * screen"); a chat reopens in the Meeting Assistant panel.
+ */
 export default function ChatsRoute() {
   return (
     <Page heading="Past chats" title="Past chats - Summy">
-      <div className="rounded-xl border border-dashed">
-        <EmptyState
-          icon={MessagesSquare}
-          title="No past chats yet"
-          description="Start a conversation with Summy to see it here"
-        />
-      </div>
+      <PastChats />
     </Page>
   );
 }

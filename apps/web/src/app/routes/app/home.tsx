@@ -1,18 +1,23 @@
 import { Page } from '@/components/layouts/page';
+import { useChat } from '@/features/chat/hooks/use-chat';
 import { RecorderPanel } from '@/features/recorder/components/recorder-panel';
 
 /**
  * / and /home: the recorder panel, ready to record or upload (spec 000 section 2 "Recorder panel":
- * "No meeting active").
+ * "No meeting active"); its Chat button opens the Meeting Assistant about the meeting being
+ * recorded.
  */
 export default function HomeRoute() {
+  const { openChat } = useChat();
   return (
     <Page
       heading="Home"
       title="Home - Summy"
       description="Record a meeting or upload a recording to get a transcript, summary and action items."
     >
-      <RecorderPanel />
+      <RecorderPanel
+        onChat={(meetingId) => openChat({ meetingIds: [meetingId], preferredMode: 'sidebar' })}
+      />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { useChat } from '@/features/chat/hooks/use-chat';
 import { MeetingView } from '@/features/meetings/components/meeting-view/meeting-view';
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -15,10 +16,13 @@ const RecorderPanel = lazy(() =>
 /** The recorder while this tab records (or hands over) the meeting; named like the meeting view. */
 function RecordingScreen({ title }: { title: string | null }) {
   useDocumentTitle(`${title ?? 'Recording'} - Summy`);
+  const { openChat } = useChat();
   return (
     <div className="flex min-h-full items-center justify-center px-4 py-8 md:px-10">
       <Suspense>
-        <RecorderPanel />
+        <RecorderPanel
+          onChat={(meetingId) => openChat({ meetingIds: [meetingId], preferredMode: 'sidebar' })}
+        />
       </Suspense>
     </div>
   );
@@ -27,16 +31,28 @@ function RecordingScreen({ title }: { title: string | null }) {
 /**
  * /meeting/{meetingId}: the recorder panel while this tab is recording that meeting (spec 000
  * section 2 "Recorder panel"), and until its audio is handed to the server; the meeting view
- * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy').
+ * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy'). The
+ * recorder's Chat button and the view's Ask mode open the Meeting Assistant about this meeting,
+ * docked beside it unless the person has placed the panel themselves: floating, it would cover
+ * the recorder's controls and the transcript turns its citations lead to.
  */
 export default function MeetingRoute() {
   const { meetingId = '' } = useParams();
   const recorder = useRecorder();
+  const { openChat } = useChat();
   const recordingHere =
     recorder.meetingId === meetingId &&
     (recorder.state === 'recording' ||
       recorder.state === 'paused' ||
       recorder.state === 'processing');
   if (recordingHere) return <RecordingScreen title={recorder.title} />;
-  return <MeetingView key={meetingId} meetingId={meetingId} />;
+  return (
+    <MeetingView
+      key={meetingId}
+      meetingId={meetingId}
+      onAsk={(question) =>
+        openChat({ meetingIds: [meetingId], question, preferredMode: 'sidebar' })
+      }
+    />
+  );
 }
