@@ -119,7 +119,9 @@ function plainLine(line: string): string {
     .replace(/\s*\[\d+\]/g, '')
     .replace(/[*_`]+/g, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // 'What your meetings say about X:' introduces a list; as a title the colon dangles.
+    .replace(/:$/, '');
 }
 
 /**

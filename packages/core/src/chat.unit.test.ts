@@ -19,6 +19,9 @@ describe('chat titles (spec 000 section 5)', () => {
     );
     expect(chatAutoTitle('> **Quoted** answer [2]')).toBe('Quoted answer');
     expect(chatAutoTitle('## Budget\n\ntext')).toBe('Budget');
+    expect(chatAutoTitle('What your meetings say about pricing:\n\n> quote [1]')).toBe(
+      'What your meetings say about pricing',
+    );
     expect(chatAutoTitle('  \n \n')).toBeUndefined();
   });
 

@@ -83,7 +83,8 @@ export function offlineAnswer(
     ]
       .filter(Boolean)
       .join(', ');
-    lines.push('', `> ${text.replace(/\n+/g, ' ')} [${s.ref}]`, `> — ${where}`);
+    // The attribution is its own paragraph inside the quote, not run into the quoted words.
+    lines.push('', `> ${text.replace(/\n+/g, ' ')} [${s.ref}]`, '>', `> — ${where}`);
   }
   lines.push('', `_${NO_MODEL_NOTE}_`);
   return { text: lines.join('\n'), refs: shown.map((s) => s.ref) };
