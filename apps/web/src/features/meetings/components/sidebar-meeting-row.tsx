@@ -1,5 +1,5 @@
 import type { MeetingListItem } from '@summy/core';
-import { format, isSameDay, isSameYear } from 'date-fns';
+import { formatDate, isSameDay, isSameYear } from '@/lib/date-format';
 import { FileText, Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import { NavLink } from 'react-router';
@@ -60,9 +60,9 @@ export function MeetingIcon({
  */
 function shortDate(iso: string, now: Date): string {
   const date = new Date(iso);
-  if (isSameDay(date, now)) return format(date, 'p');
-  if (isSameYear(date, now)) return format(date, 'MMM d');
-  return format(date, 'MMM yyyy');
+  if (isSameDay(date, now)) return formatDate(date, 'h:mm a');
+  if (isSameYear(date, now)) return formatDate(date, 'MMM d');
+  return formatDate(date, 'MMM yyyy');
 }
 
 /** The live step of a processing meeting, e.g. 'Transcribing', once the server announced one. */

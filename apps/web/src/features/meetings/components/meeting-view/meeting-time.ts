@@ -2,7 +2,7 @@
  * Times shown in the meeting view: the header's date and time range (spec 000 section 2 "Header:
  * date and time range") and playback positions of the recording and its transcript turns.
  */
-import { addSeconds, format, isSameDay } from 'date-fns';
+import { formatDate as format, isSameDay } from '@/lib/date-format';
 
 /**
  * A meeting's date and time range, e.g. `{ date: 'Tuesday, March 4, 2025', shortDate: 'Tue, Mar 4,
@@ -22,7 +22,7 @@ export function meetingTimeRange(
   const shortDate = format(start, 'EEE, MMM d, yyyy');
   const startTime = format(start, 'h:mm a');
   if (!(durationMinutes > 0)) return { date, shortDate, time: startTime };
-  const end = addSeconds(start, Math.round(durationMinutes * 60));
+  const end = new Date(start.getTime() + Math.round(durationMinutes * 60) * 1000);
   const endTime = isSameDay(start, end) ? format(end, 'h:mm a') : format(end, 'MMM d, h:mm a');
   // A meeting shorter than the minute shown would read '3:12 AM – 3:12 AM'.
   if (endTime === startTime) return { date, shortDate, time: startTime };
