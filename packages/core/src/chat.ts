@@ -112,16 +112,18 @@ export const CHAT_PANEL_SIZE = { floating: 640, sidebar: 384 } as const;
 // Markdown that would show as noise in a one-line title: quote marks, headings, list bullets,
 // emphasis, and the answer's citation markers.
 function plainLine(line: string): string {
-  return line
-    .replace(/^\s*(?:>\s*)+/, '')
-    .replace(/^\s*#{1,6}\s+/, '')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')
-    .replace(/\s*\[\d+\]/g, '')
-    .replace(/[*_`]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    // 'What your meetings say about X:' introduces a list; as a title the colon dangles.
-    .replace(/:$/, '');
+  return (
+    line
+      .replace(/^\s*(?:>\s*)+/, '')
+      .replace(/^\s*#{1,6}\s+/, '')
+      .replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')
+      .replace(/\s*\[\d+\]/g, '')
+      .replace(/[*_`]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      // 'What your meetings say about X:' introduces a list; as a title the colon dangles.
+      .replace(/:$/, '')
+  );
 }
 
 /**

@@ -23,7 +23,8 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MEETING_PAGE.max).default(MEETING_PAGE.default),
   cursor: z.string().max(200).optional(),
   q: z.string().max(200).optional().openapi({
-    description: "Only meetings whose title contains this text, case-insensitive (the chat's @ picker)",
+    description:
+      "Only meetings whose title contains this text, case-insensitive (the chat's @ picker)",
   }),
 });
 
