@@ -1,6 +1,6 @@
 /**
  * The API benchmark's dataset: a ~3-hour transcript built from the real meeting transcripts in
- * /work/shared/testdata/meetings, and bulk loading of users, meetings and action items.
+ * ../shared/testdata/meetings, and bulk loading of users, meetings and action items.
  *
  * Rows go in with `insert … select … from unnest($1::type[], …)`: one statement per batch of
  * rows, which on PGlite is about 20 times faster than one insert per row (DESIGN.md, verified
@@ -8,12 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import type { DatabaseHandle } from '@summy/db';
-
-/** Folder of the real meeting transcripts (`*\/*.transcript.txt`, lines `[turn] Speaker: text`). */
-export const TESTDATA_MEETINGS = '/work/shared/testdata/meetings';
+import { QMSUM_DIR, qmsumSpeechTurns } from '../../apps/server/test/qmsum.ts';
 
 /** One speaker turn of a transcript. */
 export interface Turn {
@@ -34,42 +30,12 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * Reads every `*.transcript.txt` under `dir` as turns. Speakers are renamed `Speaker N` in order
- * of first appearance within each file, which is how Summy's own transcripts name them; the
- * corpus' annotation tokens (`{vocalsound}`, `{disfmarker}`, …) and the space before punctuation
- * are removed so the text looks like speech-to-text output.
- * @throws Error when the folder holds no transcript
+ * The spoken turns of the shared QMSum transcripts (`qmsumSpeechTurns`): speakers renamed
+ * `Speaker N`, the corpus' annotation tokens and the space before punctuation removed, so the text
+ * looks like speech-to-text output.
  */
-export function readTurns(dir: string = TESTDATA_MEETINGS): Turn[] {
-  if (!existsSync(dir)) throw new Error(`Test transcripts not found: ${dir}`);
-  const files = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      readdirSync(path.join(dir, d.name))
-        .filter((f) => f.endsWith('.transcript.txt'))
-        .map((f) => path.join(dir, d.name, f)),
-    )
-    .sort();
-  const turns: Turn[] = [];
-  for (const file of files) {
-    const speakers = new Map<string, string>();
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const m = /^\[\d+\]\s*([^:]+):\s*(.*)$/.exec(line);
-      if (!m) continue;
-      const text = m[2]!
-        .replace(/\{[a-z_]+\}/gi, ' ')
-        .replace(/\s+([,.?!])/g, '$1')
-        .replace(/\s+/g, ' ')
-        .trim();
-      // Turns that were only annotations ("{vocalsound}") carry no speech.
-      if (!/[a-z]/i.test(text)) continue;
-      const name = m[1]!.trim();
-      if (!speakers.has(name)) speakers.set(name, `Speaker ${speakers.size + 1}`);
-      turns.push({ speaker: speakers.get(name)!, text });
-    }
-  }
-  if (turns.length === 0) throw new Error(`No transcript turns under ${dir}`);
-  return turns;
+export function readTurns(dir: string = QMSUM_DIR): Turn[] {
+  return qmsumSpeechTurns(dir);
 }
 
 /** Words in a piece of text (whitespace-separated). */

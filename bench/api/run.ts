@@ -14,8 +14,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseHandle } from '@summy/db';
-import { startPostgresServer } from '@summy/db/testing';
 import { createAuth } from '../../apps/server/src/auth.ts';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import { startServer } from '../../apps/server/src/server.ts';
@@ -40,13 +38,11 @@ import {
   type PlanSummary,
 } from './direct.ts';
 import { measure, ms, type LatencySummary } from './stats.ts';
+import { openBenchDatabase, type Backend } from '../lib/backend.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
 /** The latency budget of every measured route, p95 in milliseconds. */
 export const BUDGET_P95_MS = 20;
-
-/** The backends the benchmark knows. */
-export type Backend = 'pglite' | 'postgres';
 
 /** One measured route: HTTP latency and the direct-SQL reference. */
 export interface RouteResult {
@@ -76,23 +72,11 @@ export interface BackendResult {
 const PAGE = 100;
 const DEEP_PAGES = 50;
 
-async function openBackend(backend: Backend): Promise<DatabaseHandle> {
-  if (backend === 'pglite') return openDatabase({});
-  const pgServer = await startPostgresServer();
-  cleanups.push(async () => {
-    // pg's pool.end() resolves before its sockets have closed; stopping the server at once makes
-    // the backends of those sockets report "terminating connection due to administrator command".
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await pgServer.stop();
-  });
-  return openDatabase({ databaseUrl: await pgServer.createDatabase('summy_bench_api') });
-}
-
 async function runBackend(backend: Backend, n: number, warmup: number): Promise<BackendResult> {
   const t0 = performance.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summy-bench-api-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const database = await openBackend(backend);
+  const database = await openBenchDatabase(backend, 'summy_bench_api');
   cleanups.push(() => database.close());
   const env = loadEnv({
     PORT: '0',

@@ -18,8 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseHandle } from '@summy/db';
-import { startPostgresServer } from '@summy/db/testing';
+import type { DatabaseHandle } from '@summy/db';
 import { loadQmsumMeetings, type QmsumMeeting } from '../../apps/server/test/qmsum.ts';
 import { answerQuestion } from '../../apps/server/src/services/chat/answer-question.ts';
 import { gatherSources } from '../../apps/server/src/services/chat/gather-sources.ts';
@@ -32,12 +31,11 @@ import { refreshSearchIndex } from '../../apps/server/src/services/chat/refresh-
 import { listMeetings } from '../../apps/server/src/services/meetings/list-meetings.ts';
 import { seededRandom } from '../api/dataset.ts';
 import { summarize, type LatencySummary } from '../api/stats.ts';
+import { openBenchDatabase, type Backend } from '../lib/backend.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
 /** The retrieval budget, p95 in milliseconds (issue 5). */
 export const BUDGET_P95_MS = 50;
-
-type Backend = 'pglite' | 'postgres';
 
 // Generated meetings talk about the things meetings talk about, so common words ('remote',
 // 'design', 'price', 'team') compete with the real meetings' turns in the all-meetings scope.
@@ -126,16 +124,6 @@ function generatedTranscript(rand: () => number, turns: number): string {
     out.push(`Speaker ${s + 1}: ${sentences.join(' ')}`);
   }
   return out.join('\n\n');
-}
-
-async function openBackend(backend: Backend): Promise<DatabaseHandle> {
-  if (backend === 'pglite') return openDatabase({});
-  const pgServer = await startPostgresServer();
-  cleanups.push(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await pgServer.stop();
-  });
-  return openDatabase({ databaseUrl: await pgServer.createDatabase('summy_bench_chat') });
 }
 
 interface Seeded {
@@ -274,7 +262,7 @@ async function recallOf(
 }
 
 async function runBackend(backend: Backend, rounds: number, generated: number) {
-  const database = await openBackend(backend);
+  const database = await openBenchDatabase(backend, 'summy_bench_chat');
   cleanups.push(() => database.close());
   await database.migrate();
   const s = await seed(database, generated);

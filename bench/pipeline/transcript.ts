@@ -4,16 +4,9 @@
  * taking turns every 30 s) and the text model's title, summary and action items. The providers
  * answer at once, so what the benchmark times is Summy's own work around them.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ActionItemSuggestion, Word } from '@summy/core';
+import { QMSUM_DIR, qmsumSpeechTurns } from '../../apps/server/test/qmsum.ts';
 import type { Script } from '../../apps/server/src/pipeline/testing/scripted-tools.ts';
-
-/** Folder of the shared meeting transcripts (AMI ES2004a, ES2011a, ICSI Bed016). */
-export const TESTDATA_MEETINGS = path.resolve(
-  import.meta.dirname,
-  '../../../shared/testdata/meetings',
-);
 
 /** Speaking rate of the scripted transcription: 150 words per minute (9,000 in an hour). */
 export const WORDS_PER_MINUTE = 150;
@@ -22,34 +15,11 @@ export const TURN_S = 30;
 /** Speakers taking turns in order. */
 export const SPEAKERS = 4;
 
-/**
- * The spoken words of the shared transcripts, in order: the `[n] Name:` prefixes and the
- * `{vocalsound}`-style annotations removed, punctuation kept on its word.
- */
-export function readSpokenWords(dir: string = TESTDATA_MEETINGS): string[] {
-  if (!existsSync(dir)) throw new Error(`Test transcripts not found: ${dir}`);
-  const files = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      readdirSync(path.join(dir, d.name))
-        .filter((f) => f.endsWith('.transcript.txt'))
-        .map((f) => path.join(dir, d.name, f)),
-    )
-    .sort();
-  const words: string[] = [];
-  for (const file of files) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const m = /^\[\d+\]\s*[^:]+:\s*(.*)$/.exec(line);
-      if (!m) continue;
-      const text = m[1]!
-        .replace(/\{[a-z_]+\}?/gi, ' ')
-        .replace(/\s+([,.?!])/g, '$1')
-        .trim();
-      for (const w of text.split(/\s+/)) if (/[a-z0-9]/i.test(w)) words.push(w);
-    }
-  }
-  if (words.length === 0) throw new Error(`No spoken words under ${dir}`);
-  return words;
+/** The spoken words of the shared transcripts, in order, punctuation kept on its word. */
+export function readSpokenWords(dir: string = QMSUM_DIR): string[] {
+  return qmsumSpeechTurns(dir).flatMap((t) =>
+    t.text.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)),
+  );
 }
 
 /**

@@ -40,8 +40,8 @@ function clean(text: string): string {
 }
 
 /** Loads one meeting by folder name. */
-export function loadQmsumMeeting(name: string): QmsumMeeting {
-  const dir = path.join(QMSUM_DIR, name);
+export function loadQmsumMeeting(name: string, root: string = QMSUM_DIR): QmsumMeeting {
+  const dir = path.join(root, name);
   const file = readdirSync(dir).find((f) => f.endsWith('.qmsum.json'))!;
   const json = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
     meeting_transcripts: { speaker: string; content: string }[];
@@ -64,10 +64,31 @@ export function loadQmsumMeeting(name: string): QmsumMeeting {
   };
 }
 
-/** Every QMSum meeting of the test data. */
-export function loadQmsumMeetings(): QmsumMeeting[] {
-  return readdirSync(QMSUM_DIR)
-    .filter((d) => !d.startsWith('.'))
+/** Every QMSum meeting of the test data, by folder name. */
+export function loadQmsumMeetings(root: string = QMSUM_DIR): QmsumMeeting[] {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+    .map((d) => d.name)
     .sort()
-    .map(loadQmsumMeeting);
+    .map((name) => loadQmsumMeeting(name, root));
+}
+
+/**
+ * The turns of every meeting that carry speech, speakers renamed `Speaker N` in order of first
+ * appearance within each meeting, as Summy's own transcripts name them (the benchmarks' corpus).
+ * @throws Error when the folder holds no turn
+ */
+export function qmsumSpeechTurns(root: string = QMSUM_DIR): { speaker: string; text: string }[] {
+  const turns = loadQmsumMeetings(root).flatMap((m) => {
+    const names = new Map<string, string>();
+    // Turns that were only annotations ("{vocalsound}") carry no speech.
+    return m.turns
+      .filter((t) => /[a-z]/i.test(t.text))
+      .map((t) => {
+        if (!names.has(t.speaker)) names.set(t.speaker, `Speaker ${names.size + 1}`);
+        return { speaker: names.get(t.speaker)!, text: t.text };
+      });
+  });
+  if (turns.length === 0) throw new Error(`No transcript turns under ${root}`);
+  return turns;
 }

@@ -50,6 +50,14 @@ export type ChatRequest = z.input<typeof chatRequestSchema>;
 export const CHAT_SECTIONS = ['summary', 'actionItems', 'transcript', 'todos'] as const;
 export type ChatSection = (typeof CHAT_SECTIONS)[number];
 
+/** How each section is named to the user and to the model ('Transcript', 'Action item', …). */
+export const CHAT_SECTION_LABELS: Record<ChatSection, string> = {
+  transcript: 'Transcript',
+  summary: 'Summary',
+  actionItems: 'Action item',
+  todos: 'To-do',
+};
+
 /**
  * A citation as `POST /api/chat` answers it: the quoted text and its section (spec 000 section 3),
  * the meeting, and for transcript turns the speaker, start (seconds) and turn index; `ref` is the

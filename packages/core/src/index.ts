@@ -10,3 +10,4 @@ export * from './completeness.ts';
 export * from './date-groups.ts';
 export * from './recording.ts';
 export * from './chat.ts';
+export * from './playback-time.ts';

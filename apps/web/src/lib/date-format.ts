@@ -34,11 +34,17 @@ function parts(date: Date, long: boolean): Parts {
 
 /** The named layouts, as date-fns patterns would name them. */
 export type DateLayout =
-  'EEEE, MMMM d, yyyy' | 'EEE, MMM d, yyyy' | 'h:mm a' | 'MMM d, h:mm a' | 'MMM d' | 'MMM yyyy';
+  | 'EEEE, MMMM d, yyyy'
+  | 'EEE, MMM d, yyyy'
+  | 'h:mm a'
+  | 'MMM d, h:mm a'
+  | 'MMM d'
+  | 'MMM d, yyyy'
+  | 'MMM yyyy';
 
 /**
  * A date in one of the layouts, local time: 'Tuesday, March 4, 2025', 'Tue, Mar 4, 2025',
- * '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 2025'.
+ * '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 4, 2025', 'Mar 2025'.
  */
 export function formatDate(date: Date, layout: DateLayout): string {
   const p = parts(date, layout === 'EEEE, MMMM d, yyyy');
@@ -53,6 +59,8 @@ export function formatDate(date: Date, layout: DateLayout): string {
       return `${p.month} ${p.day}, ${time}`;
     case 'MMM d':
       return `${p.month} ${p.day}`;
+    case 'MMM d, yyyy':
+      return `${p.month} ${p.day}, ${p.year}`;
     case 'MMM yyyy':
       return `${p.month} ${p.year}`;
   }

@@ -8,6 +8,7 @@ const LAYOUTS: DateLayout[] = [
   'h:mm a',
   'MMM d, h:mm a',
   'MMM d',
+  'MMM d, yyyy',
   'MMM yyyy',
 ];
 

@@ -2,15 +2,9 @@
  * The meeting assistant's prompt for a language model: instructions, the conversation so far, and
  * the question with its numbered sources, which the answer cites as [n] (issue 5 point 1).
  */
+import { CHAT_SECTION_LABELS } from '@summy/core';
 import type { ChatPrompt } from '../../providers/llm/types.ts';
 import type { ChatSource } from './gather-sources.ts';
-
-const SECTION = {
-  transcript: 'Transcript',
-  summary: 'Summary',
-  actionItems: 'Action item',
-  todos: 'To-do',
-} as const;
 
 /** Earlier messages kept in the prompt, newest last. */
 export const HISTORY_KEPT = 12;
@@ -18,7 +12,7 @@ export const HISTORY_KEPT = 12;
 function sourceBlock(s: ChatSource): string {
   const head = [
     `[${s.ref}]`,
-    SECTION[s.section],
+    CHAT_SECTION_LABELS[s.section],
     s.meetingTitle ? `of “${s.meetingTitle}”` : null,
     s.meetingDate ? `(${s.meetingDate.slice(0, 10)})` : null,
     s.section === 'transcript' && s.speaker ? `— ${s.speaker}` : null,

@@ -34,8 +34,8 @@ export interface ChatSource extends FoundPassage {
 export interface GatheredSources {
   sources: ChatSource[];
   terms: QuestionTerms;
-  /** How many meetings the question could draw on (0: the user has none in scope). */
-  meetingsInScope: number;
+  /** True when the scope holds no meeting at all (the user has none yet). */
+  noMeetings: boolean;
   /** Titles of picked meetings still being recorded or processed, with no transcript yet. */
   notReady: string[];
 }
@@ -88,18 +88,7 @@ async function fallbackPassages(
     .orderBy(asc(todos.createdAt))
     .limit(ACTION_ITEM_LIMIT * meetingIds.length);
   for (const t of items) {
-    out.push(
-      todoPassage(
-        {
-          meeting_id: t.meetingId,
-          title: t.title,
-          description: t.description,
-          assigned_to: t.assignedTo,
-          completed: t.completed,
-        },
-        0,
-      ),
-    );
+    out.push(todoPassage(t, 0));
   }
   return out;
 }
@@ -193,24 +182,12 @@ export async function gatherSources(
         .where(and(eq(todos.userId, userId), eq(todos.completed, false)))
         .orderBy(desc(todos.createdAt))
         .limit(SOURCE_LIMIT);
-      found = open.map((t) =>
-        todoPassage(
-          {
-            meeting_id: t.meetingId,
-            title: t.title,
-            description: t.description,
-            assigned_to: t.assignedTo,
-            completed: t.completed,
-          },
-          0,
-          true,
-        ),
-      );
+      found = open.map((t) => todoPassage(t, 0, true));
     }
     return {
       sources: await withMeetings(db, userId, found),
       terms,
-      meetingsInScope: 0,
+      noMeetings: false,
       notReady: [],
     };
   }
@@ -229,7 +206,7 @@ export async function gatherSources(
   ]);
   let found = [...passages, ...actionItems].sort(byRank).slice(0, SOURCE_LIMIT);
 
-  let meetingsInScope = ids.length;
+  let noMeetings = false;
   let notReady: string[] = [];
   if (ids.length > 0) {
     // Asked from the recorder: the meeting has no transcript until it is processed.
@@ -249,13 +226,14 @@ export async function gatherSources(
     const silent = ids.filter((id) => !found.some((p) => p.meetingId === id));
     const extra = await fallbackPassages(db, userId, silent, found.length ? 2 : 4);
     found = [...found, ...extra];
-  } else {
+  } else if (found.length === 0) {
+    // Counted only when nothing matched: a found passage already proves a meeting exists.
     const [{ count }] = (await db
       .select({ count: sql<number>`count(*)::int` })
       .from(meetings)
       .where(eq(meetings.userId, userId))) as [{ count: number }];
-    meetingsInScope = count;
-    if (found.length === 0 && count > 0) {
+    noMeetings = count === 0;
+    if (!noMeetings) {
       const recent = await db
         .select({ id: meetings.id })
         .from(meetings)
@@ -270,5 +248,5 @@ export async function gatherSources(
       );
     }
   }
-  return { sources: await withMeetings(db, userId, found), terms, meetingsInScope, notReady };
+  return { sources: await withMeetings(db, userId, found), terms, noMeetings, notReady };
 }

@@ -2,6 +2,7 @@
  * The meeting assistant's answer without a language model (issue 5 point 3): the best-matching
  * passages, quoted and cited, and a plain statement that no language model is configured.
  */
+import { CHAT_SECTION_LABELS, formatPlaybackTime } from '@summy/core';
 import type { GatheredSources } from './gather-sources.ts';
 
 /** The sentence that says why the answer only quotes (shown under every offline answer). */
@@ -19,21 +20,6 @@ export const OFFLINE_QUOTES = 5;
 
 const QUOTE_MAX = 400;
 
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
-const SECTION_LABEL = {
-  transcript: 'Transcript',
-  summary: 'Summary',
-  actionItems: 'Action item',
-  todos: 'To-do',
-} as const;
-
 /**
  * The offline answer in markdown. Its first line names what was looked for, so the chat's
  * auto-title (the answer's first line, spec 000 section 5) says what the chat was about.
@@ -43,12 +29,12 @@ export function offlineAnswer(
   gathered: GatheredSources,
   context: { type: 'meeting' | 'todo' },
 ): { text: string; refs: number[] } {
-  const { sources, terms, meetingsInScope } = gathered;
+  const { sources, terms, noMeetings } = gathered;
   const about = terms.words.length ? terms.words.join(' ') : null;
   const quoted = sources.filter((s) => s.rank > 0).slice(0, OFFLINE_QUOTES);
   const shown = quoted.length ? quoted : sources.slice(0, OFFLINE_QUOTES);
   const lines: string[] = [];
-  if (context.type === 'meeting' && meetingsInScope === 0) {
+  if (context.type === 'meeting' && noMeetings) {
     lines.push('There are no meetings to search yet.', '', NO_MODEL_NOTE);
     return { text: lines.join('\n'), refs: [] };
   }
@@ -77,8 +63,8 @@ export function offlineAnswer(
     const text = s.text.length > QUOTE_MAX ? `${s.text.slice(0, QUOTE_MAX).trimEnd()}…` : s.text;
     const where = [
       s.section === 'transcript' && s.speaker ? s.speaker : null,
-      s.section === 'transcript' && s.start != null ? clock(s.start) : null,
-      SECTION_LABEL[s.section],
+      s.section === 'transcript' && s.start != null ? formatPlaybackTime(s.start) : null,
+      CHAT_SECTION_LABELS[s.section],
       several && s.meetingTitle ? `“${s.meetingTitle}”` : null,
     ]
       .filter(Boolean)

@@ -211,7 +211,7 @@ export async function searchTodos(
     db,
     sql`
     with q as (select to_tsquery('simple', ${anyOfQuery(lexemes)}) as q)
-    select t.meeting_id, t.title, t.description, t.assigned_to, t.completed,
+    select t.meeting_id as "meetingId", t.title, t.description, t.assigned_to as "assignedTo", t.completed,
       -- todos.search carries no weights (all D): weigh D like the passages' A.
       ${scoreSql(sql`t.search`, terms, '{1,1,1,1}')} as rank
     from todos t, q
@@ -227,10 +227,10 @@ export async function searchTodos(
 /** A to-do row as a passage: its title, description, owner and state in one line. */
 export function todoPassage(
   r: {
-    meeting_id: string | null;
+    meetingId: string | null;
     title: string;
     description: string | null;
-    assigned_to: string | null;
+    assignedTo: string | null;
     completed: boolean;
   },
   rank: number,
@@ -238,11 +238,11 @@ export function todoPassage(
 ): FoundPassage {
   const parts = [r.title.trim()];
   if (r.description?.trim()) parts.push(r.description.trim());
-  if (r.assigned_to?.trim()) parts.push(`(owner: ${r.assigned_to.trim()})`);
+  if (r.assignedTo?.trim()) parts.push(`(owner: ${r.assignedTo.trim()})`);
   if (r.completed) parts.push('(completed)');
   return {
-    section: asTodo || !r.meeting_id ? 'todos' : 'actionItems',
-    meetingId: r.meeting_id,
+    section: asTodo || !r.meetingId ? 'todos' : 'actionItems',
+    meetingId: r.meetingId,
     speaker: null,
     start: null,
     position: null,

@@ -4,29 +4,14 @@
  * section 3 "Chat message": citations (text, section)).
  */
 import {
+  CHAT_SECTION_LABELS,
   CHAT_SECTIONS,
   citationHref,
+  formatPlaybackTime,
   type ChatCitation,
   type ChatMessage,
   type ChatSection,
 } from '@summy/core';
-
-/** A time in a recording as `mm:ss`, or `h:mm:ss` from one hour on. */
-export function formatOffset(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
-}
-
-const SECTION_LABELS: Record<ChatSection, string> = {
-  transcript: 'Transcript',
-  summary: 'Summary',
-  actionItems: 'Action item',
-  todos: 'To-do',
-};
 
 /**
  * Where a citation comes from, as listed under an answer: 'Transcript · Speaker 2 · 01:23' (speaker
@@ -35,11 +20,11 @@ const SECTION_LABELS: Record<ChatSection, string> = {
 export function citationLabel(
   citation: Pick<ChatCitation, 'section' | 'speaker' | 'start'>,
 ): string {
-  const parts = [SECTION_LABELS[citation.section] ?? 'Source'];
+  const parts = [CHAT_SECTION_LABELS[citation.section] ?? 'Source'];
   if (citation.section === 'transcript') {
     if (citation.speaker?.trim()) parts.push(citation.speaker.trim());
     if (citation.start != null && Number.isFinite(citation.start)) {
-      parts.push(formatOffset(citation.start));
+      parts.push(formatPlaybackTime(citation.start));
     }
   }
   return parts.join(' · ');

@@ -2,17 +2,11 @@
  * Citation markers and labels of the assistant's answers, rendered through the shared markdown
  * renderer so the links are what a browser gets.
  */
-import type { ChatCitation } from '@summy/core';
+import { formatPlaybackTime as formatOffset, type ChatCitation } from '@summy/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MarkdownText } from '@/components/markdown-text';
-import {
-  citationLabel,
-  formatOffset,
-  linkCitationMarkers,
-  mentionedRefs,
-  readSavedCitations,
-} from './citations';
+import { citationLabel, linkCitationMarkers, mentionedRefs, readSavedCitations } from './citations';
 
 const A = '11111111-1111-4111-8111-111111111111';
 

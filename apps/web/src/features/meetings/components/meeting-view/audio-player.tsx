@@ -3,10 +3,10 @@
  * recording; clicking a transcript turn seeks to it"). The `<audio>` element is owned by the
  * caller (through `audioRef`) so the transcript can seek it; this component draws the controls.
  */
+import { formatPlaybackTime } from '@summy/core';
 import { LoaderCircle, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/lib/utils';
-import { formatPlaybackTime } from './meeting-time';
 
 /** Playback speeds the speed button cycles through. */
 export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;

@@ -1,6 +1,7 @@
 /** Playback times, turn starts and the header's time range of the meeting view. */
 import { describe, expect, it } from 'vitest';
-import { activeTurnIndex, formatPlaybackTime, meetingTimeRange, turnStarts } from './meeting-time';
+import { formatPlaybackTime } from '@summy/core';
+import { activeTurnIndex, meetingTimeRange, turnStarts } from './meeting-time';
 import { speakerColorSlots, speakerInitials } from './speaker-avatar';
 
 describe('formatPlaybackTime', () => {

@@ -6,7 +6,7 @@
  * "a 3-hour transcript renders without jank"). A citation of the assistant scrolls to its turn and
  * highlights the card for a few seconds (`data-cited`, `aria-current`).
  */
-import type { ProgressLabel, TranscriptTurn } from '@summy/core';
+import { formatPlaybackTime, type ProgressLabel, type TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Captions, Play } from 'lucide-react';
 import {
@@ -20,7 +20,7 @@ import {
   type RefObject,
 } from 'react';
 import { cn } from '@/lib/utils';
-import { formatPlaybackTime, type TurnStart } from './meeting-time';
+import type { TurnStart } from './meeting-time';
 import { GeneratingState, PanelEmpty } from './panel-states';
 import { SpeakerAvatar } from './speaker-avatar';
 
