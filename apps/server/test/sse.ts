@@ -5,8 +5,10 @@ import type { ChangeEvent } from '@summy/core';
 export interface EventStream {
   /** `change` events, parsed. */
   events: ChangeEvent[];
-  /** Every event (change, progress, notice) with its name. */
+  /** Every event (change, progress, notice, resync, evicted) with its name. */
   all: { event: string; data: any }[];
+  /** Resolves when the stream ends: 'server' when the server closed it, 'client' after close(). */
+  ended: Promise<'server' | 'client'>;
   /** Resolves once `count` events arrived; rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs: number): Promise<ChangeEvent[]>;
   close(): void;
@@ -24,7 +26,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
   const all: { event: string; data: any }[] = [];
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
-  (async () => {
+  const ended = (async (): Promise<'server' | 'client'> => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
@@ -44,11 +46,16 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
     } catch {
       // aborted by close()
     }
+    return controller.signal.aborted ? 'client' : 'server';
   })();
-  await ready;
+  await Promise.race([
+    ready,
+    ended.then((by) => Promise.reject(new Error(`stream ended by the ${by} before 'ready'`))),
+  ]);
   return {
     events,
     all,
+    ended,
     async waitFor(count, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       while (events.length < count) {

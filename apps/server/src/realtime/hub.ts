@@ -4,6 +4,11 @@
  * packages/db/migrations/0001_realtime-notify.sql) and 'summy_progress' (pipeline progress and
  * notices, written by `publishProgress`/`publishNotice`). Every process listens for itself, so
  * several servers on one PostgreSQL each deliver to their own clients.
+ *
+ * Each user may hold {@link MAX_STREAMS_PER_USER} subscriptions per process; a newer one evicts
+ * the oldest (issue 10 point 9). When the database's LISTEN connection comes back after a loss,
+ * every subscriber gets a `resync` event, since notifications sent meanwhile are gone (issue 10
+ * point 10).
  */
 import type { DatabaseHandle } from '@summy/db';
 import type { ChangeEvent, NoticeEvent, ProgressEvent } from '@summy/core';
@@ -13,22 +18,48 @@ export const CHANGES_CHANNEL = 'summy_changes';
 /** The NOTIFY channel of pipeline progress and notices. */
 export const PROGRESS_CHANNEL = 'summy_progress';
 
-/** An event for one user's streams; `type` becomes the SSE event name. */
+/**
+ * Open event streams one user may hold in one process. A browser opens one per tab, so this
+ * leaves room for several tabs and devices while 300 streams of one client can no longer pile up
+ * (issue 10 point 9: they slowed every other request to seconds).
+ */
+export const MAX_STREAMS_PER_USER = 8;
+
+/**
+ * An event for one user's streams; `type` becomes the SSE event name. `resync` (data `{}`) says
+ * that events may have been missed (the database connection was lost): reload everything.
+ */
 export type RealtimeEvent =
   | { type: 'change'; data: ChangeEvent }
   | { type: 'progress'; data: ProgressEvent }
-  | { type: 'notice'; data: NoticeEvent };
+  | { type: 'notice'; data: NoticeEvent }
+  | { type: 'resync'; data: Record<string, never> };
 
 /** Receives the events of one user. */
 export type ChangeSubscriber = (event: RealtimeEvent) => void;
 
 /** Per-process registry of SSE subscribers, keyed by user id. */
 export interface RealtimeHub {
-  /** Adds a subscriber for one user's events; returns the function that removes it. */
-  subscribe(userId: string, subscriber: ChangeSubscriber): () => void;
-  /** Number of open subscriptions (health, tests). */
-  size(): number;
+  /**
+   * Adds a subscriber for one user's events; returns the function that removes it. When the
+   * user already holds `maxStreamsPerUser` subscriptions, the oldest is removed first and its
+   * `onEvicted` called (once, synchronously), so its stream can tell the client and end.
+   */
+  subscribe(userId: string, subscriber: ChangeSubscriber, onEvicted?: () => void): () => void;
+  /** Number of open subscriptions, of one user when given (health, tests). */
+  size(userId?: string): number;
   close(): Promise<void>;
+}
+
+/** Settings of {@link startRealtimeHub}. */
+export interface RealtimeHubOptions {
+  /** Subscriptions per user before the oldest is evicted; {@link MAX_STREAMS_PER_USER} by default. */
+  maxStreamsPerUser?: number;
+}
+
+interface Subscription {
+  deliver: ChangeSubscriber;
+  onEvicted: (() => void) | undefined;
 }
 
 interface RowNotification extends ChangeEvent {
@@ -40,14 +71,21 @@ export type ProgressNotification =
   | { userId: string; type: 'progress'; data: ProgressEvent }
   | { userId: string; type: 'notice'; data: NoticeEvent };
 
-/** Starts listening on the database and returns the hub. */
-export async function startRealtimeHub(database: DatabaseHandle): Promise<RealtimeHub> {
-  const byUser = new Map<string, Set<ChangeSubscriber>>();
+/** Starts listening on the database and returns the hub. Throws when LISTEN fails. */
+export async function startRealtimeHub(
+  database: DatabaseHandle,
+  { maxStreamsPerUser = MAX_STREAMS_PER_USER }: RealtimeHubOptions = {},
+): Promise<RealtimeHub> {
+  // Sets keep insertion order: the first subscription of a user is its oldest.
+  const byUser = new Map<string, Set<Subscription>>();
   const deliver = (userId: string | null | undefined, event: RealtimeEvent) => {
     // Rows without an owner are never announced to anyone.
     if (!userId) return;
-    for (const s of byUser.get(userId) ?? []) s(event);
+    for (const s of byUser.get(userId) ?? []) s.deliver(event);
   };
+  const stopResync = database.onListenResumed(() => {
+    for (const set of byUser.values()) for (const s of set) s.deliver({ type: 'resync', data: {} });
+  });
   const unlistenChanges = await database.listen(CHANGES_CHANNEL, (payload) => {
     const note = parse<RowNotification>(payload);
     if (!note) return;
@@ -61,17 +99,28 @@ export async function startRealtimeHub(database: DatabaseHandle): Promise<Realti
     deliver(note.userId, { type: note.type, data: note.data } as RealtimeEvent);
   });
   return {
-    subscribe(userId, subscriber) {
+    subscribe(userId, subscriber, onEvicted) {
       let set = byUser.get(userId);
       if (!set) byUser.set(userId, (set = new Set()));
-      set.add(subscriber);
+      for (const oldest of set) {
+        if (set.size < maxStreamsPerUser) break;
+        set.delete(oldest);
+        oldest.onEvicted?.();
+      }
+      const subscription: Subscription = { deliver: subscriber, onEvicted };
+      set.add(subscription);
       return () => {
-        set.delete(subscriber);
-        if (set.size === 0) byUser.delete(userId);
+        const current = byUser.get(userId);
+        if (!current?.delete(subscription)) return;
+        if (current.size === 0) byUser.delete(userId);
       };
     },
-    size: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
+    size: (userId) =>
+      userId !== undefined
+        ? (byUser.get(userId)?.size ?? 0)
+        : [...byUser.values()].reduce((n, s) => n + s.size, 0),
     async close() {
+      stopResync();
       await unlistenChanges();
       await unlistenProgress();
     },

@@ -22,8 +22,8 @@ import { toast } from 'sonner';
 
 /**
  * What {@link subscribeRealtime} listeners receive: the three server events, plus `reconnect`
- * after the stream came back from a drop (events may have been missed meanwhile, so a listener
- * holding its own state should re-read it).
+ * after the stream came back from a drop or the server sent `resync` (events may have been missed
+ * meanwhile, so a listener holding its own state should re-read it).
  */
 export type RealtimeMessage =
   | { type: 'change'; data: ChangeEvent }
@@ -53,6 +53,17 @@ const QUERY_ROOT_OF_TABLE: Record<ChangeEvent['table'], string> = {
   todos: 'todos',
   chats: 'chats',
 };
+
+/**
+ * Reloads every list the stream keeps fresh (meetings, to-dos, chats), for when events may have
+ * been missed: after a reconnect, or on the server's `resync` (its database connection came back,
+ * issue 10 point 10). Other queries (settings, config) are left alone. Cached data stays on
+ * screen while it refetches.
+ */
+export function reloadAfterMissedEvents(queryClient: QueryClient): void {
+  for (const root of new Set(Object.values(QUERY_ROOT_OF_TABLE)))
+    void queryClient.invalidateQueries({ queryKey: [root] });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Listeners of the raw stream
@@ -187,7 +198,10 @@ function createReloader(queryClient: QueryClient) {
  * once, inside the signed-in tree (the stream needs the session cookie, and unmounting on sign-out
  * closes it). The browser reconnects a dropped stream by itself; a stream it gives up on (an HTTP
  * error such as a restarting proxy's 502) is reopened here with a growing delay. After any
- * reconnect the meeting list is reloaded once, as changes may have been missed.
+ * reconnect, and on the server's `resync`, every live list is reloaded once, as changes may have
+ * been missed. A stream the server ended with `evicted` (the user has more tabs open than the
+ * server's per-user cap, issue 10 point 9) is reopened only once this tab is shown or focused
+ * again, so hidden tabs give way to the ones in use instead of evicting each other in turn.
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
@@ -203,10 +217,34 @@ export function useRealtime(): void {
     const onOpen = () => {
       retryDelay = RETRY_MIN_MS;
       if (connectedBefore) {
-        void queryClient.invalidateQueries({ queryKey: ['meetings'] });
+        reloadAfterMissedEvents(queryClient);
         broadcast({ type: 'reconnect' });
       }
       connectedBefore = true;
+    };
+
+    const onResync = () => {
+      reloadAfterMissedEvents(queryClient);
+      broadcast({ type: 'reconnect' });
+    };
+
+    // Evicted: stay closed until the user looks at this tab again.
+    let waitingForVisible = false;
+    const onVisible = () => {
+      if (!waitingForVisible || disposed || document.visibilityState !== 'visible') return;
+      stopWaitingForVisible();
+      open();
+    };
+    function stopWaitingForVisible() {
+      waitingForVisible = false;
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', onVisible);
+    }
+    const onEvicted = () => {
+      close();
+      waitingForVisible = true;
+      document.addEventListener('visibilitychange', onVisible);
+      window.addEventListener('focus', onVisible);
     };
 
     const onChange = (event: MessageEvent) => {
@@ -251,6 +289,8 @@ export function useRealtime(): void {
       source.addEventListener('change', onChange);
       source.addEventListener('progress', onProgress);
       source.addEventListener('notice', onNotice);
+      source.addEventListener('resync', onResync);
+      source.addEventListener('evicted', onEvicted);
       source.addEventListener('error', onError);
     }
 
@@ -260,6 +300,8 @@ export function useRealtime(): void {
       source.removeEventListener('change', onChange);
       source.removeEventListener('progress', onProgress);
       source.removeEventListener('notice', onNotice);
+      source.removeEventListener('resync', onResync);
+      source.removeEventListener('evicted', onEvicted);
       source.removeEventListener('error', onError);
       source.close();
       source = undefined;
@@ -269,6 +311,7 @@ export function useRealtime(): void {
     return () => {
       disposed = true;
       if (retryTimer) clearTimeout(retryTimer);
+      stopWaitingForVisible();
       reloader.cancel();
       close();
     };

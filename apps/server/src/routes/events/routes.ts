@@ -3,6 +3,15 @@
  * table, op, id, and `meeting_id` for todos), `progress` (`ProgressEvent`: meetingId, label) and
  * `notice` (`NoticeEvent`: meetingId, title, description, variant). Fed by Postgres LISTEN/NOTIFY
  * through the realtime hub, so it sees writes from every process on the same database.
+ *
+ * Also `resync` (`{}`): the server's database connection was lost and is back, events may have been
+ * missed, reload every list (issue 10 point 10). And `evicted` (`{reason}`), after which the
+ * server ends the stream: the user opened more than `MAX_STREAMS_PER_USER` (8) streams on this
+ * process and this is the oldest (issue 10 point 9). It carries `retry: 60000` so a plain
+ * EventSource waits a minute before reconnecting (the web app waits until its tab is shown).
+ *
+ * `POST /api/chat/stream` needs no such cap: it ends with its answer, and the model call is
+ * bounded by the provider's timeout.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -11,6 +20,9 @@ import type { AppDeps, AppEnv } from '../../http/context.ts';
 /** Keep-alive comment interval; proxies drop idle streams after about a minute. */
 export const KEEPALIVE_MS = 25_000;
 
+/** SSE `retry` (ms) sent with `evicted`: how long a plain EventSource waits to come back. */
+export const EVICTED_RETRY_MS = 60_000;
+
 /** `/api/events` route. */
 export function eventRoutes({ realtime }: AppDeps) {
   return new Hono<AppEnv>().get('/', (c) => {
@@ -18,13 +30,28 @@ export function eventRoutes({ realtime }: AppDeps) {
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let id = 0;
-      const queue: { event: string; data: string }[] = [];
+      const queue: { event: string; data: string; retry?: number }[] = [];
       let wake: (() => void) | undefined;
-      const unsubscribe = realtime.subscribe(userId, (event) => {
-        queue.push({ event: event.type, data: JSON.stringify(event.data) });
-        wake?.();
-      });
       let open = true;
+      // Evicted: the last event says why, then the stream ends (the hub already dropped us).
+      let ending = false;
+      const unsubscribe = realtime.subscribe(
+        userId,
+        (event) => {
+          if (ending) return;
+          queue.push({ event: event.type, data: JSON.stringify(event.data) });
+          wake?.();
+        },
+        () => {
+          ending = true;
+          queue.push({
+            event: 'evicted',
+            data: JSON.stringify({ reason: 'Too many open event streams' }),
+            retry: EVICTED_RETRY_MS,
+          });
+          wake?.();
+        },
+      );
       stream.onAbort(() => {
         open = false;
         unsubscribe();
@@ -34,15 +61,17 @@ export function eventRoutes({ realtime }: AppDeps) {
       while (open) {
         while (queue.length > 0 && open) {
           const next = queue.shift()!;
-          await stream.writeSSE({ event: next.event, data: next.data, id: String(++id) });
+          await stream.writeSSE({ ...next, id: String(++id) });
         }
-        if (!open) break;
+        if (!open || ending) break;
+        let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, KEEPALIVE_MS);
+          timer = setTimeout(resolve, KEEPALIVE_MS);
         });
+        clearTimeout(timer);
         wake = undefined;
-        if (open && queue.length === 0) await stream.write(': keep-alive\n\n');
+        if (open && !ending && queue.length === 0) await stream.write(': keep-alive\n\n');
       }
       unsubscribe();
     });
