@@ -43,7 +43,7 @@ async function captureTheme(browser: Browser, theme: ThemeName): Promise<void> {
     viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height },
     deviceScaleFactor: 1,
   });
-  // The app's stored theme choice (localStorage 'theme'), read by index.html before first paint.
+  // The app's stored theme choice (localStorage 'theme'), read by public/theme.js before first paint.
   await context.addInitScript(
     `try { localStorage.setItem('theme', ${JSON.stringify(theme)}); } catch (e) {}`,
   );

@@ -383,3 +383,50 @@ test('keyboard, the 30 s reset, errors and the empty Past chats', async ({ page 
   await chips(page).getByRole('button', { name: 'Remove Launch sync' }).click();
   await expect(chips(page).getByRole('listitem')).toHaveText(['All meetings']);
 });
+
+test('opening the panel saves no chat until the first question; sign-out forgets the chat context', async ({
+  page,
+}) => {
+  // Issue 10 point 13: each opening of the panel left an empty 'Chat' row in Past chats, and
+  // sign-out left `summy-chat-context` in local storage.
+  await signUp(page);
+  const meeting = await api<{ id: string; title: string }>(page, 'POST', '/api/meetings', {
+    title: 'Hiring sync',
+    transcript: 'Speaker 1: We hire two designers in June.\n\nSpeaker 2: The budget allows it.',
+  });
+  const chats = () => api<Chat[]>(page, 'GET', '/api/chats');
+  const shortcut = process.platform === 'darwin' ? 'Meta+j' : 'Control+j';
+
+  // Opened and closed three times, once about a meeting: nothing saved.
+  for (const [path, heading] of [
+    ['/', 'Home'],
+    [`/meeting/${meeting.id}`, 'Hiring sync'],
+    ['/chats', 'Past chats'],
+  ]) {
+    await page.goto(path!);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await page.keyboard.press(shortcut);
+    await expect(questionBox(page)).toBeFocused();
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+  }
+  expect(await chats()).toEqual([]);
+  await expect(page.getByText('No past chats yet')).toBeVisible();
+
+  // The first question creates the chat, with its context kept in this browser too.
+  await page.keyboard.press(shortcut);
+  const answer = await ask(page, 'When do we hire the designers?');
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect.poll(async () => (await chats()).length).toBe(1);
+  const stored = () => page.evaluate(() => localStorage.getItem('summy-chat-context'));
+  await expect.poll(stored).toContain((await chats())[0]!.id);
+
+  // Sign-out clears it (the theme, a choice of this browser, stays).
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await stored()).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+});

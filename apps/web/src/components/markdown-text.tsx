@@ -1,12 +1,52 @@
 /**
  * Markdown rendered safely, for meeting summaries and assistant answers (spec 000 section 2 "Summary mode renders the summary as markdown";
  * section 5 "Markdown links in the summary are allowed only with the schemes http, https, irc,
- * ircs, mailto and xmpp"; DESIGN.md "no raw HTML").
+ * ircs, mailto and xmpp"; DESIGN.md "no raw HTML"; issue 10 point 8: images are never loaded).
  */
+import type { Element, ElementContent, Root } from 'hast';
+import { ImageIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '@/lib/utils';
+
+/** Attribute (hast property name) marking a link that stands for a markdown image. */
+const IMAGE_LINK = 'dataMarkdownImage';
+
+/**
+ * Rehype plugin: no markdown image is ever loaded (issue 10 point 8: `![x](http://elsewhere/
+ * track.png?leak=...)` in a summary or an answer was fetched by the browser, a leak channel once a
+ * model can be steered by a transcript). Summy stores no images, so every image, whatever its
+ * origin, becomes a link to its URL labelled with its alt text (the URL when there is none); an
+ * image already inside a link becomes its alt text, as links cannot nest. The link's href still
+ * passes `urlTransform` afterwards.
+ */
+function rehypeImagesAsLinks() {
+  const rewrite = (children: ElementContent[], inLink: boolean): ElementContent[] =>
+    children.map((child) => {
+      if (child.type !== 'element') return child;
+      if (child.tagName !== 'img') {
+        child.children = rewrite(child.children, inLink || child.tagName === 'a');
+        return child;
+      }
+      const src = typeof child.properties.src === 'string' ? child.properties.src : '';
+      const alt = typeof child.properties.alt === 'string' ? child.properties.alt.trim() : '';
+      const label = alt || src || 'Image';
+      if (inLink) return { type: 'text', value: label };
+      const link: Element = {
+        type: 'element',
+        tagName: 'a',
+        properties: { href: src, [IMAGE_LINK]: '' },
+        children: [{ type: 'text', value: label }],
+      };
+      return link;
+    });
+  return (tree: Root) => {
+    tree.children = tree.children.map((child) =>
+      child.type === 'doctype' ? child : rewrite([child], false)[0]!,
+    );
+  };
+}
 
 // Tailwind has no typography plugin here, so each element gets its own reading styles.
 const components: Components = {
@@ -59,22 +99,30 @@ const components: Components = {
   li: ({ node: _node, className, ...props }) => (
     <li className={cn('pl-1 leading-7 [&>ol]:my-1.5 [&>ul]:my-1.5', className)} {...props} />
   ),
-  a: ({ node: _node, className, href, ...props }) => (
-    <a
-      // A link whose scheme was refused comes back with an empty href: drop it entirely so the
-      // text stays but nothing is followed, not even the current page.
-      href={href || undefined}
-      target={href ? '_blank' : undefined}
-      rel={href ? 'noopener noreferrer' : undefined}
-      className={cn(
-        href
-          ? 'font-medium text-brand-soft-foreground underline decoration-brand/40 underline-offset-4 hover:decoration-brand'
-          : 'text-foreground',
-        className,
-      )}
-      {...props}
-    />
-  ),
+  a: ({ node: _node, className, href, children, ...props }) => {
+    const image = 'data-markdown-image' in props;
+    return (
+      <a
+        // A link whose scheme was refused comes back with an empty href: drop it entirely so the
+        // text stays but nothing is followed, not even the current page.
+        href={href || undefined}
+        target={href ? '_blank' : undefined}
+        rel={href ? 'noopener noreferrer' : undefined}
+        className={cn(
+          href
+            ? 'font-medium text-brand-soft-foreground underline decoration-brand/40 underline-offset-4 hover:decoration-brand'
+            : 'text-foreground',
+          className,
+        )}
+        {...props}
+      >
+        {image && (
+          <ImageIcon className="mr-1 inline size-[1em] align-[-0.125em]" aria-hidden="true" />
+        )}
+        {children}
+      </a>
+    );
+  },
   strong: ({ node: _node, className, ...props }) => (
     <strong className={cn('font-semibold text-foreground', className)} {...props} />
   ),
@@ -131,14 +179,9 @@ const components: Components = {
   input: ({ node: _node, className, ...props }) => (
     <input className={cn('mr-2 size-3.5 translate-y-0.5 accent-brand', className)} {...props} />
   ),
-  img: ({ node: _node, className, alt, ...props }) => (
-    <img
-      alt={alt ?? ''}
-      loading="lazy"
-      className={cn('my-4 max-w-full rounded-lg', className)}
-      {...props}
-    />
-  ),
+  // Never reached (rehypeImagesAsLinks turns every image into a link or text): a safety net that
+  // loads nothing should an image get through.
+  img: ({ alt }) => <span>{alt}</span>,
 };
 
 /** Props of {@link MarkdownText}. */
@@ -148,16 +191,18 @@ export interface MarkdownTextProps extends Pick<ComponentProps<'div'>, 'classNam
 }
 
 /**
- * Renders markdown safely: raw HTML in the text is dropped (`skipHtml`), and link and image URLs
- * pass react-markdown's `defaultUrlTransform`, which keeps relative URLs and the schemes http,
- * https, irc, ircs, mailto and xmpp (case-insensitive) and empties every other one. Links open in
- * a new tab without access to this page (`rel="noopener noreferrer"`).
+ * Renders markdown safely: raw HTML in the text is dropped (`skipHtml`), images are shown as links
+ * and never loaded (rehypeImagesAsLinks), and link URLs pass react-markdown's
+ * `defaultUrlTransform`, which keeps relative URLs and the schemes http, https, irc, ircs, mailto
+ * and xmpp (case-insensitive) and empties every other one. Links open in a new tab without access
+ * to this page (`rel="noopener noreferrer"`).
  */
 export function MarkdownText({ markdown, className }: MarkdownTextProps) {
   return (
     <div className={cn('text-[15px] break-words text-foreground/90', className)}>
       <Markdown
         remarkPlugins={[remarkGfm]}
+        rehypePlugins={[rehypeImagesAsLinks]}
         skipHtml
         urlTransform={defaultUrlTransform}
         components={components}

@@ -3,10 +3,12 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { authClient } from '@/lib/auth-client';
+import { clearUserStorage } from '@/lib/user-storage';
 
 /**
- * Signs out, then drops every cached answer (spec 001: "Logging out clears the local caches") so
- * the next person on this browser never sees the previous one's meetings.
+ * Signs out, then drops every cached answer and the person's localStorage keys (spec 001: "Logging
+ * out clears the local caches"; lib/user-storage.ts) so the next person on this browser never sees
+ * the previous one's meetings or chats.
  */
 export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: boolean } {
   const queryClient = useQueryClient();
@@ -22,6 +24,7 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
         return;
       }
       queryClient.clear();
+      clearUserStorage();
       navigate('/login', { replace: true });
     } catch {
       toast.error('Sign out failed', { description: 'An unexpected error occurred' });

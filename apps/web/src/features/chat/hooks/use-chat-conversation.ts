@@ -9,6 +9,7 @@ import {
   CHAT_FAILED,
   CHAT_NO_RESPONSE,
   chatErrorText,
+  TEXT_LIMITS,
   type ChatCitation,
 } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -94,7 +95,7 @@ export function useChatConversation(): ChatConversation {
   const [state, dispatch] = useReducer(conversationReducer, undefined, initialConversation);
   const queryClient = useQueryClient();
   const { session, chatId, titled, meetingIds, messages, loadChatId, question } = state;
-  const { mode, requests } = panel.state;
+  const { requests } = panel.state;
   const panelDispatch = panel.dispatch;
 
   // Openings recorded by the provider, applied in order (30 s reset, other meetings, saved chat,
@@ -141,12 +142,9 @@ export function useChatConversation(): ChatConversation {
 
   const abortRef = useRef<{ session: number; controller: AbortController } | null>(null);
 
-  const open = mode !== 'closed';
-  // Spec 000 section 4: "A chat session is created when the panel opens or at the first message".
-  useEffect(() => {
-    // Not before the openings are applied: one may reopen a saved chat, or start afresh.
-    if (open && !loadChatId && requests.length === 0) void persistenceFor().ensureChat();
-  }, [open, loadChatId, requests.length, session, persistenceFor]);
+  // Spec 000 section 4: "A chat session is created when the panel opens or at the first message":
+  // at the first message (saveMessage), so opening the panel never leaves an empty chat in Past
+  // chats (issue 10 point 13).
 
   useEffect(() => {
     void persistenceFor().setMeetingIds(meetingIds);
@@ -226,7 +224,13 @@ export function useChatConversation(): ChatConversation {
           if (frame) cancelAnimationFrame(frame);
           update({ content: answer, citations, sources, status });
           if (answer.trim()) {
-            void persistence.saveMessage({ content: answer, isUser: false, meetingId, citations });
+            // The server refuses a saved message past its limit; keep what fits rather than nothing.
+            void persistence.saveMessage({
+              content: answer.slice(0, TEXT_LIMITS.chatMessage),
+              isUser: false,
+              meetingId,
+              citations,
+            });
           }
         };
         const fail = (message: string) => {

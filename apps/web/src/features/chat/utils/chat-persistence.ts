@@ -74,8 +74,8 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 /**
  * The saving rules of one conversation:
  * - the chat is created (with the context meetings) by {@link ChatPersistence.ensureChat}, which
- *   the panel calls on opening, and which saving a message calls too; a failed creation is
- *   swallowed and tried again at the next message;
+ *   saving the first message calls: never on opening the panel, so no empty chat is left in Past
+ *   chats (issue 10 point 13); a failed creation is swallowed and tried again at the next message;
  * - a message goes to `POST /api/chats/:id/messages`; when that fails, or there is no chat, and
  *   the message has a meeting, it goes to `POST /api/chat-messages` with `chatId: null`, once;
  *   otherwise it is not saved (logged);

@@ -93,9 +93,23 @@ const answer = (content: string, meetingId: string | null = A): SavedMessage => 
 });
 
 describe('chat persistence', () => {
+  it('creates no chat until the first message, then one with the meetings chosen by then', async () => {
+    // Issue 10 point 13: opening the panel left empty 'Chat' rows in Past chats.
+    const { server, persistence, storage } = setup({ meetingIds: [] });
+    await persistence.setMeetingIds([A]);
+    await persistence.setMeetingIds([A, B]);
+    expect(server.calls).toEqual([]);
+    expect(server.chats.size).toBe(0);
+    expect(storage.map.size).toBe(0);
+    await persistence.saveMessage(question('What did we decide?', null));
+    expect(server.calls.slice(0, 2)).toEqual(['createChat', 'createChatMessage']);
+    expect([...server.chats.values()]).toEqual([{ title: null, contextMeetingIds: [A, B] }]);
+    expect(JSON.parse(storage.map.get(CHAT_CONTEXT_STORAGE_KEY)!)).toEqual({ 'chat-1': [A, B] });
+  });
+
   it('creates one chat with the context, saves question and answer in order, then titles it', async () => {
     const { server, persistence, storage, saved } = setup({ meetingIds: [A] });
-    // Opening the panel and the first message race: still one chat.
+    // Two callers race: still one chat.
     const [first, second] = await Promise.all([persistence.ensureChat(), persistence.ensureChat()]);
     expect(first).toBe('chat-1');
     expect(second).toBe('chat-1');

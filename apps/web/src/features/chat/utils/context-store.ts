@@ -3,9 +3,10 @@
  * context ids also kept locally per chat"; section 3 "Local browser keys ... per-chat context").
  * The server keeps the same list (`contextMeetingIds`); this copy survives a failed update.
  */
+import { USER_STORAGE_KEYS } from '@/lib/user-storage';
 
-/** localStorage key: JSON `{ [chatId]: meetingIds[] }`. */
-export const CHAT_CONTEXT_STORAGE_KEY = 'summy-chat-context';
+/** localStorage key: JSON `{ [chatId]: meetingIds[] }`; cleared at sign-out (lib/user-storage.ts). */
+export const CHAT_CONTEXT_STORAGE_KEY = USER_STORAGE_KEYS.chatContext;
 
 /** Chats remembered at most; the oldest written are forgotten first. */
 export const CHAT_CONTEXT_STORE_MAX = 200;

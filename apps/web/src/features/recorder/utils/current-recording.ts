@@ -3,9 +3,13 @@
  * is recording, for code that cannot wait for IndexedDB. IndexedDB (recording-db.ts) stays the
  * source of truth for recovery; this key mirrors the recording while it runs.
  */
+import { USER_STORAGE_KEYS } from '@/lib/user-storage';
 
-/** localStorage key of the current recording (JSON {meetingId, title, startedAt}). */
-export const CURRENT_RECORDING_KEY = 'summy.currentRecording';
+/**
+ * localStorage key of the current recording (JSON {meetingId, title, startedAt}); cleared at
+ * sign-out (lib/user-storage.ts).
+ */
+export const CURRENT_RECORDING_KEY = USER_STORAGE_KEYS.currentRecording;
 
 /** What the key holds. */
 export interface CurrentRecording {

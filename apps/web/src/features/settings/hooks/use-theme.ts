@@ -1,7 +1,7 @@
 /**
  * The colour theme: a person's choice (system, light, dark) kept in localStorage and applied as a
- * `dark` class on <html>. index.html runs the same logic inline before first paint; this module
- * takes over once the app runs, following later OS changes and other tabs.
+ * `dark` class on <html>. public/theme.js (loaded by index.html) runs the same logic before first
+ * paint; this module takes over once the app runs, following later OS changes and other tabs.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -14,7 +14,7 @@ export type ResolvedTheme = 'light' | 'dark';
 /** The list of choices, in the order Settings shows them. */
 export const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
-/** localStorage key; index.html's inline script reads the same key. */
+/** localStorage key; public/theme.js reads the same key. */
 export const THEME_STORAGE_KEY = 'theme';
 
 const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
