@@ -4,9 +4,11 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  boundedText,
   createMeetingSchema,
   meetingListSchema,
   meetingSchema,
+  TEXT_LIMITS,
   updateMeetingSchema,
 } from '@summy/core';
 import type { AppDeps } from '../../http/context.ts';
@@ -21,15 +23,19 @@ const tags = ['meetings'];
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MEETING_PAGE.max).default(MEETING_PAGE.default),
-  cursor: z.string().max(200).optional(),
-  q: z.string().max(200).optional().openapi({
+  cursor: boundedText(200).optional(),
+  q: boundedText(TEXT_LIMITS.search).optional().openapi({
     description:
       "Only meetings whose title contains this text, case-insensitive (the chat's @ picker)",
   }),
 });
 
 /** `/api/meetings` routes. */
-export function meetingRoutes({ database: { db }, storage }: AppDeps) {
+export function meetingRoutes(deps: AppDeps) {
+  const {
+    database: { db },
+    storage,
+  } = deps;
   return createRouter()
     .openapi(
       createRoute({
@@ -85,12 +91,13 @@ export function meetingRoutes({ database: { db }, storage }: AppDeps) {
         method: 'delete',
         path: '/{id}',
         tags,
-        summary: 'Delete a meeting and its action items',
+        summary:
+          'Delete a meeting with its action items, search passages, quoting answers and audio (signed URLs answer 404 at once)',
         request: { params: idParam },
         responses: { 204: { description: 'Deleted' }, ...errorResponses },
       }),
       async (c) => {
-        await deleteMeeting(db, c.var.userId, c.req.valid('param').id);
+        await deleteMeeting(deps, c.var.userId, c.req.valid('param').id);
         return c.body(null, 204);
       },
     );

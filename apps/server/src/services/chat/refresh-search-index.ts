@@ -1,33 +1,74 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { meetingPassages as passagesTable, meetings, type Database } from '@summy/db';
+import { meetings, type Database } from '@summy/db';
 import { meetingPassages } from './meeting-passages.ts';
-import { queryRows } from './search-passages.ts';
+import {
+  insertPassageBatch,
+  passageBatches,
+  removeMeetingPassages,
+  withMeetingPassages,
+} from './passage-store.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** PostgreSQL's foreign_key_violation: the meeting was deleted while its passages were written. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
-/**
- * Adds (`sign` 1) or removes (-1) a meeting's passages to the user's lexeme counts
- * (search_lexemes); the empty lexeme counts the passages themselves.
- */
-async function countLexemes(tx: Tx, userId: string, meetingId: string, sign: 1 | -1) {
-  await tx.execute(sql`
-    insert into search_lexemes (user_id, lexeme, passages)
-    select ${userId}, lexeme, ${sign}::int * count(*)::int from (
-      select unnest(tsvector_to_array(search)) as lexeme from meeting_passages where meeting_id = ${meetingId}
-      union all
-      select '' from meeting_passages where meeting_id = ${meetingId}
-    ) l group by lexeme
-    on conflict (user_id, lexeme) do update set passages = search_lexemes.passages + excluded.passages`);
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return true;
+  }
+  return false;
 }
 
-// Rows per INSERT: 7 parameters each, well under PostgreSQL's 65,535.
-const INSERT_BATCH = 1000;
+/**
+ * Rebuilds the search passages of one meeting unless another task did meanwhile.
+ * @returns false when the meeting was deleted or found fresh
+ */
+async function rebuildMeeting(db: Database, meetingId: string): Promise<boolean> {
+  try {
+    return await withMeetingPassages(db, meetingId, async ({ exec, pause }, locked) => {
+      if (!locked || locked.fresh) return false;
+      // Read under the lock, one meeting at a time: an 8 MB transcript is held once, not per
+      // stale meeting. As text: a JS Date would drop the microseconds `now()` stores.
+      const [meeting] = await exec
+        .select({
+          transcript: meetings.transcript,
+          summary: meetings.summary,
+          summaryData: meetings.summaryData,
+          version: sql<string>`${meetings.updatedAt}::text`,
+        })
+        .from(meetings)
+        .where(eq(meetings.id, meetingId));
+      if (!meeting) return false;
+      const { userId } = locked;
+      await removeMeetingPassages(exec, userId, meetingId, pause);
+      for (const batch of passageBatches(meetingPassages(meeting))) {
+        await insertPassageBatch(exec, userId, meetingId, batch);
+        await pause();
+      }
+      // Stamped with the version read: a write racing this rebuild leaves the meeting stale.
+      await exec
+        .update(meetings)
+        .set({ searchIndexedAt: sql`${meeting.version}::timestamptz` })
+        .where(
+          and(
+            eq(meetings.id, meetingId),
+            sql`${meetings.updatedAt} = ${meeting.version}::timestamptz`,
+          ),
+        );
+      return true;
+    });
+  } catch (err) {
+    // Deleted while being indexed (PGlite writes outside a transaction): nothing to index.
+    if (isForeignKeyViolation(err)) return false;
+    throw err;
+  }
+}
 
 /**
  * Rebuilds the search passages of the user's meetings whose passages are missing or older than
  * the meeting (`search_indexed_at` < `updated_at`), so every write path (API, pipeline, CLI,
  * another process) is covered without each having to remember it. Cheap when nothing is stale:
- * one read on a partial index.
+ * one read on a partial index. A long transcript is written in bounded statements that never
+ * hold the event loop for long (passage-store.ts, issue 10 point 2).
  *
  * @param meetingIds only these meetings (already known to be the user's); all when undefined
  * @returns how many meetings were rebuilt
@@ -38,14 +79,7 @@ export async function refreshSearchIndex(
   meetingIds?: readonly string[],
 ): Promise<number> {
   const stale = await db
-    .select({
-      id: meetings.id,
-      transcript: meetings.transcript,
-      summary: meetings.summary,
-      summaryData: meetings.summaryData,
-      // As text: a JS Date would drop the microseconds `now()` stores, and never compare equal.
-      version: sql<string>`${meetings.updatedAt}::text`,
-    })
+    .select({ id: meetings.id })
     .from(meetings)
     .where(
       and(
@@ -54,33 +88,7 @@ export async function refreshSearchIndex(
         or(isNull(meetings.searchIndexedAt), lt(meetings.searchIndexedAt, meetings.updatedAt)),
       ),
     );
-  for (const meeting of stale) {
-    const rows = meetingPassages(meeting).map((p) => ({ ...p, userId, meetingId: meeting.id }));
-    await db.transaction(async (tx) => {
-      // One rebuild per meeting at a time (another process may be answering a question too).
-      const [locked] = await queryRows<{ fresh: boolean }>(
-        tx,
-        sql`select search_indexed_at is not null and search_indexed_at >= updated_at as fresh
-            from meetings where id = ${meeting.id} for update`,
-      );
-      if (!locked || locked.fresh) return;
-      await countLexemes(tx, userId, meeting.id, -1);
-      await tx.delete(passagesTable).where(eq(passagesTable.meetingId, meeting.id));
-      for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-        await tx.insert(passagesTable).values(rows.slice(i, i + INSERT_BATCH));
-      }
-      await countLexemes(tx, userId, meeting.id, 1);
-      // Stamped with the version read: a write racing this rebuild leaves the meeting stale.
-      await tx
-        .update(meetings)
-        .set({ searchIndexedAt: sql`${meeting.version}::timestamptz` })
-        .where(
-          and(
-            eq(meetings.id, meeting.id),
-            sql`${meetings.updatedAt} = ${meeting.version}::timestamptz`,
-          ),
-        );
-    });
-  }
-  return stale.length;
+  let rebuilt = 0;
+  for (const { id } of stale) if (await rebuildMeeting(db, id)) rebuilt++;
+  return rebuilt;
 }

@@ -1,15 +1,68 @@
-import { and, eq } from 'drizzle-orm';
-import { meetings, type Database } from '@summy/db';
+/**
+ * Deleting a meeting removes everything made from it (issue 10 point 3; the privacy text's
+ * "deleted data is removed within 30 days", spec 000 section 9): the row with its action items
+ * and group memberships (foreign keys cascade), its search passages and their lexeme counts, its
+ * place in chats' `context_meeting_ids`, the saved answers that quote it, its stored audio, the
+ * chunks of a recording in progress and the record of its tus upload. The database goes first,
+ * in one transaction, then the files; a file that cannot be removed then is removed by the
+ * leftover sweep (meeting-leftovers.ts) at the next start or within a day.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { chatMessages, chats, meetings, type Database } from '@summy/db';
+import type { AppDeps } from '../../http/context.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { removeMeetingPassages, withMeetingPassages } from '../chat/passage-store.ts';
+import { removeMeetingFiles } from './meeting-leftovers.ts';
+
+/** What replaces a saved assistant answer that quoted a deleted meeting. */
+export const REDACTED_ANSWER = 'This answer quoted a meeting that has since been deleted.';
 
 /**
- * Deletes one of the user's meetings (its action items go with it).
+ * Deletes one of the user's meetings and what was derived from it, then its files. A file that
+ * cannot be removed is logged and left to the leftover sweep; the answer is still a success,
+ * since the meeting is gone.
  * @throws NotFoundError when the meeting does not exist or belongs to another user
  */
-export async function deleteMeeting(db: Database, userId: string, id: string): Promise<void> {
-  const gone = await db
+export async function deleteMeeting(
+  deps: Pick<AppDeps, 'database' | 'storage' | 'env'>,
+  userId: string,
+  id: string,
+): Promise<void> {
+  const { db } = deps.database;
+  const gone = await withMeetingPassages(db, id, async ({ exec, pause }, locked) => {
+    if (!locked || locked.userId !== userId) return undefined;
+    // Should the rest fail or the process die, the next question rebuilds the passages.
+    await exec.update(meetings).set({ searchIndexedAt: null }).where(eq(meetings.id, id));
+    // In bounded statements with their lexeme counts: the stems of the meeting's words go too.
+    await removeMeetingPassages(exec, userId, id, pause);
+    return exec.transaction((tx) => deleteRows(tx as unknown as Database, userId, id));
+  });
+  if (!gone) throw new NotFoundError('Meeting');
+  await removeMeetingFiles(deps, userId, id, gone.audioUrl);
+}
+
+async function deleteRows(tx: Database, userId: string, id: string) {
+  const [row] = await tx
     .delete(meetings)
     .where(and(eq(meetings.id, id), eq(meetings.userId, userId)))
-    .returning({ id: meetings.id });
-  if (gone.length === 0) throw new NotFoundError('Meeting');
+    .returning({ audioUrl: meetings.audioUrl });
+  if (!row) return undefined;
+  await tx
+    .update(chats)
+    .set({ contextMeetingIds: sql`array_remove(${chats.contextMeetingIds}, ${id}::uuid)` })
+    .where(and(eq(chats.userId, userId), sql`${id}::uuid = any(${chats.contextMeetingIds})`));
+  // Saved answers quote the meeting (citations and, offline, the answer's text): they go with
+  // it. The user's own questions stay. `chat_messages.meeting_id` is set null by its foreign key.
+  await tx
+    .update(chatMessages)
+    .set({ content: REDACTED_ANSWER, citations: null })
+    .where(
+      and(
+        eq(chatMessages.userId, userId),
+        eq(chatMessages.isUser, false),
+        sql`(${chatMessages.meetingId} = ${id}::uuid
+          or ${chatMessages.citations} @> ${JSON.stringify([{ meetingId: id }])}::jsonb)`,
+      ),
+    );
+  return row;
 }
