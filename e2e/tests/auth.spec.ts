@@ -56,3 +56,16 @@ test('the privacy policy is public', async ({ page }) => {
   await expect(page.getByText(/13/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /back/i })).toBeVisible();
 });
+
+test('signs up at 127.0.0.1 when PUBLIC_URL names localhost', async ({ page, baseURL }) => {
+  // Issue 10 point 13: the other loopback name of the same port is trusted, and its cookies work.
+  const loopback = new URL(baseURL!);
+  loopback.hostname = '127.0.0.1';
+  await page.goto(new URL('/signup', loopback).href);
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(`e2e-loopback-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account', exact: true }).last().click();
+  await expect(page.getByText('No meetings yet')).toBeVisible();
+  expect(new URL(page.url()).host).toBe(loopback.host);
+});

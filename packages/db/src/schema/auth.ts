@@ -1,9 +1,10 @@
 /**
- * Better Auth's tables (user, session, account, verification), in the shape Better Auth 1.7's
- * Drizzle adapter expects (https://www.better-auth.com/docs/concepts/database#core-schema).
+ * Better Auth's tables (user, session, account, verification, rateLimit), in the shape Better
+ * Auth 1.7's Drizzle adapter expects (https://www.better-auth.com/docs/concepts/database#core-schema),
+ * and Summy's own per-account and per-address counters of sign-in attempts (`auth_attempt`).
  * Ids are Better Auth's own random strings, so every `user_id` in Summy's tables is `text`.
  */
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A person who can sign in. `email` is unique. */
 export const user = pgTable('user', {
@@ -72,4 +73,33 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Better Auth's rate limiter state with `rateLimit.storage: 'database'` (issue 10 point 1): one
+ * row per client address and auth path (`key` is `{address}|{path}`), `count` requests since
+ * `lastRequest` (ms since the epoch). Shared by every server on the database.
+ * Shape: https://www.better-auth.com/docs/concepts/rate-limit#using-database-storage
+ */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Summy's counters of credential attempts (issue 10 point 1, docs/decisions/011): per account
+ * (`acct:` + an HMAC of the e-mail, or `user:` + the user id, so no e-mail is stored in clear)
+ * and per client address (`addr:`), each a fixed window that ends at `resetAt`. Rows past
+ * `resetAt` are dead and pruned.
+ */
+export const authAttempt = pgTable(
+  'auth_attempt',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_attempt_reset_at_idx').on(t.resetAt)],
 );

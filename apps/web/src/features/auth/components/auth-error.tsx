@@ -5,6 +5,30 @@ export const SIGN_IN_FAILED = 'Sign in failed';
 /** See {@link SIGN_IN_FAILED}. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
+/**
+ * Shown when the sign-in that follows a sign-up is refused: the server answers sign-up of an
+ * existing e-mail like a new one (issue 10 point 1), so only this second step can tell.
+ */
+export const ACCOUNT_EXISTS_HINT =
+  'Could not sign in to the new account. If this email already has an account, sign in with its password.';
+
+/**
+ * The message of a failed Better Auth client call. Summy's own answers (403 origin, 429 rate
+ * limit, 400 input) are `{error, details}`, and their `details` say what to do (e.g. 'Rate limit
+ * exceeded. Please try again in 42 seconds.'); Better Auth's own are `{message}`.
+ */
+export function authErrorMessage(error: {
+  message?: string | undefined;
+  statusText?: string | undefined;
+  details?: unknown;
+  error?: unknown;
+}): string {
+  if (typeof error.details === 'string' && error.details) return error.details;
+  if (error.message) return error.message;
+  if (typeof error.error === 'string' && error.error) return error.error;
+  return error.statusText || UNEXPECTED_ERROR;
+}
+
 /** A failed sign-in, announced to screen readers as soon as it appears. */
 export function AuthError({ message }: { message: string }) {
   return (

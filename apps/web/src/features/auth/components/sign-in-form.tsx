@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { authClient } from '@/lib/auth-client';
-import { UNEXPECTED_ERROR } from './auth-error';
+import { ACCOUNT_EXISTS_HINT, authErrorMessage, UNEXPECTED_ERROR } from './auth-error';
 
 /** Which form the sign-in screen shows. */
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -34,11 +34,21 @@ export function SignInForm({ mode, onError, onSuccess }: SignInFormProps) {
     onError(null);
     setSubmitting(true);
     try {
-      const { error } = isSignUp
-        ? await authClient.signUp.email({ name: name.trim(), email: email.trim(), password })
-        : await authClient.signIn.email({ email: email.trim(), password });
+      // Sign-up never signs in (it answers an existing e-mail like a new one), so sign in next.
+      if (isSignUp) {
+        const { error } = await authClient.signUp.email({
+          name: name.trim(),
+          email: email.trim(),
+          password,
+        });
+        if (error) {
+          onError(authErrorMessage(error));
+          return;
+        }
+      }
+      const { error } = await authClient.signIn.email({ email: email.trim(), password });
       if (error) {
-        onError(error.message || error.statusText || UNEXPECTED_ERROR);
+        onError(isSignUp && error.status === 401 ? ACCOUNT_EXISTS_HINT : authErrorMessage(error));
         return;
       }
       onSuccess();

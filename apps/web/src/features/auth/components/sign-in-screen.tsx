@@ -9,7 +9,7 @@ import { authClient } from '@/lib/auth-client';
 import { cn } from '@/lib/utils';
 import { usePublicConfig } from '../api/get-public-config';
 import { useAuthSession } from '../hooks/use-auth-session';
-import { AuthError, UNEXPECTED_ERROR } from './auth-error';
+import { AuthError, authErrorMessage, UNEXPECTED_ERROR } from './auth-error';
 import { GoogleIcon } from './google-icon';
 import { SignInForm, type AuthMode } from './sign-in-form';
 
@@ -69,7 +69,7 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
         callbackURL: '/',
       });
       if (googleError) {
-        setError(googleError.message || googleError.statusText || UNEXPECTED_ERROR);
+        setError(authErrorMessage(googleError));
         setGooglePending(false);
       }
       // On success the browser is already leaving for Google; keep the button busy until then.
