@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { citationSchema } from './contracts.ts';
+import { boundedText } from './limits.ts';
 
 /** At most this many meetings can be named in one question's context. */
 export const CHAT_CONTEXT_MAX_MEETINGS = 50;
@@ -27,7 +28,7 @@ export type ChatContext = z.infer<typeof chatContextSchema>;
 /** An earlier turn of the conversation, sent so follow-up questions make sense. */
 export const chatHistoryItemSchema = z.object({
   isUser: z.boolean(),
-  content: z.string().max(20_000),
+  content: boundedText(20_000),
 });
 
 /**
@@ -35,13 +36,12 @@ export const chatHistoryItemSchema = z.object({
  * provider, model). `content` must be non-empty after trimming (section 5).
  */
 export const chatRequestSchema = z.object({
-  content: z
-    .string()
-    .max(CHAT_QUESTION_MAX)
-    .refine((s) => s.trim().length > 0, { message: 'The question is empty' }),
+  content: boundedText(CHAT_QUESTION_MAX).refine((s) => s.trim().length > 0, {
+    message: 'The question is empty',
+  }),
   context: chatContextSchema.default({ type: 'meeting', meetingIds: [] }),
-  provider: z.string().max(100).optional(),
-  model: z.string().max(200).optional(),
+  provider: boundedText(100).optional(),
+  model: boundedText(200).optional(),
   history: z.array(chatHistoryItemSchema).max(40).optional(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;

@@ -3,6 +3,13 @@
  * web app (typed fetchers). Field names follow the app shapes of spec 000 section 3.
  */
 import { z } from 'zod';
+import {
+  boundedDate,
+  boundedDurationMinutes,
+  boundedText,
+  MAX_DURATION_MINUTES,
+  TEXT_LIMITS,
+} from './limits.ts';
 
 const isoDate = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
 
@@ -11,6 +18,18 @@ export const topicSchema = z.object({ topic: z.string(), confidence: z.number().
 
 /** A calendar attendee stored on a meeting (spec 001: JSON list of email and name). */
 export const attendeeSchema = z.object({ email: z.string(), name: z.string().nullish() });
+
+/** An attendee as a request carries it: bounded text (issue 10 point 2). */
+const attendeeInputSchema = z.object({
+  email: boundedText(TEXT_LIMITS.email),
+  name: boundedText(TEXT_LIMITS.personName).nullish(),
+});
+
+/** A topic as a request carries it: bounded text (issue 10 point 2). */
+const topicInputSchema = z.object({
+  topic: boundedText(TEXT_LIMITS.topic),
+  confidence: z.number().min(0).max(1),
+});
 
 /** A row of the meeting list: spec 000 section 3 ("reads only id, title, date, duration, user_id"), plus the two flags the sidebar's icons need. */
 export const meetingListItemSchema = z.object({
@@ -68,19 +87,23 @@ export const meetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
-/** Body of `POST /api/meetings`; every field optional (a new recording starts with defaults). */
+/**
+ * Body of `POST /api/meetings`; every field optional (a new recording starts with defaults).
+ * Text lengths are those of `TEXT_LIMITS` (transcript 2,000,000 characters), no NUL anywhere;
+ * `date` in years 1970 to 2200; `duration` 0 to 2880 minutes (issue 10 points 2, 5, 6).
+ */
 export const createMeetingSchema = z
   .object({
-    title: z.string().trim().min(1).max(500),
-    date: isoDate,
-    duration: z.number().min(0),
-    participants: z.array(z.string()).max(500),
-    transcript: z.string().nullable(),
-    summary: z.string().nullable(),
+    title: boundedText(TEXT_LIMITS.title).trim().min(1),
+    date: boundedDate,
+    duration: boundedDurationMinutes,
+    participants: z.array(boundedText(TEXT_LIMITS.personName)).max(500),
+    transcript: boundedText(TEXT_LIMITS.transcript).nullable(),
+    summary: boundedText(TEXT_LIMITS.summary).nullable(),
     isRecording: z.boolean(),
     isProcessing: z.boolean(),
     isPaused: z.boolean(),
-    topics: z.array(topicSchema),
+    topics: z.array(topicInputSchema).max(100),
   })
   .partial()
   .strict();
@@ -89,10 +112,10 @@ export type CreateMeetingInput = z.infer<typeof createMeetingSchema>;
 /** Body of `PATCH /api/meetings/:id`: the same fields plus the calendar link. */
 export const updateMeetingSchema = createMeetingSchema
   .extend({
-    calendarEventId: z.string().nullable(),
-    calendarEventTitle: z.string().nullable(),
-    calendarEventAttendees: z.array(attendeeSchema).nullable(),
-    calendarRecurringEventId: z.string().nullable(),
+    calendarEventId: boundedText(TEXT_LIMITS.identifier).nullable(),
+    calendarEventTitle: boundedText(TEXT_LIMITS.title).nullable(),
+    calendarEventAttendees: z.array(attendeeInputSchema).max(1000).nullable(),
+    calendarRecurringEventId: boundedText(TEXT_LIMITS.identifier).nullable(),
   })
   .partial()
   .strict();
@@ -105,16 +128,19 @@ export const todoSchema = actionItemSchema.extend({
 });
 export type Todo = z.infer<typeof todoSchema>;
 
-/** Body of `POST /api/todos`. A new to-do may be created empty (spec 001: "created empty"). */
+/**
+ * Body of `POST /api/todos`. A new to-do may be created empty (spec 001: "created empty").
+ * Title 1,000, description 10,000, assignee 500 characters, no NUL; `dueDate` in 1970 to 2200.
+ */
 export const createTodoSchema = z
   .object({
-    title: z.string().max(1000).default(''),
-    description: z.string().max(10000).nullable().optional(),
-    assignedTo: z.string().max(500).nullable().optional(),
+    title: boundedText(TEXT_LIMITS.todoTitle).default(''),
+    description: boundedText(TEXT_LIMITS.description).nullable().optional(),
+    assignedTo: boundedText(TEXT_LIMITS.personName).nullable().optional(),
     completed: z.boolean().optional(),
     priority: z.boolean().optional(),
     meetingId: z.string().uuid().nullable().optional(),
-    dueDate: isoDate.nullable().optional(),
+    dueDate: boundedDate.nullable().optional(),
   })
   .strict();
 export type CreateTodoInput = z.infer<typeof createTodoSchema>;
@@ -122,7 +148,7 @@ export type CreateTodoInput = z.infer<typeof createTodoSchema>;
 /** Body of `PATCH /api/todos/:id`. */
 // The create schema's `title` default must not reach updates: a PATCH without a title would erase it.
 export const updateTodoSchema = createTodoSchema
-  .extend({ title: z.string().max(1000) })
+  .extend({ title: boundedText(TEXT_LIMITS.todoTitle) })
   .omit({ meetingId: true })
   .partial()
   .strict();
@@ -142,7 +168,7 @@ export type Chat = z.infer<typeof chatSchema>;
 /** Body of `POST /api/chats`. */
 export const createChatSchema = z
   .object({
-    title: z.string().max(200).nullable().optional(),
+    title: boundedText(TEXT_LIMITS.chatTitle).nullable().optional(),
     contextMeetingIds: z.array(z.string().uuid()).max(500).optional(),
   })
   .strict();
@@ -150,7 +176,7 @@ export const createChatSchema = z
 /** Body of `PATCH /api/chats/:id`. */
 export const updateChatSchema = z
   .object({
-    title: z.string().max(200).nullable(),
+    title: boundedText(TEXT_LIMITS.chatTitle).nullable(),
     contextMeetingIds: z.array(z.string().uuid()).max(500),
   })
   .partial()
@@ -170,6 +196,24 @@ export const citationSchema = z.object({
   meetingTitle: z.string().nullable().optional(),
 });
 
+/** A citation as `POST /api/chats/:id/messages` takes it: bounded text, `start` 0 to 48 h. */
+const citationInputSchema = z.object({
+  text: boundedText(TEXT_LIMITS.citationText),
+  section: boundedText(50),
+  meetingId: z.string().uuid().nullable().optional(),
+  speaker: boundedText(TEXT_LIMITS.personName).nullable().optional(),
+  start: z
+    .number()
+    .min(0)
+    .max(MAX_DURATION_MINUTES * 60)
+    .nullable()
+    .optional()
+    .describe('seconds'),
+  ref: z.number().int().positive().max(1000).optional(),
+  turnIndex: z.number().int().nonnegative().nullable().optional(),
+  meetingTitle: boundedText(TEXT_LIMITS.title).nullable().optional(),
+});
+
 /** A chat message in the app's shape. */
 export const chatMessageSchema = z.object({
   id: z.string().uuid(),
@@ -182,13 +226,13 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** Body of `POST /api/chats/:id/messages`. */
+/** Body of `POST /api/chats/:id/messages`: content 1 to 32,000 characters, no NUL. */
 export const createChatMessageSchema = z
   .object({
-    content: z.string().min(1).max(100_000),
+    content: boundedText(TEXT_LIMITS.chatMessage).min(1),
     isUser: z.boolean(),
     meetingId: z.string().uuid().nullable().optional(),
-    citations: z.array(citationSchema).max(100).optional(),
+    citations: z.array(citationInputSchema).max(100).optional(),
   })
   .strict();
 
@@ -206,10 +250,10 @@ export type MeetingGroup = z.infer<typeof meetingGroupSchema>;
 /** Body of `POST /api/meeting-groups`. */
 export const createMeetingGroupSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: boundedText(TEXT_LIMITS.groupName).trim().min(1),
     type: z.enum(['domain', 'recurring']),
-    domain: z.string().max(253).nullable().optional(),
-    recurringEventId: z.string().max(1024).nullable().optional(),
+    domain: boundedText(TEXT_LIMITS.domain).nullable().optional(),
+    recurringEventId: boundedText(TEXT_LIMITS.identifier).nullable().optional(),
   })
   .strict();
 

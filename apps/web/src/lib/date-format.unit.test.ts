@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { formatDate, isSameDay, isSameYear, type DateLayout } from './date-format';
+import { formatDate, isSameDay, isSameYear, NO_DATE, type DateLayout } from './date-format';
 
 const LAYOUTS: DateLayout[] = [
   'EEEE, MMMM d, yyyy',
@@ -27,5 +27,20 @@ describe('formatDate', () => {
     expect(isSameDay(new Date(2026, 10, 21, 23, 59), new Date(2026, 10, 22, 0, 0))).toBe(false);
     expect(isSameYear(new Date(2026, 0, 1), new Date(2026, 11, 31))).toBe(true);
     expect(isSameYear(new Date(2025, 11, 31), new Date(2026, 0, 1))).toBe(false);
+  });
+});
+
+describe('formatDate on odd stored values (issue 10 point 6)', () => {
+  it.each([
+    ['an unparsable string', new Date('not a date')],
+    ['NaN', new Date(Number.NaN)],
+    ['past the largest date', new Date(8.64e15 + 1)],
+  ])('shows a dash for %s instead of throwing', (_what, date) => {
+    for (const layout of LAYOUTS) expect(formatDate(date, layout)).toBe(NO_DATE);
+  });
+
+  it('still formats the year 1 and the year 275000 (valid, if odd)', () => {
+    expect(formatDate(new Date('0001-01-01T12:00:00Z'), 'MMM d, yyyy')).toMatch(/^Jan 1, 1$/);
+    expect(formatDate(new Date(8.64e15), 'MMM yyyy')).toMatch(/^Sep 275760$/);
   });
 });

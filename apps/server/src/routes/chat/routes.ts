@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { answerQuestion } from '../../services/chat/answer-question.ts';
 import { assertOwnMeetings } from '../../services/meetings/assert-own-meetings.ts';
+import { log } from '../../log.ts';
 
 const tags = ['chat'];
 
@@ -100,7 +101,7 @@ export function chatAnswerRoutes({ database: { db }, env }: AppDeps) {
           } catch (err) {
             if (controller.signal.aborted) return;
             const known = err instanceof AppError;
-            if (!known) console.error('[chat] stream failed:', err);
+            if (!known) log.error('[chat] stream failed:', err);
             await send({
               event: 'error',
               data: {

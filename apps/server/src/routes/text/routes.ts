@@ -8,7 +8,7 @@
  * key, 502 for other vendor failures, 504 for a time-out.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@summy/core';
+import { apiErrorSchema, boundedText, TEXT_LIMITS } from '@summy/core';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import {
@@ -19,28 +19,25 @@ import {
 
 const tags = ['text'];
 
-/** A transcript of several hours is about 200k characters; ten times that is no meeting. */
-const MAX_TRANSCRIPT = 2_000_000;
-
-const transcript = z.string().max(MAX_TRANSCRIPT).openapi({
+// Text fields are bounded and NUL-free (issue 10 points 2 and 5): transcripts up to the stored
+// transcript's limit, 2,000,000 characters (a 10-hour meeting is about 585,000).
+const transcript = boundedText(TEXT_LIMITS.transcript).openapi({
   description: "Stored transcript: paragraphs 'Speaker N: text' separated by blank lines",
 });
-const provider = z.string().max(100).optional().openapi({
+const provider = boundedText(100).optional().openapi({
   description:
     "'anthropic', 'openai', 'openai-compatible' or 'offline'; overrides the AI preference when configured",
 });
-const model = z.string().max(200).optional().openapi({
+const model = boundedText(200).optional().openapi({
   description: "The vendor's model id (e.g. 'gpt-5'), or 'provider:model' without `provider`",
 });
 
 const summaryBody = z.object({
   transcript,
-  meetingTitle: z.string().max(500).optional(),
+  meetingTitle: boundedText(TEXT_LIMITS.title).optional(),
   provider,
   model,
-  template: z
-    .string()
-    .max(100)
+  template: boundedText(100)
     .optional()
     .openapi({ description: "Summary template (default: the user's, 'general')" }),
   generateTitle: z

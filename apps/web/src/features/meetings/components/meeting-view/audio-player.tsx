@@ -47,8 +47,13 @@ export function AudioPlayer({
   const [rate, setRate] = useState<(typeof PLAYBACK_RATES)[number]>(1);
   const lastRenewal = useRef(0);
 
+  // A stored odd duration (1e308 minutes gives Infinity seconds) must not reach the slider.
   const duration =
-    Number.isFinite(fileDuration) && fileDuration > 0 ? fileDuration : fallbackDuration;
+    Number.isFinite(fileDuration) && fileDuration > 0
+      ? fileDuration
+      : Number.isFinite(fallbackDuration)
+        ? fallbackDuration
+        : 0;
 
   // A fresh URL (the old one is about to expire) replaces the source without losing the place.
   useEffect(() => {

@@ -2,13 +2,15 @@
  * Times shown in the meeting view: the header's date and time range (spec 000 section 2 "Header:
  * date and time range") and playback positions of the recording and its transcript turns.
  */
-import { formatDate as format, isSameDay } from '@/lib/date-format';
+import { formatDate as format, isSameDay, isValidDate, NO_DATE } from '@/lib/date-format';
 
 /**
  * A meeting's date and time range, e.g. `{ date: 'Tuesday, March 4, 2025', shortDate: 'Tue, Mar 4,
  * 2025', time: '2:00 PM – 2:45 PM' }` (`shortDate` fits a phone's line).
  * A meeting without a duration yet (still recording), or ending within the start's minute, shows
- * only its start time; one that runs past midnight names the end's day too.
+ * only its start time; one that runs past midnight names the end's day too. Odd stored values
+ * never throw (issue 10 point 6): an invalid start shows a dash and no time, a duration that is not
+ * a finite number or gives no valid end (1e308) shows the start time alone.
  *
  * @param isoDate the meeting's start (ISO 8601)
  * @param durationMinutes the meeting's length in minutes
@@ -18,11 +20,13 @@ export function meetingTimeRange(
   durationMinutes: number,
 ): { date: string; shortDate: string; time: string } {
   const start = new Date(isoDate);
+  if (!isValidDate(start)) return { date: NO_DATE, shortDate: NO_DATE, time: '' };
   const date = format(start, 'EEEE, MMMM d, yyyy');
   const shortDate = format(start, 'EEE, MMM d, yyyy');
   const startTime = format(start, 'h:mm a');
   if (!(durationMinutes > 0)) return { date, shortDate, time: startTime };
   const end = new Date(start.getTime() + Math.round(durationMinutes * 60) * 1000);
+  if (!isValidDate(end)) return { date, shortDate, time: startTime };
   const endTime = isSameDay(start, end) ? format(end, 'h:mm a') : format(end, 'MMM d, h:mm a');
   // A meeting shorter than the minute shown would read '3:12 AM – 3:12 AM'.
   if (endTime === startTime) return { date, shortDate, time: startTime };
@@ -57,7 +61,9 @@ export function turnStarts(
   if (turnTimes.length > 0 && turnTimes.length === turns.length) {
     return turnTimes.map((time) => ({ start: Math.max(0, time.start), exact: true }));
   }
-  if (!(durationSeconds > 0) || !(transcriptLength > 0)) return turns.map(() => null);
+  if (!(durationSeconds > 0 && Number.isFinite(durationSeconds)) || !(transcriptLength > 0)) {
+    return turns.map(() => null);
+  }
   return turns.map((turn) => ({
     start: (turn.offset / transcriptLength) * durationSeconds,
     exact: false,

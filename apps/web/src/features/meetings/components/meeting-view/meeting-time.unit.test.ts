@@ -103,3 +103,33 @@ describe('speaker avatars', () => {
     expect(slots.get('Speaker 1')).toBe(1);
   });
 });
+
+describe('odd stored values (issue 10 point 6)', () => {
+  const start = new Date(2025, 2, 4, 14, 0).toISOString();
+
+  it.each([
+    ['1e308 minutes', 1e308],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['a negative duration', -5],
+  ])('shows the start time alone for a duration of %s', (_what, duration) => {
+    expect(meetingTimeRange(start, duration)).toEqual({
+      date: 'Tuesday, March 4, 2025',
+      shortDate: 'Tue, Mar 4, 2025',
+      time: '2:00 PM',
+    });
+  });
+
+  it.each([['garbage'], [''], ['+275761-01-01T00:00:00Z']])(
+    'shows a dash and no time for the date %j',
+    (date) => {
+      expect(meetingTimeRange(date, 30)).toEqual({ date: '—', shortDate: '—', time: '' });
+    },
+  );
+
+  it('estimates no turn starts from an infinite duration', () => {
+    const turns = [{ offset: 0 }, { offset: 50 }];
+    expect(turnStarts(turns, 100, [], Number.POSITIVE_INFINITY)).toEqual([null, null]);
+    expect(turnStarts(turns, 100, [], 1e308 * 60)).toEqual([null, null]);
+  });
+});

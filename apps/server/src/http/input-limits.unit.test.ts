@@ -1,0 +1,91 @@
+/** Which body limit each route gets, the auth body checks, and bounded log lines (issue 10 point 2). */
+import { describe, expect, it } from 'vitest';
+import { TEXT_LIMITS } from '@summy/core';
+import { formatLogLine, LOG_LINE_MAX, truncateLine } from '../log.ts';
+import { authBodyIssues } from './auth-input.ts';
+import { bodyKind } from './body-limit.ts';
+import { uploadTitle } from '../services/recordings/create-uploaded-meeting.ts';
+
+const ID = '0b7d1f8e-7a52-4c8b-9a43-6d2f0e1c5a77';
+
+describe('bodyKind', () => {
+  it.each([
+    ['POST', '/api/meetings/upload', 'upload'],
+    ['POST', `/api/meetings/${ID}/audio`, 'upload'],
+    ['POST', '/api/uploads', 'upload'],
+    ['PATCH', '/api/uploads/abc', 'upload'],
+    ['POST', '/api/transcribe', 'upload'],
+    ['POST', '/api/meetings', 'transcript'],
+    ['POST', '/api/meetings/', 'transcript'],
+    ['PATCH', `/api/meetings/${ID}`, 'transcript'],
+    ['POST', '/api/summary', 'transcript'],
+    ['POST', '/api/action-items', 'transcript'],
+    ['POST', '/api/enhance-speakers', 'transcript'],
+    ['POST', '/api/chat', 'chat'],
+    ['POST', '/api/chat/stream', 'chat'],
+    ['POST', '/api/auth/sign-in/email', 'default'],
+    ['POST', '/api/auth/sign-up/email', 'default'],
+    ['POST', `/api/meetings/${ID}/stop`, 'default'],
+    ['POST', '/api/todos', 'default'],
+    ['POST', `/api/chats/${ID}/messages`, 'default'],
+    ['POST', '/api/start', 'default'],
+    ['DELETE', `/api/meetings/${ID}`, 'default'],
+    ['PATCH', `/api/meetings/${ID}/audio`, 'default'],
+  ])('%s %s gets the %s limit', (method, path, kind) => {
+    expect(bodyKind(method, path)).toBe(kind);
+  });
+});
+
+describe('authBodyIssues', () => {
+  it('accepts an ordinary sign-up', () => {
+    expect(
+      authBodyIssues({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' }),
+    ).toEqual([]);
+  });
+
+  it('bounds the name, e-mail and any other string', () => {
+    expect(authBodyIssues({ name: 'n'.repeat(TEXT_LIMITS.userName) })).toEqual([]);
+    expect(authBodyIssues({ name: 'n'.repeat(TEXT_LIMITS.userName + 1) })).toEqual([
+      { path: 'name', message: `At most ${TEXT_LIMITS.userName} characters` },
+    ]);
+    expect(authBodyIssues({ email: `${'e'.repeat(250)}@x.io` })[0]?.path).toBe('email');
+    expect(authBodyIssues({ password: 'p'.repeat(TEXT_LIMITS.authOther + 1) })[0]?.path).toBe(
+      'password',
+    );
+  });
+
+  it('refuses NUL anywhere, nested too', () => {
+    expect(authBodyIssues({ name: 'a\u0000b' })[0]?.path).toBe('name');
+    expect(authBodyIssues({ idToken: { token: 'x\u0000' } })[0]?.path).toBe('idToken.token');
+  });
+
+  it('refuses deep nesting rather than walking it', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 50; i++) deep = { a: deep };
+    expect(authBodyIssues(deep)[0]?.message).toBe('Nested too deeply');
+  });
+});
+
+describe('log lines', () => {
+  it('cuts a long line and says how much was left out', () => {
+    expect(truncateLine('short')).toBe('short');
+    const cut = truncateLine('x'.repeat(LOG_LINE_MAX + 500));
+    expect(cut).toBe(`${'x'.repeat(LOG_LINE_MAX)}… [500 more characters]`);
+  });
+
+  it('keeps an 8 MB error message and a million-item array to a bounded line', () => {
+    const err = new Error('y'.repeat(8 * 1024 * 1024));
+    expect(formatLogLine('[server] failed:', err).length).toBeLessThan(LOG_LINE_MAX + 50);
+    const missing = Array.from({ length: 1_000_000 }, (_, i) => i);
+    expect(formatLogLine('missing', { missing }).length).toBeLessThan(LOG_LINE_MAX + 50);
+    expect(formatLogLine('a', 1, { b: 2 })).toBe('a 1 { b: 2 }');
+  });
+});
+
+describe('uploadTitle', () => {
+  it('turns NUL and other control characters of a title or file name into spaces', () => {
+    expect(uploadTitle('a\u0000b', 'x.wav')).toBe('a b');
+    expect(uploadTitle(undefined, 'team\u0000\u0007sync.webm')).toBe('team sync');
+    expect(uploadTitle('\u0000', '\u0000.wav')).toBe('Meeting');
+  });
+});
