@@ -5,9 +5,15 @@
  * breaks the detail route down (HTTP floor, session lookup, service, JSON) to show where the
  * time goes.
  *
+ * The concurrency series (issue 10 point 12) loads the first list page with 10, 50 and 200
+ * clients from a separate process (load.ts) and reports requests per second and p95, beside a
+ * bare Hono route on @hono/node-server in this process answering the same JSON with no session
+ * and no database: the ceiling of Hono, Node's HTTP and JSON on this machine.
+ *
  * Run from the repository root: `npx tsx bench/api/run.ts`
  * Options: `--n 300` requests per series, `--warmup 30`, `--backends pglite,postgres`,
- * `--json file` to also write the figures as JSON.
+ * `--series sequential,concurrent`, `--clients 10,50,200`, `--duration 10` (seconds measured per
+ * concurrency step, after `--load-warmup 3` seconds), `--json file` to also write the figures.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +25,8 @@ import { loadEnv } from '../../apps/server/src/env.ts';
 import { startServer } from '../../apps/server/src/server.ts';
 import { getMeeting } from '../../apps/server/src/services/meetings/get-meeting.ts';
 import { listMeetings } from '../../apps/server/src/services/meetings/list-meetings.ts';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { getText, serveFixedBody, signUp, type Session } from './client.ts';
 import {
   DEFAULT_DATASET,
@@ -37,7 +45,9 @@ import {
   meetingTodosQuery,
   type PlanSummary,
 } from './direct.ts';
+import { runLoadInChild, type LoadResult } from './load.ts';
 import { measure, ms, type LatencySummary } from './stats.ts';
+import type { DatabaseHandle } from '@summy/db';
 import { openBenchDatabase, type Backend } from '../lib/backend.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
@@ -59,6 +69,14 @@ export interface ComponentResult {
   latency: LatencySummary;
 }
 
+/** One step of the concurrency series: a target loaded by N clients. */
+export interface ConcurrencyResult {
+  target: string;
+  load: LoadResult;
+  /** 1-minute load average of the machine right after the step. */
+  loadAverage: number;
+}
+
 /** Everything measured on one backend. */
 export interface BackendResult {
   backend: Backend;
@@ -67,12 +85,50 @@ export interface BackendResult {
   routes: RouteResult[];
   breakdown: ComponentResult[];
   plans: { query: string; plan: PlanSummary }[];
+  concurrency: ConcurrencyResult[];
+}
+
+/** What to run on each backend. */
+export interface RunOptions {
+  n: number;
+  warmup: number;
+  sequential: boolean;
+  concurrent: boolean;
+  /** Client counts of the concurrency series. */
+  clients: number[];
+  /** Measured seconds, and warm-up seconds, of each concurrency step. */
+  durationS: number;
+  loadWarmupS: number;
 }
 
 const PAGE = 100;
 const DEEP_PAGES = 50;
 
-async function runBackend(backend: Backend, n: number, warmup: number): Promise<BackendResult> {
+/**
+ * A bare Hono app on @hono/node-server in this process: answers `GET /` with `body` through
+ * `c.json` (serialized per request, as the real route does), with no middleware, session or
+ * database. The concurrency series' reference.
+ */
+async function serveBareHono(body: unknown): Promise<{ url: string; close(): Promise<void> }> {
+  const app = new Hono();
+  app.get('/', (c) => c.json(body));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
+
+async function runBackend(backend: Backend, opts: RunOptions): Promise<BackendResult> {
+  const { n, warmup } = opts;
   const t0 = performance.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summy-bench-api-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -111,17 +167,40 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
   // PGlite runs on this thread, so the load blocked the event loop for seconds: the keep-alive
   // sockets of the sign-ups have timed out on the server side, and the first reuse can meet the
   // reset. One throw-away request with a retry lets undici drop those sockets.
-  await getText(`${server.url}/api/config`, '', true);
+  await getText(`${server.url}/api/config`, undefined, true);
 
+  const sequential = opts.sequential
+    ? await sequentialSeries(backend, server.url, env, database, dataset, me, n, warmup)
+    : { routes: [], breakdown: [], plans: [] };
+  const concurrency = opts.concurrent
+    ? await concurrencySeries(backend, server.url, env, database, me, opts)
+    : [];
+
+  // Close this backend now, so the next one has the machine to itself.
+  await runCleanups();
+  return { backend, dataset, startMs, ...sequential, concurrency };
+}
+
+/** The sequential series: every route against the budget, its direct SQL, the breakdown, plans. */
+async function sequentialSeries(
+  backend: Backend,
+  baseUrl: string,
+  env: ReturnType<typeof loadEnv>,
+  database: DatabaseHandle,
+  dataset: SeededDataset,
+  me: Session,
+  n: number,
+  warmup: number,
+): Promise<Pick<BackendResult, 'routes' | 'breakdown' | 'plans'>> {
   const random = seededRandom(7);
   const pick = (ids: readonly string[]) => ids[Math.floor(random() * ids.length)]!;
-  const listUrl = `${server.url}/api/meetings?limit=${PAGE}`;
+  const listUrl = `${baseUrl}/api/meetings?limit=${PAGE}`;
 
   // Walk the list through nextCursor to a page deep in the history, checking the pages on the way.
   let cursor: string | null = null;
   for (let page = 0; page < DEEP_PAGES; page++) {
     const body = JSON.parse(
-      await getText(cursor ? `${listUrl}&cursor=${cursor}` : listUrl, me.cookie),
+      await getText(cursor ? `${listUrl}&cursor=${cursor}` : listUrl, me.jar),
     ) as {
       items: unknown[];
       nextCursor: string | null;
@@ -135,7 +214,7 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
 
   // Check the detail answer once: it must carry the long transcript and its action items.
   const sample = JSON.parse(
-    await getText(`${server.url}/api/meetings/${dataset.longMeetingIds[0]}`, me.cookie),
+    await getText(`${baseUrl}/api/meetings/${dataset.longMeetingIds[0]}`, me.jar),
   ) as {
     transcript: string;
     actionItems: unknown[];
@@ -155,7 +234,7 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
   ): Promise<void> => {
     let bytes = 0;
     const http = await measure(n, warmup, async (i) => {
-      bytes = Buffer.byteLength(await getText(url(i), me.cookie, i < 0));
+      bytes = Buffer.byteLength(await getText(url(i), me.jar, i < 0));
     });
     const ref = await measure(n, warmup, direct);
     routes.push({ route: name, http, direct: ref, bytes });
@@ -184,7 +263,7 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
     const directPick = picker(dataset.longMeetingIds);
     await route(
       'GET /api/meetings/:id (3 h transcript)',
-      () => `${server.url}/api/meetings/${httpPick()}`,
+      () => `${baseUrl}/api/meetings/${httpPick()}`,
       () => directDetail(database, me.userId, directPick()),
     );
   }
@@ -193,14 +272,15 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
     const directPick = picker(dataset.shortMeetingIds);
     await route(
       'GET /api/meetings/:id (short)',
-      () => `${server.url}/api/meetings/${httpPick()}`,
+      () => `${baseUrl}/api/meetings/${httpPick()}`,
       () => directDetail(database, me.userId, directPick()),
     );
   }
 
   // Where the time goes: the pieces of a request, each timed alone in this process.
   const auth = createAuth(env, database.db);
-  const headers = new Headers({ cookie: me.cookie });
+  const uncachedAuth = createAuth({ ...env, sessionCacheSeconds: 0 }, database.db);
+  const headers = new Headers({ cookie: me.jar.header });
   const longDetail = await getMeeting(database.db, me.userId, dataset.longMeetingIds[0]!);
   const firstPage = await listMeetings(database.db, me.userId, { limit: PAGE });
   const breakdown: ComponentResult[] = [];
@@ -208,7 +288,7 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
     breakdown.push({ component: name, latency: await measure(n, warmup, fn) });
   };
   await component('HTTP floor: GET /api/config (no session, no database)', (i) =>
-    getText(`${server.url}/api/config`, '', i < 0),
+    getText(`${baseUrl}/api/config`, undefined, i < 0),
   );
   {
     const longJson = JSON.stringify(longDetail);
@@ -216,11 +296,20 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
     cleanups.push(() => bare.close());
     await component(
       `HTTP floor: bare node:http, ${Math.round(longJson.length / 1024)} KB body`,
-      (i) => getText(bare.url, '', i < 0),
+      (i) => getText(bare.url, undefined, i < 0),
     );
   }
-  await component('Better Auth getSession (in process)', async () => {
-    if (!(await auth.api.getSession({ headers }))) throw new Error('session not found');
+  // A cache hit needs a fresh cache cookie: one request renews the jar's copy first.
+  await getText(`${baseUrl}/api/meetings?limit=1`, me.jar);
+  const cached = new Headers({ cookie: me.jar.header });
+  await component(
+    `Better Auth getSession, cookie cache hit (SESSION_CACHE_SECONDS=${env.sessionCacheSeconds})`,
+    async () => {
+      if (!(await auth.api.getSession({ headers: cached }))) throw new Error('session not found');
+    },
+  );
+  await component('Better Auth getSession, database lookup (cache off)', async () => {
+    if (!(await uncachedAuth.api.getSession({ headers }))) throw new Error('session not found');
   });
   await component('service listMeetings, page 1 (Drizzle, in process)', () =>
     listMeetings(database.db, me.userId, { limit: PAGE }),
@@ -252,9 +341,62 @@ async function runBackend(backend: Backend, n: number, warmup: number): Promise<
     { query: 'detail: todos', plan: await explain(database, meetingTodosQuery(me.userId, longId)) },
   ];
 
-  // Close this backend now, so the next one has the machine to itself.
-  await runCleanups();
-  return { backend, dataset, startMs, routes, breakdown, plans };
+  return { routes, breakdown, plans };
+}
+
+/**
+ * The concurrency series: the first list page under 10, 50, 200 clients from a separate
+ * process, each step beside the bare Hono route answering the same JSON in this process.
+ */
+async function concurrencySeries(
+  backend: Backend,
+  baseUrl: string,
+  env: ReturnType<typeof loadEnv>,
+  database: DatabaseHandle,
+  me: Session,
+  opts: RunOptions,
+): Promise<ConcurrencyResult[]> {
+  const firstPage = await listMeetings(database.db, me.userId, { limit: PAGE });
+  const bare = await serveBareHono(firstPage);
+  cleanups.push(() => bare.close());
+  // The same server with the session cookie cache off (a database lookup per request, as before
+  // issue 10 point 12), on the same database and sessions, so both are measured in one run.
+  const uncached = await startServer({ ...env, sessionCacheSeconds: 0 }, database, {
+    workers: false,
+  });
+  cleanups.push(() => uncached.close());
+  const targets = [
+    {
+      target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=0`,
+      url: `${uncached.url}/api/meetings?limit=${PAGE}`,
+      cookie: me.jar.header,
+    },
+    {
+      target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=${env.sessionCacheSeconds}`,
+      url: `${baseUrl}/api/meetings?limit=${PAGE}`,
+      cookie: me.jar.header,
+    },
+    { target: 'bare Hono route, same JSON', url: bare.url, cookie: '' },
+  ];
+  const out: ConcurrencyResult[] = [];
+  for (const clients of opts.clients) {
+    for (const t of targets) {
+      const load = await runLoadInChild({
+        url: t.url,
+        cookie: t.cookie,
+        clients,
+        warmupMs: opts.loadWarmupS * 1000,
+        durationMs: opts.durationS * 1000,
+      });
+      const loadAverage = os.loadavg()[0]!;
+      out.push({ target: t.target, load, loadAverage });
+      if (load.errors > 0) log(`${backend}: ${t.target}: last error: ${load.lastError}`);
+      log(
+        `${backend}: ${t.target}, ${clients} clients: ${load.rps.toFixed(0)} req/s, p50 ${ms(load.latency.p50)} p95 ${ms(load.latency.p95)} ms, server CPU ${load.serverCpuMsPerRequest?.toFixed(2)} ms/req, ${load.errors} errors, load avg ${loadAverage.toFixed(2)}`,
+      );
+    }
+  }
+  return out;
 }
 
 function pad(cells: string[], widths: number[]): string {
@@ -303,9 +445,65 @@ function routeTable(results: readonly BackendResult[]): string[] {
   return table(head, rows);
 }
 
+/**
+ * The concurrency table: requests per second and latency per target and client count, and the
+ * route's throughput as a share of the bare Hono route's in the same step.
+ */
+export function concurrencyTable(results: readonly BackendResult[]): string[] {
+  const head = [
+    'backend',
+    'target',
+    'clients',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'errors',
+    'of bare',
+    'server CPU ms/req',
+    'client CPU',
+    'load avg',
+  ];
+  const rows = results.flatMap((r) =>
+    r.concurrency.map((x) => {
+      const bare = r.concurrency.find(
+        (b) => b.target.startsWith('bare') && b.load.clients === x.load.clients,
+      );
+      const share =
+        bare && !x.target.startsWith('bare')
+          ? `${Math.round((100 * x.load.rps) / bare.load.rps)}%`
+          : '';
+      return [
+        r.backend,
+        x.target,
+        String(x.load.clients),
+        x.load.rps.toFixed(0),
+        ms(x.load.latency.p50),
+        ms(x.load.latency.p95),
+        ms(x.load.latency.p99),
+        String(x.load.errors),
+        share,
+        x.load.serverCpuMsPerRequest === undefined ? '' : x.load.serverCpuMsPerRequest.toFixed(2),
+        `${Math.round((100 * x.load.clientCpuMs) / x.load.windowMs)}%`,
+        x.loadAverage.toFixed(2),
+      ];
+    }),
+  );
+  return table(head, rows);
+}
+
 /** Renders the results as Markdown tables (printed, and pasted into docs/performance.md). */
 export function renderReport(results: readonly BackendResult[], n: number): string {
   const out: string[] = [];
+  if (results.some((r) => r.concurrency.length > 0)) {
+    out.push(
+      'Concurrency (closed loop from a separate process; client CPU: the load process, share of one core; server CPU: CPU time of the server process per request answered):',
+    );
+    out.push('');
+    out.push(...concurrencyTable(results));
+    out.push('');
+  }
+  if (results.every((r) => r.routes.length === 0)) return out.join('\n');
   out.push(...routeTable(results));
   out.push('');
   for (const r of results) {
@@ -344,18 +542,35 @@ async function main(): Promise<number> {
       n: { type: 'string', default: '300' },
       warmup: { type: 'string', default: '30' },
       backends: { type: 'string', default: 'pglite,postgres' },
+      series: { type: 'string', default: 'sequential,concurrent' },
+      clients: { type: 'string', default: '10,50,200' },
+      duration: { type: 'string', default: '10' },
+      'load-warmup': { type: 'string', default: '3' },
       json: { type: 'string' },
     },
   });
   const n = Number(values.n);
   const warmup = Number(values.warmup);
+  const series = values.series.split(',').map((x) => x.trim());
+  for (const x of series)
+    if (x !== 'sequential' && x !== 'concurrent') throw new Error(`Unknown series: ${x}`);
+  const opts: RunOptions = {
+    n,
+    warmup,
+    sequential: series.includes('sequential'),
+    concurrent: series.includes('concurrent'),
+    clients: values.clients.split(',').map(Number),
+    durationS: Number(values.duration),
+    loadWarmupS: Number(values['load-warmup']),
+  };
   const backends = values.backends.split(',').map((b) => b.trim()) as Backend[];
   for (const b of backends)
     if (b !== 'pglite' && b !== 'postgres') throw new Error(`Unknown backend: ${b}`);
 
   const started = performance.now();
+  const loadBefore = os.loadavg();
   const results: BackendResult[] = [];
-  for (const backend of backends) results.push(await runBackend(backend, n, warmup));
+  for (const backend of backends) results.push(await runBackend(backend, opts));
 
   const cpus = os.cpus();
   const d = results[0]!.dataset;
@@ -375,9 +590,16 @@ async function main(): Promise<number> {
       `  ${r.backend}: server start ${Math.round(r.startMs)} ms, data load ${Math.round(r.dataset.loadMs)} ms`,
     );
   }
-  console.log(
-    `Requests: sequential, ${warmup} warm-up then n=${n} per series, one client on loopback in the server's process.`,
-  );
+  if (opts.sequential) {
+    console.log(
+      `Requests: sequential, ${warmup} warm-up then n=${n} per series, one client on loopback in the server's process.`,
+    );
+  }
+  if (opts.concurrent) {
+    console.log(
+      `Concurrency: ${opts.clients.join(', ')} clients, ${opts.loadWarmupS} s warm-up then ${opts.durationS} s measured per step, load from a child process (node:http keep-alive); load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(' ')}.`,
+    );
+  }
   console.log('');
   console.log(renderReport(results, n));
   console.log('');
@@ -388,7 +610,13 @@ async function main(): Promise<number> {
       JSON.stringify({ node: process.version, cpus: cpus.length, n, warmup, results }, null, 2),
     );
   }
-  return results.every((r) => r.routes.every((x) => x.http.p95 < BUDGET_P95_MS)) ? 0 : 1;
+  return results.every(
+    (r) =>
+      r.routes.every((x) => x.http.p95 < BUDGET_P95_MS) &&
+      r.concurrency.every((x) => x.load.errors === 0),
+  )
+    ? 0
+    : 1;
 }
 
 process.once('SIGINT', () => {

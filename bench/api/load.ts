@@ -1,0 +1,207 @@
+/**
+ * Closed-loop HTTP load for the API benchmark's concurrency series (issue 10 point 12), run in a
+ * child process so the client does not share the measured server's event loop: N clients, each
+ * on its own keep-alive socket, send a GET, read the whole answer, and send the next at once.
+ *
+ * The client is `node:http` with a keep-alive `Agent` rather than `fetch`: it costs a fraction of
+ * fetch's CPU per request, which matters on 2 cores where client and server compete. Each client
+ * keeps its own cookie jar (updated from `Set-Cookie`, as a browser would), so a server that
+ * refreshes a cookie (Better Auth's cookie cache) sees what a browser would send.
+ *
+ * Run as a child by `runLoadInChild`; `runLoad` is the same loop in the calling process.
+ */
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { CookieJar } from './client.ts';
+import { summarize, type LatencySummary } from './stats.ts';
+
+/** What to load, and for how long. */
+export interface LoadSpec {
+  /** Full URL of the GET, on a loopback address. */
+  url: string;
+  /** `cookie` request header every client starts with ('' for none). */
+  cookie: string;
+  /** Concurrent clients (one request in flight each). */
+  clients: number;
+  /** Untimed load before the measured window, milliseconds. */
+  warmupMs: number;
+  /** Measured window, milliseconds. */
+  durationMs: number;
+}
+
+/** Figures of one load run. */
+export interface LoadResult {
+  clients: number;
+  /** Requests answered 200 within the measured window (completed in it, sent at any time). */
+  requests: number;
+  /** Answers other than 200, and failed connections, within the window. */
+  errors: number;
+  /** Requests answered 200 per second of the window. */
+  rps: number;
+  /** Latency of the requests answered 200 within the window (ms, send to last body byte). */
+  latency: LatencySummary;
+  /** The last failure's message ('' when none). */
+  lastError: string;
+  /** Bytes of the last answer body. */
+  bytes: number;
+  /** CPU time the load process spent during the window, milliseconds (user + system). */
+  clientCpuMs: number;
+  /** Length of the window, milliseconds. */
+  windowMs: number;
+  /**
+   * CPU time of the process that runs the server (the caller of `runLoadInChild`) during the
+   * window, milliseconds (user + system), and per request answered. Unlike requests per second it
+   * hardly moves when other programs share the cores. Undefined from `runLoad`.
+   */
+  serverCpuMs?: number;
+  serverCpuMsPerRequest?: number;
+}
+
+/**
+ * Runs the closed loop in this process.
+ * @param onWindow called when the measured window starts and when it ends
+ * @throws Error when not a single request of the window succeeded (a broken route is not fast)
+ */
+export async function runLoad(
+  spec: LoadSpec,
+  onWindow: (edge: 'start' | 'end') => void = () => {},
+): Promise<LoadResult> {
+  const url = new URL(spec.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.clients });
+  const start = performance.now();
+  const windowStart = start + spec.warmupMs;
+  const windowEnd = windowStart + spec.durationMs;
+  const samples: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  let lastError = '';
+  let cpuAtWindowStart: NodeJS.CpuUsage | undefined;
+  const startTimer = setTimeout(() => {
+    cpuAtWindowStart = process.cpuUsage();
+    onWindow('start');
+  }, spec.warmupMs);
+  const endTimer = setTimeout(() => onWindow('end'), spec.warmupMs + spec.durationMs);
+
+  const once = (jar: CookieJar) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          headers: { cookie: jar.header, accept: 'application/json' },
+        },
+        (res) => {
+          let size = 0;
+          res.on('data', (chunk: Buffer) => (size += chunk.length));
+          res.on('end', () => {
+            jar.update(res.headers['set-cookie']);
+            bytes = size;
+            resolve(res.statusCode ?? 0);
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+
+  const client = async () => {
+    const jar = new CookieJar(spec.cookie);
+    while (performance.now() < windowEnd) {
+      const t0 = performance.now();
+      let status = 0;
+      try {
+        status = await once(jar);
+      } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
+      }
+      const t1 = performance.now();
+      // Completions within the window count, whenever they started: with 200 clients and seconds
+      // of latency, counting only requests sent inside the window would miss its first seconds.
+      if (t1 < windowStart || t1 > windowEnd) continue;
+      if (status === 200) samples.push(t1 - t0);
+      else {
+        errors++;
+        if (status) lastError = `status ${status}`;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: spec.clients }, client));
+  clearTimeout(startTimer);
+  clearTimeout(endTimer);
+  const cpu = process.cpuUsage(cpuAtWindowStart);
+  agent.destroy();
+  if (samples.length === 0) {
+    throw new Error(`no request to ${spec.url} succeeded (${errors} errors; last: ${lastError})`);
+  }
+  return {
+    clients: spec.clients,
+    requests: samples.length,
+    errors,
+    lastError,
+    rps: samples.length / (spec.durationMs / 1000),
+    latency: summarize(samples),
+    bytes,
+    clientCpuMs: (cpu.user + cpu.system) / 1000,
+    windowMs: spec.durationMs,
+  };
+}
+
+/**
+ * Runs `runLoad` in a child Node.js process (this file, under tsx) and resolves to its figures,
+ * with this process's CPU time over the child's measured window (`serverCpuMs`).
+ * @throws Error when the child fails or exits without an answer
+ */
+export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answered = false;
+    let cpuStart: NodeJS.CpuUsage | undefined;
+    let cpuWindow: NodeJS.CpuUsage | undefined;
+    child.on(
+      'message',
+      (msg: { window?: 'start' | 'end'; result?: LoadResult; error?: string }) => {
+        if (msg.window === 'start') cpuStart = process.cpuUsage();
+        else if (msg.window === 'end') cpuWindow = process.cpuUsage(cpuStart);
+        else if (msg.result) {
+          answered = true;
+          const serverCpuMs = cpuWindow ? (cpuWindow.user + cpuWindow.system) / 1000 : undefined;
+          resolve({
+            ...msg.result,
+            serverCpuMs,
+            serverCpuMsPerRequest:
+              serverCpuMs === undefined ? undefined : serverCpuMs / msg.result.requests,
+          });
+        } else {
+          answered = true;
+          reject(new Error(`load process: ${msg.error}`));
+        }
+      },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (!answered) reject(new Error(`load process exited with ${code} and no figures`));
+    });
+    child.send(spec);
+  });
+}
+
+// As a child: take one spec, answer the figures, exit.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
+  process.once('message', (spec: LoadSpec) => {
+    runLoad(spec, (edge) => process.send!({ window: edge })).then(
+      (result) => process.send!({ result }, () => process.exit(0)),
+      (err: unknown) =>
+        process.send!({ error: err instanceof Error ? err.message : String(err) }, () =>
+          process.exit(1),
+        ),
+    );
+  });
+}
