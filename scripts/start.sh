@@ -1,12 +1,45 @@
 #!/usr/bin/env bash
-# `npm start`: installs what is missing, builds the web app and the server bundle, and serves Summy on PORT (3000) with
-# embedded defaults (PGlite and audio under DATA_DIR=./data). Settings: .env.example.
+# `npm start`: installs what is missing, builds the web app and the server bundle when their sources
+# changed, and serves Summy on PORT (3000) with embedded defaults (PGlite and audio under
+# DATA_DIR=./data). Settings: .env.example.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/system-deps.sh runtime
 bash scripts/node-deps.sh
-echo "==> Building the web app and the server"
-npm run build --silent -w @summy/web
-node scripts/build-server.mjs
+
+# A build is skipped when its output exists and the hash of its sources (every file's path and
+# content, plus the lockfile) matches the one stamped at the last build, like node-deps.sh does
+# for npm ci. The stamps live in node_modules/.cache, so a fresh `npm ci` rebuilds too; deleting
+# apps/web/dist or apps/server/dist forces a build (issue 10 point 13).
+stamps=node_modules/.cache/summy
+sources_hash() {
+  find "$@" -type f -not -path '*/node_modules/*' -not -path '*/dist/*' -print0 |
+    LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
+}
+common=(packages/core package-lock.json tsconfig.base.json)
+web_hash=$(sources_hash apps/web "${common[@]}")
+server_hash=$(sources_hash apps/server/src apps/server/package.json packages/db \
+  scripts/build-server.mjs "${common[@]}")
+# stale NAME OUTPUT_FILE HASH: true when OUTPUT_FILE is missing or NAME was built from other sources.
+stale() {
+  [ ! -f "$2" ] || [ "$(cat "$stamps/$1.hash" 2>/dev/null)" != "$3" ]
+}
+
+built=0
+if stale web apps/web/dist/index.html "$web_hash"; then
+  echo "==> Building the web app (its sources changed)"
+  npm run build --silent -w @summy/web
+  mkdir -p "$stamps" && echo "$web_hash" > "$stamps/web.hash"
+  built=1
+fi
+if stale server apps/server/dist/main.js "$server_hash"; then
+  echo "==> Building the server (its sources changed)"
+  node scripts/build-server.mjs
+  mkdir -p "$stamps" && echo "$server_hash" > "$stamps/server.hash"
+  built=1
+fi
+[ "$built" = 1 ] || echo "==> The web app and the server are up to date"
 echo "==> Starting Summy"
-exec node --enable-source-maps apps/server/dist/main.js
+# --liftoff-only keeps PGlite's idle RSS under 200 MB (issue 10 point 11, docs/decisions/012-
+# embedded-database-memory-and-durability.md; bench/memory reads this line).
+exec node --enable-source-maps --liftoff-only apps/server/dist/main.js

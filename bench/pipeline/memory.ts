@@ -89,13 +89,21 @@ process.once('exit', () => {
  */
 export async function spawnNode(
   args: string[],
-  options: { cwd: string; env: Record<string, string>; ready: RegExp; timeoutMs?: number },
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    ready: RegExp;
+    timeoutMs?: number;
+    /** Called with the pid at once, before ready (bench/memory samples the start). */
+    onSpawn?: (pid: number) => void;
+  },
 ): Promise<Child> {
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (child.pid) options.onSpawn?.(child.pid);
   live.add(child);
   let log = '';
   const keep = (d: Buffer) => (log = (log + d.toString()).slice(-8000));

@@ -4,12 +4,13 @@ import { createPostgresDatabase, testDbKind } from './harness.ts';
 import { spawnSummy, waitHealthy } from './processes.ts';
 
 describe('start-up', () => {
-  it(`starts and applies migrations (${testDbKind})`, async () => {
+  // A first start on PGlite creates its database (initdb, about 10 s of CPU; decision 012).
+  it(`starts and applies migrations (${testDbKind})`, { timeout: 300_000 }, async () => {
     const settings: Record<string, string> =
       testDbKind === 'postgres' ? { DATABASE_URL: await createPostgresDatabase() } : {};
     const proc = await spawnSummy(settings);
     try {
-      const health = (await waitHealthy(proc)) as {
+      const health = (await waitHealthy(proc, 240_000)) as {
         database: { kind: string; migrations: { pending: string[] } };
         jobs: { queues: string[] };
       };

@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 import * as schema from './schema/index.ts';
 
 /** Drizzle database over either driver, typed with Summy's schema. */
@@ -29,6 +30,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /** postgresql.conf lines for PGlite instead of `PGLITE_SETTINGS` (bench/memory compares them). */
+  pgliteSettings?: readonly string[];
 }
 
 /** Called with the payload text of each notification on a channel. */
@@ -40,6 +43,13 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * Runs `callback` each time the LISTEN connection was lost (e.g. PostgreSQL restarted) and is
+   * back, with every channel listened again. Notifications sent meanwhile are lost for good, so
+   * callers tell their clients to reload (issue 10 point 10). Never fires on PGlite, whose
+   * listener lives in the process. Returns the function that unregisters it.
+   */
+  onListenResumed(callback: () => void): () => void;
   /** Applies pending migrations (idempotent) and returns the tags now applied. */
   migrate(): Promise<string[]>;
   /** Tags of the migrations recorded as applied, oldest first. */
@@ -85,7 +95,23 @@ export async function knownMigrations(): Promise<string[]> {
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteSettings ?? PGLITE_SETTINGS);
+}
+
+/** First wait before reconnecting a lost LISTEN connection (ms); doubled per failed attempt. */
+export const LISTEN_RETRY_MIN_MS = 100;
+/** Longest wait between two reconnection attempts of the LISTEN connection (ms). */
+export const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * Wait before reconnection attempt `attempt` (0-based) of the LISTEN connection, in ms:
+ * {@link LISTEN_RETRY_MIN_MS} doubled per attempt up to {@link LISTEN_RETRY_MAX_MS}, then jittered
+ * down to between half and all of it so that several processes do not reconnect in step after a
+ * restart. `random` is a source in [0, 1), `Math.random` by default (issue 10 point 10).
+ */
+export function listenRetryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
 async function readApplied(query: DatabaseHandle['query']): Promise<string[]> {
@@ -100,10 +126,16 @@ async function readApplied(query: DatabaseHandle['query']): Promise<string[]> {
   }
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  // 16 MB shared buffers keeps PGlite near 200 MB RSS (DESIGN.md, verified facts).
-  const client = new PGlite(dir ?? 'memory://', { postgresqlconf: ['shared_buffers = 16MB'] });
+async function openPglite(
+  dir: string | undefined,
+  settings: readonly string[],
+): Promise<DatabaseHandle> {
+  if (dir) {
+    mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+    // initdb in a child process: this one only resumes (pglite-setup.ts, issue 10 point 11).
+    await createPgliteDataDir(dir);
+  }
+  const client = new PGlite(dir ?? 'memory://', { postgresqlconf: [...settings] });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const query: DatabaseHandle['query'] = async (text, params) =>
@@ -117,6 +149,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
       const unsub = await client.listen(channel, listener);
       return async () => unsub();
     },
+    onListenResumed: () => () => undefined,
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
       return readApplied(query);
@@ -134,20 +167,82 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const query: DatabaseHandle['query'] = async (text, params) =>
     (await pool.query(text, params ?? [])).rows as never[];
-  // One dedicated connection carries every LISTEN of this process.
+  // One dedicated connection carries every LISTEN of this process. The pool replaces its dead
+  // connections by itself, this one is not pooled: when it ends (PostgreSQL restarted, network
+  // cut) it is reopened with back-off and listens again on every channel (issue 10 point 10).
   let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const handlers = new Map<string, Set<NotificationListener>>();
-  async function listenClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', (err) => console.error('[db] listen client error:', err.message));
+  const resumed = new Set<() => void>();
+
+  async function connectListener(): Promise<pg.Client> {
+    // keepAlive lets the kernel notice a peer that vanished without closing the connection.
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on('error', (err) => {
+      console.error('[db] listen client error:', err.message);
+      lost(client);
+    });
+    client.on('end', () => lost(client));
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
-    await client.connect();
+    try {
+      await client.connect();
+      // Channels may be added while the LISTENs run: loop until none is missing, then hand the
+      // client over with no await in between, so a `listen()` either finds its channel listened
+      // here or finds `listener` set and listens itself.
+      const done = new Set<string>();
+      for (;;) {
+        const missing = [...handlers.keys()].filter((c) => !done.has(c));
+        if (missing.length === 0) break;
+        for (const channel of missing) {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          done.add(channel);
+        }
+      }
+    } catch (err) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      throw new Error('database closed');
+    }
     listener = client;
     return client;
   }
+
+  function lost(client: pg.Client) {
+    if (listener !== client) return;
+    listener = undefined;
+    client.end().catch(() => undefined);
+    if (!closed) reconnect(0);
+  }
+
+  function reconnect(attempt: number) {
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (closed) return;
+      connecting = connectListener();
+      connecting.then(
+        () => {
+          connecting = undefined;
+          console.error(`[db] listen client reconnected after ${attempt + 1} attempt(s)`);
+          for (const callback of resumed) callback();
+        },
+        (err: Error) => {
+          connecting = undefined;
+          if (attempt === 0) console.error('[db] listen client reconnecting:', err.message);
+          if (!closed) reconnect(attempt + 1);
+        },
+      );
+    }, listenRetryDelayMs(attempt));
+    retryTimer.unref?.();
+  }
+
   return {
     db,
     kind: 'postgres',
@@ -155,16 +250,35 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     url,
     query,
     async listen(channel, handler) {
-      const client = await listenClient();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (listener) await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        // A connection being (re)made listens on every channel in `handlers`, this one included.
+        else if (connecting) await connecting.catch(() => undefined);
+        // The first call connects, and throws when PostgreSQL cannot be reached.
+        else if (!retryTimer) {
+          connecting = connectListener();
+          try {
+            await connecting;
+          } catch (err) {
+            handlers.delete(channel);
+            throw err;
+          } finally {
+            connecting = undefined;
+          }
+        }
       }
       set.add(handler);
       return async () => {
         set.delete(handler);
+      };
+    },
+    onListenResumed(callback) {
+      resumed.add(callback);
+      return () => {
+        resumed.delete(callback);
       };
     },
     async migrate() {
@@ -173,7 +287,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     appliedMigrations: () => readApplied(query),
     async close() {
-      await listener?.end().catch(() => undefined);
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const client = listener ?? (await connecting?.catch(() => undefined));
+      listener = undefined;
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };

@@ -1,4 +1,5 @@
 /** @summy/db: schema, migrations and the database client (PGlite or PostgreSQL). */
 export * from './client.ts';
+export { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
