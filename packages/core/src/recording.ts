@@ -12,6 +12,42 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 
+/**
+ * Limits of a browser recording sent chunk by chunk (`POST /api/meetings/{id}/audio?index=N`;
+ * issue 10 point 4). MediaRecorder emits one chunk per 1000 ms (spec 000 section 9); Chromium's
+ * default for audio-only webm/opus is 128 kbit/s, about 16.5 KB a chunk (measured, Chromium 13x).
+ */
+export const RECORDING_LIMITS = {
+  /** Largest chunk, in bytes: 2 MiB, about two minutes of 128 kbit/s opus (a chunk is ~16 KB). */
+  chunkBytes: 2 * 1024 * 1024,
+  /**
+   * How far ahead of the highest chunk received a new index may be: 32. The browser numbers
+   * chunks without gaps and sends the lowest waiting one first, so a larger jump is not a recorder.
+   */
+  indexWindow: 32,
+  /** Highest chunk index: 48 hours of 1000 ms chunks (the longest meeting, MAX_DURATION_MS). */
+  maxIndex: 48 * 60 * 60,
+  /** Every recording may hold this much, in bytes: the upload limit, 100 MiB. */
+  baseBytes: 100 * 1024 * 1024,
+  /**
+   * Beyond `baseBytes`, a recording may hold this many bytes per chunk index (per second of
+   * recording): 32 KiB = 256 kbit/s, twice Chromium's default, i.e. 112.5 MiB an hour.
+   */
+  bytesPerChunk: 32 * 1024,
+} as const;
+
+/**
+ * The most bytes a recording may hold once its highest chunk index is `highestIndex`:
+ * `max(100 MiB, (highestIndex + 1) * 32 KiB)`; 100 MiB covers 1.8 h at 128 kbit/s, 7.3 h at
+ * 32 kbit/s, and the per-index allowance lets a 48 h recording at 256 kbit/s through.
+ */
+export function recordingByteLimit(highestIndex: number): number {
+  return Math.max(
+    RECORDING_LIMITS.baseBytes,
+    (Math.max(0, highestIndex) + 1) * RECORDING_LIMITS.bytesPerChunk,
+  );
+}
+
 /** The declared MIME types an upload may have, exactly as spec 000 section 5 lists them. */
 export const ACCEPTED_UPLOAD_TYPES = [
   'audio/mpeg',

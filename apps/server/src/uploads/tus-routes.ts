@@ -13,7 +13,8 @@
  *   answers 204 with header `Summy-Meeting-Id: {meetingId}` (exposed to browsers). A later HEAD
  *   of that upload answers the same header, so a client whose final answer was lost still learns
  *   the meeting.
- * - Errors are the API's JSON `{error, details}` (400 'Invalid file type', 413 'File too large').
+ * - Errors are the API's JSON `{error, details}` (400 'Invalid file type', 413 'File too large'),
+ *   tus's own protocol errors included (409 'Upload-Offset conflict', 412 'Tus-Resumable Required').
  * - Each upload belongs to the user who created it; anybody else gets 404 for it.
  *
  * Partial uploads live in `{dataDir}/uploads` and expire after 24 hours. They are on this
@@ -36,6 +37,7 @@ import {
   InvalidFileTypeError,
   MAX_UPLOAD_BYTES,
 } from './audio-type.ts';
+import { log } from '../log.ts';
 
 /** Response header carrying the new meeting's id once an upload is complete. */
 export const MEETING_ID_HEADER = 'Summy-Meeting-Id';
@@ -55,6 +57,24 @@ function tusError(err: AppError): TusError {
     status_code: err.status,
     body: JSON.stringify({ error: err.message, details: err.details ?? `HTTP ${err.status}` }),
   };
+}
+
+/**
+ * The API's `{error, details}` for a tus error answer: kept when already JSON (our hooks' errors),
+ * else tus's text as `error` (e.g. 'Upload-Offset conflict', 'Tus-Resumable Required') and
+ * `details` 'HTTP {status}', the spec's default (spec 000 section 7, "Server error shape").
+ */
+export function jsonErrorBody(status: number, text: string): string {
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as { error?: unknown };
+      if (typeof parsed.error === 'string') return text;
+    } catch {
+      // not JSON after all
+    }
+  }
+  const message = text.trim().split('\n')[0]!.slice(0, 200) || `HTTP ${status}`;
+  return JSON.stringify({ error: message, details: `HTTP ${status}` });
 }
 
 /** `/api/uploads` routes (tus). Mount inside the session-protected API: `api.route('/uploads', tusRoutes(deps))`. */
@@ -143,7 +163,7 @@ export function tusRoutes(deps: AppDeps) {
   const cleanupNow = () => {
     if (Date.now() - lastCleanup < 60 * 60 * 1000) return;
     lastCleanup = Date.now();
-    tus.cleanUpExpiredUploads().catch((err: unknown) => console.warn('[tus] cleanup:', err));
+    tus.cleanUpExpiredUploads().catch((err: unknown) => log.warn('[tus] cleanup:', err));
   };
 
   const handle = async (c: Context<AppEnv>) => {
@@ -162,12 +182,14 @@ export function tusRoutes(deps: AppDeps) {
     const req = c.req.raw;
     userOf.set(req, userId);
     const res = await tus.handleWeb(req);
-    // tus writes error bodies without a type; ours are the API's JSON.
-    if (res.status >= 400 && !res.headers.has('content-type')) {
-      const body = await res.text();
+    // tus writes error bodies as untyped text, some (412 'Tus-Resumable Required', 400 'Invalid
+    // {header}') without calling onResponseError: every one becomes the API's JSON.
+    if (res.status >= 400) {
+      const text = await res.text();
       const headers = new Headers(res.headers);
-      headers.set('Content-Type', body.startsWith('{') ? 'application/json' : 'text/plain');
-      return new Response(body, { status: res.status, headers });
+      headers.set('Content-Type', 'application/json');
+      headers.delete('Content-Length');
+      return new Response(jsonErrorBody(res.status, text), { status: res.status, headers });
     }
     return res;
   };

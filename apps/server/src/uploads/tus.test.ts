@@ -322,6 +322,57 @@ describe('tus resumable upload', () => {
     });
   });
 
+  it("answers tus's own protocol errors as JSON {error, details}", async () => {
+    const headers = { cookie: alice.cookie, origin: alice.origin };
+    const created = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': `filename ${btoa('a.wav')},filetype ${btoa('audio/wav')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const url = new URL(created.headers.get('location')!, endpoint).href;
+    const answers = [
+      // No Tus-Resumable header: 412, answered before any hook.
+      await fetch(endpoint, { method: 'POST', headers: { ...headers, 'upload-length': '10' } }),
+      // A malformed header: 400, answered before any hook.
+      await fetch(endpoint, {
+        method: 'POST',
+        headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-length': 'ten' },
+      }),
+      // Bytes at the wrong offset: 409.
+      await fetch(url, {
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '500',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: Buffer.alloc(10),
+      }),
+      // No Content-Type on PATCH: 403 (tus 1.0.0 says 415; @tus/server answers 403).
+      await fetch(url, {
+        method: 'PATCH',
+        headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0' },
+      }),
+    ];
+    const seen = [];
+    for (const res of answers) {
+      expect(res.headers.get('content-type')).toBe('application/json');
+      seen.push({ status: res.status, body: await res.json() });
+    }
+    expect(seen).toEqual([
+      { status: 412, body: { error: 'Tus-Resumable Required', details: 'HTTP 412' } },
+      { status: 400, body: { error: 'Invalid upload-length', details: 'HTTP 400' } },
+      { status: 409, body: { error: 'Upload-Offset conflict', details: 'HTTP 409' } },
+      { status: 403, body: { error: 'Content-Type header required', details: 'HTTP 403' } },
+    ]);
+  });
+
   it('needs a session', async () => {
     const res = await fetch(endpoint, {
       method: 'POST',

@@ -3,7 +3,7 @@
  * section 9 "Recorder output"; DESIGN.md "The main job" step 1), against a real server with real
  * webm/opus audio made by ffmpeg from jfk.wav.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,11 @@ describe('recording upload', () => {
 
     const stop = await alice.post(`/api/meetings/${meetingId}/stop`, { durationMs: 11_000 });
     expect(stop.status).toBe(200);
-    expect(stop.body).toMatchObject({ meetingId, bytes: webm.length, missingChunks: [] });
+    expect(stop.body).toMatchObject({
+      meetingId,
+      bytes: webm.length,
+      missingChunks: { count: 0, ranges: [] },
+    });
 
     const meeting = (await alice.get(`/api/meetings/${meetingId}`)).body;
     expect(meeting).toMatchObject({ isRecording: false, isProcessing: true, isPaused: false });
@@ -121,7 +125,7 @@ describe('recording upload', () => {
     for (const i of [0, 1, 3]) await sendChunk(alice, meetingId, i, chunks[i]!);
     const stop = await alice.post(`/api/meetings/${meetingId}/stop`);
     expect(stop.status).toBe(200);
-    expect(stop.body.missingChunks).toEqual([2]);
+    expect(stop.body.missingChunks).toEqual({ count: 1, ranges: [[2, 2]] });
     const stored = await readObject(server, keyFromAudioUrl(stop.body.audioUrl)!);
     expect(stored).toEqual(Buffer.concat([chunks[0]!, chunks[1]!, chunks[3]!]));
   });
@@ -154,12 +158,102 @@ describe('recording upload', () => {
     );
   });
 
-  it('refuses a chunk over 10 MB', async () => {
+  it('refuses a chunk over 2 MiB', async () => {
     const meetingId = await newRecording(alice);
-    const big = Buffer.concat([chunks[0]!, Buffer.alloc(10 * 1024 * 1024)]);
+    const big = Buffer.concat([chunks[0]!, Buffer.alloc(2 * 1024 * 1024)]);
     const res = await sendChunk(alice, meetingId, 0, big);
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('File too large');
+  });
+
+  it('refuses the attack of issue 10 point 4: HTML chunks, far indexes, an absurd duration', async () => {
+    const meetingId = await newRecording(alice);
+    const html = Buffer.from(
+      `<!doctype html><html><body>${'<p>not audio</p>'.repeat(650_000)}</body></html>`,
+    );
+    expect(html.length).toBeGreaterThan(9.9 * 1024 * 1024);
+    // 9.9 MB chunks: refused by size before the body is read.
+    const huge = await sendChunk(alice, meetingId, 1, html);
+    expect(huge).toEqual({
+      status: 413,
+      body: { error: 'File too large', details: 'Please send audio chunks smaller than 2MB' },
+    });
+    // Chunk-sized HTML, at the indexes of the attack: not WebM data, or too far ahead.
+    expect(await sendChunk(alice, meetingId, 0, chunks[0]!)).toEqual({
+      status: 200,
+      body: { received: 0 },
+    });
+    for (let i = 1; i <= 11; i++) {
+      const res = await sendChunk(alice, meetingId, i, html.subarray(0, 100_000));
+      expect(res).toEqual({
+        status: 400,
+        body: {
+          error: 'Invalid file type',
+          details: 'Please upload an audio or video file (MP3, WAV, M4A, MP4, WebM, etc.)',
+        },
+      });
+    }
+    const far = await sendChunk(alice, meetingId, 999_999, chunks[1]!);
+    expect(far.status).toBe(400);
+    const ahead = await sendChunk(alice, meetingId, 40, chunks[1]!);
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.error).toBe('Invalid chunk index');
+    expect(ahead.body.details).toContain('past the last chunk received (0)');
+    const stored = path.join(dataDir, 'recordings-in-progress', meetingId);
+    expect(readdirSync(stored)).toEqual(['0.part']);
+
+    const absurd = await alice.post(`/api/meetings/${meetingId}/stop`, { durationMs: 1e300 });
+    expect(absurd.status).toBe(400);
+    expect(absurd.body.error).toBeTypeOf('string');
+    expect((await alice.get(`/api/meetings/${meetingId}`)).body.isRecording).toBe(true);
+    const stop = await alice.post(`/api/meetings/${meetingId}/stop`, { durationMs: 1000 });
+    expect(stop.status).toBe(200);
+    expect(stop.body.bytes).toBe(chunks[0]!.length);
+  });
+
+  it('takes indexes up to 32 ahead, and summarises the gaps they leave in a small answer', async () => {
+    const meetingId = await newRecording(alice);
+    const sent = [0, 32, 64, 65, 97];
+    for (const i of sent) {
+      expect((await sendChunk(alice, meetingId, i, chunks[Math.min(i, 5)]!)).status).toBe(200);
+    }
+    expect((await sendChunk(alice, meetingId, 130, chunks[1]!)).status).toBe(400);
+    // A duplicate is answered alike, whatever it holds.
+    expect(await sendChunk(alice, meetingId, 32, Buffer.from('<html>'))).toEqual({
+      status: 200,
+      body: { received: 32 },
+    });
+    const stop = await alice.post(`/api/meetings/${meetingId}/stop`, { durationMs: 98_000 });
+    expect(stop.status).toBe(200);
+    expect(stop.body.missingChunks).toEqual({
+      count: 93,
+      ranges: [
+        [1, 31],
+        [33, 63],
+        [66, 96],
+      ],
+    });
+  });
+
+  it('caps the total of a recording at 100 MiB (32 KiB a chunk index beyond)', async () => {
+    const meetingId = await newRecording(alice);
+    expect((await sendChunk(alice, meetingId, 0, chunks[0]!)).status).toBe(200);
+    // 2 MiB of bytes that are neither text nor a known file: continuation data by the rule.
+    const block = Buffer.alloc(2 * 1024 * 1024, 0x81);
+    let index = 1;
+    for (; index <= 49; index++) {
+      expect((await sendChunk(alice, meetingId, index, block)).status).toBe(200);
+    }
+    // 49 * 2 MiB + chunk 0 = 98 MiB + a little: one more 2 MiB chunk passes 100 MiB.
+    const over = await sendChunk(alice, meetingId, index, block);
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual({
+      error: 'File too large',
+      details: 'This recording reached its size limit of 100MB',
+    });
+    // A small chunk still fits under the cap.
+    expect((await sendChunk(alice, meetingId, index, chunks[1]!)).status).toBe(200);
+    rmSync(path.join(dataDir, 'recordings-in-progress', meetingId), { recursive: true });
   });
 
   it("answers 404 for another user's meeting, for chunks and for stop", async () => {

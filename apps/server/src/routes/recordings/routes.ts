@@ -8,7 +8,7 @@
  * Every route needs a session; another user's meeting answers 404.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@summy/core';
+import { apiErrorSchema, boundedDurationMs, RECORDING_LIMITS } from '@summy/core';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, errorResponses, idParam, jsonAnswer } from '../../http/openapi.ts';
 import {
@@ -30,7 +30,14 @@ const stopAnswer = z.object({
   meetingId: z.string().uuid(),
   audioUrl: z.string().openapi({ description: '`recordings/{key}` of the stored audio' }),
   bytes: z.number().int().openapi({ description: 'Size of the stored audio in bytes' }),
-  missingChunks: z.array(z.number().int()),
+  missingChunks: z
+    .object({
+      count: z.number().int().openapi({ description: 'How many chunk indexes never arrived' }),
+      ranges: z
+        .array(z.tuple([z.number().int(), z.number().int()]))
+        .openapi({ description: 'The first (at most 10) runs of missing indexes, [from, to]' }),
+    })
+    .openapi({ description: 'Chunks assembled without, summarised' }),
 });
 const audioUrlAnswer = z.object({
   url: z.string().url(),
@@ -97,8 +104,7 @@ export function recordingRoutes(deps: AppDeps) {
         path: '/{id}/audio',
         tags,
         summary: 'Send one chunk of a recording in progress',
-        description:
-          'Raw MediaRecorder chunk bytes (webm/opus), at most 10 MB. Chunks are numbered from 0 in recording order and may arrive in any order; re-sending an index keeps the first copy and answers the same. Chunk 0 must start with the WebM (EBML) header.',
+        description: `Raw MediaRecorder chunk bytes (webm/opus), at most 2 MiB (${RECORDING_LIMITS.chunkBytes} bytes). Chunks are numbered from 0 in recording order; an index may be at most ${RECORDING_LIMITS.indexWindow} past the highest received (so they may arrive a little out of order); re-sending an index keeps the first copy and answers the same. Chunk 0 must be WebM (EBML header, DocType webm); later chunks must be continuation data: text, a second file header or another file's signature is refused. A recording holds at most 100 MiB, or 32 KiB per chunk index if that is more (112.5 MiB an hour).`,
         request: {
           params: idParam,
           query: z.object({
@@ -121,11 +127,16 @@ export function recordingRoutes(deps: AppDeps) {
         responses: {
           200: jsonAnswer(chunkAnswer, 'Received (now or before)'),
           ...errorResponses,
+          400: {
+            description:
+              "`{error: 'Invalid file type', details}` for content that is not WebM data; `{error: 'Invalid chunk index', details}` for an index too far ahead; or an invalid request",
+            content: errorContent,
+          },
           409: {
             description: 'The recording was already stopped and stored',
             content: errorContent,
           },
-          413: tooLarge('Chunk over 10 MB'),
+          413: tooLarge('Chunk over 2 MiB, or the recording past its total size'),
         },
       }),
       async (c) =>
@@ -147,7 +158,7 @@ export function recordingRoutes(deps: AppDeps) {
         tags,
         summary: 'Stop a recording: assemble its chunks, store the audio, start processing',
         description:
-          "Chunks are concatenated in index order into one audio/webm object; missing indexes are skipped (and listed). No audio at all answers 400 `{error: 'Recording failed', details: 'No audio data was recorded'}` and clears the recording and processing flags. Calling stop again after success answers the same audio.",
+          "Chunks are concatenated in index order into one audio/webm object; missing indexes are skipped (counted, and the first runs listed). No audio at all answers 400 `{error: 'Recording failed', details: 'No audio data was recorded'}` and clears the recording and processing flags. Calling stop again after success answers the same audio.",
         request: {
           params: idParam,
           body: {
@@ -155,11 +166,9 @@ export function recordingRoutes(deps: AppDeps) {
             content: {
               'application/json': {
                 schema: z.object({
-                  durationMs: z
-                    .number()
-                    .min(0)
+                  durationMs: boundedDurationMs
                     .optional()
-                    .openapi({ description: "The recorder's duration in ms" }),
+                    .openapi({ description: "The recorder's duration in ms, 0 to 48 hours" }),
                 }),
               },
             },

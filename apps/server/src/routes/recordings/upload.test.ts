@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server.ts';
+import { stagingDir } from '../../storage/scratch.ts';
 import { keyFromAudioUrl } from '../../storage/types.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import {
@@ -54,7 +55,7 @@ afterAll(async () => {
 /** Objects stored for a user, and files left in the staging folder. */
 function storedFiles(userId: string) {
   const dir = path.join(dataDir, 'storage/recordings', userId);
-  const staging = path.join(dataDir, 'storage/.tmp');
+  const staging = stagingDir(path.join(dataDir, 'storage'));
   return {
     objects: existsSync(dir) ? readdirSync(dir) : [],
     staged: existsSync(staging) ? readdirSync(staging) : [],

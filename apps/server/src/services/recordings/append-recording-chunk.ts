@@ -11,21 +11,35 @@ import { and, eq } from 'drizzle-orm';
 import { meetings } from '@summy/db';
 import type { AppDeps } from '../../http/context.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
+import { RECORDING_LIMITS, recordingByteLimit } from '@summy/core';
 import { FileTooLargeError, InvalidFileTypeError, essenceOf } from '../../uploads/audio-type.ts';
+import { stagedChunkName } from '../../storage/scratch.ts';
 import type { RawRequest } from '../../uploads/multipart.ts';
-import { partFile, partsDir } from './recording-parts.ts';
+import { assertRecordingChunk, CHUNK_SNIFF_BYTES } from './chunk-content.ts';
+import { partFile, partsDir, recordingTally } from './recording-parts.ts';
 
-/** Largest chunk accepted: 10 MB (a 1000 ms opus chunk is a few kB; this bounds misuse). */
-export const MAX_CHUNK_BYTES = 10 * 1024 * 1024;
+/** Largest chunk accepted, in bytes: 2 MiB (RECORDING_LIMITS.chunkBytes). */
+export const MAX_CHUNK_BYTES = RECORDING_LIMITS.chunkBytes;
 
-/** Highest chunk index accepted (about 11.5 days of 1000 ms chunks). */
-export const MAX_CHUNK_INDEX = 1_000_000;
+/** Highest chunk index accepted: 48 h of 1000 ms chunks (RECORDING_LIMITS.maxIndex). */
+export const MAX_CHUNK_INDEX = RECORDING_LIMITS.maxIndex;
 
 /** Content types a chunk may declare: MediaRecorder's webm (with or without codecs). */
 const CHUNK_TYPES = new Set(['audio/webm', 'video/webm']);
 
-/** EBML magic number: every WebM file, hence the first chunk of a recording, starts with it. */
-const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+/**
+ * 400 for a chunk index too far ahead of the chunks received (issue 10 point 4): a recorder
+ * numbers its chunks without gaps, so an index more than 32 past the highest one is refused.
+ */
+export class ChunkIndexError extends AppError {
+  constructor(index: number, highest: number) {
+    super(
+      400,
+      'Invalid chunk index',
+      `Chunk ${index} is more than ${RECORDING_LIMITS.indexWindow} past the last chunk received (${highest < 0 ? 'none yet' : highest}); send chunks in recording order`,
+    );
+  }
+}
 
 /** 409 for chunks sent to a meeting whose recording has been stopped and stored. */
 export class RecordingStoppedError extends AppError {
@@ -39,11 +53,17 @@ export class RecordingStoppedError extends AppError {
  * kept as it is (a retry after a lost answer must not duplicate or replace audio) and the answer
  * is the same. An empty body stores nothing. Each chunk is written to a temporary file, flushed
  * (fsync) and linked under its name, so a chunk file is always complete.
+ *
+ * Limits (issue 10 point 4; packages/core RECORDING_LIMITS): index at most 32 past the highest
+ * received; chunk at most 2 MiB; the recording's total at most `recordingByteLimit(highest)`
+ * (100 MiB, or 32 KiB per chunk index beyond); content checked by chunk-content.ts.
  * @returns `{received: index}`
  * @throws NotFoundError 404 when the meeting does not exist or belongs to another user
  * @throws RecordingStoppedError 409 when the meeting already has its audio
- * @throws InvalidFileTypeError 400 when the type is not webm, or chunk 0 does not start with EBML
- * @throws FileTooLargeError 413 above 10 MB (by Content-Length before reading, else by counting)
+ * @throws ChunkIndexError 400 'Invalid chunk index' when the index is too far ahead
+ * @throws InvalidFileTypeError 400 when the type is not webm, or the content is not WebM data
+ * @throws FileTooLargeError 413 'File too large' for a chunk over 2 MiB (by Content-Length before
+ *   reading, else by counting) or a recording past its total
  */
 export async function appendRecordingChunk(
   { database: { db }, env }: Pick<AppDeps, 'database' | 'env'>,
@@ -52,7 +72,7 @@ export async function appendRecordingChunk(
   index: number,
   request: RawRequest,
 ): Promise<{ received: number }> {
-  const tooLarge = () => new FileTooLargeError('Please send audio chunks smaller than 10MB');
+  const tooLarge = () => new FileTooLargeError('Please send audio chunks smaller than 2MB');
   if (!CHUNK_TYPES.has(essenceOf(request.headers['content-type']))) {
     throw new InvalidFileTypeError();
   }
@@ -66,20 +86,25 @@ export async function appendRecordingChunk(
 
   const target = partFile(env.dataDir, meetingId, index);
   if (await exists(target)) return { received: index };
+  const tally = await recordingTally(env.dataDir, meetingId);
+  if (index > tally.highest + RECORDING_LIMITS.indexWindow) {
+    throw new ChunkIndexError(index, tally.highest);
+  }
   await fs.mkdir(partsDir(env.dataDir, meetingId), { recursive: true });
 
-  const staged = path.join(partsDir(env.dataDir, meetingId), `.${index}.${randomUUID()}.tmp`);
+  const staged = path.join(partsDir(env.dataDir, meetingId), stagedChunkName(index, randomUUID()));
+  let reserved = 0;
   try {
     const handle = await fs.open(staged, 'wx', 0o600);
     let size = 0;
-    // Only chunk 0 carries the WebM header; later chunks are continuation clusters.
-    let head = index === 0 ? Buffer.alloc(0) : undefined;
+    // The start of the chunk, checked as soon as it is complete (or at the end of a short chunk).
+    let head: Buffer | undefined = Buffer.alloc(0);
     try {
       for await (const chunk of request.body as AsyncIterable<Buffer>) {
         if (head) {
-          head = Buffer.concat([head, chunk.subarray(0, EBML_MAGIC.length - head.length)]);
-          if (head.length === EBML_MAGIC.length) {
-            if (!head.equals(EBML_MAGIC)) throw new InvalidFileTypeError();
+          head = Buffer.concat([head, chunk.subarray(0, CHUNK_SNIFF_BYTES - head.length)]);
+          if (head.length === CHUNK_SNIFF_BYTES) {
+            await assertRecordingChunk(index, head);
             head = undefined;
           }
         }
@@ -87,19 +112,32 @@ export async function appendRecordingChunk(
         if (size > MAX_CHUNK_BYTES) throw tooLarge();
         await handle.write(chunk);
       }
-      if (head && size > 0) throw new InvalidFileTypeError();
+      if (head && size > 0) await assertRecordingChunk(index, head);
       await handle.sync();
     } finally {
       await handle.close();
     }
     if (size === 0) return { received: index };
+    // Check and count in one synchronous step: concurrent chunks cannot both pass the total.
+    const highest = Math.max(tally.highest, index);
+    if (tally.bytes + size > recordingByteLimit(highest)) {
+      throw new FileTooLargeError(
+        `This recording reached its size limit of ${Math.round(recordingByteLimit(highest) / 1024 / 1024)}MB`,
+      );
+    }
+    tally.bytes += size;
+    tally.highest = highest;
+    reserved = size;
     try {
       await fs.link(staged, target);
     } catch (err) {
       // Another request stored the same index meanwhile: theirs stays, the answer is the same.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      tally.bytes -= reserved;
     }
+    reserved = 0;
   } finally {
+    tally.bytes -= reserved;
     await fs.rm(staged, { force: true });
   }
   return { received: index };

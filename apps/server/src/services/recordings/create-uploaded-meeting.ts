@@ -14,6 +14,7 @@ import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processi
 import { storedAudioUrl, uniqueAudioKey, type StoredObject } from '../../storage/types.ts';
 import { AudioGuard } from '../../uploads/audio-guard.ts';
 import { assertAcceptedType } from '../../uploads/audio-type.ts';
+import { log } from '../../log.ts';
 
 /** What the upload services need. */
 export type UploadDeps = Pick<AppDeps, 'database' | 'storage' | 'jobs'>;
@@ -28,14 +29,19 @@ export class UploadFailedError extends AppError {
   }
 }
 
+// Control characters (NUL, which PostgreSQL cannot store, among them) count as spaces: a file
+// name is not typed by the user, so it is cleaned rather than refused (issue 10 point 5).
+// eslint-disable-next-line no-control-regex
+const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]+/g;
+
 /**
  * The meeting's title until processing writes one: the `title` form field when given, else the
  * file name without its extension (spec 000 section 4, upload step 4 "fallback title"), else
- * 'Meeting'. Whitespace is collapsed; at most 500 characters.
+ * 'Meeting'. Whitespace and control characters collapse to one space; at most 500 characters.
  */
 export function uploadTitle(title: string | undefined, fileName: string): string {
   const base = baseName(fileName).replace(/\.[^.]*$/, '');
-  const clean = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, TITLE_LIMIT).trim();
+  const clean = (s: string) => s.replace(SPACE_OR_CONTROL, ' ').trim().slice(0, TITLE_LIMIT).trim();
   return clean(title ?? '') || clean(base) || FALLBACK_TITLE;
 }
 
@@ -108,7 +114,7 @@ export async function createMeetingForUpload(
       fileName: input.fileName,
     });
   } catch (err) {
-    console.error(`[upload] could not enqueue processing of meeting ${meetingId}:`, err);
+    log.error(`[upload] could not enqueue processing of meeting ${meetingId}:`, err);
     await db.update(meetings).set({ isProcessing: false }).where(eq(meetings.id, meetingId));
     throw new UploadFailedError();
   }
@@ -154,7 +160,7 @@ export async function storeOrFail(
     return await storeUploadedAudio(storage, input);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    console.error('[upload] storing the audio failed:', err);
+    log.error('[upload] storing the audio failed:', err);
     throw new UploadFailedError();
   }
 }

@@ -43,3 +43,49 @@ export async function listParts(dataDir: string, meetingId: string): Promise<Rec
   }
   return parts.sort((a, b) => a.index - b.index);
 }
+
+/**
+ * What this process knows of a recording in progress: bytes stored and highest chunk index
+ * (-1 before any chunk). Used by append-recording-chunk.ts to enforce the total size and the
+ * index window (issue 10 point 4) without listing every chunk on every request.
+ */
+export interface RecordingTally {
+  bytes: number;
+  highest: number;
+  /** When the tally was read from disk (ms since the epoch). */
+  scannedAt: number;
+}
+
+/** A tally older than this is read from disk again (ms): another server may share DATA_DIR. */
+const TALLY_TTL_MS = 60_000;
+/** Tallies kept at most; the oldest is dropped (and re-read from disk when needed). */
+const MAX_TALLIES = 10_000;
+const tallies = new Map<string, RecordingTally>();
+
+/**
+ * The tally of a meeting's chunks: from memory, else (first chunk since start, or older than a
+ * minute) from the chunk files on disk. Callers update `bytes` and `highest` synchronously
+ * together with their check, so two requests of this process cannot both pass a limit.
+ */
+export async function recordingTally(dataDir: string, meetingId: string): Promise<RecordingTally> {
+  const known = tallies.get(meetingId);
+  if (known && Date.now() - known.scannedAt < TALLY_TTL_MS) return known;
+  const parts = await listParts(dataDir, meetingId);
+  const fresh = tallies.get(meetingId);
+  // Another request of this process read it meanwhile: keep that object (it may hold updates).
+  if (fresh && fresh !== known) return fresh;
+  const tally: RecordingTally = {
+    bytes: parts.reduce((n, p) => n + p.size, 0),
+    highest: parts.length ? parts[parts.length - 1]!.index : -1,
+    scannedAt: Date.now(),
+  };
+  tallies.delete(meetingId);
+  tallies.set(meetingId, tally);
+  if (tallies.size > MAX_TALLIES) tallies.delete(tallies.keys().next().value!);
+  return tally;
+}
+
+/** Forgets a meeting's tally (its chunks were assembled or deleted). */
+export function forgetRecordingTally(meetingId: string): void {
+  tallies.delete(meetingId);
+}

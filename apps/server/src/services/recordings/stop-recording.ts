@@ -13,7 +13,13 @@ import type { AppDeps } from '../../http/context.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processing.ts';
 import { keyFromAudioUrl, storedAudioUrl, uniqueAudioKey } from '../../storage/types.ts';
-import { listParts, partsDir, type RecordingPart } from './recording-parts.ts';
+import {
+  forgetRecordingTally,
+  listParts,
+  partsDir,
+  type RecordingPart,
+} from './recording-parts.ts';
+import { log } from '../../log.ts';
 
 /** MIME type of assembled recordings (spec 000 section 9: webm opus). */
 export const RECORDING_MIME_TYPE = 'audio/webm';
@@ -29,8 +35,22 @@ export interface StopRecordingResult {
   /** Size of the stored audio in bytes. */
   bytes: number;
   /** Indexes below the highest received one that never arrived (assembled without them). */
-  missingChunks: number[];
+  missingChunks: MissingChunks;
 }
+
+/**
+ * Chunks that never arrived, summarised so that the answer and the log line stay small whatever
+ * the gaps (issue 10 point 4: a million missing indexes made a 7.9 MB log line).
+ */
+export interface MissingChunks {
+  /** How many indexes are missing. */
+  count: number;
+  /** The first few runs of missing indexes, `[from, to]` inclusive, ascending (at most 10). */
+  ranges: [number, number][];
+}
+
+/** Runs of missing chunks listed in answers and logs. */
+const MISSING_RANGES_SHOWN = 10;
 
 /** 400 'Recording failed' / 'No audio data was recorded' (spec 000 section 4, "Empty blob"). */
 export class EmptyRecordingError extends AppError {
@@ -46,13 +66,15 @@ const stopsInFlight = new Map<string, Promise<StopRecordingResult>>();
  * Stops the recording of the user's meeting. Idempotent: once the audio is stored, calling it
  * again answers the same meeting and audio without enqueueing again.
  *
- * - Chunks 0..N are concatenated in index order; a gap is logged and what exists is assembled.
+ * - Chunks 0..N are concatenated in index order; gaps are logged (count and first runs) and what
+ *   exists is assembled.
  * - No chunk (or only empty ones): both flags cleared, `EmptyRecordingError` (400).
  * - Storage fails: both flags cleared (spec: "Any failure of the whole stop"), the chunks are
  *   kept so stop can be retried, 500 'Recording failed'.
  * - Enqueueing fails: the meeting keeps its audio, processing is cleared, 500.
  *
- * @param input.durationMs the recorder's duration in ms; stored as `duration` in minutes
+ * @param input.durationMs the recorder's duration in ms (0 to 48 h, validated by the route);
+ *   stored as `duration` in minutes
  * @throws NotFoundError 404 when the meeting does not exist or belongs to another user
  */
 export function stopRecording(
@@ -93,9 +115,12 @@ async function doStop(
     throw new EmptyRecordingError();
   }
   const missingChunks = gaps(parts);
-  if (missingChunks.length > 0) {
-    console.warn(
-      `[recording] meeting ${meetingId}: chunks ${missingChunks.join(', ')} never arrived; assembling the ${parts.length} received`,
+  if (missingChunks.count > 0) {
+    const shown = missingChunks.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`));
+    const listed = missingChunks.ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
+    if (listed < missingChunks.count) shown.push('...');
+    log.warn(
+      `[recording] meeting ${meetingId}: ${missingChunks.count} chunks never arrived (${shown.join(', ')}); assembling the ${parts.length} received`,
     );
   }
 
@@ -104,7 +129,7 @@ async function doStop(
   try {
     await storage.put(key, concatParts(parts), RECORDING_MIME_TYPE, { size: bytes });
   } catch (err) {
-    console.error(`[recording] meeting ${meetingId}: storing the audio failed:`, err);
+    log.error(`[recording] meeting ${meetingId}: storing the audio failed:`, err);
     await clearFlags();
     throw new AppError(
       500,
@@ -130,12 +155,13 @@ async function doStop(
     // Deleted meanwhile, or another server stored its own copy first. The object just stored is
     // kept (audio is never deleted by a failure path).
     const [now] = await db.select({ audioUrl: meetings.audioUrl }).from(meetings).where(owned);
-    console.warn(`[recording] meeting ${meetingId}: stored ${key} but the meeting changed`);
+    log.warn(`[recording] meeting ${meetingId}: stored ${key} but the meeting changed`);
     if (!now?.audioUrl) throw new NotFoundError('Meeting');
     return alreadyStored(storage, meetingId, now.audioUrl);
   }
   // The chunks are now one stored object; the browser still has them in IndexedDB as well.
   await fs.rm(partsDir(env.dataDir, meetingId), { recursive: true, force: true });
+  forgetRecordingTally(meetingId);
 
   try {
     await enqueueMeetingProcessing(jobs, {
@@ -146,7 +172,7 @@ async function doStop(
       source: 'recording',
     });
   } catch (err) {
-    console.error(`[recording] meeting ${meetingId}: could not enqueue processing:`, err);
+    log.error(`[recording] meeting ${meetingId}: could not enqueue processing:`, err);
     await db.update(meetings).set({ isProcessing: false }).where(owned);
     throw new AppError(
       500,
@@ -164,14 +190,21 @@ async function alreadyStored(
 ): Promise<StopRecordingResult> {
   const key = keyFromAudioUrl(audioUrl);
   const stat = key ? await storage.stat(key) : undefined;
-  return { meetingId, audioUrl, bytes: stat?.size ?? 0, missingChunks: [] };
+  return { meetingId, audioUrl, bytes: stat?.size ?? 0, missingChunks: { count: 0, ranges: [] } };
 }
 
-function gaps(parts: RecordingPart[]): number[] {
-  const have = new Set(parts.map((p) => p.index));
-  const missing: number[] = [];
-  for (let i = 0; i < parts[parts.length - 1]!.index; i++) if (!have.has(i)) missing.push(i);
-  return missing;
+/** The missing indexes below the highest part, from the parts sorted by index; O(parts). */
+function gaps(parts: RecordingPart[]): MissingChunks {
+  const result: MissingChunks = { count: 0, ranges: [] };
+  let expected = 0;
+  for (const { index } of parts) {
+    if (index > expected) {
+      result.count += index - expected;
+      if (result.ranges.length < MISSING_RANGES_SHOWN) result.ranges.push([expected, index - 1]);
+    }
+    expected = index + 1;
+  }
+  return result;
 }
 
 // One file after the other, each streamed: a long recording is never held in memory.

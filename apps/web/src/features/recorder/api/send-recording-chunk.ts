@@ -6,7 +6,7 @@ import { apiFetch } from '@/lib/api-client';
  *
  * @param index chunk number from 0 in recording order
  * @throws ApiRequestError: 404 the meeting is gone, 409 the recording was already stopped,
- *   413 chunk over 10 MB, status 0 offline
+ *   400 not WebM data or index too far ahead, 413 chunk over 2 MiB or recording full, status 0 offline
  */
 export async function sendRecordingChunk(
   meetingId: string,

@@ -6,8 +6,8 @@ export interface StopRecordingAnswer {
   audioUrl: string;
   /** Size of the stored audio in bytes. */
   bytes: number;
-  /** Chunk indexes that never arrived (assembled without them). */
-  missingChunks: number[];
+  /** Chunks that never arrived (assembled without them): how many, and the first runs [from, to]. */
+  missingChunks: { count: number; ranges: [number, number][] };
 }
 
 /**
