@@ -2,8 +2,14 @@
  * Child processes for the audio tools (ffmpeg, ffprobe, pocketsphinx_continuous) that honour an
  * `AbortSignal`: on abort the child is killed and the promise settles only after it has exited,
  * so a caller that catches the abort knows no process of its own is left behind.
+ *
+ * Children die with the server even when it is killed with SIGKILL (issue 10 point 7: an orphaned
+ * pocketsphinx kept running): on Linux each child is started through util-linux's
+ * `setpriv --pdeathsig KILL`, which sets PR_SET_PDEATHSIG and then execs the program, so the
+ * kernel kills the child when the server's thread that spawned it ends. Node cannot call prctl
+ * itself; where setpriv is missing (not Linux, or a minimal image) children are spawned directly.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 /** How much of a child's stderr is kept for error messages (characters, the end of the stream). */
 const STDERR_TAIL_CHARS = 2000;
@@ -53,8 +59,24 @@ export function isAbortError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
 }
 
+let pdeathsig: boolean | undefined;
+
 /**
- * Runs `command args` without a shell and resolves when it exits with code 0.
+ * Whether children can be tied to this process's life with `setpriv --pdeathsig KILL` (Linux,
+ * util-linux 2.33 or later). Checked once, by running `setpriv --pdeathsig KILL -- true`.
+ */
+export function canTieChildren(): boolean {
+  if (pdeathsig === undefined) {
+    pdeathsig =
+      process.platform === 'linux' &&
+      spawnSync('setpriv', ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore' }).status === 0;
+  }
+  return pdeathsig;
+}
+
+/**
+ * Runs `command args` without a shell and resolves when it exits with code 0. The child is
+ * killed by the kernel if this process dies first (see the module comment).
  * @throws ProcessError when the program is missing (message names it) or exits non-zero (message
  *   holds the stderr tail)
  * @throws DOMException 'AbortError' when `signal` aborts; the child has exited by then
@@ -70,7 +92,11 @@ export function runProcess(
       reject(abortError(signal));
       return;
     }
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = canTieChildren()
+      ? spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
     let spawnError: Error | null = null;
@@ -116,6 +142,10 @@ export function runProcess(
             null,
             stderrTail,
           ),
+        );
+      } else if (code === 127 && /^setpriv: failed to execute .*No such file/m.test(stderrTail)) {
+        reject(
+          new ProcessError(`${command} is not installed or not on PATH`, command, null, stderrTail),
         );
       } else if (code !== 0) {
         const detail = stderrTail ? `: ${stderrTail.split('\n').slice(-5).join(' | ')}` : '';

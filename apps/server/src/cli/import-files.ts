@@ -5,8 +5,7 @@
  * transcoded to WAV, losslessly, so the stored recording stays playable in a browser.
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { user } from '@summy/db';
@@ -44,11 +43,17 @@ export type ImportProgress = (event: {
 }) => void;
 
 /**
+ * What an import needs: the server's database, storage and jobs, and `tmpDir`, a folder for
+ * converted audio (the scratch folder under DATA_DIR, never the shared /tmp: issue 10 point 7).
+ */
+export type ImportDeps = Pick<AppDeps, 'database' | 'storage' | 'jobs'> & { tmpDir: string };
+
+/**
  * Imports `files` for the user with `email`, one after another.
  * @throws Error 'No user with email …' when the user does not exist
  */
 export async function importFiles(
-  deps: Pick<AppDeps, 'database' | 'storage' | 'jobs'>,
+  deps: ImportDeps,
   email: string,
   files: string[],
   onProgress: ImportProgress = () => undefined,
@@ -74,7 +79,7 @@ export async function importFiles(
 }
 
 async function importOne(
-  deps: Pick<AppDeps, 'database' | 'storage' | 'jobs'>,
+  deps: ImportDeps,
   userId: string,
   file: string,
   report: (label: ProgressLabel) => void,
@@ -88,7 +93,8 @@ async function importOne(
       // Not a container the upload takes; ffprobe says whether it is audio at all.
       await probeAudio(source);
       report('Converting');
-      tmp = await mkdtemp(path.join(os.tmpdir(), 'summy-import-'));
+      await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
+      tmp = await mkdtemp(path.join(deps.tmpDir, 'import-'));
       const wav = path.join(tmp, 'audio.wav');
       await runProcess('ffmpeg', [
         '-hide_banner',

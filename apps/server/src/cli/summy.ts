@@ -14,6 +14,7 @@ import { startMeetingWorker } from '../jobs/workers.ts';
 import { configuredTools } from '../pipeline/resolve-tools.ts';
 import { validateSttSettings } from '../providers/stt/catalog.ts';
 import { createStorage } from '../storage/index.ts';
+import { cleanScratch, scratchDir } from '../storage/scratch.ts';
 import { importFiles } from './import-files.ts';
 
 const USAGE = 'Usage: npm run summy -- import <files...> --user <email>';
@@ -32,6 +33,7 @@ async function main(argv: string[]): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnv();
   validateSttSettings(env);
+  await cleanScratch(env.dataDir);
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     pgliteDir: path.join(env.dataDir, 'pglite'),
@@ -51,12 +53,17 @@ async function main(argv: string[]): Promise<number> {
   );
   bar.start(files.length, 0, { file: '', label: '' });
   try {
-    const results = await importFiles({ database, storage, jobs }, values.user, files, (p) => {
-      bar.update(p.label === 'Done' ? p.index + 1 : p.index, {
-        file: path.basename(p.file),
-        label: p.label,
-      });
-    });
+    const results = await importFiles(
+      { database, storage, jobs, tmpDir: scratchDir(env.dataDir) },
+      values.user,
+      files,
+      (p) => {
+        bar.update(p.label === 'Done' ? p.index + 1 : p.index, {
+          file: path.basename(p.file),
+          label: p.label,
+        });
+      },
+    );
     bar.stop();
     for (const r of results) {
       if (r.ok) {

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Env } from '../env.ts';
 import { createLocalStorage } from './local.ts';
+import { scratchDir } from './scratch.ts';
 import { createUrlSigner } from './signing.ts';
 import type { Storage } from './types.ts';
 
@@ -13,7 +14,7 @@ import type { Storage } from './types.ts';
  * `env.authSecret` and point at `{env.publicUrl}/api/storage/recordings/{key}`.
  */
 export function createStorage(env: Env): Storage {
-  if (env.s3) return lazyS3(env.s3, path.join(env.dataDir, 'tmp'));
+  if (env.s3) return lazyS3(env.s3, scratchDir(env.dataDir));
   return createLocalStorage({
     root: path.join(env.dataDir, 'storage'),
     publicUrl: env.publicUrl,
@@ -36,5 +37,9 @@ function lazyS3(s3: NonNullable<Env['s3']>, tmpDir: string): Storage {
     read: async (...args) => (await load()).read(...args),
     withLocalFile: async (key, fn) => (await load()).withLocalFile(key, fn),
     signedUrl: async (...args) => (await load()).signedUrl(...args),
+    delete: async (key) => (await load()).delete(key),
+    list: async function* () {
+      yield* (await load()).list();
+    },
   };
 }

@@ -5,8 +5,10 @@
  * which checks the HMAC signature and expiry instead of a session.
  */
 import { randomUUID } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { stagingDir as stagingDirOf } from './scratch.ts';
 import type { UrlSigner } from './signing.ts';
 import {
   contentTypeForKey,
@@ -21,7 +23,10 @@ import {
 
 /** Settings of the local backend. */
 export interface LocalStorageOptions {
-  /** Folder holding `recordings/` and the staging folder `.tmp/` (normally `{dataDir}/storage`). */
+  /**
+   * Folder holding `recordings/` and the staging folder `.tmp/{instance}/` of each process
+   * (normally `{dataDir}/storage`; scratch.ts).
+   */
   root: string;
   /** Origin Summy is reached at, without trailing slash (env.publicUrl). */
   publicUrl: string;
@@ -42,14 +47,15 @@ export class SizeMismatchError extends Error {
 /**
  * Creates the local-disk backend.
  *
- * Writes are atomic and never overwrite: the body goes to a temporary file in `{root}/.tmp`
- * (same file system), is flushed to disk (fsync), then hard-linked under its key. `link(2)` fails
+ * Writes are atomic and never overwrite: the body goes to a temporary file in
+ * `{root}/.tmp/{instance}` (same file system; this process's, removed at start-up once the process
+ * is gone: scratch.ts), is flushed to disk (fsync), then hard-linked under its key. `link(2)` fails
  * with EEXIST instead of replacing an existing object, which `rename(2)` would silently do, so
  * an object appears complete or not at all and an existing one is never touched.
  */
 export function createLocalStorage({ root, publicUrl, signer }: LocalStorageOptions): Storage {
   const bucketDir = path.join(root, RECORDINGS_BUCKET);
-  const stagingDir = path.join(root, '.tmp');
+  const stagingDir = stagingDirOf(root);
 
   const fileOf = (key: string) => {
     if (!isValidObjectKey(key)) throw new ObjectNotFoundError(key);
@@ -123,6 +129,31 @@ export function createLocalStorage({ root, publicUrl, signer }: LocalStorageOpti
     async withLocalFile(key, fn) {
       if (!(await stat(key))) throw new ObjectNotFoundError(key);
       return fn(fileOf(key));
+    },
+
+    async delete(key) {
+      const file = fileOf(key);
+      await fs.rm(file, { force: true });
+      // The user's folder goes with its last object (best effort: another upload may add one).
+      await fs.rmdir(path.dirname(file)).catch(() => undefined);
+    },
+
+    async *list() {
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(bucketDir, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(bucketDir, file).split(path.sep).join('/');
+        if (!isValidObjectKey(key)) continue;
+        const s = await fs.stat(file).catch(() => undefined);
+        if (s) yield { key, size: s.size, modifiedAt: s.mtime };
+      }
     },
 
     async signedUrl(key, ttlSeconds = SIGNED_URL_TTL_S) {

@@ -13,6 +13,8 @@
  * - Flexible checksums are sent only when an operation requires them: the SDK's default since
  *   3.729 (aws-chunked bodies with CRC32 trailers) is refused by several S3-compatible servers.
  * - Signed URLs are SigV4 query-presigned GetObject URLs (@aws-sdk/s3-request-presigner).
+ * - DeleteObject answers 204 whether or not the key exists; ListObjectsV2 pages by 1,000 keys
+ *   with a continuation token.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -21,8 +23,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -161,6 +165,27 @@ export function createS3Storage({ s3, tmpDir }: S3StorageOptions): Storage {
       } finally {
         await fs.rm(file, { force: true });
       }
+    },
+
+    async delete(key) {
+      if (!isValidObjectKey(key)) return;
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+
+    async *list() {
+      const prefix = `${RECORDINGS_BUCKET}/`;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const o of page.Contents ?? []) {
+          const key = o.Key?.slice(prefix.length) ?? '';
+          if (!isValidObjectKey(key)) continue;
+          yield { key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
 
     signedUrl(key, ttlSeconds = SIGNED_URL_TTL_S) {

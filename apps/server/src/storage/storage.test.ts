@@ -3,7 +3,7 @@
  * loopback fake speaking the S3 wire format. Database-independent, so it runs in the PGlite
  * project only.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../../test/harness.ts';
 import { createLocalStorage } from './local.ts';
 import { createS3Storage } from './s3.ts';
+import { stagingDir } from './scratch.ts';
 import { createUrlSigner } from './signing.ts';
 import { startFakeS3, type FakeS3 } from './testing/fake-s3.ts';
 import { ObjectExistsError, ObjectNotFoundError, uniqueAudioKey, type Storage } from './types.ts';
@@ -120,7 +121,7 @@ describe.skipIf(testDbKind !== 'pglite').each(Object.keys(backends))('%s storage
     );
     expect(await storage.stat(k)).toBeUndefined();
     // No staged or spooled file remains either.
-    const staged = kind === 'local' ? path.join(dir, '.tmp') : dir;
+    const staged = kind === 'local' ? stagingDir(dir) : dir;
     expect(readdirSync(staged)).toEqual([]);
   });
 
@@ -150,6 +151,32 @@ describe.skipIf(testDbKind !== 'pglite').each(Object.keys(backends))('%s storage
     }
   });
 
+  it('lists objects and deletes them for good (issue 10 point 3)', async () => {
+    // Locally under a user of its own, to see the folder go with its last object.
+    const k = kind === 'local' ? uniqueAudioKey('user2', 'audio/wav') : key();
+    await storage.put(k, Readable.from([jfk]), 'audio/wav');
+    const listed = [];
+    for await (const o of storage.list()) listed.push(o);
+    const mine = listed.find((o) => o.key === k);
+    expect(mine).toMatchObject({ key: k, size: jfk.length });
+    expect(Math.abs(mine!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+    const url = await storage.signedUrl(k);
+    await storage.delete(k);
+    expect(await storage.stat(k)).toBeUndefined();
+    await storage.delete(k); // idempotent: an absent object is no error
+    const after = [];
+    for await (const o of storage.list()) after.push(o.key);
+    expect(after).not.toContain(k);
+    if (kind === 's3') {
+      // The presigned URL goes to the S3 server, which no longer has the object.
+      expect((await fetch(url)).status).toBe(404);
+    } else {
+      // The user's folder goes with its last object.
+      expect(existsSync(path.join(dir, 'recordings', 'user2'))).toBe(false);
+    }
+  });
+
   if (kind === 's3') {
     it('sends plain bodies with Content-Length and the no-overwrite condition', () => {
       const puts = fakeS3.requests.filter((r) => r.method === 'PUT');
@@ -165,7 +192,7 @@ describe.skipIf(testDbKind !== 'pglite').each(Object.keys(backends))('%s storage
       const k = key();
       await storage.put(k, Readable.from([jfk]), 'audio/wav');
       expect(readFileSync(path.join(dir, 'recordings', k))).toEqual(jfk);
-      expect(await fs.readdir(path.join(dir, '.tmp'))).toEqual([]);
+      expect(await fs.readdir(stagingDir(dir))).toEqual([]);
     });
   }
 });

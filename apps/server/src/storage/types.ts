@@ -45,6 +45,20 @@ export interface Storage {
   withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   /** A URL that serves the object for `ttlSeconds` (default 3600), for audio playback. */
   signedUrl(key: string, ttlSeconds?: number): Promise<string>;
+  /**
+   * Removes the object; an absent object is not an error (deletion is retried by the orphan
+   * sweep, issue 10 point 3). Afterwards its signed URLs answer 404.
+   */
+  delete(key: string): Promise<void>;
+  /** Every object of the bucket, in no particular order (the orphan sweep reads them all). */
+  list(): AsyncIterable<ListedObject>;
+}
+
+/** An object as listed: its key, size in bytes and last write. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 /** Options of `Storage.put`. */

@@ -26,6 +26,12 @@ export interface SttInput {
 export interface SttProvider {
   readonly id: SttProviderId;
   transcribe(input: SttInput): Promise<TranscriptionResult>;
+  /**
+   * Expected wall-clock seconds to transcribe `audioS` seconds of audio, for providers whose
+   * time grows with the audio on this machine (the offline one); absent for remote services.
+   * Lets direct transcription refuse at once what would pass its time-out (issue 10 point 13).
+   */
+  estimateSeconds?(audioS: number): number;
 }
 
 /** Why a transcription failed; each maps to the spec's message (spec 000 section 8). */

@@ -7,7 +7,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
-import { apiErrorSchema } from '@summy/core';
+import { apiErrorSchema, boundedText, TEXT_LIMITS } from '@summy/core';
 import { getTranscriptionJobStatus } from '../../services/transcription/get-transcription-job-status.ts';
 import { speechToTextAnswerSchema } from '../../services/transcription/speech-to-text-answer.ts';
 import { startTranscriptionJob } from '../../services/transcription/start-transcription-job.ts';
@@ -17,10 +17,8 @@ const tags = ['transcription'];
 const errorContent = { 'application/json': { schema: apiErrorSchema } };
 
 const startBody = z.object({
-  fileUrl: z
-    .string()
+  fileUrl: boundedText(TEXT_LIMITS.url)
     .min(1)
-    .max(4096)
     .openapi({ description: 'Signed storage URL of one of your recordings (never fetched)' }),
   language: z
     .string()
@@ -32,7 +30,7 @@ const startBody = z.object({
   intents: z.boolean().default(true),
   sentiments: z.boolean().default(true),
   utterances: z.boolean().default(true),
-  model: z.string().min(1).max(100).default('nova-3'),
+  model: boundedText(100).min(1).default('nova-3'),
 });
 
 const statusAnswer = z
@@ -71,7 +69,8 @@ export function transcriptionRoutes(deps: AppDeps) {
       200: jsonAnswer(speechToTextAnswerSchema, 'The speech-to-text result'),
       ...errorResponses,
       413: {
-        description: "Above 15 MB: `{error: 'File too large for quick processing', details}`",
+        description:
+          "`{error: 'File too large for quick processing', details}` above 15 MB, or at once when the provider's estimate for the audio's duration passes the time-out (offline provider); details name the job route (POST /api/start, GET /api/status?jobId=)",
         content: errorContent,
       },
       429: { description: "'Rate limit exceeded'", content: errorContent },
@@ -109,7 +108,7 @@ export function transcriptionRoutes(deps: AppDeps) {
         path: '/status',
         tags,
         summary: 'State of an async transcription job; the result once done',
-        request: { query: z.object({ jobId: z.string().min(1).max(100) }) },
+        request: { query: z.object({ jobId: boundedText(100).min(1) }) },
         responses: {
           200: jsonAnswer(
             statusAnswer,

@@ -23,6 +23,27 @@ export class FileTooLargeError extends AppError {
   }
 }
 
+/**
+ * 413 'File too large for quick processing' (spec 000 section 8) for audio that the provider
+ * would not finish within the direct time-out (issue 10 point 13: 6 minutes offline timed out
+ * after 120 s with no hint); answered at once, before transcribing, naming the job route.
+ * @param audioS the audio's duration (s); `expectedS` the provider's estimate (s);
+ *   `budgetS` the time-out (s)
+ */
+export class TooLongForQuickProcessingError extends AppError {
+  constructor(audioS: number, expectedS: number, budgetS: number) {
+    super(
+      413,
+      'File too large for quick processing',
+      `${formatMinutes(audioS)} of audio would take about ${Math.round(expectedS)} s to transcribe here, past the ${Math.round(budgetS)} s time-out of direct transcription. Use a file under 15 MB that is shorter, or the async job for long files: upload it (POST /api/meetings/upload or /api/uploads), then POST /api/start with its fileUrl and poll GET /api/status?jobId=.`,
+    );
+  }
+}
+
+function formatMinutes(s: number): string {
+  return s < 90 ? `${Math.round(s)} s` : `${(s / 60).toFixed(1)} minutes`;
+}
+
 /** A failed transcription, with the status and message of its SttError code. */
 export class TranscriptionError extends AppError {
   constructor(

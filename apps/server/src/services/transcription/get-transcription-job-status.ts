@@ -7,6 +7,7 @@ import {
   type TranscriptionJobData,
   type TranscriptionJobOutput,
 } from './transcription-job.ts';
+import { log } from '../../log.ts';
 
 /** The answer of GET /api/status (spec 000 section 7, "Job status"). */
 export type TranscriptionJobStatus =
@@ -33,7 +34,7 @@ export async function getTranscriptionJobStatus(
   try {
     job = await deps.jobs.boss.getJobById<TranscriptionJobData>(TRANSCRIPTION_QUEUE, jobId);
   } catch (err) {
-    console.error('[transcription] status lookup failed:', err);
+    log.error('[transcription] status lookup failed:', err);
     throw new StatusFailedError('The transcription job could not be read');
   }
   if (!job || job.data?.userId !== userId) throw new NotFoundError('Transcription job');

@@ -1,7 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
@@ -9,7 +8,7 @@ import { ValidationError } from '../../http/errors.ts';
 import { audioExtension } from '../../storage/types.ts';
 import { FileTooLargeError } from './errors.ts';
 
-/** An uploaded audio file, streamed to a private temporary folder. */
+/** An uploaded audio file, streamed to a private temporary folder under `tmpDir`. */
 export interface ReceivedAudio {
   /** Absolute path of the temporary file. */
   path: string;
@@ -24,7 +23,8 @@ export interface ReceivedAudio {
 }
 
 /**
- * Streams the multipart field `field` of a raw Node request to a temporary file with busboy; the
+ * Streams the multipart field `field` of a raw Node request to a temporary file (in a new folder
+ * under `options.tmpDir`, this process's scratch folder under DATA_DIR) with busboy; the
  * body is never held in memory (Hono's `parseBody()` would buffer it: DESIGN.md, "Verified").
  * A file over `maxBytes` is cut off and the rest of the body drained, so the client still reads
  * the 413 answer instead of a reset connection.
@@ -33,7 +33,7 @@ export interface ReceivedAudio {
  */
 export async function receiveAudioUpload(
   request: IncomingMessage,
-  options: { field: string; maxBytes: number },
+  options: { field: string; maxBytes: number; tmpDir: string },
 ): Promise<ReceivedAudio> {
   let parser: busboy.Busboy;
   try {
@@ -46,7 +46,8 @@ export async function receiveAudioUpload(
       `Send multipart/form-data with the audio in field '${options.field}'`,
     );
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'summy-stt-'));
+  await mkdir(options.tmpDir, { recursive: true, mode: 0o700 });
+  const dir = await mkdtemp(path.join(options.tmpDir, 'upload-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   let file: { path: string; mimeType: string; size: number } | undefined;

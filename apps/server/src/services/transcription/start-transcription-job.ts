@@ -5,6 +5,7 @@ import { StartFailedError } from './errors.ts';
 import { recordingKeyFromUrl } from './recording-url.ts';
 import type { AnswerFeatures } from './speech-to-text-answer.ts';
 import { TRANSCRIPTION_QUEUE, type TranscriptionJobData } from './transcription-job.ts';
+import { log } from '../../log.ts';
 
 /** The body of POST /api/start (spec 000 section 7, "Start async job"). */
 export interface StartTranscriptionInput extends AnswerFeatures {
@@ -41,7 +42,7 @@ export async function startTranscriptionJob(
   try {
     stored = await deps.storage.stat(parsed.key);
   } catch (err) {
-    console.error('[transcription] storage stat failed:', err);
+    log.error('[transcription] storage stat failed:', err);
     throw new StartFailedError('The recording could not be read from storage');
   }
   if (!stored) throw new NotFoundError('Recording');
@@ -65,7 +66,7 @@ export async function startTranscriptionJob(
   try {
     jobId = await deps.jobs.boss.send(TRANSCRIPTION_QUEUE, data);
   } catch (err) {
-    console.error('[transcription] enqueue failed:', err);
+    log.error('[transcription] enqueue failed:', err);
     throw new StartFailedError('The transcription job could not be queued');
   }
   if (!jobId) throw new StartFailedError('The transcription job could not be queued');

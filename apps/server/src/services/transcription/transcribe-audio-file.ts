@@ -2,6 +2,7 @@ import type { TranscriptionResult } from '@summy/core';
 import type { Env } from '../../env.ts';
 import { selectSttProvider } from '../../providers/stt/select.ts';
 import { SttError, type SttProvider } from '../../providers/stt/types.ts';
+import { log } from '../../log.ts';
 
 /** What to transcribe and for how long at most. */
 export interface TranscribeAudioFileInput {
@@ -33,7 +34,7 @@ export async function transcribeAudioFile(
     provider = await selectSttProvider(env);
   } catch (err) {
     // A settings problem (named by ConfigurationError) or an offline engine that cannot load.
-    console.error('[stt] no provider:', err);
+    log.error('[stt] no provider:', err);
     throw new SttError('failed', err instanceof Error ? err.message : String(err));
   }
   const deadline = AbortSignal.timeout(input.timeoutMs);
@@ -63,7 +64,7 @@ export async function transcribeAudioFile(
   } catch (err) {
     if (deadline.aborted) throw timedOut();
     if (err instanceof SttError) throw err;
-    console.error('[stt] provider failed:', err);
+    log.error('[stt] provider failed:', err);
     throw new SttError('failed');
   } finally {
     signal.removeEventListener('abort', onAbort!);

@@ -1,11 +1,31 @@
 import type { IncomingMessage } from 'node:http';
 import type { Env } from '../../env.ts';
 import { sttTimeoutMs } from '../../providers/stt/catalog.ts';
+import { scratchDir } from '../../storage/scratch.ts';
 import { SttError } from '../../providers/stt/types.ts';
-import { DIRECT_MAX_BYTES, TranscriptionError } from './errors.ts';
+import { probeAudio } from '../../audio/ffmpeg.ts';
+import { selectSttProvider } from '../../providers/stt/select.ts';
+import { DIRECT_MAX_BYTES, TooLongForQuickProcessingError, TranscriptionError } from './errors.ts';
 import { receiveAudioUpload } from './receive-audio-upload.ts';
 import { toSpeechToTextAnswer, type SpeechToTextAnswer } from './speech-to-text-answer.ts';
 import { transcribeAudioFile } from './transcribe-audio-file.ts';
+
+/**
+ * Refuses at once audio that the provider would not transcribe within `timeoutMs`, by its
+ * duration (ffprobe) and the provider's estimate; providers without an estimate (remote
+ * services), unselectable providers and unreadable files are left to the transcription itself.
+ * @throws TooLongForQuickProcessingError 413 'File too large for quick processing'
+ */
+async function refuseWhatWouldTimeOut(env: Env, file: string, timeoutMs: number): Promise<void> {
+  const provider = await selectSttProvider(env).catch(() => undefined);
+  if (!provider?.estimateSeconds) return;
+  const info = await probeAudio(file, { allowTruncated: true }).catch(() => undefined);
+  if (!info) return;
+  const expectedS = provider.estimateSeconds(info.durationS);
+  if (expectedS * 1000 > timeoutMs) {
+    throw new TooLongForQuickProcessingError(info.durationS, expectedS, timeoutMs / 1000);
+  }
+}
 
 /**
  * Direct transcription (spec 000 section 7, "Transcription worker"): streams the multipart field
@@ -14,6 +34,8 @@ import { transcribeAudioFile } from './transcribe-audio-file.ts';
  * field `language` (BCP-47, default 'en') is honoured. The temporary file is
  * deleted whatever happens.
  * @throws FileTooLargeError 413 'File too large for quick processing' above 15 MB
+ * @throws TooLongForQuickProcessingError 413 'File too large for quick processing', at once,
+ *   when the provider's estimate for the audio's duration passes the time-out (offline provider)
  * @throws ValidationError 400 when the body has no audio
  * @throws TranscriptionError with the provider failure's status and message, e.g. 401 'Invalid
  *   Deepgram API key', 429 'Rate limit exceeded', 504 'Processing timeout'
@@ -23,7 +45,17 @@ export async function transcribeUpload(
   request: IncomingMessage,
 ): Promise<SpeechToTextAnswer> {
   const timeoutMs = sttTimeoutMs(env.settings);
-  const audio = await receiveAudioUpload(request, { field: 'audio', maxBytes: DIRECT_MAX_BYTES });
+  const audio = await receiveAudioUpload(request, {
+    field: 'audio',
+    maxBytes: DIRECT_MAX_BYTES,
+    tmpDir: scratchDir(env.dataDir),
+  });
+  try {
+    await refuseWhatWouldTimeOut(env, audio.path, timeoutMs);
+  } catch (err) {
+    await audio.dispose();
+    throw err;
+  }
   // The client going away stops the provider too (no point paying for an answer nobody reads).
   const gone = new AbortController();
   const onClose = () => gone.abort();

@@ -13,6 +13,7 @@ import {
   type SpeechToTextAnswer,
 } from './speech-to-text-answer.ts';
 import { transcribeAudioFile } from './transcribe-audio-file.ts';
+import { log } from '../../log.ts';
 
 /** Queue name (dotted like every Summy job: jobs/definitions.ts). */
 export const TRANSCRIPTION_QUEUE = 'transcription.run';
@@ -66,7 +67,7 @@ export async function runTranscriptionJobs(
       results.push({ id: job.id, status: 'completed', output: { result: answer } });
     } catch (err) {
       const stt = err instanceof SttError ? err : undefined;
-      if (!stt) console.error(`[jobs] ${TRANSCRIPTION_QUEUE} ${job.id} failed:`, err);
+      if (!stt) log.error(`[jobs] ${TRANSCRIPTION_QUEUE} ${job.id} failed:`, err);
       const output: TranscriptionJobOutput = {
         error: 'Job failed',
         details: failureDetails(stt),

@@ -9,6 +9,8 @@
  *   a client that sends them fails here too.
  * - HEAD /{bucket}/{key}: 200 with Content-Length, Content-Type, ETag; 404 without a body.
  * - GET /{bucket}/{key}: the object, or 206 for `Range: bytes=a-b`; 404 `NoSuchKey`.
+ * - DELETE /{bucket}/{key}: 204, whether or not the key existed.
+ * - GET /{bucket}?list-type=2&prefix=…: ListObjectsV2, every matching key in one page.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -19,7 +21,11 @@ export interface FakeS3Object {
   body: Buffer;
   contentType: string;
   etag: string;
+  lastModified: Date;
 }
+
+const xmlText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A running fake S3 server. */
 export interface FakeS3 {
@@ -83,11 +89,47 @@ export async function startFakeS3(): Promise<FakeS3> {
           body,
           contentType: String(req.headers['content-type'] ?? 'binary/octet-stream'),
           etag,
+          lastModified: new Date(),
         });
         res.writeHead(200, { etag, 'content-length': 0 });
         res.end();
       });
       return;
+    }
+
+    if (req.method === 'DELETE') {
+      objects.delete(name);
+      res.writeHead(204);
+      return res.end();
+    }
+    const bucket = name.replace(/\/$/, '');
+    if (
+      req.method === 'GET' &&
+      !bucket.includes('/') &&
+      url.searchParams.get('list-type') === '2'
+    ) {
+      const prefix = url.searchParams.get('prefix') ?? '';
+      const listed = [...objects]
+        .filter(([k]) => k.startsWith(`${bucket}/${prefix}`))
+        .map(([k, o]) => ({ key: k.slice(bucket.length + 1), o }))
+        .sort((a, b) => a.key.localeCompare(b.key));
+      const body =
+        `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+        `<Name>${xmlText(bucket)}</Name><Prefix>${xmlText(prefix)}</Prefix><KeyCount>${listed.length}</KeyCount>` +
+        `<MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>` +
+        listed
+          .map(
+            ({ key, o }) =>
+              `<Contents><Key>${xmlText(key)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified>` +
+              `<ETag>${xmlText(o.etag)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+          )
+          .join('') +
+        `</ListBucketResult>`;
+      res.writeHead(200, {
+        'content-type': 'application/xml',
+        'content-length': Buffer.byteLength(body),
+      });
+      return res.end(body);
     }
 
     const object = objects.get(name);

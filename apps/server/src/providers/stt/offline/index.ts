@@ -3,11 +3,15 @@
  * see ./offline-provider.ts.
  */
 import type { Env } from '../../../env.ts';
+import { scratchDir } from '../../../storage/scratch.ts';
 import { OfflineSttProvider } from './offline-provider.ts';
 
 export { OfflineSttProvider, type OfflineSttOptions } from './offline-provider.ts';
 
-/** The catalog's factory: needs no settings (DESIGN.md principle 1: works offline). */
-export async function createOfflineSttProvider(_env: Env): Promise<OfflineSttProvider> {
-  return new OfflineSttProvider();
+/**
+ * The catalog's factory: needs no settings (DESIGN.md principle 1: works offline). Its WAV parts
+ * go to this process's scratch folder under DATA_DIR, never the shared /tmp (issue 10 point 7).
+ */
+export async function createOfflineSttProvider(env: Env): Promise<OfflineSttProvider> {
+  return new OfflineSttProvider({ tmpDir: scratchDir(env.dataDir) });
 }

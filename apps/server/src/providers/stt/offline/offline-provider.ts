@@ -9,7 +9,7 @@
  * the speech (one process per core) and diarization in this process → words get speakers →
  * Summy's `TranscriptionResult`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { wordsToTurns, type TranscriptionResult, type Word } from '@summy/core';
@@ -51,11 +51,25 @@ export interface OfflineSttOptions {
   pocketsphinxCommand?: string;
   /** Extra PocketSphinx arguments (another model: `-hmm`, `-lm`, `-dict`). */
   pocketsphinxArgs?: string[];
-  /** Folder for the parts' WAV files; default `os.tmpdir()`. */
+  /**
+   * Folder for the parts' WAV files (created when missing); the server passes its scratch folder
+   * under DATA_DIR (storage/scratch.ts). Default `os.tmpdir()`, for benchmarks and tests only.
+   */
   tmpDir?: string;
   vad?: VadOptions;
   diarization?: DiarizationOptions;
 }
+
+/**
+ * Real-time factor (wall-clock s per audio s) assumed before any transcription was timed: 0.5,
+ * above the 0.19 to 0.44 measured on 5 minutes on 2 cores (docs/performance.md), since a busy
+ * machine is slower.
+ */
+export const DEFAULT_OFFLINE_RTF = 0.5;
+/** Recordings shorter than this (s) do not update the measured speed: start-up dominates them. */
+const MIN_TIMED_AUDIO_S = 30;
+/** Fixed cost of a transcription (s): probing, decoding, process start-up. */
+const FIXED_COST_S = 2;
 
 /** Share of the progress bar each stage covers (decode, recognition, the end). */
 const PROGRESS_DECODED = 0.05;
@@ -78,14 +92,31 @@ const PROGRESS_RECOGNISED = 0.95;
 export class OfflineSttProvider implements SttProvider {
   readonly id = 'offline' as const;
   private readonly options: OfflineSttOptions;
+  /** Real-time factor measured on this machine: a moving average of past transcriptions. */
+  private rtf = DEFAULT_OFFLINE_RTF;
 
   constructor(options: OfflineSttOptions = {}) {
     this.options = options;
   }
 
+  /**
+   * Expected seconds for `audioS` seconds of audio: a fixed 2 s plus the audio times the
+   * real-time factor, 0.5 until measured, then the moving average (weight 0.3 for the newest)
+   * of transcriptions of 30 s or more in this process, never below 0.15.
+   */
+  estimateSeconds(audioS: number): number {
+    return FIXED_COST_S + audioS * this.rtf;
+  }
+
   async transcribe(input: SttInput): Promise<TranscriptionResult> {
+    const started = performance.now();
     try {
-      return await this.run(input);
+      const result = await this.run(input);
+      if (result.duration >= MIN_TIMED_AUDIO_S) {
+        const measured = (performance.now() - started) / 1000 / result.duration;
+        this.rtf = Math.max(0.15, 0.7 * this.rtf + 0.3 * measured);
+      }
+      return result;
     } catch (err) {
       if (err instanceof SttError) throw err;
       if (isAbortError(err) || input.signal?.aborted) {
@@ -180,7 +211,9 @@ export class OfflineSttProvider implements SttProvider {
     signal: AbortSignal,
     onDone: (fraction: number) => void,
   ): Promise<Word[]> {
-    const dir = await mkdtemp(path.join(this.options.tmpDir ?? os.tmpdir(), 'summy-stt-'));
+    const root = this.options.tmpDir ?? os.tmpdir();
+    await mkdir(root, { recursive: true, mode: 0o700 });
+    const dir = await mkdtemp(path.join(root, 'summy-stt-'));
     const controller = new AbortController();
     const stop = () => controller.abort(signal.reason);
     signal.addEventListener('abort', stop, { once: true });
