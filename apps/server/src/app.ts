@@ -6,9 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { authInputGuard } from './http/auth-input.ts';
+import { betterAuthHandler, credentialLimits } from './http/auth-limits.ts';
+import { requestBodyLimit } from './http/body-limit.ts';
+import { clientAddress } from './http/client-address.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { handleError, NotFoundError } from './http/errors.ts';
-import { requireSession, sameOriginWrites } from './http/session.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { requireSession, sameOriginWrites, trustedOrigins } from './http/session.ts';
 import { chatAnswerRoutes } from './routes/chat/routes.ts';
 import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
@@ -27,10 +32,19 @@ export function createApp(deps: AppDeps) {
   const { auth, env } = deps;
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
+  // First, so every answer carries them: API, web app, errors (issue 10 point 8).
+  app.use('*', securityHeaders(env));
 
+  // Before anything reads a body, Better Auth included: 413 past the route's limit (issue 10 point 2).
+  app.use('/api/*', requestBodyLimit());
   // Our own origin guard in front of Better Auth too: its check lets some writes (sign-out) through.
-  app.use('/api/auth/*', sameOriginWrites([env.publicUrl]));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.use('/api/auth/*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
+  // Lengths and NUL characters of the auth bodies, which Better Auth does not bound.
+  app.use('/api/auth/*', authInputGuard());
+  // Password guessing: per account and per address, state in the database (issue 10 point 1).
+  app.use('/api/auth/*', clientAddress(env.trustProxy));
+  app.use('/api/auth/*', credentialLimits({ auth, db: deps.database.db, secret: env.authSecret }));
+  app.on(['GET', 'POST'], '/api/auth/*', betterAuthHandler(auth));
   app.route('/api', systemRoutes(deps));
   // Signed URLs carry their own authorization (signature and expiry), so no session is needed.
   app.route('/api/storage', storageRoutes(deps));
@@ -52,7 +66,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new OpenAPIHono<AppEnv>();
-  api.use('*', sameOriginWrites([env.publicUrl]));
+  api.use('*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
   api.use('*', requireSession(auth));
   // Before meetingRoutes: /meetings/upload must not be read as a meeting id.
   api.route('/meetings', recordingRoutes(deps));

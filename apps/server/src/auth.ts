@@ -5,12 +5,21 @@
  * Origin is not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>`
  * (the token comes in the `set-auth-token` header of a sign-in), for clients without cookies:
  * spec 000 section 7 "POST /api/chat with an optional bearer token".
+ *
+ * Against password guessing and account enumeration (issue 10 point 1, docs/decisions/011):
+ * Better Auth's rate limiter is on in every environment with its state in the database, keyed by
+ * the client address Summy resolves (http/client-address.ts); sign-up never signs in, so signing
+ * up an existing e-mail answers exactly like a new one (Better Auth then hashes the password too
+ * and answers a stand-in user); the client signs in next.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
-import { account, session, user, verification, type Database } from '@summy/db';
+import { account, rateLimit, session, user, verification, type Database } from '@summy/db';
 import type { Env } from './env.ts';
+import { BETTER_AUTH_RATE_LIMIT } from './http/auth-limits.ts';
+import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts';
+import { trustedOrigins } from './http/session.ts';
 
 /** Google scopes requested at sign-in (spec 001 section 6). */
 export const GOOGLE_SCOPES = [
@@ -32,12 +41,14 @@ export function createAuth(env: Env, db: Database) {
     baseURL: env.publicUrl,
     basePath: '/api/auth',
     secret: env.authSecret,
-    trustedOrigins: [env.publicUrl],
+    trustedOrigins: trustedOrigins(env.publicUrl),
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, rateLimit },
     }),
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    // autoSignIn false: Better Auth's generic answer for an existing e-mail (see above).
+    emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8 },
+    rateLimit: { enabled: true, storage: 'database', ...BETTER_AUTH_RATE_LIMIT },
     socialProviders: env.google
       ? {
           google: {
@@ -50,11 +61,20 @@ export function createAuth(env: Env, db: Database) {
         }
       : {},
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    // A signed copy of the session and user in a cookie (`better-auth.session_data`) spares the
+    // database lookup of every API request for SESSION_CACHE_SECONDS; a session revoked elsewhere
+    // stays usable that long (issue 10 point 12, docs/decisions/013-session-cookie-cache.md).
+    session: {
+      cookieCache: { enabled: env.sessionCacheSeconds > 0, maxAge: env.sessionCacheSeconds },
+    },
     advanced: {
       useSecureCookies: env.publicUrl.startsWith('https://'),
       // Better Auth turns its origin check off when NODE_ENV is 'test'; keep it on so tests
       // exercise what production does.
       disableOriginCheck: false,
+      // The address resolved by our middleware from the socket, or from X-Forwarded-For only
+      // when TRUST_PROXY says so; a client cannot set it (the middleware overwrites it).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
     plugins: [bearer()],

@@ -30,6 +30,19 @@ export interface Env {
   authSecret: string;
   /** Google OAuth client, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   google: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * How many reverse proxies stand in front of Summy (TRUST_PROXY: `false`/0 by default, `true`
+   * = 1, or a number). 0: `X-Forwarded-For` is ignored and the client address is the socket's;
+   * n: the n-th address from the right of `X-Forwarded-For` is the client (issue 10 point 1).
+   */
+  trustProxy: number;
+  /**
+   * Seconds a signed session cookie may vouch for a session without a database lookup
+   * (SESSION_CACHE_SECONDS, default 60, 0 = look up every request; Better Auth's cookie cache,
+   * issue 10 point 12, docs/decisions/013-session-cookie-cache.md). A session revoked elsewhere
+   * stays usable by a browser that holds a fresh cookie for up to this long.
+   */
+  sessionCacheSeconds: number;
   /** Folder of the built web app served at `/` (default apps/web/dist). */
   webDir: string;
   /** S3-compatible storage for recordings, when S3_BUCKET is set; else local disk under `dataDir`. */
@@ -85,6 +98,22 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   WEB_DIR: z.string().trim().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(
+      (v) => /^(true|false|\d{1,2})$/.test(v),
+      'TRUST_PROXY must be true, false or the number of proxies in front of Summy',
+    )
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .default(0),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ message: 'SESSION_CACHE_SECONDS must be a number of seconds' })
+    .int('SESSION_CACHE_SECONDS must be a whole number of seconds')
+    .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 3600')
+    .max(3600, 'SESSION_CACHE_SECONDS must be between 0 and 3600')
+    .default(60),
   S3_BUCKET: z.string().trim().min(1).optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ENDPOINT: urlSetting('S3_ENDPOINT', ['http:', 'https:']).optional(),
@@ -142,6 +171,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
         ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
         : undefined,
+    trustProxy: v.TRUST_PROXY,
+    sessionCacheSeconds: v.SESSION_CACHE_SECONDS,
     webDir: path.resolve(v.WEB_DIR ?? path.join(webPackageDir, 'dist')),
     s3: v.S3_BUCKET
       ? {

@@ -42,6 +42,17 @@ describe('loadEnv', () => {
     );
   });
 
+  it('caches sessions for 60 s by default, 0 to 3600 s when set (SESSION_CACHE_SECONDS)', () => {
+    const dir = dataDir();
+    expect(loadEnv({ DATA_DIR: dir }).sessionCacheSeconds).toBe(60);
+    expect(loadEnv({ DATA_DIR: dir, SESSION_CACHE_SECONDS: '0' }).sessionCacheSeconds).toBe(0);
+    for (const bad of ['-1', '3601', '1.5', 'soon']) {
+      expect(() => loadEnv({ DATA_DIR: dir, SESSION_CACHE_SECONDS: bad })).toThrow(
+        /Invalid backend configuration: SESSION_CACHE_SECONDS/,
+      );
+    }
+  });
+
   it('treats empty variables as unset and trims the public URL', () => {
     const env = loadEnv({
       DATA_DIR: dataDir(),

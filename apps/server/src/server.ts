@@ -14,7 +14,9 @@ import { configuredTools } from './pipeline/resolve-tools.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
 import { startTranscriptionWorker } from './services/transcription/transcription-job.ts';
 import { startRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { startLeftoverSweeps } from './services/meetings/meeting-leftovers.ts';
 import { createStorage } from './storage/index.ts';
+import { cleanScratch } from './storage/scratch.ts';
 import type { Storage } from './storage/types.ts';
 
 /** A running server. `url` is its loopback base URL (no trailing slash). */
@@ -50,6 +52,10 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   validateSttSettings(env);
+  // Temporary audio that a crashed process left (issue 10 point 7).
+  const leftovers = await cleanScratch(env.dataDir);
+  if (leftovers > 0)
+    console.log(`[server] removed ${leftovers} temporary folders of stopped servers`);
   const db =
     database ??
     (await openDatabase({
@@ -62,6 +68,8 @@ export async function startServer(
   const auth = createAuth(env, db.db);
   const storage = createStorage(env);
   const deps = { env, database: db, auth, realtime, jobs, storage };
+  // Files of deleted meetings that a failed or interrupted deletion left (issue 10 point 3).
+  const stopSweeps = startLeftoverSweeps(deps);
   if (options.workers !== false) {
     await startMeetingWorker(jobs, deps, options.tools ?? configuredTools(env, db.db));
     await startTranscriptionWorker(deps);
@@ -85,6 +93,7 @@ export async function startServer(
         // SSE streams keep sockets open; end them so close() returns.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await stopSweeps();
       await jobs.stop();
       await realtime.close();
       if (!database) await db.close();

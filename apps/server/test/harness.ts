@@ -130,7 +130,11 @@ export class Client {
 
 let counter = 0;
 
-/** Signs up a new user through `/api/auth/sign-up/email` and returns a client holding its session. */
+/**
+ * Signs up a new user through `/api/auth/sign-up/email`, then signs in through
+ * `/api/auth/sign-in/email` (sign-up never signs in: issue 10 point 1), and returns a client
+ * holding its session.
+ */
 export async function signUp(
   server: { url: string; origin?: string },
   name = 'User',
@@ -144,6 +148,12 @@ export async function signUp(
   });
   if (res.status !== 200)
     throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  client.userId = res.body.user.id;
+  const signIn = await client.post('/api/auth/sign-in/email', {
+    email,
+    password: 'correct horse battery',
+  });
+  if (signIn.status !== 200)
+    throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  client.userId = signIn.body.user.id;
   return client;
 }

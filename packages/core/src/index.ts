@@ -1,7 +1,10 @@
 /** @summy/core: contracts and pure domain rules shared by web and server. No I/O here. */
+// First, before any schema is built: zod's eval probe in browsers (see the module).
+import './zod-jitless.ts';
 export * from './errors.ts';
 export * from './priority.ts';
 export * from './contracts.ts';
+export * from './limits.ts';
 export * from './transcription.ts';
 export * from './generation.ts';
 export * from './progress.ts';

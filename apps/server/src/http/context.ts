@@ -16,7 +16,10 @@ export interface AppDeps {
   storage: Storage;
 }
 
-/** Hono environment: `userId` is set by the session middleware on protected routes. */
+/**
+ * Hono environment: `userId` is set by the session middleware on protected routes;
+ * `clientAddress` by http/client-address.ts on /api/auth/*.
+ */
 export interface AppEnv {
-  Variables: { userId: string; userEmail: string };
+  Variables: { userId: string; userEmail: string; clientAddress: string };
 }

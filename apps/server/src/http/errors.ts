@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import { MESSAGES } from '@summy/core';
+import { log } from '../log.ts';
 
 /** An error with an HTTP status and the spec's `{error, details}` body. */
 export class AppError extends Error {
@@ -46,8 +47,34 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/**
+ * 413 for a request body over its route's limit (issue 10 point 2), answered before the body is
+ * read when Content-Length declares it, else as soon as the streamed body passes the limit.
+ * @param limit the route's limit in bytes
+ */
+export class PayloadTooLargeError extends AppError {
+  constructor(limit: number) {
+    super(413, 'Request too large', `The request body must be at most ${limit} bytes`);
+  }
+}
+
+/**
+ * 429 with a `Retry-After` header (whole seconds) and spec 001's wording in details:
+ * 'Rate limit exceeded. Please try again in {n} seconds.' (issue 10 point 1).
+ */
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      'Too many requests',
+      `Rate limit exceeded. Please try again in ${retryAfterSeconds} seconds.`,
+    );
+  }
+}
+
 /** Hono `onError` handler: typed errors keep their status; anything else is a logged 500. */
 export function handleError(err: Error, c: Context): Response {
+  if (err instanceof TooManyRequestsError) c.header('Retry-After', String(err.retryAfterSeconds));
   if (err instanceof AppError) {
     return c.json({ error: err.message, details: err.details ?? `HTTP ${err.status}` }, err.status);
   }
@@ -57,6 +84,6 @@ export function handleError(err: Error, c: Context): Response {
       err.status,
     );
   }
-  console.error('[server] unhandled error:', err);
+  log.error('[server] unhandled error:', err);
   return c.json({ error: MESSAGES.serverError, details: 'HTTP 500' }, 500);
 }

@@ -9,30 +9,67 @@ import { ForbiddenError, UnauthenticatedError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Sets `userId` from the session cookie; answers 401 without a valid session. */
+/**
+ * Sets `userId` from the session cookie; answers 401 without a valid session. The cookies Better
+ * Auth sets while checking (a renewed session cookie cache when it has expired, a session expiry
+ * pushed forward) go out with the answer, as they would from /api/auth/get-session, so a browser
+ * keeps a fresh cache and most requests need no database lookup (issue 10 point 12).
+ */
 export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!result) throw new UnauthenticatedError();
-    c.set('userId', result.user.id);
-    c.set('userEmail', result.user.email);
+    const { headers, response } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    if (!response) throw new UnauthenticatedError();
+    c.set('userId', response.user.id);
+    c.set('userEmail', response.user.email);
     await next();
+    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins allowed to write: PUBLIC_URL's, and when that is a loopback name (the default
+ * http://localhost:{PORT}), the other loopback names on the same scheme and port too, so a browser
+ * opened at http://127.0.0.1:3000 or http://[::1]:3000 can sign up (issue 10 point 13). Cookies
+ * are host-only, so each name keeps its own session.
+ * @param publicUrl env.publicUrl, e.g. 'http://localhost:3000'
+ * @returns origins such as ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']
+ */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const others = LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+  return [url.origin, ...others];
 }
 
 /**
  * CSRF guard: browsers send Origin (or Sec-Fetch-Site) on cross-site writes; reject those unless
  * they come from a trusted origin. Non-browser clients send neither and carry no ambient cookie risk.
+ * The 403's details name the URL to open Summy at, since a user who typed another name for the
+ * server (an IP address, a second host name) meets this first.
+ * @param origins the trusted origins ({@link trustedOrigins})
+ * @param publicUrl the URL the 403 tells the user to open (default: the first origin)
+ * @throws ForbiddenError 403 `{error: 'Forbidden', details: 'Open Summy at {publicUrl} (PUBLIC_URL) …'}`
  */
-export function sameOriginWrites(trustedOrigins: string[]): MiddlewareHandler<AppEnv> {
+export function sameOriginWrites(
+  origins: string[],
+  publicUrl: string = origins[0] ?? '',
+): MiddlewareHandler<AppEnv> {
+  const refusal = `Open Summy at ${publicUrl} (PUBLIC_URL): writes from other origins are refused.`;
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
-      if (origin && !trustedOrigins.includes(origin)) {
-        throw new ForbiddenError('Cross-site request rejected');
-      }
+      if (origin && !origins.includes(origin)) throw new ForbiddenError(refusal);
       if (!origin && c.req.header('sec-fetch-site') === 'cross-site') {
-        throw new ForbiddenError('Cross-site request rejected');
+        throw new ForbiddenError(refusal);
       }
     }
     await next();

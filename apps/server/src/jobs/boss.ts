@@ -6,6 +6,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '@summy/db';
 import { JOB_QUEUES, type JobName } from './definitions.ts';
+import { log } from '../log.ts';
 
 /** The running job system. */
 export interface Jobs {
@@ -26,7 +27,7 @@ export async function startJobs(
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', ...common })
       : new PgBoss({ connectionString: database.url!, max: 4, ...common });
-  boss.on('error', (err: unknown) => console.error('[jobs]', err));
+  boss.on('error', (err: unknown) => log.error('[jobs]', err));
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const [name, options] of Object.entries(JOB_QUEUES)) {

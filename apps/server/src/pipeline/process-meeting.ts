@@ -25,6 +25,7 @@ import { publishNotice, publishProgress } from '../realtime/publish.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 import type { Storage } from '../storage/types.ts';
 import type { PipelineTools } from './tools.ts';
+import { log } from '../log.ts';
 
 /** What the pipeline needs of the server. */
 export interface PipelineDeps {
@@ -81,7 +82,7 @@ export async function processMeeting(
       });
     });
   } catch (err) {
-    console.error(`[pipeline] transcription failed for meeting ${job.meetingId}:`, err);
+    log.error(`[pipeline] transcription failed for meeting ${job.meetingId}:`, err);
     const processingError = describeFailure(err);
     await finish(deps, job, { transcript: null, summaryData: { processingError } });
     await notice({
@@ -106,10 +107,7 @@ export async function processMeeting(
     const enhanced = await tools.text.enhanceSpeakers(transcript, signal);
     if (enhanced.trim()) transcript = enhanced;
   } catch (err) {
-    console.warn(
-      `[pipeline] speaker enhancement failed for ${job.meetingId}:`,
-      (err as Error).message,
-    );
+    log.warn(`[pipeline] speaker enhancement failed for ${job.meetingId}:`, (err as Error).message);
   }
 
   // 4. Title and summary. The upload pipeline runs them in parallel and falls back to the file
@@ -131,7 +129,7 @@ export async function processMeeting(
   try {
     items = await tools.extractActionItems(tools.text, transcript);
   } catch (err) {
-    console.warn(`[pipeline] action items failed for ${job.meetingId}:`, (err as Error).message);
+    log.warn(`[pipeline] action items failed for ${job.meetingId}:`, (err as Error).message);
   }
 
   // 6. Save, then clear the flags.

@@ -14,6 +14,7 @@ import type { Env } from '../../env.ts';
 import { createAiSdkTextModel } from './ai-sdk/model.ts';
 import { createOfflineTextModel } from './offline/model.ts';
 import type { TextModel } from './types.ts';
+import { log } from '../../log.ts';
 
 /** Identifier of a text provider. */
 export type TextProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'offline';
@@ -272,7 +273,7 @@ export function parsePreference(
 /** Logs why a preference was not followed; tests pass their own. */
 export type SelectionLog = (message: string) => void;
 
-const defaultLog: SelectionLog = (message) => console.warn(`[llm] ${message}`);
+const defaultLog: SelectionLog = (message) => log.warn(`[llm] ${message}`);
 
 /**
  * The text model for an AI preference (spec 001 section 3). 'auto' picks the best configured

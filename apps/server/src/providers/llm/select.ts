@@ -13,6 +13,7 @@ import {
   type TextModelOptions,
 } from './catalog.ts';
 import type { TextModel } from './types.ts';
+import { log } from '../../log.ts';
 
 /** An explicit choice of the caller; both optional. */
 export interface TextModelOverride {
@@ -47,7 +48,7 @@ export function selectTextModel(
     if (parsed && !unconfiguredReason(parsed.provider, env.settings)) {
       return resolveTextModel(requested, env, options);
     }
-    (options.log ?? ((m: string) => console.warn(`[llm] ${m}`)))(
+    (options.log ?? ((m: string) => log.warn(`[llm] ${m}`)))(
       `Requested model '${requested}' is not available on this server; using the AI preference '${preference}'`,
     );
   }

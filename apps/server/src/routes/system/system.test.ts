@@ -111,15 +111,15 @@ describe('auth', () => {
   });
 
   it('session cookies are HTTP-only and SameSite=Lax', async () => {
-    const res = await fetch(server.url + '/api/auth/sign-up/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-      body: JSON.stringify({
-        name: 'C',
-        email: `cookie-${Date.now()}@example.com`,
-        password: 'long enough pw',
-      }),
-    });
+    const email = `cookie-${Date.now()}@example.com`;
+    const post = (route: string, body: object) =>
+      fetch(server.url + route, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+        body: JSON.stringify(body),
+      });
+    await post('/api/auth/sign-up/email', { name: 'C', email, password: 'long enough pw' });
+    const res = await post('/api/auth/sign-in/email', { email, password: 'long enough pw' });
     const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);

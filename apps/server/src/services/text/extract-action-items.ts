@@ -7,6 +7,7 @@ import {
   type ActionItemSuggestion,
 } from '@summy/core';
 import { TextGenerationError, type TextModel } from '../../providers/llm/types.ts';
+import { log as serverLog } from '../../log.ts';
 
 /** Knobs of the extraction; the defaults are the spec's. */
 export interface ExtractActionItemsOptions {
@@ -48,7 +49,7 @@ export async function extractActionItems(
   const {
     signal,
     pause = defaultPause,
-    log = (m) => console.warn(`[action-items] ${m}`),
+    log = (m) => serverLog.warn(`[action-items] ${m}`),
   } = options;
   if (!transcript.trim()) return [];
 

@@ -6,6 +6,7 @@
  */
 import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError, RetryError } from 'ai';
 import { TextGenerationError, type TextGenerationStep } from '../types.ts';
+import { log } from '../../../log.ts';
 
 /** Details of a 429, in the spec's words (spec 000 section 8, "Rate limit exceeded"). */
 export const RATE_LIMIT_DETAILS = 'Too many requests. Please try again later.';
@@ -38,6 +39,6 @@ export function toTextGenerationError(step: TextGenerationStep, err: unknown): T
   if (isTimeout(cause)) {
     return new TextGenerationError(step, 'failed', 'The AI provider did not answer in time', 504);
   }
-  console.error(`[llm] ${step} failed:`, cause);
+  log.error(`[llm] ${step} failed:`, cause);
   return new TextGenerationError(step, 'failed', 'The AI provider failed');
 }
