@@ -56,7 +56,9 @@ describe('real recordings, offline providers', () => {
   it("pyannote sample.wav: two speakers' turns", async () => {
     const m = await processed(path.join(AUDIO_DIR, 'pyannote_sample/sample.wav'), 'audio/wav');
     expect(speakersOf(m.transcript)).toEqual(new Set(['Speaker 1', 'Speaker 2']));
-  });
+    // Thirty seconds of speech through PocketSphinx on a busy 2-core machine: the wait of
+    // `processed` (120 s) is the limit that matters, not vitest's default.
+  }, 150_000);
 
   it('the AMI clip is transcribed', async () => {
     const m = await processed(
@@ -183,5 +185,7 @@ describe('summy import (CLI)', () => {
     await check.close();
     expect(row!.transcript).toContain('country');
     expect(row!.audio_url).toMatch(/\.wav$/);
-  });
+    // Two CLI runs and two opens of a new PGlite folder, the first with initdb in a child process
+    // (decision 012); each CLI run has its own 120 s limit above.
+  }, 240_000);
 });
