@@ -58,6 +58,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-')),
+      // Every spec signs up from 127.0.0.1, past the per-address sign-up limit (10 a minute) within
+      // a run; fixtures/session.ts stands for a distinct client per user through X-Forwarded-For,
+      // while the browser's own requests (no such header) keep the socket address.
+      TRUST_PROXY: 'true',
     },
   },
 });
