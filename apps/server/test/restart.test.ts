@@ -21,15 +21,21 @@ afterAll(async () => {
   for (const p of procs) await p.stop();
 });
 
+/** A Summy process over a new data folder (and, on PostgreSQL, a new database); its settings reopen the same data. */
+async function startFresh() {
+  const settings: Record<string, string> = {
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-restart-')),
+    AUTH_SECRET: 'restart-secret-restart-secret-restart-secret',
+  };
+  if (testDbKind === 'postgres') settings.DATABASE_URL = await createPostgresDatabase();
+  const first = await spawnSummy(settings);
+  procs.push(first);
+  return { settings, first };
+}
+
 describe('a server killed mid-job', () => {
   it('finishes the job after restart', { timeout: 420_000 }, async () => {
-    const settings: Record<string, string> = {
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-restart-')),
-      AUTH_SECRET: 'restart-secret-restart-secret-restart-secret',
-    };
-    if (testDbKind === 'postgres') settings.DATABASE_URL = await createPostgresDatabase();
-    const first = await spawnSummy(settings);
-    procs.push(first);
+    const { settings, first } = await startFresh();
     // A first start on PGlite creates its database (initdb, about 10 s of CPU; decision 012).
     await waitHealthy(first, 240_000);
     const alice = await signUp(first, 'Alice');
@@ -64,13 +70,7 @@ describe('a server killed mid-job', () => {
 describe('a server killed right after a meeting is saved', () => {
   // PGlite's first start creates its database (initdb, ~10 s of CPU): slow on a loaded machine.
   it('has the meeting after restart', { timeout: 420_000 }, async () => {
-    const settings: Record<string, string> = {
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-restart-')),
-      AUTH_SECRET: 'restart-secret-restart-secret-restart-secret',
-    };
-    if (testDbKind === 'postgres') settings.DATABASE_URL = await createPostgresDatabase();
-    const first = await spawnSummy(settings);
-    procs.push(first);
+    const { settings, first } = await startFresh();
     await waitHealthy(first, 240_000);
     const alice = await signUp(first, 'Alice');
     const transcript = 'Alice: We ship on Friday.\n\nBob: I will write the release notes.';
