@@ -490,7 +490,11 @@ test('a citation link scrolls to its transcript turn and highlights it', async (
     await expect(mode(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
     await expect(list.getByRole('article').first()).toContainText('Turn 1:');
     await expect(list.locator('[data-cited]')).toHaveCount(0);
+    // Settled before the next link, as a person's next click would be: the bottom bar replaces
+    // the address after the new mode paints, and a link pushed in that same frame races it.
     await mode(page, 'Summary').click();
+    await expect(mode(page, 'Summary')).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(new RegExp(`${base}$`));
   }
   expect(await page.evaluate(() => (globalThis as { __samePage?: boolean }).__samePage)).toBe(true);
 

@@ -76,6 +76,9 @@ export class TooManyRequestsError extends AppError {
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof TooManyRequestsError) c.header('Retry-After', String(err.retryAfterSeconds));
   if (err instanceof AppError) {
+    // A 413 leaves the body unread: closing spares reading (and discarding) the rest of it, which
+    // Node would otherwise do to keep the connection alive (issue 10 point 4).
+    if (err.status === 413) c.header('Connection', 'close');
     return c.json({ error: err.message, details: err.details ?? `HTTP ${err.status}` }, err.status);
   }
   if (err instanceof HTTPException) {

@@ -4,6 +4,7 @@
  * webm/opus audio made by ffmpeg from jfk.wav.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,47 @@ describe('recording upload', () => {
     const res = await sendChunk(alice, meetingId, 0, big);
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('File too large');
+  });
+
+  it('answers an oversized chunk from its declared length and closes without reading the rest', async () => {
+    const meetingId = await newRecording(alice);
+    const declared = Math.round(9.9 * 1024 * 1024);
+    const url = new URL(`${alice.baseUrl}/api/meetings/${meetingId}/audio?index=0`);
+    const result = await new Promise<{ status: number; connection: string; sent: number }>(
+      (resolve, reject) => {
+        let sent = 0;
+        let answer: { status: number; connection: string } | null = null;
+        const req = http.request(url, {
+          method: 'POST',
+          headers: {
+            cookie: alice.cookie,
+            origin: alice.origin,
+            'content-type': 'audio/webm;codecs=opus',
+            'content-length': declared,
+          },
+        });
+        req.on('response', (res) => {
+          answer = { status: res.statusCode ?? 0, connection: String(res.headers.connection) };
+          res.resume();
+        });
+        // The server hangs up once it has answered; a client still sending sees the reset.
+        req.on('error', () => undefined);
+        req.on('close', () =>
+          answer ? resolve({ ...answer, sent }) : reject(new Error('closed unanswered')),
+        );
+        // Send in 64 KiB pieces, a few at a time, as long as the connection lasts.
+        const piece = Buffer.alloc(64 * 1024);
+        const pump = () => {
+          while (!req.destroyed && sent < declared && req.write(piece)) sent += piece.length;
+          if (!req.destroyed && sent < declared) req.once('drain', pump);
+        };
+        pump();
+      },
+    );
+    expect(result.status).toBe(413);
+    expect(result.connection).toBe('close');
+    // Closed well before the client could send the whole declared body.
+    expect(result.sent).toBeLessThan(declared / 2);
   });
 
   it('refuses the attack of issue 10 point 4: HTML chunks, far indexes, an absurd duration', async () => {
