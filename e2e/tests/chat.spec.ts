@@ -430,3 +430,51 @@ test('opening the panel saves no chat until the first question; sign-out forgets
   expect(await stored()).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 });
+
+test('the panel keeps its meeting when its code arrives only after it was opened', async ({
+  page,
+}) => {
+  // Seen once in CI on a loaded machine: Ask was clicked before the panel's code had been
+  // preloaded, and the panel opened with 'All meetings' instead of the meeting. Not reproduced
+  // here by holding the code back; kept as the scenario's check (lib/lazy-with-preload.tsx).
+  await signUp(page);
+  const meeting = await api<{ id: string; title: string }>(page, 'POST', '/api/meetings', {
+    title: 'Vendor review',
+    transcript: 'Speaker 1: The vendor ships in May.\n\nSpeaker 2: Then we test in June.',
+  });
+  // Hold back the code of the panel and of the Ask mode, as on a machine too busy to have
+  // preloaded them, until Ask is clicked; then the panel's arrives first, the mode's after.
+  const hold = (pattern: RegExp) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const state = { requested: false, release };
+    void page.route(pattern, async (route) => {
+      state.requested = true;
+      await held;
+      await route.continue();
+    });
+    return state;
+  };
+  const panelCode = hold(/\/assets\/chat-panel-[\w-]+\.js$/);
+  const askCode = hold(/\/assets\/meeting-ask-[\w-]+\.js$/);
+  await page.goto(`/meeting/${meeting.id}`);
+  await page
+    .getByRole('tablist', { name: 'Meeting view' })
+    .getByRole('tab', { name: 'Ask' })
+    .click();
+  await expect.poll(() => panelCode.requested && askCode.requested).toBe(true);
+  // In this order, 60 ms apart, as the CI trace of the failure shows them.
+  panelCode.release();
+  await page.waitForTimeout(60);
+  askCode.release();
+  await expect(chips(page).getByRole('listitem')).toHaveText(['Vendor review']);
+  // Later renders (moving the panel) keep the conversation and its meeting.
+  await panel(page).getByRole('button', { name: 'Move to floating window' }).click();
+  await expect(page.getByRole('dialog', { name: 'Meeting Assistant' })).toBeVisible();
+  await expect(chips(page).getByRole('listitem')).toHaveText(['Vendor review']);
+  await questionBox(page).fill('When does the vendor ship?');
+  await questionBox(page).press('Enter');
+  const answer = await lastAnswer(page);
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(chips(page).getByRole('listitem')).toHaveText(['Vendor review']);
+});

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 /** A lazily loaded component whose code can be fetched ahead of its first render. */
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
@@ -26,7 +26,11 @@ export function lazyWithPreload<P extends object>(
     }));
   const Lazy = lazy(preload);
   function Preloadable(props: P) {
-    const Component = (loaded ?? Lazy) as ComponentType<P>;
+    // Chosen once per instance: an instance first rendered as `Lazy` stays `Lazy`. Switching to
+    // the loaded component on a later render would change the element type, so React would
+    // remount it and its state would be lost (the assistant's panel forgot its meeting when
+    // opened before its code had arrived).
+    const [Component] = useState(() => (loaded ?? Lazy) as ComponentType<P>);
     return <Component {...props} />;
   }
   return Object.assign(Preloadable, { preload });
