@@ -215,3 +215,30 @@ export async function twoSpeakerConversation(
   }
   return { pcm: pcm.subarray(0, at), reference };
 }
+
+/**
+ * The diarizer of an older commit, for measuring it beside today's in the same run: the offline
+ * provider's folder at `ref` is written under node_modules/.cache (so its imports, e.g.
+ * fft.js, resolve from the repository) and its `diarize` imported.
+ * @param ref a git revision, e.g. `main`
+ * @throws when git cannot show the folder at `ref`
+ */
+export async function diarizerAt(ref: string): Promise<Diarizer> {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const root = path.resolve(import.meta.dirname, '../..');
+  const folder = 'apps/server/src/providers/stt/offline';
+  const sha = execFileSync('git', ['rev-parse', '--short', ref], { cwd: root, encoding: 'utf8' });
+  const out = path.join(root, 'node_modules/.cache/summy-diarizer', sha.trim());
+  mkdirSync(out, { recursive: true });
+  const files = execFileSync('git', ['ls-tree', '--name-only', `${ref}:${folder}`], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  for (const name of files.split('\n').filter((f) => f.endsWith('.ts'))) {
+    const text = execFileSync('git', ['show', `${ref}:${folder}/${name}`], { cwd: root });
+    writeFileSync(path.join(out, name), text);
+  }
+  const module = (await import(path.join(out, 'diarize.ts'))) as { diarize: Diarizer };
+  return module.diarize;
+}
