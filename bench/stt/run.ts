@@ -12,6 +12,12 @@
  *   ~5-minute recording concatenated from them (built in os.tmpdir(), deleted after).
  * Beside it, the reference measured in the same run: one `pocketsphinx_continuous` process over
  * each whole 16 kHz file (what the parallel split and the VAD buy or cost), with its WER too.
+ *
+ * Then the fallback diarization alone (no PocketSphinx), today's and that of `--baseline`
+ * (default `main`; `--baseline ''` skips it) in the same run: leave-one-out DER (collar 0.25 s)
+ * and speaker counts over every multi-speaker recording (the embedding window chosen on the
+ * other recordings each time), speaker counts of the single-speaker recordings, and a
+ * 9-minute conversation of two real people (bench/stt/diarization-eval.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +34,15 @@ import {
 } from '../../apps/server/src/audio/ffmpeg.ts';
 import { recognizeWav } from '../../apps/server/src/providers/stt/offline/pocketsphinx.ts';
 import { parseRttm, scoreDiarization, type DerResult } from './der.ts';
+import {
+  diarizerAt,
+  leaveOneOut,
+  multiSpeakerRecordings,
+  scoreOne,
+  singleSpeakerRecordings,
+  twoSpeakerConversation,
+  type Diarizer,
+} from './diarization-eval.ts';
 import { benchProviders, type BenchProvider } from './providers.ts';
 import { wordErrorRate, type WerResult } from './wer.ts';
 
@@ -163,6 +178,8 @@ async function main(): Promise<void> {
     options: {
       'long-seconds': { type: 'string', default: '300' },
       json: { type: 'string' },
+      baseline: { type: 'string', default: 'main' },
+      'diarization-only': { type: 'boolean', default: false },
     },
   });
   const longSeconds = Number(values['long-seconds']);
@@ -173,6 +190,9 @@ async function main(): Promise<void> {
     console.log('Machine:');
     for (const line of machine()) console.log(`  ${line}`);
     console.log(`  load average at start: ${loadStart.map(f2).join(' ')} (1, 5, 15 min)`);
+
+    await fallbackDiarization(values.baseline, json);
+    if (values['diarization-only']) return;
 
     const all = clips();
     // The reference decodes 16 kHz mono WAV only: the FLAC is converted first (not timed).
@@ -412,6 +432,58 @@ async function measure(
     speakers: longSpeakers,
   };
   json[bench.label] = { wer: werJson, der: derJson, shortAudio, shortProvider, shortReference };
+}
+
+/** The fallback diarization section (module comment), today's code beside `baseline`'s. */
+async function fallbackDiarization(baseline: string, json: Record<string, unknown>): Promise<void> {
+  const versions: [string, Diarizer | undefined][] = [['today', undefined]];
+  if (baseline) versions.push([`${baseline} (baseline)`, await diarizerAt(baseline)]);
+  console.log('\n## Fallback diarization alone (no PocketSphinx)\n');
+  const results: Record<string, unknown> = {};
+  const rows: string[][] = [];
+  for (const [label, diarizer] of versions) {
+    const start = performance.now();
+    const held = await leaveOneOut(multiSpeakerRecordings(), diarizer);
+    const singles: Record<string, number> = {};
+    for (const rec of singleSpeakerRecordings())
+      singles[rec.name] = (
+        await scoreOne(await decodeToPcm(rec.path), null, {}, diarizer)
+      ).speakers;
+    const conversation = await twoSpeakerConversation(540);
+    const t0 = performance.now();
+    const long = await scoreOne(conversation.pcm, conversation.reference, {}, diarizer);
+    const longSeconds = (performance.now() - t0) / 1000;
+    results[label] = { leaveOneOut: held, singles, long: { ...long, seconds: longSeconds } };
+    for (const h of held)
+      rows.push([
+        label,
+        h.name,
+        String(h.reference),
+        String(h.speakers),
+        pct(h.der),
+        String(h.windowS),
+      ]);
+    const mean = (f: (h: (typeof held)[number]) => number) =>
+      held.reduce((sum, h) => sum + f(h), 0) / held.length;
+    rows.push([
+      label,
+      '**mean**',
+      '',
+      `error ${f2(mean((h) => Math.abs(h.speakers - h.reference)))}`,
+      `**${pct(mean((h) => h.der))}**`,
+      '',
+    ]);
+    console.log(
+      `${label}: single-speaker recordings -> ${Object.entries(singles)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(
+          ', ',
+        )}; 9-minute two-person conversation -> ${long.speakers} speakers, DER ${pct(long.der)}, diarized in ${f2(longSeconds)} s; all in ${f2((performance.now() - start) / 1000)} s`,
+    );
+  }
+  console.log('\nLeave-one-out (window chosen on the other recordings), DER collar 0.25 s:\n');
+  table(['code', 'recording', 'speakers ref.', 'speakers est.', 'DER', 'window s'], rows);
+  json.fallbackDiarization = results;
 }
 
 main().catch((err: unknown) => {

@@ -1,54 +1,38 @@
 /**
  * Summy's own speaker diarization for the offline speech-to-text provider: who spoke when,
- * with the number of speakers found automatically, without a neural model.
+ * with the number of speakers estimated from the recording itself, without a neural model.
  *
  * 1. Speaker embeddings of 2 s segments every 0.5 s inside the speech regions (GMM-UBM MAP
  *    supervectors of MFCC, see ./embeddings.ts).
- * 2. Agglomerative clustering (AHC) of the segments, cosine distance, average linkage, cut into
- *    at most `maxInitialClusters` small, nearly pure clusters.
- * 3. Cluster merging on pooled statistics: the two clusters whose per-component MFCC means
- *    differ least (a t-like statistic: squared mean differences over their expected variance,
- *    per degree of freedom; 1 to 7.5 for one voice in our short recordings, 15.7 for the two
- *    pyannote speakers) are merged until every remaining pair differs by more than
- *    `mergeThreshold` (scaled up for clusters with much speech, see `mergeReferenceS`), and
- *    clusters holding less than `minSpeakerS` of speech join their nearest neighbour first.
- *    One voice can thus come out as one speaker, which silhouette-style criteria cannot give.
+ * 2. Spectral clustering with the number of speakers from the normalised maximum eigengap
+ *    (NME-SC, see ./spectral.ts), whose pruning is chosen per recording. Segments sharing
+ *    audio are never each other's neighbours: otherwise every segment's nearest neighbours are
+ *    the ones it overlaps, the graph becomes a chain through time, and its many small
+ *    eigenvalues read as many speakers.
+ * 3. Long recordings: at most `maxClusteredSegments` evenly spaced segments are clustered (the
+ *    eigen-decompositions grow with the cube); the others join the nearest cluster centroid.
  * 4. Words get the speaker of the segment owning their midpoint (see {@link assignSpeakers}),
  *    short flips are smoothed, and speakers are numbered 0, 1, ... by first appearance.
+ *
+ * Replaces (issue 12) a cut of agglomerative clustering by a merge threshold tuned on the test
+ * files, which found one speaker in unseen multi-speaker clips and 20 in a 9-minute two-person
+ * file (docs/decisions/015-fallback-diarization-speaker-count.md).
  *
  * Pure: no I/O; long work yields through `checkpoint` so an abort can stop it.
  */
 import type { Word } from '@summy/core';
-import { averageLinkage, cosineDistanceMatrix, cosineDistance, cutDendrogram } from './cluster.ts';
-import {
-  extractEmbeddings,
-  supervector,
-  type DiagonalGmm,
-  type EmbeddingOptions,
-} from './embeddings.ts';
+import { cosineDistance } from './cluster.ts';
+import { extractEmbeddings, type EmbeddingOptions } from './embeddings.ts';
+import { spectralCluster, type SpectralOptions } from './spectral.ts';
 import type { SpeechRegion } from './vad.ts';
 
-/** Tuning of {@link diarize}. The defaults were tuned on the recordings in testdata. */
-export interface DiarizationOptions extends EmbeddingOptions {
-  /** Clusters after the AHC cut, before statistics-based merging; default 20. */
-  maxInitialClusters?: number;
-  /** Segments clustered by AHC at most; the rest join the nearest centroid; default 1,500. */
+/** Tuning of {@link diarize}. */
+export interface DiarizationOptions extends EmbeddingOptions, SpectralOptions {
+  /**
+   * Segments clustered at most; the rest join the nearest centroid; default 300 (a 300-item
+   * eigen-decomposition takes about 0.3 s here, and NME-SC makes a few dozen).
+   */
   maxClusteredSegments?: number;
-  /**
-   * Pairs differing less than this (statistic per degree of freedom) merge; default 12, the
-   * middle of the range that was right on testdata (the pyannote sample has 2 speakers for
-   * 10 to 15, 3 below and 1 above; every single-speaker file has 1 from 9 up).
-   */
-  mergeThreshold?: number;
-  /**
-   * Speech (s) above which the merge threshold grows in proportion to the harmonic mean of
-   * the two clusters' speech; default 10. The statistic grows with the amount of speech even
-   * for one voice (what is said, loudness and room drift over minutes), so large clusters are
-   * compared on how much they differ rather than on how surely.
-   */
-  mergeReferenceS?: number;
-  /** A speaker needs at least this much speech (s); smaller clusters merge; default 3. */
-  minSpeakerS?: number;
 }
 
 /** A span of speech attributed to one speaker (s; `speaker` 0-based by first appearance). */
@@ -66,13 +50,6 @@ export interface DiarizationResult {
   speakerCount: number;
 }
 
-interface Cluster {
-  n: Float64Array;
-  f: Float64Array;
-  speechS: number;
-  members: number[];
-}
-
 /**
  * Diarizes the speech regions of `pcm`.
  * @param pcm mono samples in [-1, 1] at `options.sampleRate` (default 16,000 Hz)
@@ -83,180 +60,56 @@ export async function diarize(
   regions: SpeechRegion[],
   options: DiarizationOptions = {},
 ): Promise<DiarizationResult> {
-  const embeddings = await extractEmbeddings(pcm, regions, {
-    components: 8,
-    ...options,
-  });
-  const { segments, chunks, ubm } = embeddings;
+  const { segments } = await extractEmbeddings(pcm, regions, { components: 8, ...options });
   const n = segments.length;
   if (n === 0) return { segments: [], speakerCount: 0 };
   const checkpoint = options.checkpoint ?? (async () => {});
 
-  // AHC on at most `maxClusteredSegments` evenly spaced segments (memory and time grow with the
-  // square); the others join the nearest centroid afterwards.
-  const limit = options.maxClusteredSegments ?? 1500;
+  const limit = options.maxClusteredSegments ?? 300;
   const picked =
     n <= limit
       ? segments.map((_, i) => i)
       : Array.from({ length: limit }, (_, i) => Math.floor((i * n) / limit));
-  const merges = averageLinkage(
-    cosineDistanceMatrix(picked.map((i) => segments[i]!.vector)),
-    picked.length,
+  const shareAudio = (i: number, j: number) => {
+    const a = segments[picked[i]!]!;
+    const b = segments[picked[j]!]!;
+    return a.start < b.end && b.start < a.end;
+  };
+  const { labels: pickedLabels, k } = spectralCluster(
+    picked.map((i) => segments[i]!.vector),
+    shareAudio,
+    options,
   );
-  const initial = cutDendrogram(merges, picked.length, {
-    k: Math.min(picked.length, options.maxInitialClusters ?? 20),
-  });
   await checkpoint();
+
   const labels = new Int32Array(n).fill(-1);
-  picked.forEach((segment, i) => (labels[segment] = initial[i]!));
+  picked.forEach((segment, i) => (labels[segment] = pickedLabels[i]!));
   if (picked.length < n) {
-    const k = Math.max(...initial) + 1;
     const dim = segments[0]!.vector.length;
     const centroids = Array.from({ length: k }, () => new Float64Array(dim));
     picked.forEach((segment, i) => {
       const v = segments[segment]!.vector;
-      const c = centroids[initial[i]!]!;
+      const c = centroids[pickedLabels[i]!]!;
       for (let j = 0; j < dim; j++) c[j]! += v[j]!;
     });
     for (let s = 0; s < n; s++) {
       if (labels[s]! >= 0) continue;
       let best = 0;
-      let bestD = Infinity;
-      for (let c = 0; c < k; c++) {
-        const dist = cosineDistance(segments[s]!.vector, centroids[c]!);
-        if (dist < bestD) {
-          bestD = dist;
+      for (let c = 1; c < k; c++)
+        if (
+          cosineDistance(segments[s]!.vector, centroids[c]!) <
+          cosineDistance(segments[s]!.vector, centroids[best]!)
+        )
           best = c;
-        }
-      }
       labels[s] = best;
     }
   }
-
-  const m = ubm.weights.length;
-  const d = ubm.means.length / m;
-  const k0 = Math.max(...labels) + 1;
-  let clusters: Cluster[] = Array.from({ length: k0 }, () => ({
-    n: new Float64Array(m),
-    f: new Float64Array(m * d),
-    speechS: 0,
-    members: [],
-  }));
-  segments.forEach((segment, s) => {
-    const cluster = clusters[labels[s]!]!;
-    cluster.members.push(s);
-    for (let j = segment.chunks[0]; j < segment.chunks[1]; j++) {
-      const chunk = chunks[j]!;
-      for (let c = 0; c < m; c++) cluster.n[c]! += chunk.n[c]!;
-      for (let i = 0; i < m * d; i++) cluster.f[i]! += chunk.f[i]!;
-      cluster.speechS += chunk.end - chunk.start;
-    }
-  });
-  clusters = clusters.filter((c) => c.members.length > 0);
-  clusters = mergeClusters(clusters, ubm, {
-    threshold: options.mergeThreshold ?? 12,
-    referenceS: options.mergeReferenceS ?? 10,
-    minSpeakerS: options.minSpeakerS ?? 3,
-    relevance: embeddings.relevance,
-  });
-  await checkpoint();
-
-  const speakerOf = new Int32Array(n);
-  clusters.forEach((cluster, c) => cluster.members.forEach((s) => (speakerOf[s] = c)));
   const spans: SpeakerSegment[] = segments.map((segment, s) => ({
     start: segment.coreStart,
     end: segment.coreEnd,
-    speaker: speakerOf[s]!,
+    speaker: labels[s]!,
   }));
   return renumber(joinSpans(spans));
-}
-
-/**
- * How much the per-component means of two clusters differ: the sum over components seen at
- * least 3 frames in both, and over coefficients, of the squared difference of the means divided
- * by its variance under "same speaker" (UBM variance times 1/n_a + 1/n_b), per degree of
- * freedom. About 1 for independent frames of one voice; consecutive frames are correlated, so
- * one voice gives more (1 to 7 in our recordings). Infinity when no component has enough
- * frames in both: the clusters sound nothing alike (e.g. two recordings with different
- * microphones).
- */
-export function clusterDifference(
-  ubm: DiagonalGmm,
-  a: { n: ArrayLike<number>; f: ArrayLike<number> },
-  b: { n: ArrayLike<number>; f: ArrayLike<number> },
-): number {
-  const m = ubm.weights.length;
-  const d = ubm.means.length / m;
-  let sum = 0;
-  let dof = 0;
-  for (let c = 0; c < m; c++) {
-    const na = a.n[c]!;
-    const nb = b.n[c]!;
-    if (na < 3 || nb < 3) continue;
-    dof += d;
-    const scale = 1 / na + 1 / nb;
-    for (let k = 0; k < d; k++) {
-      const diff = a.f[c * d + k]! / na - b.f[c * d + k]! / nb;
-      sum += (diff * diff) / (ubm.variances[c * d + k]! * scale);
-    }
-  }
-  return dof === 0 ? Infinity : sum / dof;
-}
-
-/** Greedy merging of clusters by {@link clusterDifference} (step 3 of the module comment). */
-function mergeClusters(
-  clusters: Cluster[],
-  ubm: DiagonalGmm,
-  options: { threshold: number; referenceS: number; minSpeakerS: number; relevance: number },
-): Cluster[] {
-  const list = [...clusters];
-  // Scaled statistic: see DiarizationOptions.mergeReferenceS.
-  const difference = (a: Cluster, b: Cluster) => {
-    const harmonic = (2 * a.speechS * b.speechS) / (a.speechS + b.speechS);
-    return clusterDifference(ubm, a, b) / Math.max(1, harmonic / options.referenceS);
-  };
-  while (list.length > 1) {
-    const smallest = list.reduce((best, c, i) => (c.speechS < list[best]!.speechS ? i : best), 0);
-    let pair: [number, number] | null = null;
-    let bestT = Infinity;
-    if (list[smallest]!.speechS < options.minSpeakerS) {
-      // Too little speech to be a speaker: it joins the most similar cluster, by the statistic
-      // or, when it shares no component with any, by the cosine of the MAP supervectors.
-      let bestCos = Infinity;
-      const own = supervector(ubm, options.relevance, [list[smallest]!]);
-      for (let j = 0; j < list.length; j++) {
-        if (j === smallest) continue;
-        const t = difference(list[smallest]!, list[j]!);
-        const cos = cosineDistance(own, supervector(ubm, options.relevance, [list[j]!]));
-        if (t < bestT || (t === Infinity && bestT === Infinity && cos < bestCos)) {
-          bestT = t;
-          bestCos = cos;
-          pair = [smallest, j];
-        }
-      }
-    } else {
-      for (let i = 0; i < list.length; i++) {
-        for (let j = i + 1; j < list.length; j++) {
-          const t = difference(list[i]!, list[j]!);
-          if (t < bestT) {
-            bestT = t;
-            pair = [i, j];
-          }
-        }
-      }
-      if (!pair || bestT >= options.threshold) break;
-    }
-    if (!pair) break;
-    const [keep, drop] = [Math.min(...pair), Math.max(...pair)];
-    const a = list[keep]!;
-    const b = list[drop]!;
-    for (let i = 0; i < a.n.length; i++) a.n[i]! += b.n[i]!;
-    for (let i = 0; i < a.f.length; i++) a.f[i]! += b.f[i]!;
-    a.speechS += b.speechS;
-    a.members.push(...b.members);
-    list.splice(drop, 1);
-  }
-  return list;
 }
 
 /** Joins touching or overlapping spans of the same speaker (input in time order). */

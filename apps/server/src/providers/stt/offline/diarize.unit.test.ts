@@ -1,33 +1,7 @@
 import type { Word } from '@summy/core';
 import { describe, expect, it } from 'vitest';
-import { averageLinkage, cosineDistanceMatrix, cutDendrogram, silhouette } from './cluster.ts';
 import { assignSpeakers } from './diarize.ts';
 import { MfccExtractor } from './mfcc.ts';
-
-describe('averageLinkage and cutDendrogram', () => {
-  // Two well separated directions with small deterministic jitter.
-  const points = Array.from({ length: 12 }, (_, i) => {
-    const jitter = ((i * 37) % 11) / 100;
-    return i < 7 ? [1, jitter, 0.1] : [jitter, 1, -0.1];
-  });
-
-  it('merges within groups first and cuts into the two groups', () => {
-    const distances = cosineDistanceMatrix(points);
-    const merges = averageLinkage(Float32Array.from(distances), points.length);
-    expect(merges).toHaveLength(11);
-    expect(merges.at(-1)!.distance).toBeGreaterThan(0.5);
-    expect(merges.at(-2)!.distance).toBeLessThan(0.1);
-    const byK = cutDendrogram(merges, points.length, { k: 2 });
-    expect(Array.from(byK)).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
-    expect(Array.from(cutDendrogram(merges, points.length, { threshold: 0.3 }))).toEqual(
-      Array.from(byK),
-    );
-    expect(Array.from(cutDendrogram(merges, points.length, { threshold: 2 }))).toEqual(
-      new Array(12).fill(0),
-    );
-    expect(silhouette(distances, points.length, byK)).toBeGreaterThan(0.8);
-  });
-});
 
 describe('MfccExtractor', () => {
   it('gives finite coefficients and deltas every 10 ms, distinguishing two tones', () => {
