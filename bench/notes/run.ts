@@ -16,7 +16,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ActionItemSuggestion } from '@summy/core';
-import { createOfflineTextModel } from '../../apps/server/src/providers/llm/offline/model.ts';
+import {
+  extractRuleBasedActionItems,
+  MIN_CONFIDENCE,
+} from '../../apps/server/src/providers/llm/offline/action-items.ts';
+import {
+  createOfflineTextModel,
+  sentencesOf,
+} from '../../apps/server/src/providers/llm/offline/model.ts';
 import { loadQmsumMeeting, QMSUM_DIR } from '../../apps/server/test/qmsum.ts';
 import { GENERIC_WORDS, STOPWORDS } from './baseline-v0/stopwords.ts';
 import { baselineNotes } from './baseline-v0/index.ts';
@@ -262,6 +269,57 @@ async function main(): Promise<void> {
     rs.reduce((a, r) => a + (r.ami ? 1 : 0) + 1, 0);
   console.log(
     `\nROUGE-2 over all references: new ${f3(r2(fresh))} / today ${f3(r2(old))} = ${(r2(fresh) / r2(old)).toFixed(2)}x`,
+  );
+
+  // Leave-one-out: the action-item confidence floor is picked on the other reference meetings
+  // (best F1 there, ties to the lower floor) and only then scored on the held-out one.
+  const withRefs = meetings.filter((m) => m.actions);
+  const floors = Array.from({ length: 13 }, (_, k) => Math.round((0.3 + 0.05 * k) * 100) / 100);
+  const scoreAt = (m: Meeting, floor: number) =>
+    scoreActions(
+      extractRuleBasedActionItems(sentencesOf(m.transcript), floor).map((a) => ({
+        owner: a.assignedTo,
+        text: `${a.title} ${/^Due ([^.]+)\./.exec(a.description)?.[1] ?? ''}`,
+      })),
+      m.actions!,
+    );
+  let looMatched = 0;
+  let looItems = 0;
+  let looRefs = 0;
+  console.log(`\n== Action items, leave-one-out floor (default ${MIN_CONFIDENCE}) ==`);
+  for (const held of withRefs) {
+    const train = withRefs.filter((m) => m !== held);
+    let best = floors[0]!;
+    let bestF = -1;
+    for (const floor of floors) {
+      let tp = 0;
+      let items = 0;
+      let refs = 0;
+      for (const m of train) {
+        const s = scoreAt(m, floor);
+        tp += s.matched;
+        items += s.precision ? s.matched / s.precision : 0;
+        refs += m.actions!.length;
+      }
+      const p = items ? tp / items : 0;
+      const r = refs ? tp / refs : 0;
+      const f = p + r ? (2 * p * r) / (p + r) : 0;
+      if (f > bestF + 1e-9) {
+        bestF = f;
+        best = floor;
+      }
+    }
+    const s = scoreAt(held, best);
+    const items = s.precision ? Math.round(s.matched / s.precision) : 0;
+    looMatched += s.matched;
+    looItems += items;
+    looRefs += held.actions!.length;
+    console.log(
+      `${held.name}: floor ${best} (picked on ${train.map((m) => m.name).join(', ')}, F1 ${bestF.toFixed(2)}) → P ${pct(s.precision)}% R ${pct(s.recall)}% (${s.matched}/${items} items, ${s.matched}/${held.actions!.length} refs)`,
+    );
+  }
+  console.log(
+    `pooled leave-one-out: P ${pct(looItems ? looMatched / looItems : 0)}% R ${pct(looRefs ? looMatched / looRefs : 0)}%`,
   );
 
   console.log('\n== Titles and action items (new | today) ==');

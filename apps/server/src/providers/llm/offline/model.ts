@@ -7,15 +7,22 @@
 import type { ActionItemSuggestion } from '@summy/core';
 import { TextGenerationError, type GeneratedSummary, type TextModel } from '../types.ts';
 import { extractRuleBasedActionItems } from './action-items.ts';
-import { summarizeSentences, summaryMarkdown } from './summarize.ts';
-import { parseTranscript, transcriptSentences, type Sentence } from './text.ts';
+import { summarizeSentences, summaryMarkdown, topicList } from './summarize.ts';
+import {
+  mendInterruptedTurns,
+  parseTranscript,
+  transcriptSentences,
+  type Sentence,
+} from './text.ts';
 import { heuristicTitle } from './title.ts';
+import { extractKeyphrases } from './keyphrases.ts';
 
 /** Id of the offline model in the catalog and in AI preferences. */
 export const OFFLINE_MODEL_ID = 'offline';
 
-function sentencesOf(transcript: string): Sentence[] {
-  return transcriptSentences(parseTranscript(transcript));
+/** The transcript's sentences as the offline model reads them: turns mended, cleaned, split. */
+export function sentencesOf(transcript: string): Sentence[] {
+  return transcriptSentences(mendInterruptedTurns(parseTranscript(transcript)));
 }
 
 /** Creates the offline text model. Every method is synchronous work wrapped in a promise. */
@@ -26,8 +33,7 @@ export function createOfflineTextModel(): TextModel {
     /** @throws TextGenerationError('title', 'empty') when the transcript has no words. */
     async generateTitle(transcript: string): Promise<string> {
       const sentences = sentencesOf(transcript);
-      const { topics, central } = summarizeSentences(sentences, 0);
-      const title = heuristicTitle(topics, central ?? sentences[0]);
+      const title = heuristicTitle(extractKeyphrases(sentences, 8), sentences);
       if (!title) throw new TextGenerationError('title', 'empty', 'The transcript has no words');
       return title;
     },
@@ -46,7 +52,7 @@ export function createOfflineTextModel(): TextModel {
       const actionItems = extractRuleBasedActionItems(sentences);
       return {
         summary: summaryMarkdown(extract, actionItems),
-        topics: extract.topics.map((t) => ({ topic: t.phrase, confidence: t.confidence })),
+        topics: topicList(extract),
       };
     },
 
