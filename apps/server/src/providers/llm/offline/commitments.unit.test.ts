@@ -127,6 +127,10 @@ describe('offline action items: commitments in real meetings', () => {
     expect(cleanSpoken('just ch chucking into mobile phone f design features again')).toBe(
       'just chucking into mobile phone design features again',
     );
+    // ES2011a 273: no comma left before the stop once the fillers are gone.
+    expect(cleanSpoken("So we'll be working on the user requirements, um Yeah.")).toBe(
+      "So we'll be working on the user requirements.",
+    );
     expect(cleanSpoken('Havi having said that though, you know, they are twenty pounds')).toBe(
       'having said that though, they are twenty pounds',
     );

@@ -52,6 +52,8 @@ export function cleanSpoken(text: string): string {
     .replace(/\b((?:[\w'’]+\s+){2,3})\1/gi, '$1')
     .replace(/\s+([,.!?;:])/g, '$1')
     .replace(/([,.!?;:])(?:\s*[,;:])+/g, '$1')
+    // A comma left before the stop once fillers are gone ('requirements, um yeah.').
+    .replace(/[,;:]\s*([.!?])/g, '$1')
     .replace(/^[\s,.;:-]+/, '')
     .replace(/\s+/g, ' ')
     .trim();
