@@ -73,11 +73,10 @@ describe.skipIf(!available)(
         const recall = rouge1Recall(plain(summary), reference);
 
         // Baseline: the first words of the meeting, as many as the key points have.
-        const keyPoints = summary
+        const keyPoints = (/## Key points\n([\s\S]*?)(?=\n## |$)/.exec(summary)?.[1] ?? '')
           .split('\n')
-          .filter((l) => l.startsWith('- **'))
-          .filter((l) => !/^- \*\*[^*]+\*\* [^.]*\(/.test(l))
-          .map((l) => l.replace(/^- \*\*[^*]+\*\* /, ''))
+          .filter((l) => l.startsWith('- '))
+          .map((l) => l.replace(/^- (?:\*\*[^*]+\*\* )?/, ''))
           .join(' ');
         const lead = transcript
           .replace(/^[^:\n]+:\s*/gm, '')

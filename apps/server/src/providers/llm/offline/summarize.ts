@@ -11,7 +11,9 @@
 import type { ActionItemSuggestion } from '@summy/core';
 import { extractKeyphrases, type Keyphrase } from './keyphrases.ts';
 import { cosine, segmentTopics, type Topic } from './segments.ts';
-import { disfluency, type Sentence } from './text.ts';
+import { reportedSpeech, speakerName } from './reported.ts';
+import { STOPWORDS } from './stopwords.ts';
+import { disfluency, stem, type Sentence } from './text.ts';
 
 /** Key points of one topic. */
 export interface TopicPoints {
@@ -25,12 +27,18 @@ export interface ExtractiveSummary {
   subject: Keyphrase[];
   /** Topics in spoken order, each with its share of the meeting. */
   topics: Topic[];
+  /** Per topic (same order): its share times the cosine of its words to the meeting's, 0..1. How
+   * much of what the meeting was about it holds; small talk weighs little. */
+  weights: number[];
   /** Key points by topic, topics in spoken order, points in spoken order. */
   keyPoints: TopicPoints[];
   /** Sentences that state a decision, in spoken order. */
   decisions: Sentence[];
   /** Distinct speakers in order of first appearance. */
   speakers: string[];
+  /** Words written capitalised mid-sentence and never in lowercase: names ('Nancy', 'Stripe'),
+   * which keep their capital when a reported sentence starts with them. */
+  names: ReadonlySet<string>;
 }
 
 /** How many key points for a meeting of `n` sentences: 3 for a chat, up to 8 for hours of talk. */
@@ -69,11 +77,60 @@ function centroidOf(
 function eligible(s: Sentence): boolean {
   return (
     s.complete &&
-    !s.text.endsWith('?') &&
+    !s.text.includes('?') &&
+    !QUESTION.test(readable(s.text)) &&
+    !DEPENDENT.test(readable(s.text)) &&
+    !restarted(s.text) &&
     s.words >= 7 &&
+    s.words <= MAX_POINT_WORDS &&
     s.terms.length >= 3 &&
     disfluency(s.text) <= 0.15
   );
+}
+
+/** Longest sentence shown as a key point: a longer one rambles, and is never cut. */
+const MAX_POINT_WORDS = 35;
+
+/** A question written without its mark ('Would you have the screen on the thing.'). */
+const QUESTION =
+  /^(?:(?:would|could|can|do|does|did|is|are|was|were|shall|will|what|how|why|where|who|which|when)\s+(?:you|we|i|they|it|he|she|there|that|this|the)|(?:what|how|why|where|who|which)\s+(?:do|does|did|is|are|was|were|would|could|can|should|will))\b/i;
+
+/** A clause that leans on what was said before ('Because it breaks.', 'Which is cheaper.'). */
+const DEPENDENT = /^(?:because|['’]?cause|cuz|coz|which|whereas|as in|than|or|nor)\b/i;
+
+/**
+ * Whether a speaker broke off a word and restarted it ('the re the resour the state of having
+ * some resource'): a short non-word followed within four words by a word it begins.
+ */
+export function restarted(text: string): boolean {
+  const tokens = text.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  return tokens.some(
+    (w, i) =>
+      w.length >= 2 &&
+      w.length <= 6 &&
+      !STOPWORDS.has(w) &&
+      tokens.slice(i + 1, i + 5).some((u) => u.length > w.length + 1 && u.startsWith(w)),
+  );
+}
+
+/** Words that point at something said or shown rather than name it ('it', 'this', 'there'). */
+const DEICTIC = new Set(
+  `it it's its this that that's these those there there's here he she him her they them you i
+  me we us which what`.split(/\s+/),
+);
+
+/**
+ * How much a sentence says on its own, 0..1: the share of its words that carry a topic, lowered
+ * by pointing words ('It's actually sitting, so it's sitting' names nothing) and by saying the
+ * same word over.
+ */
+export function informativeness(s: Sentence): number {
+  const tokens = s.text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  if (!tokens.length || !s.terms.length) return 0;
+  const deictic = tokens.filter((w) => DEICTIC.has(w)).length / tokens.length;
+  const density = Math.min(1, (2.5 * s.terms.length) / tokens.length);
+  const variety = new Set(s.terms).size / s.terms.length;
+  return Math.sqrt(density) * (1 - deictic) * variety;
 }
 
 /**
@@ -86,7 +143,10 @@ export function summarizeSentences(sentences: Sentence[], budget?: number): Extr
   const speakers = [...new Set(sentences.map((s) => s.speaker))];
   const subject = extractKeyphrases(sentences, 8);
   const topics = segmentTopics(sentences);
-  if (n === 0) return { subject, topics, keyPoints: [], decisions: [], speakers };
+  const names = namesOf(sentences);
+  if (n === 0) {
+    return { subject, topics, weights: [], keyPoints: [], decisions: [], speakers, names };
+  }
 
   const df = new Map<string, number>();
   for (const s of sentences) for (const t of new Set(s.terms)) df.set(t, (df.get(t) ?? 0) + 1);
@@ -101,52 +161,83 @@ export function summarizeSentences(sentences: Sentence[], budget?: number): Extr
   const score = (s: Sentence, local: Map<string, number>) => {
     if (!eligible(s)) return 0;
     const v = vectors[s.index]!;
-    // Prefer 10-30 words: long enough to say something, short enough to read.
-    const length = Math.min(1, s.words / 10) * (s.words > 30 ? 30 / s.words : 1);
+    // Prefer 8-25 words: long enough to say something, short enough to read.
+    const length = Math.min(1, s.words / 8) * (s.words > 25 ? 25 / s.words : 1);
     const fluency = 1 - 2 * disfluency(s.text);
-    return (0.5 * cosine(v, local) + 0.5 * cosine(v, meeting)) * length * fluency;
+    return (
+      (0.6 * cosine(v, local) + 0.4 * cosine(v, meeting)) * length * fluency * informativeness(s)
+    );
   };
 
-  // Key points: each topic gets points by its share (at least one), best sentences first, none
-  // repeating a point already picked.
+  // Key points by the topics' weight (D'Hondt: a topic of twice the weight gets twice the points),
+  // so a long topic gets several and a passing one may get none. The weight is the topic's share
+  // of the meeting times how close its words are to the whole meeting's: small talk (introductions,
+  // a joke) is off the meeting's subject and gets fewer points than its length.
   const want = budget ?? keyPointBudget(n);
-  const shares = topics.map((t) => t.share);
+  const locals = topics.map((t) => centroidOf(t.sentences, idf, 25));
+  const weight = topics.map((t, i) => t.share * cosine(locals[i]!, meeting));
   const quota = topics.map(() => 0);
-  for (let k = 0; k < Math.min(want, topics.length); k++) {
-    // Largest remaining share first.
-    const at = shares.indexOf(Math.max(...shares));
-    quota[at]! += 1;
-    shares[at] = -1;
-  }
-  let left = want - quota.reduce((a, b) => a + b, 0);
-  while (left > 0 && topics.length) {
-    const at = topics
-      .map((t, i) => t.share / (quota[i]! + 1))
+  for (let k = 0; k < want && topics.length; k++) {
+    const at = weight
+      .map((w, i) => w / (quota[i]! + 1))
       .reduce((best, x, i, xs) => (x > xs[best]! ? i : best), 0);
     quota[at]! += 1;
-    left--;
   }
   const picked: number[] = [];
-  const keyPoints: TopicPoints[] = [];
   const decisions = sentences.filter((s) => eligible(s) && DECISION.test(s.text)).slice(0, 3);
   for (const d of decisions) picked.push(d.index);
-  topics.forEach((topic, k) => {
-    const local = centroidOf(topic.sentences, idf, 25);
-    const ranked = topic.sentences
+  const fresh = (s: Sentence) =>
+    !picked.some((j) => cosine(vectors[s.index]!, vectors[j]!) >= DUPLICATE);
+  const ranked = topics.map((topic, k) => {
+    const local = locals[k]!;
+    return topic.sentences
       .map((s) => ({ s, v: score(s, local) }))
       .filter((x) => x.v > 0)
       .sort((a, b) => b.v - a.v || a.s.index - b.s.index);
-    const points: Sentence[] = [];
-    for (const { s } of ranked) {
-      if (points.length >= quota[k]!) break;
-      const v = vectors[s.index]!;
-      if (picked.some((j) => cosine(v, vectors[j]!) >= DUPLICATE)) continue;
-      points.push(s);
+  });
+  const points: Sentence[][] = topics.map(() => []);
+  // Best first within each topic, none repeating a point already picked (maximal marginal
+  // relevance with a hard redundancy cut); a topic with too few good sentences passes its unused
+  // points to the topic with the best remaining sentence.
+  let spare = 0;
+  topics.forEach((_, k) => {
+    for (const { s } of ranked[k]!) {
+      if (points[k]!.length >= quota[k]!) break;
+      if (!fresh(s)) continue;
+      points[k]!.push(s);
       picked.push(s.index);
     }
-    if (points.length) keyPoints.push({ topic, points: points.sort((a, b) => a.index - b.index) });
+    spare += quota[k]! - points[k]!.length;
   });
-  return { subject, topics, keyPoints, decisions, speakers };
+  while (spare > 0) {
+    let best: { k: number; s: Sentence; v: number } | undefined;
+    ranked.forEach((list, k) => {
+      const next = list.find(({ s }) => !picked.includes(s.index) && fresh(s));
+      if (next && (!best || next.v > best.v)) best = { k, s: next.s, v: next.v };
+    });
+    if (!best) break;
+    points[best.k]!.push(best.s);
+    picked.push(best.s.index);
+    spare--;
+  }
+  const keyPoints: TopicPoints[] = topics
+    .map((topic, k) => ({ topic, points: points[k]!.sort((a, b) => a.index - b.index) }))
+    .filter((t) => t.points.length);
+  return { subject, topics, weights: weight, keyPoints, decisions, speakers, names };
+}
+
+/** Words capitalised mid-sentence and never written lowercase: names. */
+function namesOf(sentences: Sentence[]): Set<string> {
+  const lower = new Set<string>();
+  const capital = new Set<string>();
+  for (const s of sentences) {
+    for (const m of s.text.matchAll(/(?<=[\s,;:(-])(\p{L}[\p{L}'’]*)/gu)) {
+      const w = m[1]!;
+      if (/^\p{Ll}/u.test(w)) lower.add(w);
+      else capital.add(w.toLowerCase());
+    }
+  }
+  return new Set([...capital].filter((w) => !lower.has(w)));
 }
 
 /** Upper-cases the first letter. */
@@ -206,33 +297,44 @@ export function summaryMarkdown(
   summary: ExtractiveSummary,
   actionItems: ActionItemSuggestion[],
 ): string {
-  const { keyPoints, subject, speakers, decisions } = summary;
+  const { keyPoints, subject, speakers, decisions, names } = summary;
   const topics = topicList(summary);
   const who =
     speakers.length > 6
       ? `${speakers.length} speakers`
       : speakers.length === 1
         ? speakers[0]!
-        : listJoin(speakers);
+        : listJoin(speakers.map((sp, i) => speakerName(sp, i === 0)));
   const about = subject.slice(0, 2).map((t) => t.phrase);
-  const covered = topics
-    .map((t) => t.topic)
-    .filter((t) => !about.includes(t))
-    .slice(0, 3);
+  // The weightiest topics the subject does not already name, in spoken order.
+  const said = new Set(about.flatMap((p) => p.split(' ').map(stem)));
+  const covered = summary.topics
+    .map((t, i) => ({ t, i, w: summary.weights[i] ?? t.share }))
+    .filter(({ t }) => !t.label.split(' ').some((w) => said.has(stem(w))))
+    .filter(({ t }, k, xs) => xs.findIndex((x) => x.t.label === t.label) === k)
+    .sort((a, b) => b.w - a.w)
+    .slice(0, 3)
+    .sort((a, b) => a.i - b.i)
+    .map(({ t }) => t.label);
   const overview = [
     `${speakers.length === 1 ? `${who} spoke` : `${who} met`}` +
       (about.length ? ` about ${listJoin(about)}.` : '.'),
   ];
   if (covered.length) overview.push(`The discussion covered ${listJoin(covered)}.`);
   if (decisions[0])
-    overview.push(`${decisions[0].speaker} concluded: “${readable(decisions[0].text)}”`);
+    overview.push(
+      `${capitalize(speakerName(decisions[0].speaker, true))} concluded: “${readable(decisions[0].text)}”`,
+    );
   else if (actionItems.length) {
     overview.push(
       `${actionItems.length === 1 ? 'One action item was' : `${actionItems.length} action items were`} agreed.`,
     );
   }
 
-  const attributed = (s: Sentence) => `- **${s.speaker}:** ${readable(s.text)}`;
+  // Reported speech where the rules allow ('The Project Manager said the aim is …'), else a quote.
+  const keepsCapital = (w: string) => names.has(w.toLowerCase());
+  const attributed = (s: Sentence) =>
+    `- ${reportedSpeech(readable(s.text), s.speaker, keepsCapital) ?? `**${s.speaker}:** ${readable(s.text)}`}`;
   const parts = [`## Overview\n\n${overview.join(' ')}`];
   if (decisions.length) parts.push(`## Decisions\n\n${decisions.map(attributed).join('\n')}`);
   if (actionItems.length) {

@@ -48,9 +48,19 @@ export function cleanSpoken(text: string): string {
   t = dropBrokenWords(t);
   t = t
     .replace(/\b(\w+(?:['’]\w+)?)(?:\s+\1\b)+/gi, '$1')
-    // Restarts of two or three words ('so let's so let's think').
-    .replace(/\b((?:[\w'’]+\s+){2,3})\1/gi, '$1')
     .replace(/\s+([,.!?;:])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // Restarts of two to four words ('so let's so let's think'), until none is left: 'we can we
+  // can pass my we can pass my copy' is two restarts.
+  for (let k = 0; k < 4; k++) {
+    const next = t.replace(/\b((?:[\w'’]+,?\s+){2,4})\1/gi, '$1');
+    if (next === t) break;
+    t = next;
+  }
+  t = t
+    // A clause said twice ('it displays less on the screen, it displays less on the screen').
+    .replace(/\b((?:[\w'’]+\s+){2,7}[\w'’]+),\s+\1\b/gi, '$1')
     .replace(/([,.!?;:])(?:\s*[,;:])+/g, '$1')
     // A comma left before the stop once fillers are gone ('requirements, um yeah.').
     .replace(/[,;:]\s*([.!?])/g, '$1')
