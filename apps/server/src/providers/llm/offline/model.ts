@@ -5,7 +5,12 @@
  * model Summy keeps the labels it has rather than guess names.
  */
 import type { ActionItemSuggestion } from '@summy/core';
-import { TextGenerationError, type GeneratedSummary, type TextModel } from '../types.ts';
+import {
+  NoSubjectError,
+  TextGenerationError,
+  type GeneratedSummary,
+  type TextModel,
+} from '../types.ts';
 import { extractRuleBasedActionItems } from './action-items.ts';
 import { summarizeSentences, summaryMarkdown, topicList } from './summarize.ts';
 import {
@@ -30,11 +35,17 @@ export function createOfflineTextModel(): TextModel {
   return {
     id: OFFLINE_MODEL_ID,
 
-    /** @throws TextGenerationError('title', 'empty') when the transcript has no words. */
+    /**
+     * @throws TextGenerationError('title', 'empty') when the transcript has no words
+     * @throws NoSubjectError when it has words but too few to name a subject
+     */
     async generateTitle(transcript: string): Promise<string> {
       const sentences = sentencesOf(transcript);
+      if (!sentences.length) {
+        throw new TextGenerationError('title', 'empty', 'The transcript has no words');
+      }
       const title = heuristicTitle(extractKeyphrases(sentences, 8), sentences);
-      if (!title) throw new TextGenerationError('title', 'empty', 'The transcript has no words');
+      if (!title) throw new NoSubjectError('The transcript is too poor to name a subject');
       return title;
     },
 

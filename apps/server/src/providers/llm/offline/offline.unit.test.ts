@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionItemSuggestionSchema, TITLE_MAX } from '@summy/core';
+import { NoSubjectError } from '../types.ts';
 import { extractRuleBasedActionItems } from './action-items.ts';
 import { extractKeyphrases } from './keyphrases.ts';
 import { createOfflineTextModel } from './model.ts';
@@ -107,7 +108,7 @@ describe('offline text: summary, topics and title', () => {
     // Key points read as notes: reported speech in the third person.
     expect(summary).toContain('- Speaker 3 said the address form still breaks on small screens.');
     expect(summary).toContain(
-      "- Speaker 3 said they're going to rewrite the address form using the new grid component.",
+      "- Speaker 2 suggested the group should also make sure the analytics events fire on every checkout step, otherwise the group can't measure the conversion rate.",
     );
     expect(summary).toContain(
       '- **Speaker 1:** Send the launch checklist to the whole team (by Friday).',
@@ -142,13 +143,16 @@ describe('offline text: summary, topics and title', () => {
   });
 
   it('names no title when the transcript is too poor to name a subject', async () => {
-    // One sentence repeats nothing: the first words would be word salad, so the pipeline's
-    // fallback 'Meeting' (spec 000 section 4) is used instead.
-    await expect(
-      createOfflineTextModel().generateTitle(
-        'Speaker 1: The quarterly revenue forecast for the northern region looks considerably better than expected.',
-      ),
-    ).rejects.toThrow('No title generated');
+    // One sentence repeats nothing: the first words would be word salad, so the caller titles it
+    // 'Meeting' plus the date (issue 11). No words at all is the spec's 'No title generated'.
+    const poor = createOfflineTextModel().generateTitle(
+      'Speaker 1: The quarterly revenue forecast for the northern region looks considerably better than expected.',
+    );
+    await expect(poor).rejects.toBeInstanceOf(NoSubjectError);
+    await expect(poor).rejects.toThrow('No title generated');
+    const empty = createOfflineTextModel().generateTitle('Speaker 1: ');
+    await expect(empty).rejects.not.toBeInstanceOf(NoSubjectError);
+    await expect(empty).rejects.toThrow('No title generated');
   });
 
   it('is deterministic', async () => {

@@ -175,7 +175,7 @@ export function summarizeSentences(sentences: Sentence[], budget?: number): Extr
   // a joke) is off the meeting's subject and gets fewer points than its length.
   const want = budget ?? keyPointBudget(n);
   const locals = topics.map((t) => centroidOf(t.sentences, idf, 25));
-  const weight = topics.map((t, i) => t.share * cosine(locals[i]!, meeting));
+  const weight = topics.map((t, i) => t.share * Math.sqrt(cosine(locals[i]!, meeting)));
   const quota = topics.map(() => 0);
   for (let k = 0; k < want && topics.length; k++) {
     const at = weight

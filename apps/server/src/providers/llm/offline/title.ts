@@ -1,6 +1,7 @@
 /**
  * A heuristic meeting title without a language model: the subject's top keyphrases in Title Case
- * ('Remote Control and Locator Function'), else nothing (the caller falls back to 'Meeting'). At
+ * ('Remote Control and Locator Function'), else nothing (the caller titles it 'Meeting' plus the
+ * date, `untitledMeetingTitle`). At
  * most 50 characters (spec 000 section 5).
  */
 import { TITLE_MAX } from '@summy/core';
@@ -56,8 +57,8 @@ const MIN_TOPICAL_WORDS = 12;
 /**
  * The title from the meeting's subject (its strongest repeated keyphrases, Title Case, at most 50
  * characters), or '' when the transcript is too poor to name one: too few topical words, or no
- * phrase said twice. The caller then uses the spec's fallback 'Meeting' (spec 000 section 4);
- * a title made of the first words would be word salad.
+ * phrase said twice. The offline model then throws NoSubjectError and the pipeline titles the
+ * meeting 'Meeting' plus its date; a title made of the first words would be word salad.
  */
 export function heuristicTitle(subject: Keyphrase[], sentences: Sentence[]): string {
   const topical = sentences.reduce((a, s) => a + s.terms.length, 0);
