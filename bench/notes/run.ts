@@ -24,6 +24,11 @@ import {
   createOfflineTextModel,
   sentencesOf,
 } from '../../apps/server/src/providers/llm/offline/model.ts';
+import {
+  MAX_POINT_WORDS,
+  summarizeSentences,
+  summaryMarkdown,
+} from '../../apps/server/src/providers/llm/offline/summarize.ts';
 import { loadQmsumMeeting, QMSUM_DIR } from '../../apps/server/test/qmsum.ts';
 import { GENERIC_WORDS, STOPWORDS } from './baseline-v0/stopwords.ts';
 import { baselineNotes } from './baseline-v0/index.ts';
@@ -320,6 +325,42 @@ async function main(): Promise<void> {
   }
   console.log(
     `pooled leave-one-out: P ${pct(looItems ? looMatched / looItems : 0)}% R ${pct(looRefs ? looMatched / looRefs : 0)}%`,
+  );
+
+  // Leave-one-out for the summary's one length threshold, the longest key point: picked for the
+  // best pooled ROUGE-2 on the other meetings' references, then scored on the held-out one.
+  const maxWords = [25, 30, 35, 40, 50];
+  const r2At = (m: Meeting, max: number) => {
+    const sentences = sentencesOf(m.transcript);
+    const md = summaryMarkdown(
+      summarizeSentences(sentences, undefined, max),
+      extractRuleBasedActionItems(sentences),
+    );
+    const text = plain(md);
+    return [...(m.ami ? [rouge(text, m.ami).r2] : []), rouge(text, m.qmsum).r2];
+  };
+  const table = new Map(meetings.map((m) => [m, new Map(maxWords.map((w) => [w, r2At(m, w)]))]));
+  const pooled = (ms: Meeting[], w: number) => {
+    const xs = ms.flatMap((m) => table.get(m)!.get(w)!);
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  console.log(
+    `\n== Key point length, leave-one-out (default ${MAX_POINT_WORDS} words; ROUGE-2 pooled over AMI + QMSum references) ==`,
+  );
+  const looR2: number[] = [];
+  for (const held of meetings) {
+    const train = meetings.filter((m) => m !== held);
+    const best = maxWords.reduce((a, w) => (pooled(train, w) > pooled(train, a) + 1e-9 ? w : a));
+    const scores = table.get(held)!.get(best)!;
+    looR2.push(...scores);
+    console.log(
+      `${held.name}: ${best} words (picked on ${train.map((m) => m.name).join(', ')}, R2 ${f3(pooled(train, best))}) → R2 ${scores.map(f3).join(' / ')}` +
+        ` | at the default: ${table.get(held)!.get(MAX_POINT_WORDS)!.map(f3).join(' / ')}`,
+    );
+  }
+  console.log(
+    `pooled leave-one-out ROUGE-2: ${f3(looR2.reduce((a, b) => a + b, 0) / looR2.length)} (${(looR2.reduce((a, b) => a + b, 0) / looR2.length / r2(old)).toFixed(2)}x today)` +
+      ` | by length: ${maxWords.map((w) => `${w}: ${f3(pooled(meetings, w))}`).join(', ')}`,
   );
 
   console.log('\n== Titles and action items (new | today) ==');

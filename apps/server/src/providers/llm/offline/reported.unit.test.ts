@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reportedSpeech, speakerName } from './reported.ts';
-import { informativeness, restarted } from './summarize.ts';
+import { informativeness, restarted, summarizeSentences } from './summarize.ts';
 import { cleanSpoken, parseTranscript, transcriptSentences } from './text.ts';
 
 describe('reported speech', () => {
@@ -121,5 +121,23 @@ describe('sentence selection', () => {
         'Obviously it displays less on the screen , it displays less on the screen but as long as they can read it .',
       ),
     ).toBe('Obviously it displays less on the screen but as long as they can read it.');
+  });
+});
+
+describe('key point eligibility', () => {
+  it('keeps tag questions and talk to the room out of the key points', () => {
+    const transcript = [
+      "Marketing: And birds of prey aren't they, dear, intrepid.",
+      'Marketing: Please, please leave me a space at the bottom, I am little.',
+      'Project Manager: Our selling price goal is twenty five Euro and profit aim is fifty million Euro.',
+      "Industrial Designer: We don't want the remote control to be expensive to produce.",
+    ].join('\n\n');
+    const points = summarizeSentences(transcriptSentences(parseTranscript(transcript)), 4)
+      .keyPoints.flatMap((k) => k.points)
+      .map((p) => p.text);
+    expect(points).toEqual([
+      'Our selling price goal is twenty five Euro and profit aim is fifty million Euro.',
+      "We don't want the remote control to be expensive to produce.",
+    ]);
   });
 });

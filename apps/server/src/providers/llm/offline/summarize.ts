@@ -74,29 +74,42 @@ function centroidOf(
 }
 
 /** Whether a sentence can stand as a key point: whole, a statement, fluent, saying something. */
-function eligible(s: Sentence): boolean {
+function eligible(s: Sentence, maxWords = MAX_POINT_WORDS): boolean {
   return (
     s.complete &&
     !s.text.includes('?') &&
     !QUESTION.test(readable(s.text)) &&
+    !TAG_QUESTION.test(s.text) &&
     !DEPENDENT.test(readable(s.text)) &&
+    !ADDRESS.test(readable(s.text)) &&
     !restarted(s.text) &&
     s.words >= 7 &&
-    s.words <= MAX_POINT_WORDS &&
+    s.words <= maxWords &&
     s.terms.length >= 3 &&
     disfluency(s.text) <= 0.15
   );
 }
 
-/** Longest sentence shown as a key point: a longer one rambles, and is never cut. */
-const MAX_POINT_WORDS = 35;
+/**
+ * Longest sentence shown as a key point, in words: a longer one rambles, and is never cut. Set
+ * before measuring (a written sentence rarely passes 35 words); bench/notes checks it
+ * leave-one-out against 25-50.
+ */
+export const MAX_POINT_WORDS = 35;
 
 /** A question written without its mark ('Would you have the screen on the thing.'). */
 const QUESTION =
   /^(?:(?:would|could|can|do|does|did|is|are|was|were|shall|will|what|how|why|where|who|which|when)\s+(?:you|we|i|they|it|he|she|there|that|this|the)|(?:what|how|why|where|who|which)\s+(?:do|does|did|is|are|was|were|would|could|can|should|will))\b/i;
 
+/** A tag question ('Birds of prey aren't they, dear'): asks, does not state. */
+const TAG_QUESTION =
+  /\b(?:is|are|was|were|do|does|did|have|has|can|could|would|will|should)n['’]t (?:it|they|you|we|he|she|there|i)\b[\s,]*(?:[\w'’]+[\s,]*){0,2}[.!]$/i;
+
 /** A clause that leans on what was said before ('Because it breaks.', 'Which is cheaper.'). */
 const DEPENDENT = /^(?:because|['’]?cause|cuz|coz|which|whereas|as in|than|or|nor)\b/i;
+
+/** Talk to the people in the room, not about the subject ('Please leave me a space', 'Sorry'). */
+const ADDRESS = /^(?:please|sorry|thanks|thank you|excuse me|oops|hello|hi|bye)\b/i;
 
 /**
  * Whether a speaker broke off a word and restarted it ('the re the resour the state of having
@@ -137,8 +150,13 @@ export function informativeness(s: Sentence): number {
  * Picks the subject, topics, decisions and key points of a meeting.
  * @param sentences all sentences of the transcript (see `transcriptSentences`)
  * @param budget how many key points in all (default by `keyPointBudget`)
+ * @param maxPointWords longest key point or decision in words (default `MAX_POINT_WORDS`)
  */
-export function summarizeSentences(sentences: Sentence[], budget?: number): ExtractiveSummary {
+export function summarizeSentences(
+  sentences: Sentence[],
+  budget?: number,
+  maxPointWords = MAX_POINT_WORDS,
+): ExtractiveSummary {
   const n = sentences.length;
   const speakers = [...new Set(sentences.map((s) => s.speaker))];
   const subject = extractKeyphrases(sentences, 8);
@@ -159,7 +177,7 @@ export function summarizeSentences(sentences: Sentence[], budget?: number): Extr
   const meeting = centroidOf(sentences, idf);
 
   const score = (s: Sentence, local: Map<string, number>) => {
-    if (!eligible(s)) return 0;
+    if (!eligible(s, maxPointWords)) return 0;
     const v = vectors[s.index]!;
     // Prefer 8-25 words: long enough to say something, short enough to read.
     const length = Math.min(1, s.words / 8) * (s.words > 25 ? 25 / s.words : 1);
@@ -169,22 +187,27 @@ export function summarizeSentences(sentences: Sentence[], budget?: number): Extr
     );
   };
 
-  // Key points by the topics' weight (D'Hondt: a topic of twice the weight gets twice the points),
-  // so a long topic gets several and a passing one may get none. The weight is the topic's share
-  // of the meeting times how close its words are to the whole meeting's: small talk (introductions,
-  // a joke) is off the meeting's subject and gets fewer points than its length.
+  // Key points by the topics' weight: first one for each topic, weightiest first, as far as the
+  // budget goes (notes cover every subject discussed), then D'Hondt (a topic of twice the weight
+  // gets twice the points), so a long topic gets several. The weight is the topic's share of the
+  // meeting times how close its words are to the whole meeting's (square root, a damping): small
+  // talk is off the meeting's subject and gets fewer points than its length.
   const want = budget ?? keyPointBudget(n);
   const locals = topics.map((t) => centroidOf(t.sentences, idf, 25));
   const weight = topics.map((t, i) => t.share * Math.sqrt(cosine(locals[i]!, meeting)));
   const quota = topics.map(() => 0);
-  for (let k = 0; k < want && topics.length; k++) {
+  const order = topics.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]!);
+  for (const i of order.slice(0, want)) quota[i] = 1;
+  for (let k = order.length; k < want; k++) {
     const at = weight
       .map((w, i) => w / (quota[i]! + 1))
       .reduce((best, x, i, xs) => (x > xs[best]! ? i : best), 0);
     quota[at]! += 1;
   }
   const picked: number[] = [];
-  const decisions = sentences.filter((s) => eligible(s) && DECISION.test(s.text)).slice(0, 3);
+  const decisions = sentences
+    .filter((s) => eligible(s, maxPointWords) && DECISION.test(s.text))
+    .slice(0, 3);
   for (const d of decisions) picked.push(d.index);
   const fresh = (s: Sentence) =>
     !picked.some((j) => cosine(vectors[s.index]!, vectors[j]!) >= DUPLICATE);
