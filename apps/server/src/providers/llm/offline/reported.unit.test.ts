@@ -107,7 +107,10 @@ describe('sentence selection', () => {
         'Somehow film is standing for the re the resour the state of having some resource.',
       ),
     ).toBe(true);
+    expect(restarted('We the project is now couches and remote controls.')).toBe(true);
     expect(restarted('Mobile phones have screens and they are cheap.')).toBe(false);
+    expect(restarted('You can give you the remote and we a copy.')).toBe(true);
+    expect(restarted('I gave you the remote control.')).toBe(false);
   });
 
   it('removes restarts said more than once', () => {

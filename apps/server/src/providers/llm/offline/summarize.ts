@@ -113,9 +113,11 @@ const ADDRESS = /^(?:please|sorry|thanks|thank you|excuse me|oops|hello|hi|bye)\
 
 /**
  * Whether a speaker broke off a word and restarted it ('the re the resour the state of having
- * some resource'): a short non-word followed within four words by a word it begins.
+ * some resource'): a short non-word followed within four words by a word it begins; or broke off
+ * a clause, a subject pronoun straight before an article ('We the project is now couches').
  */
 export function restarted(text: string): boolean {
+  if (/\b(?:I|we|they|he|she)\s+(?:the|a|an|my|our|your|this)\b/i.test(text)) return true;
   const tokens = text.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
   return tokens.some(
     (w, i) =>
