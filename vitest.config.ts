@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
 // Unit tests run once; the server's integration tests run twice, on PGlite and on a real
 // PostgreSQL server that the global setup starts (docs/decisions/004-testing.md).
 const integration = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
-const unit = ['packages/**/*.unit.test.ts', 'apps/server/**/*.unit.test.ts'];
+const unit = [
+  'packages/**/*.unit.test.ts',
+  'apps/server/**/*.unit.test.ts',
+  'bench/**/*.unit.test.ts',
+];
 // Web component tests render React to static markup in Node: no DOM emulation to drift from browsers
 // (the browser itself is covered by Playwright).
 const web = ['apps/web/src/**/*.unit.test.{ts,tsx}'];

@@ -10,6 +10,18 @@ export const TITLE_MAX = 50;
 /** Title used when title generation fails (spec 000 section 4). */
 export const FALLBACK_TITLE = 'Meeting';
 
+/**
+ * Title of a meeting whose transcript is too poor to name a subject (few content words, nothing
+ * said twice): the spec's fallback 'Meeting' plus the meeting's date as the app shows dates
+ * ('MMM d, yyyy'), e.g. 'Meeting, Nov 25, 2026'. Issue 11: a title of the first words would be
+ * word salad, and plain 'Meeting' cannot be told apart in the sidebar.
+ * @param date when the meeting took place; formatted in the process's time zone
+ */
+export function untitledMeetingTitle(date: Date): string {
+  const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return `${FALLBACK_TITLE}, ${day}`;
+}
+
 /** Cuts a generated title to 50 characters, trimming quotes, markdown and whitespace. */
 export function cutTitle(raw: string): string {
   const clean = raw

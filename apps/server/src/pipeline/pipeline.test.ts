@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTICES } from '@summy/core';
+import { NOTICES, untitledMeetingTitle } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../test/harness.ts';
 import { waitProcessed } from '../../test/meetings.ts';
 import { openEventStream } from '../../test/sse.ts';
@@ -162,6 +162,12 @@ describe('upload pipeline', () => {
     }
   });
 
+  it('an upload with no subject to name keeps the file name', async () => {
+    script = { noSubject: true };
+    const m = await waitProcessed(alice, await upload());
+    expect(m.title).toBe('jfk');
+  });
+
   it("title failure keeps the file name; summary failure still saves, with the spec's notice", async () => {
     script = { fail: { title: true, summary: true } };
     const events = await openEventStream(server.url, alice.cookie);
@@ -203,6 +209,13 @@ describe('stop pipeline', () => {
     const m = await waitProcessed(alice, await record());
     expect(m.title).toBe('Meeting');
     expect(m.transcript?.startsWith('Speaker 1: we need to ship')).toBe(true);
+  });
+
+  it("a transcript too poor to name a subject is titled 'Meeting' plus the meeting's date", async () => {
+    script = { noSubject: true };
+    const m = await waitProcessed(alice, await record());
+    expect(m.title).toBe(untitledMeetingTitle(new Date(m.date)));
+    expect(m.title).toMatch(/^Meeting, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   });
 
   it('a generated title is cut to 50 characters', async () => {

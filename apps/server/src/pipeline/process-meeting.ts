@@ -7,7 +7,6 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  cutTitle,
   FALLBACK_TITLE,
   hasSpeech,
   NOTICES,
@@ -20,6 +19,7 @@ import {
 import { meetings, todos, type DatabaseHandle } from '@summy/db';
 import { AudioProbeError, probeAudio } from '../audio/ffmpeg.ts';
 import type { GeneratedSummary } from '../providers/llm/types.ts';
+import { generateTitle } from '../services/text/generate-title.ts';
 import { SttError } from '../providers/stt/types.ts';
 import { publishNotice, publishProgress } from '../realtime/publish.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
@@ -54,7 +54,7 @@ export async function processMeeting(
   const db = database.db;
   const owned = and(eq(meetings.id, job.meetingId), eq(meetings.userId, job.userId));
   const [meeting] = await db
-    .select({ isProcessing: meetings.isProcessing, title: meetings.title })
+    .select({ isProcessing: meetings.isProcessing, title: meetings.title, date: meetings.date })
     .from(meetings)
     .where(owned);
   if (!meeting) return 'meeting-gone';
@@ -111,15 +111,15 @@ export async function processMeeting(
   }
 
   // 4. Title and summary. The upload pipeline runs them in parallel and falls back to the file
-  // name (already the meeting's title); the stop pipeline falls back to 'Meeting'.
+  // name (already the meeting's title); the stop pipeline falls back to 'Meeting', or to
+  // 'Meeting' plus the date when the transcript is too poor to name a subject (issue 11).
   await progress('Summarizing');
   const [titleResult, summaryResult] = await Promise.allSettled([
-    tools.text.generateTitle(transcript, signal),
+    generateTitle(tools.text, transcript, signal, isUpload ? undefined : meeting.date),
     tools.text.summarize({ transcript, meetingTitle: meeting.title, template: 'general' }, signal),
   ]);
   let title = isUpload ? meeting.title : FALLBACK_TITLE;
-  if (titleResult.status === 'fulfilled' && cutTitle(titleResult.value))
-    title = cutTitle(titleResult.value);
+  if (titleResult.status === 'fulfilled') title = titleResult.value;
   const summary: GeneratedSummary | null =
     summaryResult.status === 'fulfilled' ? summaryResult.value : null;
 

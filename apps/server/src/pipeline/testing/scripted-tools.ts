@@ -10,6 +10,7 @@ import {
   type Word,
 } from '@summy/core';
 import {
+  NoSubjectError,
   TextGenerationError,
   type GeneratedSummary,
   type TextModel,
@@ -25,6 +26,8 @@ export interface Script {
   summary?: GeneratedSummary;
   actionItems?: ActionItemSuggestion[];
   enhance?: (transcript: string) => string;
+  /** The title step finds no subject to name (a transcript too poor for one). */
+  noSubject?: boolean;
   fail?: Partial<Record<'transcribe' | 'title' | 'summary' | 'actionItems' | 'speakers', boolean>>;
   /** Called with each transcription input (tests check the file reached the provider). */
   onTranscribe?: (input: SttInput) => void | Promise<void>;
@@ -82,6 +85,7 @@ export function scriptedTools(script: Script = {}): PipelineTools {
     id: 'scripted',
     async generateTitle() {
       if (fail.title) throw new TextGenerationError('title', 'failed', 'scripted failure');
+      if (script.noSubject) throw new NoSubjectError('scripted: no subject');
       return script.title ?? 'Budget report and slides';
     },
     async summarize() {

@@ -64,3 +64,14 @@ export class TextGenerationError extends Error {
     super(TEXT_ERROR_MESSAGES[step][kind]);
   }
 }
+
+/**
+ * The title step found nothing to name: the transcript has words, but too few content words or
+ * none said twice (offline model). Not a failure: the caller titles the meeting 'Meeting' plus its
+ * date (`untitledMeetingTitle`), where a failure gives the spec's plain 'Meeting'.
+ */
+export class NoSubjectError extends TextGenerationError {
+  constructor(details: string) {
+    super('title', 'empty', details);
+  }
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { actionItemSuggestionSchema } from '@summy/core';
+import { actionItemSuggestionSchema, untitledMeetingTitle } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { CLAUDE_SONNET_4 } from '../../providers/llm/catalog.ts';
 import { CONTRACT_TRANSCRIPT } from '../../providers/llm/contract.ts';
@@ -62,6 +62,17 @@ describe('POST /api/summary', () => {
     expect(res.body.title).toBe('Quarterly Budget Review and Mobile App Launch Time');
     expect(res.body.title.length).toBe(50);
     expect(res.body.summary).toBe(res.body.title);
+  });
+
+  it("offline, a transcript too poor to name a subject is titled 'Meeting' plus today's date", async () => {
+    const res = await alice.post('/api/summary', {
+      transcript:
+        'Speaker 1: The quarterly revenue forecast for the northern region looks considerably better than expected.',
+      generateTitle: true,
+      provider: 'offline',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe(untitledMeetingTitle(new Date()));
   });
 
   it('uses the offline model when the request names it', async () => {

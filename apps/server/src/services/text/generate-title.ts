@@ -1,17 +1,28 @@
-import { cutTitle } from '@summy/core';
-import { TextGenerationError, type TextModel } from '../../providers/llm/types.ts';
+import { cutTitle, untitledMeetingTitle } from '@summy/core';
+import { NoSubjectError, TextGenerationError, type TextModel } from '../../providers/llm/types.ts';
 
 /**
- * A meeting title from the transcript, cut to 50 characters (spec 000 sections 4 and 5). The
- * pipeline uses 'Meeting' (`FALLBACK_TITLE`) when this throws.
+ * A meeting title from the transcript, cut to 50 characters (spec 000 sections 4 and 5). When the
+ * model finds no subject to name (`NoSubjectError`: a transcript too poor for one) and `date` is
+ * given, the title is 'Meeting' plus that date ('Meeting, Nov 25, 2026'); the pipeline uses the
+ * spec's plain 'Meeting' (`FALLBACK_TITLE`) when this throws.
+ * @param date the meeting's date, for the no-subject title; without it NoSubjectError is thrown
  * @throws TextGenerationError 'Title generation failed' / 'No title generated'
  */
 export async function generateTitle(
   model: TextModel,
   transcript: string,
   signal?: AbortSignal,
+  date?: Date,
 ): Promise<string> {
-  const title = cutTitle(await model.generateTitle(transcript, signal));
+  let raw: string;
+  try {
+    raw = await model.generateTitle(transcript, signal);
+  } catch (err) {
+    if (err instanceof NoSubjectError && date) return untitledMeetingTitle(date);
+    throw err;
+  }
+  const title = cutTitle(raw);
   if (!title) throw new TextGenerationError('title', 'empty', 'The generated title was empty');
   return title;
 }

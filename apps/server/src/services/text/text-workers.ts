@@ -63,7 +63,8 @@ export function runSummaryWorker(
   return answering(async () => {
     const { model, template } = await textModelForUser(deps, userId, input);
     if (input.generateTitle) {
-      const title = await generateTitle(model, input.transcript, signal);
+      // The worker titles a meeting being made now: a transcript with no subject is dated today.
+      const title = await generateTitle(model, input.transcript, signal, new Date());
       return { title, summary: title };
     }
     return summarizeTranscript(

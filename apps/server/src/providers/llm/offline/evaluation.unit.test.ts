@@ -2,7 +2,8 @@
  * The offline text model on real meetings (AMI and ICSI corpora in /work/shared/testdata, or
  * SUMMY_TESTDATA): ROUGE-1 recall of the extractive summary against the AMI abstractive summary,
  * and action items out of transcripts with commitments. The floors sit a little below what was
- * measured (ES2011a 0.449, ES2004a 0.438), so a regression fails; the figures are printed.
+ * measured (ES2011a 0.312, ES2004a 0.315: the issue-11 summary is about 40% shorter, so recall
+ * fell while F1 rose; bench/notes reports F1), so a regression fails; the figures are printed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,8 +56,8 @@ describe.skipIf(!available)(
     const model = createOfflineTextModel();
 
     for (const [meeting, floor] of [
-      ['ami_ES2011a/ES2011a', 0.42],
-      ['ami_ES2004a/ES2004a', 0.41],
+      ['ami_ES2011a/ES2011a', 0.29],
+      ['ami_ES2004a/ES2004a', 0.29],
     ] as const) {
       it(`${meeting}: ROUGE-1 recall against the AMI abstractive summary stays above ${floor}`, async () => {
         const transcript = storedTranscript(meeting);
@@ -72,10 +73,10 @@ describe.skipIf(!available)(
         const recall = rouge1Recall(plain(summary), reference);
 
         // Baseline: the first words of the meeting, as many as the key points have.
-        const keyPoints = summary
+        const keyPoints = (/## Key points\n([\s\S]*?)(?=\n## |$)/.exec(summary)?.[1] ?? '')
           .split('\n')
-          .filter((l) => l.startsWith('- **'))
-          .map((l) => l.replace(/^- \*\*[^*]+\*\* /, ''))
+          .filter((l) => l.startsWith('- '))
+          .map((l) => l.replace(/^- (?:\*\*[^*]+\*\* )?/, ''))
           .join(' ');
         const lead = transcript
           .replace(/^[^:\n]+:\s*/gm, '')
@@ -107,13 +108,19 @@ describe.skipIf(!available)(
       );
       for (const i of [...ami, ...icsi]) expect(actionItemSuggestionSchema.parse(i)).toEqual(i);
       // Checked by hand against the transcripts: the Project Manager hands Marketing the user
-      // requirements ("So we'll be working on the user requirements"); Grad C commits to parts
-      // of a talk ("I'll talk about monkeys in Italy").
-      expect(ami.map((i) => i.title)).toContain('Working on the user requirements');
+      // requirements ("Marketing, right. So we'll be working on the user requirements"); Grad C
+      // commits to parts of a talk ("I'll talk about monkeys in Italy").
+      expect(ami).toContainEqual(
+        expect.objectContaining({
+          title: 'Working on the user requirements',
+          assignedTo: 'Marketing',
+        }),
+      );
       expect(icsi).toContainEqual(
         expect.objectContaining({ title: 'Talk about monkeys in Italy', assignedTo: 'Grad C' }),
       );
-      expect(ami.length + icsi.length).toBeGreaterThanOrEqual(5);
+      // The joke ('design a remote control that's water resistant, strong and furry') is no task.
+      expect(ami.map((i) => i.title).join(' ')).not.toMatch(/furry/);
     });
   },
 );

@@ -28,13 +28,27 @@ interface Candidate {
 
 const MAX_WORDS = 3;
 
+/** Spelled-out numbers, ordinals and currency units: figures, never subjects. */
+const NUMBER_WORDS = new Set(
+  `zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+  sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
+  hundreds thousand thousands million millions billion billions half quarter percent second third
+  fourth fifth sixth seventh eighth ninth tenth eleventh twelfth twentieth thirtieth pound pounds
+  euro euros dollar dollars cent cents pence bucks`.split(/\s+/),
+);
+
+/** How many stretches of talk dispersion is counted over: about 20 sentences each, 2 to 10. */
+function blockCount(n: number): number {
+  return Math.max(2, Math.min(10, Math.round(n / 20)));
+}
+
 /** Candidate runs of one sentence: content words between stopwords, fillers and punctuation. */
 function runs(text: string): string[][] {
   const out: string[][] = [];
   for (const clause of text.toLowerCase().split(/[,.!?;:()"“”]+|\s[-–—]\s/)) {
     let run: string[] = [];
     for (const w of words(clause)) {
-      if (isContentWord(w) && !/^\d/.test(w)) run.push(w);
+      if (isContentWord(w) && !/^\d/.test(w) && !NUMBER_WORDS.has(w)) run.push(w);
       else {
         if (run.length) out.push(run);
         run = [];
@@ -99,11 +113,20 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
     [() => true, 0.3],
   ];
   const [keep, weight] = tiers.find(([k]) => all.some(k)) ?? tiers[0]!;
+  // Sentence indexes are positions in the meeting; dispersion counts the stretches a phrase is in.
+  const first = sentences[0]?.index ?? 0;
+  const span = (sentences[sentences.length - 1]?.index ?? 0) - first + 1;
+  const blocks = blockCount(sentences.length);
+  const dispersion = (c: Candidate) => {
+    const hit = new Set([...c.sentences].map((i) => Math.floor(((i - first) * blocks) / span)));
+    return hit.size / blocks;
+  };
   const scored = all.filter(keep).map((c) => ({
     c,
-    // Recurrence, spread over sentences, and a bonus for multi-word phrases.
+    // Damped recurrence, dispersion, and a bonus for multi-word phrases.
     score:
       Math.sqrt(c.count * c.sentences.size) *
+      (0.3 + dispersion(c)) *
       (1 + 0.6 * (c.length - 1)) *
       // A lone '-ing' word is more often an activity ('sitting') than a subject.
       (c.length === 1 && c.key.endsWith('ing') ? 0.5 : 1),

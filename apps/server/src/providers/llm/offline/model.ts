@@ -5,17 +5,29 @@
  * model Summy keeps the labels it has rather than guess names.
  */
 import type { ActionItemSuggestion } from '@summy/core';
-import { TextGenerationError, type GeneratedSummary, type TextModel } from '../types.ts';
+import {
+  NoSubjectError,
+  TextGenerationError,
+  type GeneratedSummary,
+  type TextModel,
+} from '../types.ts';
 import { extractRuleBasedActionItems } from './action-items.ts';
-import { summarizeSentences, summaryMarkdown } from './summarize.ts';
-import { parseTranscript, transcriptSentences, type Sentence } from './text.ts';
+import { summarizeSentences, summaryMarkdown, topicList } from './summarize.ts';
+import {
+  mendInterruptedTurns,
+  parseTranscript,
+  transcriptSentences,
+  type Sentence,
+} from './text.ts';
 import { heuristicTitle } from './title.ts';
+import { extractKeyphrases } from './keyphrases.ts';
 
 /** Id of the offline model in the catalog and in AI preferences. */
 export const OFFLINE_MODEL_ID = 'offline';
 
-function sentencesOf(transcript: string): Sentence[] {
-  return transcriptSentences(parseTranscript(transcript));
+/** The transcript's sentences as the offline model reads them: turns mended, cleaned, split. */
+export function sentencesOf(transcript: string): Sentence[] {
+  return transcriptSentences(mendInterruptedTurns(parseTranscript(transcript)));
 }
 
 /** Creates the offline text model. Every method is synchronous work wrapped in a promise. */
@@ -23,12 +35,17 @@ export function createOfflineTextModel(): TextModel {
   return {
     id: OFFLINE_MODEL_ID,
 
-    /** @throws TextGenerationError('title', 'empty') when the transcript has no words. */
+    /**
+     * @throws TextGenerationError('title', 'empty') when the transcript has no words
+     * @throws NoSubjectError when it has words but too few to name a subject
+     */
     async generateTitle(transcript: string): Promise<string> {
       const sentences = sentencesOf(transcript);
-      const { topics, central } = summarizeSentences(sentences, 0);
-      const title = heuristicTitle(topics, central ?? sentences[0]);
-      if (!title) throw new TextGenerationError('title', 'empty', 'The transcript has no words');
+      if (!sentences.length) {
+        throw new TextGenerationError('title', 'empty', 'The transcript has no words');
+      }
+      const title = heuristicTitle(extractKeyphrases(sentences, 8), sentences);
+      if (!title) throw new NoSubjectError('The transcript is too poor to name a subject');
       return title;
     },
 
@@ -46,7 +63,7 @@ export function createOfflineTextModel(): TextModel {
       const actionItems = extractRuleBasedActionItems(sentences);
       return {
         summary: summaryMarkdown(extract, actionItems),
-        topics: extract.topics.map((t) => ({ topic: t.phrase, confidence: t.confidence })),
+        topics: topicList(extract),
       };
     },
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionItemSuggestionSchema, TITLE_MAX } from '@summy/core';
+import { NoSubjectError } from '../types.ts';
 import { extractRuleBasedActionItems } from './action-items.ts';
 import { extractKeyphrases } from './keyphrases.ts';
 import { createOfflineTextModel } from './model.ts';
@@ -53,26 +54,22 @@ describe('offline text: rule-based action items', () => {
     expect(Object.keys(byTitle)).toEqual([
       'Fix the refund flow',
       'Rewrite the address form using the new grid component',
-      'Run a usability test with five customers before the launch',
       'Schedule the usability sessions',
-      'Make sure the analytics events fire on every checkout step',
       'Update the analytics tracking plan for the new checkout',
       'Send the launch checklist to the whole team',
-      'Review the error messages with the support team',
     ]);
     // 'I' is the speaker; a named addressee owns the request; 'we' is nobody in particular.
     expect(byTitle['Fix the refund flow']).toMatchObject({ assignedTo: 'Speaker 2' });
     expect(byTitle['Fix the refund flow']!.description).toMatch(/^Due by Thursday\. Speaker 2: “/);
     expect(byTitle['Schedule the usability sessions']).toMatchObject({ assignedTo: 'Marco' });
     expect(byTitle['Schedule the usability sessions']!.description).toMatch(/^Due next week\./);
-    expect(
-      byTitle['Run a usability test with five customers before the launch']!.assignedTo,
-    ).toBeNull();
+    // 'We need to…', 'we should…', "let's…" mid-meeting are proposals nobody took on (issue 11).
+    expect(byTitle['Run a usability test with five customers before the launch']).toBeUndefined();
     // An explicit action item and a dated commitment are the strongest.
     expect(byTitle['Update the analytics tracking plan for the new checkout']!.confidence).toBe(
       0.95,
     );
-    expect(byTitle['Send the launch checklist to the whole team']!.confidence).toBe(0.9);
+    expect(byTitle['Send the launch checklist to the whole team']!.confidence).toBe(0.85);
     for (const i of items) expect(actionItemSuggestionSchema.parse(i)).toEqual(i);
   });
 
@@ -92,7 +89,7 @@ describe('offline text: rule-based action items', () => {
     ].join('\n\n');
     const merged = extractRuleBasedActionItems(sentences(text));
     expect(merged).toHaveLength(1);
-    expect(merged[0]).toMatchObject({ assignedTo: 'Speaker 2', confidence: 0.9 });
+    expect(merged[0]).toMatchObject({ assignedTo: 'Speaker 2', confidence: 0.85 });
   });
 });
 
@@ -104,10 +101,18 @@ describe('offline text: summary, topics and title', () => {
       template: 'general',
     });
     const headings = summary.match(/^## .+$/gm);
-    expect(headings).toEqual(['## Overview', '## Key points', '## Topics', '## Action items']);
-    expect(summary).toContain('A conversation between Speaker 1, Speaker 2 and Speaker 3 about');
-    expect(summary).toMatch(/^- \*\*Speaker \d:\*\* /m);
-    expect(summary).toContain('- Send the launch checklist to the whole team. (Speaker 1)');
+    expect(headings).toEqual(['## Overview', '## Action items', '## Key points', '## Topics']);
+    // The subject is what recurs through the meeting ('checkout' opens and closes it), not the
+    // longest single stretch.
+    expect(summary).toContain('Speaker 1, Speaker 2 and Speaker 3 met about checkout and payment.');
+    // Key points read as notes: reported speech in the third person.
+    expect(summary).toContain('- Speaker 3 said the address form still breaks on small screens.');
+    expect(summary).toContain(
+      "- Speaker 2 suggested the group should also make sure the analytics events fire on every checkout step, otherwise the group can't measure the conversion rate.",
+    );
+    expect(summary).toContain(
+      '- **Speaker 1:** Send the launch checklist to the whole team (by Friday).',
+    );
     expect(topics.map((t) => t.topic)).toEqual(
       expect.arrayContaining(['address form', 'mobile layout', 'checkout']),
     );
@@ -124,25 +129,30 @@ describe('offline text: summary, topics and title', () => {
 
   it('writes a Title Case title of at most 50 characters from the top topics', async () => {
     const title = await createOfflineTextModel().generateTitle(SYNC);
-    expect(title).toBe('Address Form and Mobile Layout');
+    expect(title).toBe('Checkout and Payment');
     expect(titleCase('plan for the launch of a product')).toBe('Plan for the Launch of a Product');
     const long = heuristicTitle(
       [
         { phrase: 'international quarterly revenue forecasting', confidence: 0.9, count: 3 },
         { phrase: 'supplier contract renegotiation', confidence: 0.5, count: 2 },
       ],
-      undefined,
+      sentences(SYNC),
     );
     expect(long).toBe('International Quarterly Revenue Forecasting');
     expect(long.length).toBeLessThanOrEqual(TITLE_MAX);
   });
 
-  it('titles a short meeting without repeated phrases by its central sentence', async () => {
-    const title = await createOfflineTextModel().generateTitle(
+  it('names no title when the transcript is too poor to name a subject', async () => {
+    // One sentence repeats nothing: the first words would be word salad, so the caller titles it
+    // 'Meeting' plus the date (issue 11). No words at all is the spec's 'No title generated'.
+    const poor = createOfflineTextModel().generateTitle(
       'Speaker 1: The quarterly revenue forecast for the northern region looks considerably better than expected.',
     );
-    expect(title).toBe('The Quarterly Revenue Forecast for the Northern');
-    expect(title.length).toBeLessThanOrEqual(TITLE_MAX);
+    await expect(poor).rejects.toBeInstanceOf(NoSubjectError);
+    await expect(poor).rejects.toThrow('No title generated');
+    const empty = createOfflineTextModel().generateTitle('Speaker 1: ');
+    await expect(empty).rejects.not.toBeInstanceOf(NoSubjectError);
+    await expect(empty).rejects.toThrow('No title generated');
   });
 
   it('is deterministic', async () => {
@@ -156,7 +166,7 @@ describe('offline text: summary, topics and title', () => {
     const s = sentences(SYNC);
     const { keyPoints } = summarizeSentences(s, 3);
     expect(keyPoints.length).toBeLessThanOrEqual(3);
-    const order = keyPoints.map((k) => k.index);
+    const order = keyPoints.flatMap((k) => k.points.map((p) => p.index));
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 });

@@ -48,5 +48,5 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set(
   want wanted wants wanna way ways week weeks went whatever wonder work works wrong year years yes
   yesterday able already absolutely bring certainly clear course exactly find found happen happened
   interesting keep left little long means mostly nobody okay other pick quite real saw seen stay still
-  suppose supposed three totally true wait whole wise`.split(/\s+/),
+  suppose supposed three totally true wait whole wise sorry forth update`.split(/\s+/),
 );

@@ -20,6 +20,8 @@ export interface Sentence {
   terms: string[];
   /** Number of words in `text`. */
   words: number;
+  /** Whether it ends in '.', '!' or '?' (false: cut off, a fragment). */
+  complete: boolean;
 }
 
 const FILLER_PATTERN = new RegExp(
@@ -41,16 +43,57 @@ export function cleanSpoken(text: string): string {
     .replace(/\s+(['’](?:s|m|re|ve|ll|d|t)\b)/gi, '$1')
     .replace(/\s+n['’]t\b/gi, "n't");
   t = t.replace(FILLER_PATTERN, '$1');
+  // Discourse markers set off by commas or at the start ('you know,', ', I mean,').
+  t = t.replace(/(^|[,.!?]\s*)(?:you know|i mean)(?:\s*,|(?=\s*[.!?]))/gi, '$1');
+  t = dropBrokenWords(t);
   t = t
     .replace(/\b(\w+(?:['’]\w+)?)(?:\s+\1\b)+/gi, '$1')
-    // Restarts of two or three words ('so let's so let's think').
-    .replace(/\b((?:[\w'’]+\s+){2,3})\1/gi, '$1')
     .replace(/\s+([,.!?;:])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // Restarts of two to four words ('so let's so let's think'), until none is left: 'we can we
+  // can pass my we can pass my copy' is two restarts.
+  for (let k = 0; k < 4; k++) {
+    const next = t.replace(/\b((?:[\w'’]+,?\s+){2,4})\1/gi, '$1');
+    if (next === t) break;
+    t = next;
+  }
+  t = t
+    // A clause said twice ('it displays less on the screen, it displays less on the screen').
+    .replace(/\b((?:[\w'’]+\s+){2,7}[\w'’]+),\s+\1\b/gi, '$1')
     .replace(/([,.!?;:])(?:\s*[,;:])+/g, '$1')
+    // A comma left before the stop once fillers are gone ('requirements, um yeah.').
+    .replace(/[,;:]\s*([.!?])/g, '$1')
     .replace(/^[\s,.;:-]+/, '')
     .replace(/\s+/g, ' ')
     .trim();
   return t;
+}
+
+/**
+ * Drops words broken off and restarted ('ch chucking' → 'chucking', 'Havi having' → 'having',
+ * 'f design' → 'design'): a lowercase stray letter other than 'a', or a non-word that the next word
+ * begins with.
+ */
+function dropBrokenWords(text: string): string {
+  const tokens = text.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const w = tokens[i]!;
+    const next = (tokens[i + 1] ?? '').toLowerCase();
+    const bare = w.toLowerCase();
+    if (/^[b-hj-z]$/.test(w)) continue;
+    if (
+      /^\p{L}{1,5}$/u.test(w) &&
+      next.length > bare.length &&
+      next.startsWith(bare) &&
+      !STOPWORDS.has(bare)
+    ) {
+      continue;
+    }
+    out.push(w);
+  }
+  return out.join(' ');
 }
 
 const ABBREVIATIONS = /\b(?:mr|mrs|ms|dr|prof|st|vs|etc|e\.g|i\.e|approx|no)\.$/i;
@@ -139,6 +182,39 @@ export function disfluency(text: string): number {
   return n ? marked / n : 0;
 }
 
+/** Most words a turn may have to count as a backchannel inside someone else's sentence. */
+const BACKCHANNEL_WORDS = 4;
+
+/**
+ * Turns with their broken sentences mended: when a turn stops mid-sentence (no closing '.', '!'
+ * or '?') and, after only short backchannels by others ('Yeah I think so'), the same speaker goes
+ * on, the continuation is joined to the turn. The backchannels stay as their own turns.
+ */
+export function mendInterruptedTurns(paragraphs: Paragraph[]): Paragraph[] {
+  const out = paragraphs.map((p) => ({ ...p }));
+  const absorbed = new Set<number>();
+  for (let i = 0; i < out.length; i++) {
+    if (absorbed.has(i)) continue;
+    const p = out[i]!;
+    let j = i + 1;
+    while (j < out.length && !/[.!?]\s*$/.test(cleanSpoken(p.text))) {
+      while (
+        j < out.length &&
+        out[j]!.speaker !== p.speaker &&
+        out[j]!.text.split(/\s+/).length <= BACKCHANNEL_WORDS
+      ) {
+        j++;
+      }
+      const next = out[j];
+      if (!next || next.speaker !== p.speaker || j - i > 3) break;
+      p.text = `${p.text} ${next.text}`;
+      absorbed.add(j);
+      j++;
+    }
+  }
+  return out.filter((_, i) => !absorbed.has(i));
+}
+
 /** All sentences of the transcript, cleaned, with their speaker. */
 export function transcriptSentences(paragraphs: Paragraph[]): Sentence[] {
   const sentences: Sentence[] = [];
@@ -151,6 +227,7 @@ export function transcriptSentences(paragraphs: Paragraph[]): Sentence[] {
         text,
         terms: topicalTerms(text),
         words: text.split(/\s+/).length,
+        complete: /[.!?]$/.test(text),
       });
     }
   });

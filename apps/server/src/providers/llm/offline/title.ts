@@ -1,7 +1,8 @@
 /**
- * A heuristic meeting title without a language model: the top keyphrases in Title Case ('Remote
- * Control and Locator Function'), else the start of the most central sentence. At most 50
- * characters (spec 000 section 5).
+ * A heuristic meeting title without a language model: the subject's top keyphrases in Title Case
+ * ('Remote Control and Locator Function'), else nothing (the caller titles it 'Meeting' plus the
+ * date, `untitledMeetingTitle`). At
+ * most 50 characters (spec 000 section 5).
  */
 import { TITLE_MAX } from '@summy/core';
 import type { Keyphrase } from './keyphrases.ts';
@@ -50,21 +51,24 @@ function fitWords(text: string, max: number): string {
   return out;
 }
 
+/** Fewer topical words than this and the transcript is too poor to name a subject. */
+const MIN_TOPICAL_WORDS = 12;
+
 /**
- * The title, or '' when there is nothing to name the meeting by (the caller reports 'No title
- * generated').
+ * The title from the meeting's subject (its strongest repeated keyphrases, Title Case, at most 50
+ * characters), or '' when the transcript is too poor to name one: too few topical words, or no
+ * phrase said twice. The offline model then throws NoSubjectError and the pipeline titles the
+ * meeting 'Meeting' plus its date; a title made of the first words would be word salad.
  */
-export function heuristicTitle(topics: Keyphrase[], central: Sentence | undefined): string {
+export function heuristicTitle(subject: Keyphrase[], sentences: Sentence[]): string {
+  const topical = sentences.reduce((a, s) => a + s.terms.length, 0);
+  if (topical < MIN_TOPICAL_WORDS) return '';
   // Only repeated phrases name a meeting; a once-said word is a weak topic but a poor title.
-  const phrases = topics.filter((t) => t.count >= 2).map((t) => t.phrase);
+  const phrases = subject.filter((t) => t.count >= 2).map((t) => t.phrase);
   if (phrases.length >= 2) {
     const two = titleCase(`${phrases[0]} and ${phrases[1]}`);
     if (two.length <= TITLE_MAX) return two;
   }
   if (phrases.length >= 1) return fitWords(titleCase(phrases[0]!), TITLE_MAX);
-  if (central) {
-    const words = central.text.replace(/[.!?,;:]+/g, '').replace(/^(?:so|and|but|well)\s+/i, '');
-    return fitWords(titleCase(words), TITLE_MAX);
-  }
   return '';
 }

@@ -1,0 +1,138 @@
+/**
+ * Keyphrase extraction for topics and titles, after RAKE (Rose et al., "Automatic Keyword
+ * Extraction from Individual Documents", 2010): candidates are runs of content words between
+ * stopwords and punctuation. Spoken meetings repeat their subject, so a phrase is scored by how
+ * often it recurs and how widely it spreads over the meeting, with longer phrases (up to three
+ * words) favoured over the single words they contain.
+ */
+import { GENERIC_WORDS } from './stopwords.ts';
+import { isContentWord, stem, words, type Sentence } from './text.ts';
+
+/** A keyphrase with its salience relative to the best one. */
+export interface Keyphrase {
+  /** The phrase in its most frequent written form, lowercase ('remote control'). */
+  phrase: string;
+  /** Salience in 0..1 relative to the strongest phrase of the meeting (capped at 0.9: a heuristic). */
+  confidence: number;
+  /** How many times the phrase occurs. */
+  count: number;
+}
+
+interface Candidate {
+  key: string;
+  forms: Map<string, number>;
+  count: number;
+  sentences: Set<number>;
+  length: number;
+}
+
+const MAX_WORDS = 3;
+
+/** Candidate runs of one sentence: content words between stopwords, fillers and punctuation. */
+function runs(text: string): string[][] {
+  const out: string[][] = [];
+  for (const clause of text.toLowerCase().split(/[,.!?;:()"“”]+|\s[-–—]\s/)) {
+    let run: string[] = [];
+    for (const w of words(clause)) {
+      if (isContentWord(w) && !/^\d/.test(w)) run.push(w);
+      else {
+        if (run.length) out.push(run);
+        run = [];
+      }
+    }
+    if (run.length) out.push(run);
+  }
+  return out;
+}
+
+// A phrase must not begin or end with a generic word ('good idea', 'talk about buttons').
+function trimGeneric(run: string[]): string[] {
+  let a = 0;
+  let b = run.length;
+  while (a < b && GENERIC_WORDS.has(run[a]!)) a++;
+  while (b > a && GENERIC_WORDS.has(run[b - 1]!)) b--;
+  return run.slice(a, b);
+}
+
+/**
+ * The strongest keyphrases of the sentences, best first, with phrases that repeat a better one's
+ * words left out.
+ * @param limit how many to return (default 8)
+ */
+export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[] {
+  const candidates = new Map<string, Candidate>();
+  const add = (phrase: string[], sentence: number) => {
+    const key = phrase.map(stem).join(' ');
+    let c = candidates.get(key);
+    if (!c) {
+      c = { key, forms: new Map(), count: 0, sentences: new Set(), length: phrase.length };
+      candidates.set(key, c);
+    }
+    const form = phrase.join(' ');
+    c.forms.set(form, (c.forms.get(form) ?? 0) + 1);
+    c.count += 1;
+    c.sentences.add(sentence);
+  };
+  for (const s of sentences) {
+    for (const raw of runs(s.text)) {
+      const run = trimGeneric(raw);
+      if (!run.length) continue;
+      // Every sub-phrase of up to three words that starts and ends on a non-generic word.
+      for (let i = 0; i < run.length; i++) {
+        for (let n = 1; n <= MAX_WORDS && i + n <= run.length; n++) {
+          const phrase = run.slice(i, i + n);
+          if (GENERIC_WORDS.has(phrase[0]!) || GENERIC_WORDS.has(phrase[n - 1]!)) continue;
+          if (phrase.some((w) => w.length < 3)) continue;
+          add(phrase, s.index);
+        }
+      }
+    }
+  }
+
+  // A single mention is no topic; a phrase must also appear in two sentences at least. A short
+  // recording may have no such phrase: then repetition alone, then any content word, so every
+  // summary still names what it is about (with a confidence that says how weak that is).
+  const all = [...candidates.values()];
+  const tiers: [(c: Candidate) => boolean, number][] = [
+    [(c) => c.count >= 2 && c.sentences.size >= 2, 1],
+    [(c) => c.count >= 2, 0.6],
+    [() => true, 0.3],
+  ];
+  const [keep, weight] = tiers.find(([k]) => all.some(k)) ?? tiers[0]!;
+  const scored = all.filter(keep).map((c) => ({
+    c,
+    // Recurrence, spread over sentences, and a bonus for multi-word phrases.
+    score:
+      Math.sqrt(c.count * c.sentences.size) *
+      (1 + 0.6 * (c.length - 1)) *
+      // A lone '-ing' word is more often an activity ('sitting') than a subject.
+      (c.length === 1 && c.key.endsWith('ing') ? 0.5 : 1),
+  }));
+  // A word mostly said as part of a longer phrase ('remote' in 'remote control') yields to it.
+  const byKey = new Map(scored.map((s) => [s.c.key, s]));
+  for (const s of scored) {
+    if (s.c.length < 2) continue;
+    for (const part of s.c.key.split(' ')) {
+      const single = byKey.get(part);
+      if (single && s.c.count >= 0.4 * single.c.count) single.score *= 0.5;
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || a.c.key.localeCompare(b.c.key));
+
+  const chosen: { c: Candidate; score: number }[] = [];
+  const usedStems = new Set<string>();
+  for (const s of scored) {
+    if (chosen.length >= limit) break;
+    const stems = s.c.key.split(' ');
+    // Skip a phrase that repeats words of a better one ('control' after 'remote control').
+    if (stems.some((w) => usedStems.has(w))) continue;
+    chosen.push(s);
+    for (const w of stems) usedStems.add(w);
+  }
+  const best = chosen[0]?.score ?? 1;
+  return chosen.map(({ c, score }) => ({
+    phrase: [...c.forms.entries()].sort((a, b) => b[1] - a[1])[0]![0],
+    confidence: Math.round(((0.9 * weight * score) / best) * 100) / 100,
+    count: c.count,
+  }));
+}
