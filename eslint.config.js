@@ -96,6 +96,41 @@ export default tseslint.config(
     },
   },
   {
+    // The vendor fakes are for tests, e2e, benchmarks and local trials: the server bundle ships none.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@summy/fakes', '@summy/fakes/*', '**/packages/fakes/**'],
+              message: 'Vendor fakes are for tests only; the server bundle ships none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/fakes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@summy/server', '@summy/web'],
+              message:
+                'The fakes stand for vendors and know nothing of Summy: no imports from apps.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/main.tsx'],
     languageOptions: { globals: { ...globals.browser } },

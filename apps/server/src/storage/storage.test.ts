@@ -14,7 +14,7 @@ import { createLocalStorage } from './local.ts';
 import { createS3Storage } from './s3.ts';
 import { stagingDir } from './scratch.ts';
 import { createUrlSigner } from './signing.ts';
-import { startFakeS3, type FakeS3 } from './testing/fake-s3.ts';
+import { startFakeS3, type FakeS3 } from '@summy/fakes/s3';
 import { ObjectExistsError, ObjectNotFoundError, uniqueAudioKey, type Storage } from './types.ts';
 
 const jfk = readFileSync(

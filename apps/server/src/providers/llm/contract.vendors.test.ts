@@ -6,7 +6,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { CLAUDE_SONNET_4, resolveTextModel, type TextModelOptions } from './catalog.ts';
 import { textModelContract, type ContractFailure } from './contract.ts';
-import { startFakeAnthropic, startFakeOpenAi, type FakeVendor } from './fake/index.ts';
+import { startFakeAnthropic, startFakeOpenAi, type FakeVendor } from '@summy/fakes/llm';
 
 let anthropic: FakeVendor;
 let anthropicFailing: FakeVendor;

@@ -16,7 +16,7 @@ import {
   startFakeAnthropic,
   startFakeOpenAi,
   type FakeVendor,
-} from '../../providers/llm/fake/index.ts';
+} from '@summy/fakes/llm';
 import type { RunningServer } from '../../server.ts';
 
 const DELAY_MS = 40;

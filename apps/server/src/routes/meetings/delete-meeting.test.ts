@@ -18,7 +18,7 @@ import { scriptedTools } from '../../pipeline/testing/scripted-tools.ts';
 import type { RunningServer } from '../../server.ts';
 import { REDACTED_ANSWER } from '../../services/meetings/delete-meeting.ts';
 import { sweepLeftovers } from '../../services/meetings/meeting-leftovers.ts';
-import { startFakeS3, type FakeS3 } from '../../storage/testing/fake-s3.ts';
+import { startFakeS3, type FakeS3 } from '@summy/fakes/s3';
 import { keyFromAudioUrl, uniqueAudioKey } from '../../storage/types.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { waitProcessed } from '../../../test/meetings.ts';

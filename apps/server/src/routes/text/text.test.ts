@@ -8,7 +8,7 @@ import {
   FAKE_SUMMARY,
   startFakeAnthropic,
   type FakeVendor,
-} from '../../providers/llm/fake/index.ts';
+} from '@summy/fakes/llm';
 import type { RunningServer } from '../../server.ts';
 
 let fake: FakeVendor;

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
-import { startDeepgramFake, type DeepgramFake } from '../../providers/stt/fake/deepgram-fake.ts';
+import { startDeepgramFake, type DeepgramFake } from '@summy/fakes/stt';
 import type { RunningServer } from '../../server.ts';
 import { speechToTextAnswerSchema } from '../../services/transcription/speech-to-text-answer.ts';
 

@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JFK_AUDIO, sttContract } from '../contract.ts';
-import { startDeepgramFake, type DeepgramFake } from '../fake/deepgram-fake.ts';
-import type { FakeMode } from '../fake/loopback.ts';
+import { startDeepgramFake, type DeepgramFake, type FakeMode } from '@summy/fakes/stt';
 import type { SttErrorCode } from '../types.ts';
 import { createDeepgramSttProvider } from './index.ts';
 

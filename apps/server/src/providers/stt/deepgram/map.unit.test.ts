@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transcriptionResultSchema } from '@summy/core';
-import { listenResponse } from '../fake/deepgram-fake.ts';
-import { JFK_SCRIPT } from '../fake/script.ts';
+import { JFK_SCRIPT, listenResponse } from '@summy/fakes/stt';
 import { mapDeepgramAnswer } from './map.ts';
 
 const all = new URLSearchParams(

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JFK_AUDIO, sttContract } from '../contract.ts';
-import type { FakeMode } from '../fake/loopback.ts';
-import { startOpenAiFake, type OpenAiFake } from '../fake/openai-fake.ts';
+import { startOpenAiFake, type FakeMode, type OpenAiFake } from '@summy/fakes/stt';
 import type { SttErrorCode } from '../types.ts';
 import { createOpenAiSttProvider } from './index.ts';
 

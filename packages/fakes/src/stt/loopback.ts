@@ -1,13 +1,8 @@
 /**
  * The speech-to-text fakes' failure modes and audio check; the loopback server itself is shared with
- * the LLM fakes (../../loopback-http.ts).
+ * the LLM fakes (../loopback-http.ts).
  */
-export {
-  readBody,
-  sendJson,
-  startLoopbackServer,
-  type LoopbackServer,
-} from '../../loopback-http.ts';
+export { readBody, sendJson, startLoopbackServer, type LoopbackServer } from '../loopback-http.ts';
 
 /** Failure modes shared by the fakes. */
 export type FakeMode =

@@ -8,9 +8,9 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CLAUDE_SONNET_4, resolveTextModel } from '../catalog.ts';
-import { CONTRACT_TRANSCRIPT } from '../contract.ts';
-import { startFakeAnthropic, startFakeOpenAi, type FakeVendor } from './index.ts';
+import { CLAUDE_SONNET_4, resolveTextModel } from './catalog.ts';
+import { CONTRACT_TRANSCRIPT } from './contract.ts';
+import { startFakeAnthropic, startFakeOpenAi, type FakeVendor } from '@summy/fakes/llm';
 
 let anthropic: FakeVendor;
 let openai: FakeVendor;

@@ -5,7 +5,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { readBody, sendJson } from '../../loopback-http.ts';
+import { readBody, sendJson } from '../loopback-http.ts';
 
 export { sendJson };
 

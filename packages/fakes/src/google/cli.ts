@@ -1,0 +1,28 @@
+/**
+ * `npm run fake:google`: starts the Google fake on 127.0.0.1:FAKE_GOOGLE_PORT (default 4010) and
+ * prints its accounts and the settings that point Summy at it. Runs until interrupted.
+ */
+import { DEFAULT_FAKE_GOOGLE_CLIENT, startFakeGoogle } from './server.ts';
+
+const port = Number(process.env.FAKE_GOOGLE_PORT ?? 4010);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`FAKE_GOOGLE_PORT must be a port number, got ${process.env.FAKE_GOOGLE_PORT}`);
+  process.exit(1);
+}
+const fake = await startFakeGoogle({ port });
+const { clientId, clientSecret } = DEFAULT_FAKE_GOOGLE_CLIENT;
+console.log(`Google fake listening on ${fake.url} (127.0.0.1 only)
+
+Seeded accounts (the sign-in page lists them; a login_hint naming one skips the picker):
+${fake.accounts.map((a) => `  ${a.email.padEnd(32)} ${a.name}${a.hd ? ` (Workspace ${a.hd})` : ' (consumer)'}`).join('\n')}
+
+Settings that point Summy at it (used once Google sign-in is wired, issue 13; the server does
+not read GOOGLE_BASE_URL yet):
+  GOOGLE_BASE_URL=${fake.url} GOOGLE_CLIENT_ID=${clientId} GOOGLE_CLIENT_SECRET=${clientSecret}
+
+Discovery: ${fake.url}/.well-known/openid-configuration
+Press Ctrl+C to stop.`);
+
+const stop = () => void fake.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
