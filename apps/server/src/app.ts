@@ -17,6 +17,7 @@ import { requireSession, sameOriginWrites, trustedOrigins } from './http/session
 import { chatAnswerRoutes } from './routes/chat/routes.ts';
 import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
+import { googleRoutes } from './routes/google/routes.ts';
 import { meetingGroupRoutes } from './routes/meeting-groups/routes.ts';
 import { meetingRoutes } from './routes/meetings/routes.ts';
 import { recordingRoutes } from './routes/recordings/routes.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
   api.route('/chat', chatAnswerRoutes(deps));
   api.route('/meeting-groups', meetingGroupRoutes(deps));
   api.route('/events', eventRoutes(deps));
+  api.route('/google', googleRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', () => {

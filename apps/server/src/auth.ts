@@ -1,6 +1,9 @@
 /**
  * Better Auth, mounted at /api/auth/*: email and password always (Summy works offline), Google
- * OAuth when configured, with the scopes of spec 001 section 6, offline access and forced consent.
+ * OAuth when configured, with the scopes of spec 001 section 6, offline access and forced consent,
+ * through the generic OAuth plugin so every Google URL comes from settings (GOOGLE_BASE_URL; the
+ * built-in provider hard-codes its token URL). Several Google accounts link to one user; their
+ * tokens are encrypted at rest (docs/decisions/017-google-oauth-and-linked-accounts.md).
  * Sessions are HTTP-only, SameSite=Lax cookies; Better Auth rejects state-changing requests whose
  * Origin is not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>`
  * (the token comes in the `set-auth-token` header of a sign-in), for clients without cookies:
@@ -14,12 +17,13 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer } from 'better-auth/plugins';
+import { bearer, genericOAuth } from 'better-auth/plugins';
 import { account, rateLimit, session, user, verification, type Database } from '@summy/db';
-import type { Env } from './env.ts';
+import type { Env, GoogleSettings } from './env.ts';
 import { BETTER_AUTH_RATE_LIMIT } from './http/auth-limits.ts';
 import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts';
 import { trustedOrigins } from './http/session.ts';
+import { recordGoogleAccount } from './services/google/record-google-account.ts';
 
 /** Google scopes requested at sign-in (spec 001 section 6). */
 export const GOOGLE_SCOPES = [
@@ -49,18 +53,21 @@ export function createAuth(env: Env, db: Database) {
     // autoSignIn false: Better Auth's generic answer for an existing e-mail (see above).
     emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8 },
     rateLimit: { enabled: true, storage: 'database', ...BETTER_AUTH_RATE_LIMIT },
-    socialProviders: env.google
-      ? {
-          google: {
-            clientId: env.google.clientId,
-            clientSecret: env.google.clientSecret,
-            scope: GOOGLE_SCOPES,
-            accessType: 'offline',
-            prompt: 'consent',
+    account: {
+      encryptOAuthTokens: true,
+      // Different e-mails: a user links work and personal Google accounts (issue 13 point 2).
+      accountLinking: { enabled: true, allowDifferentEmails: true, trustedProviders: ['google'] },
+    },
+    databaseHooks: {
+      account: {
+        create: {
+          // After the commit: the profile row of a new Google account (services/google).
+          after: async (created) => {
+            if (created.providerId === 'google') await recordGoogleAccount(db, created);
           },
-        }
-      : {},
-    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+        },
+      },
+    },
     // A signed copy of the session and user in a cookie (`better-auth.session_data`) spares the
     // database lookup of every API request for SESSION_CACHE_SECONDS; a session revoked elsewhere
     // stays usable that long (issue 10 point 12, docs/decisions/013-session-cookie-cache.md).
@@ -77,7 +84,31 @@ export function createAuth(env: Env, db: Database) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
-    plugins: [bearer()],
+    plugins: env.google ? [bearer(), googleOAuth(env.google)] : [bearer()],
+  });
+}
+
+/** Better Auth's provider id of Google accounts (`account.provider_id`). */
+export const GOOGLE_PROVIDER_ID = 'google';
+
+// Google as a generic OAuth provider: sign-in, linkSocial and /callback/google as with the
+// built-in one, every URL from settings.
+function googleOAuth(google: GoogleSettings) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: GOOGLE_PROVIDER_ID,
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        authorizationUrl: google.authorizationUrl,
+        tokenUrl: google.tokenUrl,
+        userInfoUrl: google.userInfoUrl,
+        scopes: GOOGLE_SCOPES,
+        accessType: 'offline',
+        prompt: 'consent',
+        authorizationUrlParams: { include_granted_scopes: 'true' },
+      },
+    ],
   });
 }
 

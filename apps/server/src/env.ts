@@ -28,8 +28,12 @@ export interface Env {
   publicUrl: string;
   /** Secret that signs session cookies (AUTH_SECRET, else generated once into `dataDir`). */
   authSecret: string;
-  /** Google OAuth client, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
-  google: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * Google OAuth client, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, with the
+   * URLs of every Google service Summy calls: Google's own hosts, or all on GOOGLE_BASE_URL's
+   * origin (a stand-in such as the loopback fake of @summy/fakes/google; issue 13 point 1).
+   */
+  google: GoogleSettings | undefined;
   /**
    * How many reverse proxies stand in front of Summy (TRUST_PROXY: `false`/0 by default, `true`
    * = 1, or a number). 0: `X-Forwarded-For` is ignored and the client address is the socket's;
@@ -62,6 +66,44 @@ export interface Env {
    */
   settings: Readonly<Record<string, string>>;
 }
+
+/** Google client and endpoint URLs (no trailing slashes). */
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+  /** OAuth 2.0 authorization endpoint (the account picker). */
+  authorizationUrl: string;
+  /** OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
+  tokenUrl: string;
+  /** OpenID Connect userinfo endpoint. */
+  userInfoUrl: string;
+  /** Token revocation endpoint. */
+  revokeUrl: string;
+  /** Root of Calendar v3 (`{calendarApiUrl}/calendars/{id}/events`). */
+  calendarApiUrl: string;
+  /** Root of People v1 (`{peopleApiUrl}/people/me/connections`). */
+  peopleApiUrl: string;
+}
+
+/**
+ * Google's URLs, or every one of them on `baseUrl`'s origin with Google's paths (the fake's
+ * README lists the mapping).
+ */
+export function googleUrls(
+  baseUrl: string | undefined,
+): Omit<GoogleSettings, 'clientId' | 'clientSecret'> {
+  const b = baseUrl?.replace(/\/+$/, '');
+  return {
+    authorizationUrl: `${b ?? 'https://accounts.google.com'}/o/oauth2/v2/auth`,
+    tokenUrl: `${b ?? 'https://oauth2.googleapis.com'}/token`,
+    userInfoUrl: `${b ?? 'https://openidconnect.googleapis.com'}/v1/userinfo`,
+    revokeUrl: `${b ?? 'https://oauth2.googleapis.com'}/revoke`,
+    calendarApiUrl: `${b ?? 'https://www.googleapis.com'}/calendar/v3`,
+    peopleApiUrl: `${b ?? 'https://people.googleapis.com'}/v1`,
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 // Through the web package's manifest, so the default holds from the sources and from the bundle.
 const webPackageDir = path.dirname(
@@ -97,6 +139,13 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  // Tokens travel to this origin: plain http only where they cannot leave the machine.
+  GOOGLE_BASE_URL: urlSetting('GOOGLE_BASE_URL', ['http:', 'https:'])
+    .refine((v) => {
+      const u = URL.parse(v);
+      return !u || u.protocol === 'https:' || LOOPBACK_HOSTS.has(u.hostname);
+    }, 'GOOGLE_BASE_URL must be an https URL (http only for localhost, 127.0.0.1 or [::1])')
+    .optional(),
   WEB_DIR: z.string().trim().min(1).optional(),
   TRUST_PROXY: z
     .string()
@@ -169,7 +218,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authSecret: v.AUTH_SECRET ?? persistedSecret(dataDir),
     google:
       v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
-        ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: v.GOOGLE_CLIENT_ID,
+            clientSecret: v.GOOGLE_CLIENT_SECRET,
+            ...googleUrls(v.GOOGLE_BASE_URL),
+          }
         : undefined,
     trustProxy: v.TRUST_PROXY,
     sessionCacheSeconds: v.SESSION_CACHE_SECONDS,

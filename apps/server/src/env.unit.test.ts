@@ -42,6 +42,30 @@ describe('loadEnv', () => {
     );
   });
 
+  it("sends every Google URL to GOOGLE_BASE_URL's origin, https or loopback http only", () => {
+    const client = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' };
+    const real = loadEnv({ DATA_DIR: dataDir(), ...client }).google!;
+    expect(real.tokenUrl).toBe('https://oauth2.googleapis.com/token');
+    expect(real.authorizationUrl).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    const fake = loadEnv({
+      DATA_DIR: dataDir(),
+      ...client,
+      GOOGLE_BASE_URL: 'http://127.0.0.1:4010/',
+    }).google!;
+    expect(fake).toMatchObject({
+      authorizationUrl: 'http://127.0.0.1:4010/o/oauth2/v2/auth',
+      tokenUrl: 'http://127.0.0.1:4010/token',
+      userInfoUrl: 'http://127.0.0.1:4010/v1/userinfo',
+      calendarApiUrl: 'http://127.0.0.1:4010/calendar/v3',
+      peopleApiUrl: 'http://127.0.0.1:4010/v1',
+    });
+    for (const bad of ['http://google.example', 'ftp://127.0.0.1', 'nonsense']) {
+      expect(() => loadEnv({ DATA_DIR: dataDir(), ...client, GOOGLE_BASE_URL: bad })).toThrow(
+        /^Invalid backend configuration: GOOGLE_BASE_URL must be/,
+      );
+    }
+  });
+
   it('caches sessions for 60 s by default, 0 to 3600 s when set (SESSION_CACHE_SECONDS)', () => {
     const dir = dataDir();
     expect(loadEnv({ DATA_DIR: dir }).sessionCacheSeconds).toBe(60);

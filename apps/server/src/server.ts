@@ -2,6 +2,7 @@
  * Starts Summy: settings, database (migrated), auth, realtime, HTTP. Used by main.ts and by the
  * tests, which start real servers on free ports.
  */
+import type { AppDeps } from './http/context.ts';
 import { serve, type ServerType } from '@hono/node-server';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '@summy/db';
@@ -27,6 +28,9 @@ export interface RunningServer {
   realtime: RealtimeHub;
   jobs: Jobs;
   storage: Storage;
+  /** Better Auth over this server's database (tests read tokens through it). */
+  auth: AppDeps['auth'];
+  env: AppDeps['env'];
   close(): Promise<void>;
 }
 
@@ -87,6 +91,8 @@ export async function startServer(
     realtime,
     jobs,
     storage,
+    auth,
+    env,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

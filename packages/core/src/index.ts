@@ -14,3 +14,4 @@ export * from './date-groups.ts';
 export * from './recording.ts';
 export * from './chat.ts';
 export * from './playback-time.ts';
+export * from './google.ts';

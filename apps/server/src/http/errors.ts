@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
-import { MESSAGES } from '@summy/core';
+import { GOOGLE_MESSAGES, MESSAGES } from '@summy/core';
 import { log } from '../log.ts';
 
 /** An error with an HTTP status and the spec's `{error, details}` body. */
@@ -69,6 +69,38 @@ export class TooManyRequestsError extends AppError {
       'Too many requests',
       `Rate limit exceeded. Please try again in ${retryAfterSeconds} seconds.`,
     );
+  }
+}
+
+/**
+ * 409 'Authentication failed, please reconnect Google Calendar' (spec 001 section 8): the
+ * account's refresh failed or it has no refresh token, its tokens are gone. Not 401, which
+ * would read as the Summy session having ended.
+ */
+export class GoogleReconnectError extends AppError {
+  constructor(details = 'Sign in with this Google account again') {
+    super(409, GOOGLE_MESSAGES.reconnect, details);
+  }
+}
+
+/** 502: Google (or GOOGLE_BASE_URL) did not answer usably; stored tokens are kept. */
+export class GoogleUnavailableError extends AppError {
+  constructor(details: string) {
+    super(502, 'Google is unavailable', details);
+  }
+}
+
+/** 409: the sign-in Google account cannot be removed (spec 001 section 4). */
+export class AuthAccountNotRemovableError extends AppError {
+  constructor() {
+    super(409, 'The sign-in account cannot be removed', 'Sign in with another method first');
+  }
+}
+
+/** 404 for Google routes when GOOGLE_CLIENT_ID/SECRET are not set. */
+export class GoogleNotConfiguredError extends AppError {
+  constructor() {
+    super(404, MESSAGES.notFound, 'Google is not configured on this server');
   }
 }
 

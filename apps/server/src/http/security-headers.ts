@@ -57,6 +57,10 @@ export function contentSecurityPolicy(env: Pick<Env, 's3' | 'google'>) {
       'data:',
       'blob:',
       ...(env.google ? ['https://*.googleusercontent.com'] : []),
+      // A GOOGLE_BASE_URL stand-in serves the account photos itself.
+      ...(env.google && !env.google.userInfoUrl.startsWith('https://openidconnect.googleapis.com')
+        ? [new URL(env.google.userInfoUrl).origin]
+        : []),
     ],
     mediaSrc: ["'self'", 'blob:', ...s3MediaOrigins(env.s3)],
     fontSrc: ["'self'"],

@@ -5,7 +5,7 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../env.ts';
+import { googleUrls, type Env } from '../env.ts';
 import { contentSecurityPolicy, s3MediaOrigins } from './security-headers.ts';
 
 type S3 = NonNullable<Env['s3']>;
@@ -72,10 +72,15 @@ describe('contentSecurityPolicy', () => {
     expect(bare.imgSrc).toEqual(["'self'", 'data:', 'blob:']);
     const full = contentSecurityPolicy({
       s3: s3({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true }),
-      google: { clientId: 'id', clientSecret: 'secret' },
+      google: { clientId: 'id', clientSecret: 'secret', ...googleUrls(undefined) },
     });
     expect(full.mediaSrc).toContain('http://127.0.0.1:9000');
     expect(full.imgSrc).toContain('https://*.googleusercontent.com');
     expect(full.scriptSrc).toEqual(["'self'"]);
+    const fake = contentSecurityPolicy({
+      s3: undefined,
+      google: { clientId: 'id', clientSecret: 'secret', ...googleUrls('http://127.0.0.1:4010') },
+    });
+    expect(fake.imgSrc).toContain('http://127.0.0.1:4010');
   });
 });

@@ -65,7 +65,7 @@ async function uploadsEndpoint(): Promise<string> {
     AUTH_SECRET,
   });
   const auth = createAuth(env, server.database.db);
-  const deps = { env, auth, ...server };
+  const deps = { ...server, env, auth };
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
   const api = new OpenAPIHono<AppEnv>();

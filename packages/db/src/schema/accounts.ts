@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { account, user } from './auth.ts';
 
 /** AI preferences: 'auto' or 'provider:model' (spec 001 section 3); defaults auto, auto, general. */
 export interface StoredAiPreferences {
@@ -36,21 +36,26 @@ export const userSettings = pgTable('user_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A Google account linked for calendar and contacts; `expires_at` is the access token's expiry. */
+/**
+ * A Google account linked to a user for sign-in, calendar and contacts (spec 001 sections 3 and
+ * 4): its profile and flags. Its tokens are not here but in Better Auth's `account` row
+ * (`accountId`), encrypted at rest (`encryptOAuthTokens`); docs/decisions/017. `id` is that
+ * row's id, so the two share one identifier and the profile goes when the account goes.
+ */
 export const userGoogleAccounts = pgTable(
   'user_google_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: text('id')
+      .primaryKey()
+      .references(() => account.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     name: text('name'),
     photoUrl: text('photo_url'),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    scopes: text('scopes').array(),
+    /** The account the user signed up with: always present, never removable. */
+    isAuthAccount: boolean('is_auth_account').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -57,6 +57,11 @@ export const meetings = pgTable(
     calendarRecurringEventId: text('calendar_recurring_event_id'),
     calendarAccountRemoved: boolean('calendar_account_removed').notNull().default(false),
     calendarAccountEmail: text('calendar_account_email'),
+    /**
+     * The linked Google account (`user_google_accounts.id`) the calendar event came through; no
+     * foreign key, so removing the account leaves it as it was (issue 13 point 2).
+     */
+    calendarAccountId: text('calendar_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The `updated_at` the meeting's search passages were built from (null: never built). */
