@@ -16,8 +16,8 @@ console.log(`Google fake listening on ${fake.url} (127.0.0.1 only)
 Seeded accounts (the sign-in page lists them; a login_hint naming one skips the picker):
 ${fake.accounts.map((a) => `  ${a.email.padEnd(32)} ${a.name}${a.hd ? ` (Workspace ${a.hd})` : ' (consumer)'}`).join('\n')}
 
-Settings that point Summy at it (used once Google sign-in is wired, issue 13; the server does
-not read GOOGLE_BASE_URL yet):
+Settings that point Summy at it (start Summy with these; sign-in, linked accounts and tokens
+then go to this fake):
   GOOGLE_BASE_URL=${fake.url} GOOGLE_CLIENT_ID=${clientId} GOOGLE_CLIENT_SECRET=${clientSecret}
 
 Discovery: ${fake.url}/.well-known/openid-configuration
