@@ -24,6 +24,7 @@ import { useRemoveGoogleAccount } from '../api/remove-google-account';
 import { useSetPrimaryGoogleAccount } from '../api/set-primary-google-account';
 import { useAddGoogleAccount } from '../hooks/use-add-google-account';
 import { GoogleAccountAvatar } from './google-account-avatar';
+import { removedMeetingsDetail } from './removed-meetings-detail';
 
 /** Props of {@link ManageAccountsDialog}. */
 export interface ManageAccountsDialogProps {
@@ -60,19 +61,31 @@ function AccountRow({
   return (
     <li
       aria-label={account.email}
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-card px-3 py-2.5"
+      className="flex flex-col gap-2 rounded-lg border bg-card px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3"
     >
-      <GoogleAccountAvatar name={account.name} email={account.email} photoUrl={account.photoUrl} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        {account.name && <span className="truncate text-sm font-medium">{account.name}</span>}
-        <span className="truncate text-sm text-muted-foreground">{account.email}</span>
-        <div className="mt-1 flex flex-wrap gap-1.5 empty:hidden">
-          {account.isPrimary && <Badge tone="brand">Primary account</Badge>}
-          {account.isAuthAccount && <Badge tone="muted">Sign-in account</Badge>}
-          {!account.connected && <Badge tone="warn">Reconnect needed</Badge>}
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <GoogleAccountAvatar
+          name={account.name}
+          email={account.email}
+          photoUrl={account.photoUrl}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          {account.name && <span className="truncate text-sm font-medium">{account.name}</span>}
+          <span
+            className="text-sm break-all text-muted-foreground sm:truncate sm:break-normal"
+            title={account.email}
+          >
+            {account.email}
+          </span>
+          <div className="mt-1 flex flex-wrap gap-1.5 empty:hidden">
+            {account.isPrimary && <Badge tone="brand">Primary account</Badge>}
+            {account.isAuthAccount && <Badge tone="muted">Sign-in account</Badge>}
+            {!account.connected && <Badge tone="warn">Reconnect needed</Badge>}
+          </div>
         </div>
       </div>
-      <div className="ml-auto flex items-center gap-1">
+      {/* Under the account on a phone, so a long e-mail keeps the row's full width. */}
+      <div className="flex items-center justify-end gap-1 empty:hidden">
         {!account.isPrimary && (
           <Button
             variant="outline"
@@ -112,13 +125,11 @@ function RemoveAccountDialog({
   onConfirm: (account: GoogleAccount) => void;
 }) {
   const meetings = useGoogleAccountMeetings(account?.id ?? null);
-  const count = meetings.data;
-  let detail: string;
-  if (meetings.isPending) detail = 'Counting the meetings linked through this account...';
-  else if (meetings.isError) detail = 'Meetings linked through this account keep all their data.';
-  else if (count === 0) detail = 'No meetings are linked to its calendar events.';
-  else
-    detail = `${count} ${count === 1 ? 'meeting is' : 'meetings are'} linked to its calendar events. They keep all their data and are marked as from a removed account.`;
+  const detail = meetings.isPending
+    ? 'Counting the meetings linked through this account...'
+    : meetings.isError
+      ? 'Meetings linked through this account keep all their data.'
+      : removedMeetingsDetail(meetings.data);
   return (
     <ConfirmDialog
       open={account !== null}
@@ -165,7 +176,7 @@ export function ManageAccountsDialog({ open, onOpenChange }: ManageAccountsDialo
   const list = accounts.data ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Manage Accounts</DialogTitle>
           <DialogDescription>
