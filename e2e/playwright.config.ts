@@ -11,6 +11,12 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Port of the Google fake that tests/google.spec.ts starts. The server is always pointed at it:
+ * it only calls Google when a Google flow runs, so the fake need not be up for other specs.
+ */
+export const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? 4011);
+
 /** Flags that keep Chromium off the network it cannot reach here (docs/decisions/004-testing.md). */
 export const chromiumArgs = [
   '--no-sandbox',
@@ -62,6 +68,10 @@ export default defineConfig({
       // a run; fixtures/session.ts stands for a distinct client per user through X-Forwarded-For,
       // while the browser's own requests (no such header) keep the socket address.
       TRUST_PROXY: 'true',
+      GOOGLE_BASE_URL: `http://127.0.0.1:${fakeGooglePort}`,
+      // The Google fake's default client (packages/fakes/README.md).
+      GOOGLE_CLIENT_ID: 'summy-local.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'GOCSPX-summy-local-fake-secret',
     },
   },
 });

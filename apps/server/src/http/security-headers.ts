@@ -75,8 +75,9 @@ export function contentSecurityPolicy(env: Pick<Env, 's3' | 'google'>) {
 /**
  * The middleware: the CSP above, `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: strict-origin-when-cross-origin`, `Permissions-Policy` (microphone for this
- * origin, no camera or location), and Hono's other defaults (Cross-Origin-Opener-Policy and
- * Cross-Origin-Resource-Policy same-origin, X-XSS-Protection 0...).
+ * origin, no camera or location), `Cross-Origin-Opener-Policy: same-origin-allow-popups`
+ * (`unsafe-none` on the OAuth popup's return path), and Hono's other defaults
+ * (Cross-Origin-Resource-Policy same-origin, X-XSS-Protection 0...).
  *
  * Not `no-referrer`: under it browsers send `Origin: null` on same-origin POSTs (Fetch standard,
  * "append a request Origin header"), which the CSRF guards (http/session.ts, Better Auth) refuse.
@@ -84,11 +85,26 @@ export function contentSecurityPolicy(env: Pick<Env, 's3' | 'google'>) {
  * services may live on sibling hosts, and on plain http browsers ignore it anyway.
  */
 export function securityHeaders(env: Pick<Env, 's3' | 'google' | 'publicUrl'>): MiddlewareHandler {
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: contentSecurityPolicy(env),
+    // Not `same-origin`: it cuts a popup off from its opener once the popup visits Google, and the
+    // Add Account popup must post its outcome back (spec 001 route table, /auth/callback).
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: env.publicUrl.startsWith('https:') ? 'max-age=15552000' : false,
     permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
   });
+  return async (c, next) => {
+    await headers(c, next);
+    // The popup comes back from Google through these; any other COOP than the one of Google's
+    // pages (none) would move it to a new browsing context group and lose `window.opener`.
+    if (isPopupReturnPath(c.req.path))
+      c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
+  };
+}
+
+/** Better Auth's OAuth callback and the SPA's popup landing page (/auth/callback). */
+export function isPopupReturnPath(path: string): boolean {
+  return path === '/auth/callback' || path.startsWith('/api/auth/callback/');
 }

@@ -1,4 +1,5 @@
 import { AccountDetails } from '@/features/auth/components/account-details';
+import { GoogleAccountsSettings } from '@/features/google-accounts/components/google-accounts-settings';
 import { RecordingSettingsSection } from '@/features/recorder/components/recording-settings-section';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
 
@@ -13,7 +14,12 @@ export default function SettingsContent(props: {
   return (
     <SettingsDialog
       {...props}
-      account={<AccountDetails />}
+      account={
+        <>
+          <AccountDetails />
+          <GoogleAccountsSettings />
+        </>
+      }
       recording={<RecordingSettingsSection />}
     />
   );

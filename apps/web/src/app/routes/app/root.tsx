@@ -1,4 +1,5 @@
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { GoogleTokenRefresh } from '@/features/google-accounts/components/google-token-refresh';
 import { useRealtime } from '@/lib/realtime';
 import { AppLayout } from '../../layout/app-layout';
 
@@ -12,13 +13,14 @@ function RealtimeConnection() {
 }
 
 /**
- * Parent of every signed-in screen: the auth guard, then the realtime stream and the sidebar
- * layout around the screen.
+ * Parent of every signed-in screen: the auth guard, then the realtime stream, the background
+ * Google token refresh (stops on sign-out with the unmount) and the sidebar layout.
  */
 export default function AppRoot() {
   return (
     <RequireAuth>
       <RealtimeConnection />
+      <GoogleTokenRefresh />
       <AppLayout />
     </RequireAuth>
   );

@@ -1,53 +1,65 @@
+import { GOOGLE_MESSAGES, type GoogleAuthMessage } from '@summy/core';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** The message a Google popup posts to the window that opened it. */
-export type GoogleAuthMessage =
-  { type: 'GOOGLE_AUTH_SUCCESS'; code: string } | { type: 'GOOGLE_AUTH_ERROR'; error: string };
+/**
+ * Better Auth's `?error=` codes that mean the code never became tokens; everything else is a
+ * general callback failure (spec 001 section 8 "Callback errors are posted to the opener").
+ */
+const EXCHANGE_ERRORS = new Set([
+  'invalid_code',
+  'no_code',
+  'invalid_grant',
+  'oauth_code_verification_failed',
+  'unable_to_get_user_info',
+]);
 
-/** Spec 001 section 8, "Callback errors are posted to the opener as messages". */
-const NO_CODE_ERROR = 'Failed to complete authentication';
-/** See {@link NO_CODE_ERROR}. */
-const POST_FAILED_ERROR = 'OAuth callback failed';
+/** The spec 001 section 8 string for Better Auth's `error` query value. */
+export function callbackErrorMessage(error: string): string {
+  return EXCHANGE_ERRORS.has(error)
+    ? GOOGLE_MESSAGES.exchangeFailed
+    : GOOGLE_MESSAGES.callbackFailed;
+}
 
 /**
- * /auth/callback, opened in a popup by the Google flow: hands the `code` (or `error`) to the opener
- * and closes. The target origin is our own, so no other site can read the code.
+ * /auth/callback, opened in a popup by Add Account (spec 001 route table): Better Auth has already
+ * exchanged the code at `/api/auth/callback/google` and lands here with `?error=` on failure. Posts
+ * `GOOGLE_AUTH_SUCCESS` or `GOOGLE_AUTH_ERROR` to the opener, then closes. The target origin is our
+ * own, so no other site can read the outcome.
  */
 export function OAuthPopupCallback() {
   useDocumentTitle('Signing in - Summy');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const code = params.get('code');
   const error = params.get('error');
 
   useEffect(() => {
     const opener = window.opener as Window | null;
-    if (!opener) {
+    if (!opener || opener.closed) {
       // Opened directly (not as a popup): nothing to report to, so go somewhere useful.
       navigate('/', { replace: true });
       return;
     }
-    const message: GoogleAuthMessage =
-      error || !code
-        ? { type: 'GOOGLE_AUTH_ERROR', error: error || NO_CODE_ERROR }
-        : { type: 'GOOGLE_AUTH_SUCCESS', code };
+    const message: GoogleAuthMessage = error
+      ? { type: 'GOOGLE_AUTH_ERROR', error: callbackErrorMessage(error) }
+      : { type: 'GOOGLE_AUTH_SUCCESS' };
     try {
       opener.postMessage(message, window.location.origin);
     } catch {
       try {
-        opener.postMessage(
-          { type: 'GOOGLE_AUTH_ERROR', error: POST_FAILED_ERROR },
-          window.location.origin,
-        );
+        const failed: GoogleAuthMessage = {
+          type: 'GOOGLE_AUTH_ERROR',
+          error: GOOGLE_MESSAGES.authFailed,
+        };
+        opener.postMessage(failed, window.location.origin);
       } catch {
         // The opener is gone; closing is all that is left.
       }
     }
     window.close();
-  }, [code, error, navigate]);
+  }, [error, navigate]);
 
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-background text-sm text-muted-foreground">
