@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuthSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 /** The account section of Settings: who is signed in, Sign Out, and the privacy policy. */
 export function AccountDetails() {

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useAuthSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 /** The signed-in person at the foot of the sidebar, with the Sign out button. */
 export function UserCard() {

@@ -23,7 +23,7 @@ import { useGoogleAccountMeetings } from '../api/get-google-account-meetings';
 import { useRemoveGoogleAccount } from '../api/remove-google-account';
 import { useSetPrimaryGoogleAccount } from '../api/set-primary-google-account';
 import { useAddGoogleAccount } from '../hooks/use-add-google-account';
-import { GoogleAccountAvatar } from './google-account-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { removedMeetingsDetail } from './removed-meetings-detail';
 
 /** Props of {@link ManageAccountsDialog}. */
@@ -64,10 +64,11 @@ function AccountRow({
       className="flex flex-col gap-2 rounded-lg border bg-card px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <GoogleAccountAvatar
-          name={account.name}
+        <UserAvatar
+          name={account.name ?? ''}
           email={account.email}
-          photoUrl={account.photoUrl}
+          image={account.photoUrl}
+          className="size-9"
         />
         <div className="flex min-w-0 flex-1 flex-col">
           {account.name && <span className="truncate text-sm font-medium">{account.name}</span>}
