@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shootStates } from '../fixtures/screenshots';
+import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, signUp } from '../fixtures/session';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-meetingview';
@@ -31,15 +31,6 @@ interface Meeting {
 interface AudioLike {
   duration: number;
   currentTime: number;
-}
-
-/** Dark theme is the `dark` class on <html> (apps/web/src/features/settings/hooks/use-theme.ts). */
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.locator('html').evaluate((html, dark) => {
-    (
-      html as unknown as { classList: { toggle(name: string, on: boolean): void } }
-    ).classList.toggle('dark', dark);
-  }, theme === 'dark');
 }
 
 interface Todo {
