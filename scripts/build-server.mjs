@@ -5,7 +5,14 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'apps/server/src/main.ts', summy: 'apps/server/src/cli/summy.ts' },
+  entryPoints: {
+    main: 'apps/server/src/main.ts',
+    summy: 'apps/server/src/cli/summy.ts',
+    // The local speech engine's worker process (providers/stt/local/local-provider.ts starts
+    // dist/stt-local-worker.js beside the chunk that holds it). sherpa-onnx-node, a native
+    // addon, stays external like every npm package and is required at run time.
+    'stt-local-worker': 'apps/server/src/providers/stt/local/worker.ts',
+  },
   outdir: 'apps/server/dist',
   bundle: true,
   splitting: true,

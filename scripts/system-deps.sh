@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Summy needs, visibly, only when something is missing.
-#   runtime: what `npm start` needs (ffmpeg to read audio, PocketSphinx for offline speech-to-text)
+#   runtime: what `npm start` needs (ffmpeg to read audio, PocketSphinx for offline speech-to-text,
+#            bzip2 for GNU tar to unpack the local speech models' .tar.bz2 downloads, issue 12)
 #   test: what `npm test` needs on top (a PostgreSQL server, Chromium for Playwright)
 # Debian 12 as root: apt-get; elsewhere it says what to install and stops.
 set -euo pipefail
 
-runtime_pkgs=(ffmpeg pocketsphinx pocketsphinx-en-us)
+runtime_pkgs=(ffmpeg pocketsphinx pocketsphinx-en-us bzip2)
 test_pkgs=(postgresql chromium fonts-dejavu-core)
 
 want=("${runtime_pkgs[@]}")

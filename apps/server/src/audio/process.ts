@@ -75,6 +75,17 @@ export function canTieChildren(): boolean {
 }
 
 /**
+ * The program and arguments that run `command args` tied to this process's life: through
+ * `setpriv --pdeathsig KILL` where {@link canTieChildren}, else unchanged. For every child Summy
+ * starts (the audio tools here, the local speech engine's worker in providers/stt/local).
+ */
+export function tiedCommand(command: string, args: string[]): [string, string[]] {
+  return canTieChildren()
+    ? ['setpriv', ['--pdeathsig', 'KILL', '--', command, ...args]]
+    : [command, args];
+}
+
+/**
  * Runs `command args` without a shell and resolves when it exits with code 0. The child is
  * killed by the kernel if this process dies first (see the module comment).
  * @throws ProcessError when the program is missing (message names it) or exits non-zero (message
@@ -92,11 +103,7 @@ export function runProcess(
       reject(abortError(signal));
       return;
     }
-    const child = canTieChildren()
-      ? spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-      : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...tiedCommand(command, args), { stdio: ['ignore', 'pipe', 'pipe'] });
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
     let spawnError: Error | null = null;

@@ -3,10 +3,14 @@
  * factory. The settings screen and the factories read this same list, so a setting is declared once.
  *
  * Selection (STT_PROVIDER): `auto` (default) picks Deepgram when DEEPGRAM_API_KEY is set, else the
- * OpenAI-compatible provider when OPENAI_API_KEY or OPENAI_BASE_URL is set, else the offline
- * default (DESIGN.md principle 1: runs offline with no configuration).
+ * OpenAI-compatible provider when OPENAI_API_KEY or OPENAI_BASE_URL is set, else the local
+ * sherpa-onnx models when a recognizer is installed in the models folder (issue 12 point 1),
+ * else the offline PocketSphinx default (DESIGN.md principle 1: runs offline with no
+ * configuration). Whether a local recognizer is installed is read per job
+ * ({@link currentSttProviderId}), so a download takes effect without a restart.
  */
 import { ConfigurationError, type Env } from '../../env.ts';
+import { installedRecognizers } from './local/select-models.ts';
 import type { SttProvider, SttProviderId } from './types.ts';
 
 /** One setting a provider reads from the environment (`Env.settings`). */
@@ -50,7 +54,7 @@ export const STT_GENERAL_SETTINGS: readonly SttSettingSpec[] = [
     required: false,
     secret: false,
     description:
-      'Speech-to-text provider: auto, offline, deepgram or openai. auto picks deepgram when DEEPGRAM_API_KEY is set, else openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else offline.',
+      'Speech-to-text provider: auto, local, offline, deepgram or openai. auto picks deepgram when DEEPGRAM_API_KEY is set, else openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else local when a local speech model is installed, else offline.',
     default: 'auto',
   },
   {
@@ -134,6 +138,18 @@ export const STT_PROVIDERS: readonly SttProviderEntry[] = [
     },
   },
   {
+    id: 'local',
+    label: 'Local models (sherpa-onnx)',
+    // Its condition is the models folder, not a setting: see currentSttProviderId.
+    settings: [],
+    isConfigured: () => false,
+    async create(env) {
+      // Loaded on first use; the native engine itself loads only in the worker process.
+      const { createLocalSttProvider } = await import('./local/index.ts');
+      return createLocalSttProvider(env);
+    },
+  },
+  {
     id: 'offline',
     label: 'Offline (PocketSphinx with Summy diarization)',
     settings: [],
@@ -160,12 +176,14 @@ function settingOrDefault(settings: SttSettings, id: SttProviderId, name: string
   return spec?.default ?? '';
 }
 
-const PROVIDER_CHOICES = ['auto', 'offline', 'deepgram', 'openai'] as const;
+const PROVIDER_CHOICES = ['auto', 'local', 'offline', 'deepgram', 'openai'] as const;
 
 /**
- * Which provider runs: STT_PROVIDER, or for `auto` the first configured one of deepgram, openai,
- * offline. Does not validate the chosen provider's settings (see `validateSttSettings`).
- * @throws ConfigurationError when STT_PROVIDER is not one of auto, offline, deepgram, openai
+ * Which provider the settings select: STT_PROVIDER, or for `auto` the first configured one of
+ * deepgram, openai, else offline. Blind to installed models: the provider that actually runs is
+ * {@link currentSttProviderId}. Does not validate the chosen provider's settings (see
+ * `validateSttSettings`).
+ * @throws ConfigurationError when STT_PROVIDER is not one of auto, local, offline, deepgram, openai
  */
 export function resolveSttProviderId(settings: SttSettings): SttProviderId {
   const choice = (settings.STT_PROVIDER?.trim().toLowerCase() || 'auto') as string;
@@ -176,6 +194,21 @@ export function resolveSttProviderId(settings: SttSettings): SttProviderId {
   }
   if (choice !== 'auto') return choice as SttProviderId;
   return STT_PROVIDERS.find((p) => p.id !== 'offline' && p.isConfigured(settings))?.id ?? 'offline';
+}
+
+/**
+ * The provider the next job runs with (issue 12 point 1; contract "Engine"): as
+ * {@link validateSttSettings}, except that `auto` with no cloud provider configured picks 'local'
+ * when a recognizer is installed in the models folder. Re-evaluated on every call (a few
+ * `stat`s), so a model downloaded while the server runs is used by the next job.
+ * @throws ConfigurationError as `validateSttSettings`, or for an invalid MODELS_CATALOG
+ */
+export function currentSttProviderId(
+  env: Pick<Env, 'settings' | 'modelsDir' | 'modelsCatalogFile'>,
+): SttProviderId {
+  const id = validateSttSettings(env);
+  const auto = (env.settings.STT_PROVIDER?.trim().toLowerCase() || 'auto') === 'auto';
+  return auto && id === 'offline' && installedRecognizers(env).length > 0 ? 'local' : id;
 }
 
 /**

@@ -10,8 +10,8 @@ import {
 const v = (settings: Record<string, string>) => validateSttSettings({ settings });
 
 describe('speech-to-text catalog', () => {
-  it('declares deepgram, openai and offline with their settings', () => {
-    expect(STT_PROVIDERS.map((p) => p.id)).toEqual(['deepgram', 'openai', 'offline']);
+  it('declares deepgram, openai, local and offline with their settings', () => {
+    expect(STT_PROVIDERS.map((p) => p.id)).toEqual(['deepgram', 'openai', 'local', 'offline']);
     const deepgram = STT_PROVIDERS[0]!.settings;
     expect(deepgram.find((s) => s.name === 'DEEPGRAM_API_KEY')).toMatchObject({
       required: true,
@@ -22,7 +22,11 @@ describe('speech-to-text catalog', () => {
     );
     const openai = STT_PROVIDERS[1]!.settings;
     expect(openai.find((s) => s.name === 'OPENAI_STT_MODEL')?.default).toBe('whisper-1');
+    // The local models' settings (SUMMY_MODELS_DIR, MODELS_BASE_URL, MODELS_CATALOG) are the
+    // model manager's; whether local runs depends on installed models (currentSttProviderId).
     expect(STT_PROVIDERS[2]!.settings).toEqual([]);
+    expect(STT_PROVIDERS[2]!.isConfigured({})).toBe(false);
+    expect(STT_PROVIDERS[3]!.settings).toEqual([]);
   });
 
   it('auto picks deepgram, else openai (key or base URL), else offline', () => {
@@ -33,6 +37,7 @@ describe('speech-to-text catalog', () => {
     expect(resolveSttProviderId({ STT_PROVIDER: 'offline', DEEPGRAM_API_KEY: 'dg' })).toBe(
       'offline',
     );
+    expect(resolveSttProviderId({ STT_PROVIDER: 'local', DEEPGRAM_API_KEY: 'dg' })).toBe('local');
   });
 
   it('names the missing setting of the selected provider', () => {

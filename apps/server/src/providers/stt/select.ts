@@ -1,25 +1,31 @@
 /**
- * Builds the speech-to-text provider the settings select (catalog.ts). One instance per settings
- * object: providers hold clients (and the offline one may load models), so they are made once.
+ * Builds the speech-to-text provider that runs a job (catalog.ts). The choice is re-evaluated on
+ * every call (`currentSttProviderId`: a local model downloaded while the server runs is used by
+ * the next job, issue 12 point 1); each provider is made once per settings object, since
+ * providers hold clients and the speed they measured.
  */
 import type { Env } from '../../env.ts';
-import { sttProviderEntry, validateSttSettings } from './catalog.ts';
-import type { SttProvider } from './types.ts';
+import { currentSttProviderId, sttProviderEntry } from './catalog.ts';
+import type { SttProvider, SttProviderId } from './types.ts';
 
-const cache = new WeakMap<Env, Promise<SttProvider>>();
+export { currentSttProviderId } from './catalog.ts';
+
+const cache = new WeakMap<Env, Map<SttProviderId, Promise<SttProvider>>>();
 
 /**
- * The provider selected by STT_PROVIDER (default auto), created on first use.
+ * The provider the next job runs with (STT_PROVIDER, default auto), created on first use.
  * @throws ConfigurationError when the selected provider's required setting is missing
  */
 export function selectSttProvider(env: Env): Promise<SttProvider> {
-  let provider = cache.get(env);
+  const id = currentSttProviderId(env);
+  let providers = cache.get(env);
+  if (!providers) cache.set(env, (providers = new Map()));
+  let provider = providers.get(id);
   if (!provider) {
-    const id = validateSttSettings(env);
     provider = sttProviderEntry(id).create(env);
     // A failed creation (e.g. missing offline models) is retried on the next call, not cached.
-    provider.catch(() => cache.delete(env));
-    cache.set(env, provider);
+    provider.catch(() => providers.delete(id));
+    providers.set(id, provider);
   }
   return provider;
 }

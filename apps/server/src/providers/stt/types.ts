@@ -5,8 +5,11 @@
  */
 import type { TranscriptionResult } from '@summy/core';
 
-/** Identifier of a speech-to-text provider in the catalog. */
-export type SttProviderId = 'offline' | 'deepgram' | 'openai';
+/**
+ * Identifier of a speech-to-text provider in the catalog. 'local': sherpa-onnx models from the
+ * models folder (issue 12 point 1).
+ */
+export type SttProviderId = 'offline' | 'deepgram' | 'openai' | 'local';
 
 /** What a provider transcribes. */
 export interface SttInput {
@@ -25,6 +28,11 @@ export interface SttInput {
 /** A speech-to-text provider. */
 export interface SttProvider {
   readonly id: SttProviderId;
+  /**
+   * Catalog id of the model that transcribes, for providers that run one of several installed
+   * models (the local one, issue 12 point 1); recorded with the meeting.
+   */
+  readonly model?: string;
   transcribe(input: SttInput): Promise<TranscriptionResult>;
   /**
    * Expected wall-clock seconds to transcribe `audioS` seconds of audio, for providers whose

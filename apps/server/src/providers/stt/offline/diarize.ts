@@ -61,6 +61,34 @@ export async function diarize(
   options: DiarizationOptions = {},
 ): Promise<DiarizationResult> {
   const { segments } = await extractEmbeddings(pcm, regions, { components: 8, ...options });
+  return clusterSegments(segments, options);
+}
+
+/**
+ * A stretch of speech with its speaker embedding: the MFCC supervectors of ./embeddings.ts or
+ * the neural embeddings of the local engine (providers/stt/local, issue 12 point 1).
+ */
+export interface SpeakerWindow {
+  /** Span the embedding was computed over (s). */
+  start: number;
+  end: number;
+  /** The part of the span this window speaks for when windows overlap (s). */
+  coreStart: number;
+  coreEnd: number;
+  vector: ArrayLike<number>;
+}
+
+/**
+ * Steps 2 to 4 of {@link diarize} on embeddings made elsewhere: NME-SC spectral clustering with
+ * the speaker count estimated from the data (windows sharing audio are never neighbours), the
+ * windows beyond `maxClusteredSegments` joining the nearest centroid, then the windows' core
+ * spans joined per speaker and numbered by first appearance.
+ * @param segments in time order
+ */
+export async function clusterSegments(
+  segments: SpeakerWindow[],
+  options: DiarizationOptions = {},
+): Promise<DiarizationResult> {
   const n = segments.length;
   if (n === 0) return { segments: [], speakerCount: 0 };
   const checkpoint = options.checkpoint ?? (async () => {});

@@ -269,8 +269,18 @@ function toSourceTimes(word: Word, part: RecognitionPart): Word {
   return { ...word, start, end: Math.max(start, end) };
 }
 
-/** Summy's result from words with speakers (spec 000 section 3). */
-function buildResult(words: Word[], durationS: number): TranscriptionResult {
+/**
+ * Summy's result from words with speakers (spec 000 section 3): text, speaker turns and one
+ * utterance per turn, the mean word confidence; no summary, topics, intents or sentiment. Shared
+ * with the local engine (providers/stt/local).
+ * @param durationS length of the decoded audio (s)
+ * @param language BCP-47 tag reported as the result's language; default 'en'
+ */
+export function buildResult(
+  words: Word[],
+  durationS: number,
+  language = 'en',
+): TranscriptionResult {
   const turns = wordsToTurns(words);
   const confidence = words.length
     ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length
@@ -278,7 +288,7 @@ function buildResult(words: Word[], durationS: number): TranscriptionResult {
   return {
     text: words.map((w) => w.word).join(' '),
     duration: durationS,
-    language: 'en',
+    language,
     confidence,
     speakers: turns,
     words,

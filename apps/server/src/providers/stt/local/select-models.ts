@@ -1,0 +1,78 @@
+/**
+ * Which installed models the local engine uses for a job (issue 12 point 1: the language setting
+ * honoured): a recognizer whose catalog languages include the job's primary language — the
+ * catalog's default first, then catalog order — and the default (else the first) installed
+ * speaker embedding model. Read per job from the models folder (models/installed.ts), so a model
+ * downloaded while the server runs is used by the next job.
+ */
+import type { Env } from '../../../env.ts';
+import { installedModels, type InstalledModel } from '../../../models/installed.ts';
+import { SttError } from '../types.ts';
+
+/** The primary language subtag, lower case: 'en-GB' → 'en'. */
+export function primaryLanguage(tag: string): string {
+  return tag.trim().split(/[-_]/)[0]!.toLowerCase();
+}
+
+/** The families the engine can run as recognizers (./engine.ts `recognizerConfig`). */
+export const RECOGNIZER_FAMILIES = [
+  'nemo-ctc',
+  'nemo-transducer',
+  'whisper',
+  'moonshine',
+  'sense-voice',
+] as const;
+
+/** The models of one job. */
+export interface LocalModelChoice {
+  recognizer: InstalledModel;
+  /** Absent when no speaker embedding model is installed: MFCC embeddings are used. */
+  embedding?: InstalledModel;
+}
+
+/** Installed recognizers the engine can run, default first, then in catalog order. */
+export function installedRecognizers(
+  env: Pick<Env, 'modelsDir' | 'modelsCatalogFile'>,
+): InstalledModel[] {
+  const recognizers = installedModels(env).filter(
+    (m) =>
+      m.entry.kind === 'recognizer' &&
+      (RECOGNIZER_FAMILIES as readonly string[]).includes(m.entry.family),
+  );
+  return [
+    ...recognizers.filter((m) => m.entry.default),
+    ...recognizers.filter((m) => !m.entry.default),
+  ];
+}
+
+/**
+ * The models for a job in `language`.
+ * @throws SttError 'failed' naming what to do when no recognizer is installed, or when none of
+ *   the installed ones supports the language (the details list the languages they do support)
+ */
+export function chooseLocalModels(
+  env: Pick<Env, 'modelsDir' | 'modelsCatalogFile'>,
+  language: string,
+): LocalModelChoice {
+  const recognizers = installedRecognizers(env);
+  if (recognizers.length === 0) {
+    throw new SttError(
+      'failed',
+      'No local speech model is installed. Download one in Settings > Transcription, or with: npm run summy -- models pull <id>',
+    );
+  }
+  const wanted = primaryLanguage(language);
+  const recognizer = recognizers.find((m) =>
+    m.entry.languages.some((l) => primaryLanguage(l) === wanted),
+  );
+  if (!recognizer) {
+    const supported = [...new Set(recognizers.flatMap((m) => m.entry.languages))].join(', ');
+    throw new SttError(
+      'failed',
+      `No installed local speech model supports the language '${language}' (installed models support: ${supported}). Download a model for it in Settings > Transcription.`,
+    );
+  }
+  const embeddings = installedModels(env).filter((m) => m.entry.kind === 'speaker-embedding');
+  const embedding = embeddings.find((m) => m.entry.default) ?? embeddings[0];
+  return embedding ? { recognizer, embedding } : { recognizer };
+}

@@ -1,0 +1,112 @@
+/**
+ * Issue 12 "Done when", through the public API on PGlite: a server started with no models
+ * transcribes an upload with the PocketSphinx fallback; the tiny models are downloaded from a
+ * loopback mirror (POST /api/models/:id/download, MODELS_CATALOG + MODELS_BASE_URL); the next
+ * upload, without a restart, is transcribed by the local sherpa-onnx engine, and so is direct
+ * transcription (POST /api/transcribe). Real models cannot be downloaded on the build machines:
+ * the tiny models' random weights decode nonsense, so the transcript is checked for shape, not
+ * words.
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isTinyVocabularyWord,
+  startModelServer,
+  writeTinyModels,
+  type ModelServer,
+  type TinyModels,
+} from '@summy/fakes/models';
+import { JFK_WAV, postFile } from '../src/routes/recordings/test-helpers.ts';
+import type { RunningServer } from '../src/server.ts';
+import { signUp, startTestServer, type Client } from './harness.ts';
+import { waitProcessed } from './meetings.ts';
+
+let server: RunningServer;
+let mirror: ModelServer;
+let tiny: TinyModels;
+let alice: Client;
+
+beforeAll(async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'summy-local-models-'));
+  tiny = await writeTinyModels(path.join(root, 'mirror'));
+  mirror = await startModelServer(tiny.archivesDir);
+  server = await startTestServer({
+    SUMMY_MODELS_DIR: path.join(root, 'models'),
+    MODELS_CATALOG: tiny.catalogFile,
+    MODELS_BASE_URL: mirror.url,
+  });
+  alice = await signUp(server, 'Alice');
+});
+afterAll(async () => {
+  await server?.close();
+  await mirror?.close();
+});
+
+async function uploadJfk() {
+  const res = await postFile(alice, '/api/meetings/upload', {
+    bytes: await readFile(JFK_WAV),
+    name: 'jfk.wav',
+    type: 'audio/wav',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return waitProcessed(alice, res.body.meetingId as string, 120_000);
+}
+
+async function download(id: string) {
+  const res = await alice.post(`/api/models/${id}/download`, {});
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  for (let i = 0; i < 600; i++) {
+    const list = await alice.get('/api/models');
+    const model = (list.body.models as { id: string; state: string; error?: unknown }[]).find(
+      (m) => m.id === id,
+    )!;
+    if (model.state === 'installed') return;
+    if (model.state === 'failed') throw new Error(JSON.stringify(model.error));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${id} not installed in time`);
+}
+
+describe('the local engine through the API', () => {
+  it('is used by the next upload once its models are downloaded, without a restart', async () => {
+    const before = await uploadJfk();
+    expect(before.transcription).toEqual({ provider: 'offline' });
+
+    await download('tiny-nemo-ctc-en');
+    await download('tiny-speaker-embedding');
+
+    const after = await uploadJfk();
+    expect(after.transcription).toEqual({ provider: 'local', model: 'tiny-nemo-ctc-en' });
+    // One speaker paragraph of tiny-vocabulary words (nonsense from random weights).
+    expect(after.transcript).toMatch(/^Speaker 1: \S+/);
+    const words = after
+      .transcript!.replace(/^Speaker 1: /, '')
+      .split(/\s+/)
+      .filter(Boolean);
+    expect(words.every(isTinyVocabularyWord), after.transcript!).toBe(true);
+    expect(after.transcript).not.toBe(before.transcript);
+    expect(after.duration).toBeCloseTo(11 / 60, 1);
+  }, 300_000);
+
+  it('transcribes POST /api/transcribe with the local engine: words timed in order', async () => {
+    const form = new FormData();
+    form.append('audio', new Blob([await readFile(JFK_WAV)], { type: 'audio/wav' }), 'jfk.wav');
+    const res = await fetch(`${alice.baseUrl}/api/transcribe`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: alice.cookie, origin: alice.origin },
+    });
+    const body = (await res.json()) as any;
+    expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+    const alternative = body.results.channels[0].alternatives[0];
+    const words = alternative.words as { word: string; start: number; end: number }[];
+    expect(words.length).toBeGreaterThan(5);
+    for (let i = 1; i < words.length; i++)
+      expect(words[i]!.start).toBeGreaterThanOrEqual(words[i - 1]!.end);
+    expect(alternative.transcript).toBe(words.map((w) => w.word).join(' '));
+    expect(words.every((w) => isTinyVocabularyWord(w.word))).toBe(true);
+  });
+});

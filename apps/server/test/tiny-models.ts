@@ -1,0 +1,64 @@
+/**
+ * Test helpers of the local engine: the tiny models of @summy/fakes installed into a models
+ * folder by hand, the way an air-gapped operator copies them (archive extracted into
+ * `<modelsDir>/<id>/`, then the `.summy-installed.json` marker), without the download manager.
+ * Real model files cannot be downloaded on the build machines, so the engine's tests run on
+ * these tiny models with random weights: what they decode is nonsense, checked for shape,
+ * timing order and determinism only.
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { writeTinyModels, type TinyModelEntry, type TinyModelOptions } from '@summy/fakes/models';
+import { INSTALLED_MARKER } from '../src/models/installed.ts';
+
+/** A models folder with the tiny models installed, and the catalog that lists them. */
+export interface TinyInstall {
+  modelsDir: string;
+  catalogFile: string;
+  archivesDir: string;
+  entries: TinyModelEntry[];
+  /** Installs one more entry (by id) into the models folder. */
+  install(id: string): Promise<void>;
+  /** Removes an installed model's folder. */
+  uninstall(id: string): Promise<void>;
+  remove(): Promise<void>;
+}
+
+/**
+ * Writes the tiny models into a fresh temporary folder and installs those named in `install`
+ * (default: all of them).
+ */
+export async function installTinyModels(
+  options: TinyModelOptions & { install?: string[] } = {},
+): Promise<TinyInstall> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'summy-tiny-models-'));
+  const written = await writeTinyModels(path.join(root, 'source'), options);
+  const modelsDir = path.join(root, 'models');
+  const install = async (id: string) => {
+    const entry = written.entries.find((e) => e.id === id);
+    if (!entry) throw new Error(`no tiny model ${id}`);
+    const dir = path.join(modelsDir, id);
+    await mkdir(dir, { recursive: true });
+    const download = path.join(written.archivesDir, entry.url);
+    if (entry.archive === 'tar.bz2') {
+      await promisify(execFile)('tar', ['-xjf', download, '-C', dir]);
+    } else {
+      await copyFile(download, path.join(dir, entry.files.model!));
+    }
+    const marker = { id, sha256: entry.sha256, installedAt: new Date().toISOString() };
+    await writeFile(path.join(dir, INSTALLED_MARKER), JSON.stringify(marker));
+  };
+  for (const id of options.install ?? written.entries.map((e) => e.id)) await install(id);
+  return {
+    modelsDir,
+    catalogFile: written.catalogFile,
+    archivesDir: written.archivesDir,
+    entries: written.entries,
+    install,
+    uninstall: (id) => rm(path.join(modelsDir, id), { recursive: true, force: true }),
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+}
