@@ -20,6 +20,7 @@ import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
 import { meetingGroupRoutes } from './routes/meeting-groups/routes.ts';
 import { meetingRoutes } from './routes/meetings/routes.ts';
+import { modelRoutes } from './routes/models/routes.ts';
 import { recordingRoutes } from './routes/recordings/routes.ts';
 import { storageRoutes } from './routes/recordings/storage-routes.ts';
 import { textRoutes } from './routes/text/routes.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   api.route('/meeting-groups', meetingGroupRoutes(deps));
   api.route('/events', eventRoutes(deps));
   api.route('/google', googleRoutes(deps));
+  api.route('/models', modelRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', () => {

@@ -49,6 +49,23 @@ export interface Env {
   sessionCacheSeconds: number;
   /** Folder of the built web app served at `/` (default apps/web/dist). */
   webDir: string;
+  /**
+   * Folder of the local speech models (SUMMY_MODELS_DIR, else `dataDir/models`; absolute). One
+   * sub-folder per installed model, downloads in progress under `.partial/` (issue 12 point 2,
+   * docs/decisions/019-model-manager.md).
+   */
+  modelsDir: string;
+  /**
+   * Base URL that relative catalog URLs resolve against (MODELS_BASE_URL, a mirror; default the
+   * sherpa-onnx release downloads, https://github.com/k2-fsa/sherpa-onnx/releases/download). No
+   * trailing slash.
+   */
+  modelsBaseUrl: string;
+  /**
+   * JSON file (an array of catalog entries) that replaces the built-in model catalog
+   * (MODELS_CATALOG; absolute), for tests and mirrors that host other models.
+   */
+  modelsCatalogFile: string | undefined;
   /** S3-compatible storage for recordings, when S3_BUCKET is set; else local disk under `dataDir`. */
   s3:
     | {
@@ -103,6 +120,9 @@ export function googleUrls(
   };
 }
 
+/** Where the built-in model catalog's relative URLs point without MODELS_BASE_URL (sherpa-onnx releases). */
+export const DEFAULT_MODELS_BASE_URL = 'https://github.com/k2-fsa/sherpa-onnx/releases/download';
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 // Through the web package's manifest, so the default holds from the sources and from the bundle.
@@ -147,6 +167,9 @@ const schema = z.object({
     }, 'GOOGLE_BASE_URL must be an https URL (http only for localhost, 127.0.0.1 or [::1])')
     .optional(),
   WEB_DIR: z.string().trim().min(1).optional(),
+  SUMMY_MODELS_DIR: z.string().trim().min(1).optional(),
+  MODELS_BASE_URL: urlSetting('MODELS_BASE_URL', ['http:', 'https:']).optional(),
+  MODELS_CATALOG: z.string().trim().min(1).optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -227,6 +250,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: v.TRUST_PROXY,
     sessionCacheSeconds: v.SESSION_CACHE_SECONDS,
     webDir: path.resolve(v.WEB_DIR ?? path.join(webPackageDir, 'dist')),
+    modelsDir: path.resolve(v.SUMMY_MODELS_DIR ?? path.join(dataDir, 'models')),
+    modelsBaseUrl: (v.MODELS_BASE_URL ?? DEFAULT_MODELS_BASE_URL).replace(/\/+$/, ''),
+    modelsCatalogFile: v.MODELS_CATALOG ? path.resolve(v.MODELS_CATALOG) : undefined,
     s3: v.S3_BUCKET
       ? {
           bucket: v.S3_BUCKET,

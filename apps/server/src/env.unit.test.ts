@@ -25,6 +25,7 @@ describe('loadEnv', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ AUTH_SECRET: 'short' }, /AUTH_SECRET/],
+    [{ MODELS_BASE_URL: 'ftp://mirror.example/models' }, /MODELS_BASE_URL/],
   ])('names the invalid setting %o', (vars, name) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(ConfigurationError);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(name);
@@ -75,6 +76,23 @@ describe('loadEnv', () => {
         /Invalid backend configuration: SESSION_CACHE_SECONDS/,
       );
     }
+  });
+
+  it('keeps models in DATA_DIR/models unless SUMMY_MODELS_DIR says otherwise (issue 12)', () => {
+    const dir = dataDir();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env.modelsDir).toBe(path.join(dir, 'models'));
+    expect(env.modelsBaseUrl).toBe('https://github.com/k2-fsa/sherpa-onnx/releases/download');
+    expect(env.modelsCatalogFile).toBeUndefined();
+    const custom = loadEnv({
+      DATA_DIR: dir,
+      SUMMY_MODELS_DIR: 'relative/models',
+      MODELS_BASE_URL: 'http://mirror.internal/sherpa/',
+      MODELS_CATALOG: 'catalog.json',
+    });
+    expect(custom.modelsDir).toBe(path.resolve('relative/models'));
+    expect(custom.modelsBaseUrl).toBe('http://mirror.internal/sherpa');
+    expect(custom.modelsCatalogFile).toBe(path.resolve('catalog.json'));
   });
 
   it('treats empty variables as unset and trims the public URL', () => {

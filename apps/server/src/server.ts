@@ -11,6 +11,7 @@ import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
 import { startMeetingWorker, type ToolResolver } from './jobs/workers.ts';
+import { closeModelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
 import { startTranscriptionWorker } from './services/transcription/transcription-job.ts';
@@ -100,6 +101,8 @@ export async function startServer(
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await stopSweeps();
+      // Model downloads stop too; their partial files stay for a resume.
+      await closeModelManager(env);
       await jobs.stop();
       await realtime.close();
       if (!database) await db.close();

@@ -15,3 +15,4 @@ export * from './recording.ts';
 export * from './chat.ts';
 export * from './playback-time.ts';
 export * from './google.ts';
+export * from './models.ts';

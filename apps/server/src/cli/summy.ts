@@ -1,7 +1,9 @@
 /**
- * Summy's command line: `npm run summy -- import <files...> --user <email>`.
+ * Summy's command line: `npm run summy -- import <files...> --user <email>`, and
+ * `npm run summy -- models list|pull <id>|remove <id>` (local speech models, cli/models.ts).
  * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). With the embedded
- * PGlite database, stop the server first: PGlite allows one process at a time.
+ * PGlite database, stop the server first for `import`: PGlite allows one process at a time
+ * (`models` does not open the database).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,10 +18,18 @@ import { validateSttSettings } from '../providers/stt/catalog.ts';
 import { createStorage } from '../storage/index.ts';
 import { cleanScratch, scratchDir } from '../storage/scratch.ts';
 import { importFiles } from './import-files.ts';
+import { MODELS_USAGE, runModelsCommand } from './models.ts';
 
-const USAGE = 'Usage: npm run summy -- import <files...> --user <email>';
+const USAGE = [
+  'Usage: npm run summy -- import <files...> --user <email>',
+  ...MODELS_USAGE.map((l) => `       ${l}`),
+].join('\n');
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'models') {
+    if (existsSync('.env')) process.loadEnvFile('.env');
+    return runModelsCommand(loadEnv(), argv.slice(1));
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -1,0 +1,143 @@
+/**
+ * The local speech model catalog (issue 12 point 2; contract "Catalog"): the models Summy can
+ * download, with their sizes, languages, download URLs and SHA-256. The built-in list below is
+ * replaced as a whole by MODELS_CATALOG (a JSON array of the same entries), for tests and for
+ * mirrors that host other models. Entry shape and validation: packages/core/src/models.ts.
+ *
+ * Sizes and checksums of the real models come from helper A's notes in the issue 12 contract
+ * (real files cannot be downloaded on the build machines; docs/self-hosting.md says so).
+ */
+import { readFileSync } from 'node:fs';
+import { modelCatalogSchema, type ModelEntry } from '@summy/core';
+import { ConfigurationError, type Env } from '../env.ts';
+
+export type { ModelEntry, ModelFamily, ModelKind } from '@summy/core';
+
+const V2 = 'sherpa-onnx-nemo-parakeet-tdt-0.6b-v2-int8';
+const V3 = 'sherpa-onnx-nemo-parakeet-tdt-0.6b-v3-int8';
+const CTC_110M = 'sherpa-onnx-nemo-parakeet_tdt_ctc_110m-en-36000-int8';
+const CAMPPLUS = '3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx';
+
+/**
+ * The built-in catalog. URLs are relative to MODELS_BASE_URL (default: the sherpa-onnx release
+ * downloads), so a mirror only needs the same paths. Sizes and SHA-256 are those other public
+ * projects pin for these release files (gathered in the issue 12 contract by the engine's
+ * author; not downloaded here: no internet on the build machines). The choice of default and
+ * the published word error rates: docs/decisions (the local engine's record).
+ */
+export const BUILT_IN_MODELS: readonly ModelEntry[] = [
+  {
+    id: 'parakeet-tdt-0.6b-v2-int8',
+    name: 'Parakeet TDT 0.6B v2 (English)',
+    kind: 'recognizer',
+    family: 'nemo-transducer',
+    languages: ['en'],
+    sizeBytes: 482_468_385,
+    goodFor: 'The most accurate English transcripts, with punctuation and casing.',
+    default: true,
+    url: `asr-models/${V2}.tar.bz2`,
+    sha256: '157c157bc51155e03e37d2466522a3a737dd9c72bb25f36eb18912964161e1ad',
+    archive: 'tar.bz2',
+    files: {
+      encoder: `${V2}/encoder.int8.onnx`,
+      decoder: `${V2}/decoder.int8.onnx`,
+      joiner: `${V2}/joiner.int8.onnx`,
+      tokens: `${V2}/tokens.txt`,
+    },
+  },
+  {
+    id: 'parakeet-tdt-ctc-110m-en-int8',
+    name: 'Parakeet CTC 110M (English, small)',
+    kind: 'recognizer',
+    family: 'nemo-ctc',
+    languages: ['en'],
+    sizeBytes: 104_337_827,
+    goodFor: 'English on small machines: a fifth of the download, faster, a little less accurate.',
+    url: `asr-models/${CTC_110M}.tar.bz2`,
+    sha256: '17f945007b52ccd8b7200ffc7c5652e9e8e961dfdf479cefcabd06cf5703630b',
+    archive: 'tar.bz2',
+    files: { model: `${CTC_110M}/model.int8.onnx`, tokens: `${CTC_110M}/tokens.txt` },
+  },
+  {
+    id: 'parakeet-tdt-0.6b-v3-int8',
+    name: 'Parakeet TDT 0.6B v3 (25 European languages)',
+    kind: 'recognizer',
+    family: 'nemo-transducer',
+    // NVIDIA's model card: 25 European languages.
+    languages: 'bg hr cs da nl en et fi fr de el hu it lv lt mt pl pt ro sk sl es sv ru uk'.split(
+      ' ',
+    ),
+    sizeBytes: 487_170_055,
+    goodFor: 'Meetings in German, French, Spanish and 22 other European languages.',
+    url: `asr-models/${V3}.tar.bz2`,
+    sha256: '5793d0fd397c5778d2cf2126994d58e9d56b1be7c04d13c7a15bb1b4eafb16bf',
+    archive: 'tar.bz2',
+    files: {
+      encoder: `${V3}/encoder.int8.onnx`,
+      decoder: `${V3}/decoder.int8.onnx`,
+      joiner: `${V3}/joiner.int8.onnx`,
+      tokens: `${V3}/tokens.txt`,
+    },
+  },
+  {
+    id: '3dspeaker-campplus-en-voxceleb',
+    name: 'CAM++ speaker embeddings (3D-Speaker, VoxCeleb)',
+    kind: 'speaker-embedding',
+    family: 'speaker-embedding',
+    languages: ['en'],
+    sizeBytes: 29_596_978,
+    goodFor: 'Telling speakers apart: replaces the built-in voice features in diarization.',
+    default: true,
+    // 'recongition' (sic) is the release tag's real spelling.
+    url: `speaker-recongition-models/${CAMPPLUS}`,
+    sha256: '357a834f702b80161e5b981182c038e18553c1f2ca752ed6cec2052365d4129b',
+    archive: 'none',
+    files: { model: CAMPPLUS },
+  },
+];
+
+/**
+ * The catalog in force: MODELS_CATALOG's entries when set, else the built-in list.
+ * @throws ConfigurationError naming MODELS_CATALOG when the file cannot be read, is not JSON, or
+ *   an entry is invalid (the message names the entry index and field)
+ */
+export function loadModelCatalog(env: Pick<Env, 'modelsCatalogFile'>): ModelEntry[] {
+  const file = env.modelsCatalogFile;
+  if (!file) return [...BUILT_IN_MODELS];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigurationError(
+      `Invalid backend configuration: MODELS_CATALOG (${file}) is not a readable JSON file: ${(err as Error).message}`,
+    );
+  }
+  const parsed = modelCatalogSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigurationError(
+      `Invalid backend configuration: MODELS_CATALOG (${file}) at [${issue.path.join('.')}]: ${issue.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * The catalog entry with this id.
+ * @returns undefined when the catalog in force has no such model
+ */
+export function findModelEntry(
+  env: Pick<Env, 'modelsCatalogFile'>,
+  id: string,
+): ModelEntry | undefined {
+  return loadModelCatalog(env).find((e) => e.id === id);
+}
+
+/**
+ * The absolute download URL of an entry: its `url` when absolute, else resolved against
+ * MODELS_BASE_URL (`{base}/{url}`).
+ */
+export function modelDownloadUrl(entry: ModelEntry, env: Pick<Env, 'modelsBaseUrl'>): string {
+  if (/^https?:\/\//i.test(entry.url)) return entry.url;
+  return `${env.modelsBaseUrl.replace(/\/+$/, '')}/${entry.url.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,144 @@
+/**
+ * Errors of the model manager (issue 12 point 2), as `AppError`s so the shared `handleError`
+ * (http/errors.ts) answers them as `{error, details}` and the CLI prints the same two lines.
+ * A failed download keeps its error on the model's status (GET /api/models `error`), since the
+ * download runs after POST /api/models/:id/download has answered 202.
+ */
+import { AppError } from '../http/errors.ts';
+
+/** 404 'Model not found': no such id in the catalog in force (built-in or MODELS_CATALOG). */
+export class ModelNotFoundError extends AppError {
+  constructor(id: string) {
+    super(404, 'Model not found', `No model '${id}' in the model catalog`);
+  }
+}
+
+/**
+ * 507 'Disk full': not enough free space before the download (statfs), or ENOSPC while writing
+ * the download or extracting it. The partial download is deleted, to give the space back.
+ * @param where the folder or file being written
+ */
+export class ModelDiskFullError extends AppError {
+  constructor(where: string, neededBytes?: number) {
+    super(
+      507,
+      'Disk full',
+      neededBytes === undefined
+        ? `No space left on the device while writing ${where}. Free some space and download again.`
+        : `The model needs about ${formatMegabytes(neededBytes)} free in ${where}. Free some space and download again.`,
+    );
+  }
+}
+
+/**
+ * 502 'Checksum mismatch': the download's SHA-256 is not the catalog's; nothing is installed.
+ * A downloaded file is deleted (resuming it could not help); a hand-copied one is kept
+ * (`deleted` false) and named, for the administrator to replace.
+ */
+export class ModelChecksumError extends AppError {
+  constructor(
+    file: string,
+    readonly actual: string,
+    expected: string,
+    deleted = true,
+  ) {
+    super(
+      502,
+      'Checksum mismatch',
+      deleted
+        ? `The download ${file} has SHA-256 ${actual}, the catalog expects ${expected}. It was deleted and nothing was installed; download again, or check the mirror (MODELS_BASE_URL).`
+        : `${file} has SHA-256 ${actual}, the catalog expects ${expected}. Nothing was installed; replace the file with the catalog's download.`,
+    );
+  }
+}
+
+/** 502 'Model host unreachable': no connection (refused, unknown name, reset before answering). */
+export class ModelHostUnreachableError extends AppError {
+  constructor(url: string, reason: string) {
+    super(
+      502,
+      'Model host unreachable',
+      `Could not reach ${safeOrigin(url)} (${reason}). Check the network, or point MODELS_BASE_URL at a mirror; an air-gapped server can take the download file copied by hand (docs/self-hosting.md).`,
+    );
+  }
+}
+
+/** 502 'Model download failed': the mirror answered an HTTP error (404, 500, ...). */
+export class ModelMirrorError extends AppError {
+  constructor(url: string, status: number, statusText: string) {
+    super(
+      502,
+      'Model download failed',
+      `${redactUrl(url)} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}.`,
+    );
+  }
+}
+
+/**
+ * 502 'Connection lost': the connection broke mid-download on every attempt. The received part
+ * is kept under `.partial/`, so the next download resumes from it.
+ */
+export class ModelConnectionLostError extends AppError {
+  constructor(url: string, receivedBytes: number, totalBytes: number, reason: string) {
+    super(
+      502,
+      'Connection lost',
+      `The download from ${safeOrigin(url)} broke after ${receivedBytes} of ${totalBytes} bytes (${reason}). The part received is kept: download again to resume.`,
+    );
+  }
+}
+
+/** 502 'Model archive unusable': the archive does not extract, or lacks a file the catalog lists. */
+export class ModelArchiveError extends AppError {
+  constructor(details: string) {
+    super(502, 'Model archive unusable', details);
+  }
+}
+
+/** 409 'Download cancelled': a cancel (or the server stopping) ended the download. */
+export class ModelDownloadCancelledError extends AppError {
+  constructor(id: string) {
+    super(
+      409,
+      'Download cancelled',
+      `The download of '${id}' was cancelled; the part received is kept for a resume.`,
+    );
+  }
+}
+
+/** 409 'Model is downloading': removal asked while its download runs (cancel first). */
+export class ModelBusyError extends AppError {
+  constructor(id: string) {
+    super(409, 'Model is downloading', `Cancel the download of '${id}' before removing it.`);
+  }
+}
+
+/** True for a write that failed because the disk (or the user's quota) is full. */
+export function isDiskFullError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.ceil(bytes / 1_000_000)} MB`;
+}
+
+// Mirror URLs may carry credentials in their user-info part; never echo those.
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return 'the model URL';
+  }
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'the model host';
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Local speech models (issue 12 point 2; contract "HTTP API"): list with states and the
+ * transcription provider, download (202, runs in the background; the web app polls the list
+ * every 500 ms while one is downloading), cancel, remove. Signed-in users only; the models are
+ * the server's, shared by every user. Errors: 404 'Model not found'; download failures appear
+ * on the model's status as `{error, details}`.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { modelAnswerSchema, modelsListSchema } from '@summy/core';
+import type { AppDeps } from '../../http/context.ts';
+import { createRouter, errorResponses, jsonAnswer } from '../../http/openapi.ts';
+import { cancelModelDownload } from '../../services/models/cancel-model-download.ts';
+import { listModels } from '../../services/models/list-models.ts';
+import { removeModel } from '../../services/models/remove-model.ts';
+import { startModelDownload } from '../../services/models/start-model-download.ts';
+
+const tags = ['models'];
+
+const modelIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(128)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'parakeet-tdt-0.6b-v2-int8' }),
+});
+
+/** `/api/models` routes. */
+export function modelRoutes({ env }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/',
+        tags,
+        summary:
+          'Every catalog model with its state (absent, downloading with bytes, installed, failed with {error, details}) and the provider the next transcription would use',
+        responses: { 200: jsonAnswer(modelsListSchema, 'Models'), ...errorResponses },
+      }),
+      async (c) => c.json(await listModels(env), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/download',
+        tags,
+        summary:
+          'Start (or join) the download of a model; resumes a kept partial file, installs a hand-copied download file after its SHA-256 check',
+        request: { params: modelIdParam },
+        responses: { 202: jsonAnswer(modelAnswerSchema, 'Download started'), ...errorResponses },
+      }),
+      async (c) => c.json({ model: await startModelDownload(env, c.req.valid('param').id) }, 202),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/cancel',
+        tags,
+        summary: 'Cancel a download; the part received is kept for a resume',
+        request: { params: modelIdParam },
+        responses: { 200: jsonAnswer(modelAnswerSchema, 'Cancelled'), ...errorResponses },
+      }),
+      async (c) => c.json({ model: await cancelModelDownload(env, c.req.valid('param').id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}',
+        tags,
+        summary: 'Remove an installed model and its partial download',
+        request: { params: modelIdParam },
+        responses: { 204: { description: 'Removed' }, ...errorResponses },
+      }),
+      async (c) => {
+        await removeModel(env, c.req.valid('param').id);
+        return c.body(null, 204);
+      },
+    );
+}

@@ -1,0 +1,148 @@
+/**
+ * Local speech models: the catalog entry shape and the model manager's HTTP answers (issue 12
+ * point 2; contract /work/coord/issue12-contract.md). Shared by the server (catalog validation,
+ * route answers) and the web app (Settings > Transcription). No I/O here.
+ */
+import { z } from 'zod';
+
+/** What a model does in the local speech engine. */
+export const modelKindSchema = z.enum(['recognizer', 'speaker-embedding', 'punctuation', 'vad']);
+export type ModelKind = z.infer<typeof modelKindSchema>;
+
+/** The model's file layout family; decides which `files` roles the engine reads. */
+export const modelFamilySchema = z.enum([
+  'nemo-ctc',
+  'nemo-transducer',
+  'whisper',
+  'moonshine',
+  'sense-voice',
+  'speaker-embedding',
+  'punctuation',
+  'silero-vad',
+]);
+export type ModelFamily = z.infer<typeof modelFamilySchema>;
+
+/**
+ * The `files` roles each family needs (contract "Catalog"); a catalog entry missing one is
+ * rejected when the catalog loads rather than when the engine first opens it.
+ */
+export const MODEL_FAMILY_FILES: Record<ModelFamily, readonly string[]> = {
+  'nemo-ctc': ['model', 'tokens'],
+  'nemo-transducer': ['encoder', 'decoder', 'joiner', 'tokens'],
+  whisper: ['encoder', 'decoder', 'tokens'],
+  moonshine: ['preprocessor', 'encoder', 'uncachedDecoder', 'cachedDecoder', 'tokens'],
+  'sense-voice': ['model', 'tokens'],
+  'speaker-embedding': ['model'],
+  punctuation: ['model'],
+  'silero-vad': ['model'],
+};
+
+// A model id is also its folder name under the models folder: no separators, no dot-files.
+const modelIdSchema = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9._-]{0,127}$/,
+    'id must be lowercase letters, digits, dots, dashes or underscores',
+  );
+
+// Paths inside the installed folder: relative, no '..', so a catalog cannot point outside it.
+const relativeFileSchema = z
+  .string()
+  .min(1)
+  .refine(
+    (p) => !p.startsWith('/') && !p.split(/[\\/]/).includes('..'),
+    'files paths must be relative to the model folder',
+  );
+
+/**
+ * One downloadable model (contract "Catalog"). `url` is absolute or relative to MODELS_BASE_URL;
+ * `sha256` (hex) is of the downloaded file; `sizeBytes` its length in bytes; `archive` 'none'
+ * means the download itself is `files.model`.
+ */
+export const modelEntrySchema = z
+  .object({
+    id: modelIdSchema,
+    name: z.string().min(1),
+    kind: modelKindSchema,
+    family: modelFamilySchema,
+    languages: z.array(z.string().min(2)).min(1),
+    sizeBytes: z.number().int().positive(),
+    goodFor: z.string().min(1),
+    default: z.boolean().optional(),
+    url: z.string().min(1),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'sha256 must be 64 hex digits')
+      .transform((s) => s.toLowerCase()),
+    archive: z.enum(['tar.bz2', 'none']),
+    files: z.record(z.string(), relativeFileSchema),
+  })
+  .superRefine((entry, ctx) => {
+    for (const role of MODEL_FAMILY_FILES[entry.family]) {
+      if (!entry.files[role]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['files', role],
+          message: `a ${entry.family} model needs files.${role}`,
+        });
+      }
+    }
+  });
+export type ModelEntry = z.infer<typeof modelEntrySchema>;
+
+/** A whole catalog: unique ids. */
+export const modelCatalogSchema = z.array(modelEntrySchema).superRefine((entries, ctx) => {
+  const seen = new Set<string>();
+  entries.forEach((e, i) => {
+    if (seen.has(e.id)) {
+      ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate model id ${e.id}` });
+    }
+    seen.add(e.id);
+  });
+});
+
+/** Where a model stands on this server. */
+export const modelStateSchema = z.enum(['absent', 'downloading', 'installed', 'failed']);
+export type ModelState = z.infer<typeof modelStateSchema>;
+
+/** The `{error, details}` shape of every failure answer, kept on a failed model. */
+export const modelErrorSchema = z.object({ error: z.string(), details: z.string() });
+export type ModelError = z.infer<typeof modelErrorSchema>;
+
+/**
+ * A catalog model with its state on this server (GET /api/models). Bytes: `receivedBytes` so far
+ * (a resumed download counts the kept part), `totalBytes` of the download (the catalog's size
+ * until the mirror states its length). `error` only when `state` is 'failed'.
+ */
+export const modelStatusSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: modelKindSchema,
+  family: modelFamilySchema,
+  languages: z.array(z.string()),
+  sizeBytes: z.number(),
+  goodFor: z.string(),
+  default: z.boolean(),
+  state: modelStateSchema,
+  receivedBytes: z.number(),
+  totalBytes: z.number(),
+  error: modelErrorSchema.optional(),
+});
+export type ModelStatus = z.infer<typeof modelStatusSchema>;
+
+/** Speech-to-text provider ids (mirrors the server's SttProviderId; 'local' is issue 12 point 1). */
+export const sttProviderIdSchema = z.enum(['offline', 'deepgram', 'openai', 'local']);
+
+/**
+ * GET /api/models. `transcription.provider` is the provider the next job would use;
+ * `fallbackOnly` is true when that is 'offline' (PocketSphinx), for the first-run prompt.
+ */
+export const modelsListSchema = z.object({
+  models: z.array(modelStatusSchema),
+  transcription: z.object({ provider: sttProviderIdSchema, fallbackOnly: z.boolean() }),
+});
+export type ModelsList = z.infer<typeof modelsListSchema>;
+
+/** POST /api/models/:id/download (202) and POST /api/models/:id/cancel (200). */
+export const modelAnswerSchema = z.object({ model: modelStatusSchema });
+export type ModelAnswer = z.infer<typeof modelAnswerSchema>;

@@ -1,0 +1,19 @@
+/**
+ * Local speech model fakes for tests (issue 12): a loopback mirror serving model downloads with
+ * ranges and faults, and tiny models in the engine's real file formats with their catalog.
+ */
+export {
+  startModelServer,
+  type ModelServer,
+  type ModelServerFaults,
+  type ModelServerRequest,
+} from './server.ts';
+export {
+  TINY_EMBEDDING_DIM,
+  TINY_TOKENS,
+  isTinyVocabularyWord,
+  writeTinyModels,
+  type TinyModelEntry,
+  type TinyModelOptions,
+  type TinyModels,
+} from './tiny-models.ts';
