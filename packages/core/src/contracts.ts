@@ -62,6 +62,17 @@ export const actionItemSchema = z.object({
   meetingId: z.string().uuid().nullable(),
 });
 
+/**
+ * Which speech-to-text engine transcribed a meeting (issue 12 point 3): the provider id of the
+ * server's catalog ('offline' is the PocketSphinx fallback, 'local' the downloaded models,
+ * 'deepgram', 'openai') and, when the provider names it, the model id (e.g. a catalog model id).
+ */
+export const meetingTranscriptionSchema = z.object({
+  provider: z.string(),
+  model: z.string().optional(),
+});
+export type MeetingTranscription = z.infer<typeof meetingTranscriptionSchema>;
+
 /** A single meeting in the app's shape (spec 000 section 3, "Meeting (in the app)"). */
 export const meetingSchema = z.object({
   id: z.string().uuid(),
@@ -79,6 +90,8 @@ export const meetingSchema = z.object({
   turnTimes: z.array(z.object({ speaker: z.number().int(), start: z.number(), end: z.number() })),
   actionItems: z.array(actionItemSchema),
   participants: z.array(z.string()),
+  /** The engine of the stored transcript; null when not transcribed (or before it was recorded). */
+  transcription: meetingTranscriptionSchema.nullable(),
   calendarEventId: z.string().nullable(),
   calendarEventTitle: z.string().nullable(),
   calendarEventAttendees: z.array(attendeeSchema).nullable(),
@@ -86,6 +99,10 @@ export const meetingSchema = z.object({
   updated_at: isoDate,
 });
 export type Meeting = z.infer<typeof meetingSchema>;
+
+/** Answer of `POST /api/meetings/:id/retranscribe` (202): the meeting, processing again. */
+export const retranscribeAnswerSchema = z.object({ meeting: meetingSchema });
+export type RetranscribeAnswer = z.infer<typeof retranscribeAnswerSchema>;
 
 /**
  * Body of `POST /api/meetings`; every field optional (a new recording starts with defaults).

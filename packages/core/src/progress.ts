@@ -69,4 +69,16 @@ export const NOTICES = {
     description: 'Saved the audio without a transcript',
     variant: 'error',
   },
+  /** Re-transcription (issue 12 point 3) saved the new transcript, summary and action items. */
+  retranscriptionSaved: {
+    title: 'Saved',
+    description: 'Meeting transcribed again',
+    variant: 'success',
+  },
+  /** Re-transcription failed: the meeting keeps its earlier transcript. */
+  retranscriptionFailed: {
+    title: 'Transcription failed',
+    description: 'The meeting keeps its earlier transcript',
+    variant: 'error',
+  },
 } as const satisfies Record<string, Omit<NoticeEvent, 'meetingId'>>;

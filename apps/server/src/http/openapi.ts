@@ -20,7 +20,8 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   });
 }
 
-const errorContent = { 'application/json': { schema: apiErrorSchema } };
+/** The `{error, details}` body of an error answer, for routes documenting more statuses. */
+export const errorContent = { 'application/json': { schema: apiErrorSchema } };
 
 /** Error answers shared by the protected routes, for the OpenAPI document. */
 export const errorResponses = {

@@ -65,6 +65,7 @@ export async function processMeeting(
   const notice = (n: Omit<NoticeEvent, 'meetingId'>) =>
     publishNotice(database, job.userId, { ...n, meetingId: job.meetingId }).catch(() => undefined);
   const isUpload = job.source === 'upload';
+  const again = job.retranscribe === true;
 
   // 1. Transcribe. A failure keeps the audio and saves the meeting without a transcript.
   await progress('Transcribing');
@@ -84,9 +85,14 @@ export async function processMeeting(
   } catch (err) {
     log.error(`[pipeline] transcription failed for meeting ${job.meetingId}:`, err);
     const processingError = describeFailure(err);
-    await finish(deps, job, { transcript: null, summaryData: { processingError } });
+    // Run again, a meeting keeps the transcript it had: a worse outcome must not erase it.
+    await finish(deps, job, again ? {} : { transcript: null, summaryData: { processingError } });
     await notice({
-      ...(isUpload ? NOTICES.uploadFailed : NOTICES.transcriptionFailed),
+      ...(again
+        ? NOTICES.retranscriptionFailed
+        : isUpload
+          ? NOTICES.uploadFailed
+          : NOTICES.transcriptionFailed),
       details: `${processingError.error}: ${processingError.details}`,
     });
     return 'transcription-failed';
@@ -95,7 +101,13 @@ export async function processMeeting(
 
   // 2. No speech: keep the audio with an empty transcript.
   if (!hasSpeech(result)) {
-    await finish(deps, job, { transcript: '', duration: durationMinutes });
+    // Run again, the earlier summary and turn times no longer describe an empty transcript.
+    await finish(deps, job, {
+      transcript: '',
+      duration: durationMinutes,
+      summaryData: { transcription: transcribedBy(tools.stt) },
+      ...(again ? { summary: null, participants: [] } : {}),
+    });
     await notice(isUpload ? NOTICES.uploadNoSpeech : NOTICES.recordingNoSpeech);
     return 'no-speech';
   }
@@ -118,7 +130,7 @@ export async function processMeeting(
     generateTitle(tools.text, transcript, signal, isUpload ? undefined : meeting.date),
     tools.text.summarize({ transcript, meetingTitle: meeting.title, template: 'general' }, signal),
   ]);
-  let title = isUpload ? meeting.title : FALLBACK_TITLE;
+  let title = isUpload || again ? meeting.title : FALLBACK_TITLE;
   if (titleResult.status === 'fulfilled') title = titleResult.value;
   const summary: GeneratedSummary | null =
     summaryResult.status === 'fulfilled' ? summaryResult.value : null;
@@ -154,24 +166,33 @@ export async function processMeeting(
         confidence: result.confidence,
         speakerCount: participants.length,
         sttProvider: tools.stt.id,
+        // Which engine made this transcript, so the app can offer a better one (issue 12 point 3).
+        transcription: transcribedBy(tools.stt),
         textModel: tools.text.id,
       },
     },
     items,
   );
   await notice(
-    summary
-      ? isUpload
-        ? NOTICES.uploadSaved
-        : NOTICES.recordingSaved
-      : isUpload
-        ? NOTICES.uploadSummaryFailed
-        : NOTICES.recordingSaved,
+    again
+      ? NOTICES.retranscriptionSaved
+      : summary
+        ? isUpload
+          ? NOTICES.uploadSaved
+          : NOTICES.recordingSaved
+        : isUpload
+          ? NOTICES.uploadSummaryFailed
+          : NOTICES.recordingSaved,
   );
   return 'saved';
 }
 
 type MeetingUpdate = Partial<typeof meetings.$inferInsert>;
+
+/** `{provider, model?}` of the provider that ran; `model` when the provider names its model. */
+function transcribedBy(stt: PipelineTools['stt']): { provider: string; model?: string } {
+  return stt.model ? { provider: stt.id, model: stt.model } : { provider: stt.id };
+}
 
 /** The spec's message for a failed transcription, with the cause as details. */
 function describeFailure(err: unknown): { error: string; details: string } {
@@ -183,7 +204,9 @@ function describeFailure(err: unknown): { error: string; details: string } {
 
 /**
  * Writes the results and clears the flags in one transaction, only while the meeting is still
- * processing (a retried job must not save twice).
+ * processing (a retried job must not save twice). A re-transcription with new action items first
+ * removes the earlier run's items the user has not touched (not completed, never updated), so the
+ * list is not doubled while the user's own work stays.
  */
 async function finish(
   deps: PipelineDeps,
@@ -210,6 +233,18 @@ async function finish(
       )
       .returning({ id: meetings.id });
     if (updated.length === 0 || items.length === 0) return;
+    if (job.retranscribe) {
+      await tx
+        .delete(todos)
+        .where(
+          and(
+            eq(todos.meetingId, job.meetingId),
+            eq(todos.userId, job.userId),
+            eq(todos.completed, false),
+            eq(todos.updatedAt, todos.createdAt),
+          ),
+        );
+    }
     await tx.insert(todos).values(
       items.map((item) => ({
         userId: job.userId,

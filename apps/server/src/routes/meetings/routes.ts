@@ -8,15 +8,24 @@ import {
   createMeetingSchema,
   meetingListSchema,
   meetingSchema,
+  retranscribeAnswerSchema,
   TEXT_LIMITS,
   updateMeetingSchema,
 } from '@summy/core';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, errorResponses, idParam, jsonAnswer, jsonBody } from '../../http/openapi.ts';
+import {
+  createRouter,
+  errorContent,
+  errorResponses,
+  idParam,
+  jsonAnswer,
+  jsonBody,
+} from '../../http/openapi.ts';
 import { createMeeting } from '../../services/meetings/create-meeting.ts';
 import { deleteMeeting } from '../../services/meetings/delete-meeting.ts';
 import { getMeeting } from '../../services/meetings/get-meeting.ts';
 import { listMeetings, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
+import { retranscribeMeeting } from '../../services/meetings/retranscribe-meeting.ts';
 import { updateMeeting } from '../../services/meetings/update-meeting.ts';
 
 const tags = ['meetings'];
@@ -100,5 +109,29 @@ export function meetingRoutes(deps: AppDeps) {
         await deleteMeeting(deps, c.var.userId, c.req.valid('param').id);
         return c.body(null, 204);
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/retranscribe',
+        tags,
+        summary:
+          'Transcribe a meeting again from its stored audio with the engine that would run now (issue 12 point 3); progress and the result arrive over /api/events',
+        request: { params: idParam },
+        responses: {
+          202: jsonAnswer(retranscribeAnswerSchema, 'Processing started; the meeting as it is now'),
+          409: {
+            description:
+              "`{error: 'Meeting is busy'}` while recording or processing; `{error: 'Nothing to transcribe'}` without stored audio",
+            content: errorContent,
+          },
+          ...errorResponses,
+        },
+      }),
+      async (c) =>
+        c.json(
+          { meeting: await retranscribeMeeting(deps, c.var.userId, c.req.valid('param').id) },
+          202,
+        ),
     );
 }

@@ -51,6 +51,21 @@ export function readTopics(summaryData: unknown): Meeting['topics'] {
   });
 }
 
+/**
+ * The engine of the stored transcript: `summary_data.transcription` `{provider, model?}` (issue 12
+ * point 3), else the `sttProvider` id that meetings transcribed before it kept, else null.
+ */
+export function readTranscription(summaryData: unknown): Meeting['transcription'] {
+  const data = readSummaryData(summaryData);
+  const recorded = data?.transcription as { provider?: unknown; model?: unknown } | undefined;
+  if (recorded && typeof recorded.provider === 'string') {
+    return typeof recorded.model === 'string'
+      ? { provider: recorded.provider, model: recorded.model }
+      : { provider: recorded.provider };
+  }
+  return typeof data?.sttProvider === 'string' ? { provider: data.sttProvider } : null;
+}
+
 /** A to-do row as the app's action item. */
 export function toActionItem(row: TodoRow): Meeting['actionItems'][number] {
   return {
@@ -82,6 +97,7 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
     turnTimes: readTurnTimes(row.summaryData),
     actionItems: actionItems.map(toActionItem),
     participants: row.participants ?? [],
+    transcription: readTranscription(row.summaryData),
     calendarEventId: row.calendarEventId,
     calendarEventTitle: row.calendarEventTitle,
     calendarEventAttendees: row.calendarEventAttendees ?? null,
