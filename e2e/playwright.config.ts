@@ -17,6 +17,14 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? 4011);
 
+/**
+ * Port of the model mirror (fixtures/model-mirror.ts) serving the tiny speech models, slowly, to
+ * the server's model manager (MODELS_BASE_URL); their catalog replaces the built-in one
+ * (MODELS_CATALOG), so every spec sees the tiny models and nothing is fetched from the internet.
+ */
+export const modelMirrorPort = Number(process.env.E2E_MODELS_PORT ?? 4012);
+const modelsWork = mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-models-'));
+
 /** Flags that keep Chromium off the network it cannot reach here (docs/decisions/004-testing.md). */
 export const chromiumArgs = [
   '--no-sandbox',
@@ -52,26 +60,39 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-')),
-      // Every spec signs up from 127.0.0.1, past the per-address sign-up limit (10 a minute) within
-      // a run; fixtures/session.ts stands for a distinct client per user through X-Forwarded-For,
-      // while the browser's own requests (no such header) keep the socket address.
-      TRUST_PROXY: 'true',
-      GOOGLE_BASE_URL: `http://127.0.0.1:${fakeGooglePort}`,
-      // The Google fake's default client (packages/fakes/README.md).
-      GOOGLE_CLIENT_ID: 'summy-local.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'GOCSPX-summy-local-fake-secret',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/fixtures/model-mirror.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${modelMirrorPort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_MODELS_WORK: modelsWork, E2E_MODELS_PORT: String(modelMirrorPort) },
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-')),
+        // Every spec signs up from 127.0.0.1, past the per-address sign-up limit (10 a minute) within
+        // a run; fixtures/session.ts stands for a distinct client per user through X-Forwarded-For,
+        // while the browser's own requests (no such header) keep the socket address.
+        TRUST_PROXY: 'true',
+        GOOGLE_BASE_URL: `http://127.0.0.1:${fakeGooglePort}`,
+        // The Google fake's default client (packages/fakes/README.md).
+        GOOGLE_CLIENT_ID: 'summy-local.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'GOCSPX-summy-local-fake-secret',
+        MODELS_CATALOG: path.join(modelsWork, 'catalog.json'),
+        MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}`,
+      },
+    },
+  ],
 });

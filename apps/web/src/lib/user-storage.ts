@@ -11,6 +11,11 @@ export const USER_STORAGE_KEYS = {
   chatContext: 'summy-chat-context',
   /** The recording in progress: meeting id and title (features/recorder/utils/current-recording.ts). */
   currentRecording: 'summy.currentRecording',
+  /**
+   * Who dismissed the first-run transcription prompt (features/transcription/utils/
+   * prompt-dismissal.ts): the prompt is the person's, not the browser's.
+   */
+  transcriptionPromptDismissed: 'summy.transcriptionPromptDismissed',
 } as const;
 
 /** Key prefixes holding one person's data: tus-js-client's resumable upload URLs (`tus::{fingerprint}::{id}`). */

@@ -2,6 +2,7 @@ import { AccountDetails } from '@/features/auth/components/account-details';
 import { GoogleAccountsSettings } from '@/features/google-accounts/components/google-accounts-settings';
 import { RecordingSettingsSection } from '@/features/recorder/components/recording-settings-section';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
+import { TranscriptionSettings } from '@/features/transcription/components/transcription-settings';
 
 /**
  * The Settings dialog with the sections other features contribute, composed here because features
@@ -21,6 +22,7 @@ export default function SettingsContent(props: {
         </>
       }
       recording={<RecordingSettingsSection />}
+      transcription={<TranscriptionSettings />}
     />
   );
 }

@@ -5,6 +5,12 @@ import { MeetingView } from '@/features/meetings/components/meeting-view/meeting
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+// The transcription feature's first-run prompt and re-transcribe offer (issue 12 point 3),
+// loaded after the page is shown (bench/web budget).
+const TranscriptionNotice = lazy(
+  () => import('@/features/transcription/components/transcription-notice'),
+);
+
 // Only the tab that records a meeting shows its panel here; everyone else opens the meeting view,
 // so the panel's code loads on demand.
 const RecorderPanel = lazy(() =>
@@ -22,6 +28,11 @@ function RecordingScreen({ title }: { title: string | null }) {
       <Suspense>
         <RecorderPanel
           onChat={(meetingId) => openChat({ meetingIds: [meetingId], preferredMode: 'sidebar' })}
+          notice={
+            <Suspense>
+              <TranscriptionNotice />
+            </Suspense>
+          }
         />
       </Suspense>
     </div>
@@ -53,6 +64,18 @@ export default function MeetingRoute() {
       onAsk={(question) =>
         openChat({ meetingIds: [meetingId], question, preferredMode: 'sidebar' })
       }
+      notice={(meeting, onMeetingChange) => (
+        <Suspense>
+          <TranscriptionNotice
+            meeting={{
+              meetingId: meeting.id,
+              transcribedBy: meeting.transcription?.provider,
+              busy: meeting.isProcessing || meeting.isRecording,
+              onStarted: onMeetingChange,
+            }}
+          />
+        </Suspense>
+      )}
     />
   );
 }

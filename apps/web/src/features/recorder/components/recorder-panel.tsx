@@ -214,6 +214,11 @@ export interface RecorderPanelProps {
    * (its id). Without it, Chat shows a toast that the assistant is not available.
    */
   onChat?: (meetingId: string) => void;
+  /**
+   * Shown under the panel while it is ready or recording: the first-run transcription prompt
+   * (issue 12 point 3). A slot because it belongs to the transcription feature.
+   */
+  notice?: ReactNode;
 }
 
 /**
@@ -221,17 +226,35 @@ export interface RecorderPanelProps {
  * running recording with timer, level meter and controls (Chat calls `onChat`), the hand-over to
  * processing, and the microphone-denied state. Reads the tab's recorder from `RecorderProvider`.
  */
-export function RecorderPanel({ onChat }: RecorderPanelProps) {
+export function RecorderPanel({ onChat, notice }: RecorderPanelProps) {
   const { state } = useRecorder();
   switch (state) {
     case 'recording':
     case 'paused':
-      return <RecordingPanel onChat={onChat} />;
+      return (
+        <WithNotice notice={notice}>
+          <RecordingPanel onChat={onChat} />
+        </WithNotice>
+      );
     case 'processing':
       return <ProcessingPanel />;
     case 'denied':
       return <DeniedPanel />;
     default:
-      return <IdlePanel />;
+      return (
+        <WithNotice notice={notice}>
+          <IdlePanel />
+        </WithNotice>
+      );
   }
+}
+
+function WithNotice({ notice, children }: { notice: ReactNode; children: ReactNode }) {
+  if (!notice) return children;
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+      {children}
+      {notice}
+    </div>
+  );
 }

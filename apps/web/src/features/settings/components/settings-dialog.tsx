@@ -23,6 +23,11 @@ export interface SettingsDialogProps {
    * recorder feature.
    */
   recording?: ReactNode;
+  /**
+   * The 'Transcription' section (local speech models, issue 12 point 2). A slot for the same
+   * reason: it belongs to the transcription feature.
+   */
+  transcription?: ReactNode;
 }
 
 /** Names the tab 'Settings' only while the dialog is open (spec 001 page titles). */
@@ -31,16 +36,28 @@ function SettingsTitle() {
   return null;
 }
 
-/** The Settings dialog: appearance (theme) and, when given, the recording and account sections. */
-export function SettingsDialog({ open, onOpenChange, account, recording }: SettingsDialogProps) {
+/**
+ * The Settings dialog: appearance (theme) and, when given, the transcription, recording and
+ * account sections.
+ */
+export function SettingsDialog({
+  open,
+  onOpenChange,
+  account,
+  recording,
+  transcription,
+}: SettingsDialogProps) {
   const themeLabelId = useId();
+  const transcriptionLabelId = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         {open && <SettingsTitle />}
         <DialogHeader>
           <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>Choose how Summy looks and manage your account.</DialogDescription>
+          <DialogDescription>
+            Choose how Summy looks and transcribes, and manage your account.
+          </DialogDescription>
         </DialogHeader>
         <section className="flex flex-col gap-3">
           <div>
@@ -53,6 +70,17 @@ export function SettingsDialog({ open, onOpenChange, account, recording }: Setti
           </div>
           <ThemePicker labelledBy={themeLabelId} />
         </section>
+        {transcription && (
+          <section
+            aria-labelledby={transcriptionLabelId}
+            className="flex flex-col gap-3 border-t pt-4"
+          >
+            <h3 id={transcriptionLabelId} className="text-sm font-medium">
+              Transcription
+            </h3>
+            {transcription}
+          </section>
+        )}
         {recording && (
           <section className="flex flex-col gap-3 border-t pt-4">
             <h3 className="text-sm font-medium">Recording</h3>

@@ -15,6 +15,7 @@ import {
   SearchX,
   TextQuote,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import {
   lazy,
@@ -26,6 +27,7 @@ import {
   useRef,
   useState,
   type ComponentType,
+  type ReactNode,
 } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -35,7 +37,7 @@ import { useMeetingProgress } from '@/lib/realtime';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { cn } from '@/lib/utils';
 import { useAudioUrl } from '@/features/meetings/api/get-audio-url';
-import { useMeeting } from '@/features/meetings/api/get-meeting';
+import { meetingQueryKey, useMeeting } from '@/features/meetings/api/get-meeting';
 import { MeetingHeader } from './meeting-header';
 import { MeetingSummary } from './meeting-summary';
 import {
@@ -139,13 +141,19 @@ export interface MeetingViewProps {
    * buttons are disabled.
    */
   onAsk?: (question?: string) => void;
+  /**
+   * Drawn under the header for the loaded meeting: the transcription feature's first-run prompt
+   * and re-transcribe offer (issue 12 point 3), composed by the app layer. `onMeetingChange`
+   * puts a meeting answered by another feature's call (re-transcription started) in the view.
+   */
+  notice?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
 }
 
 /**
  * The whole meeting view: loads the meeting, then draws it; a skeleton while loading, 'Failed to
  * load meeting details' with a retry on failure, and a not-found state for a missing meeting.
  */
-export function MeetingView({ meetingId, onAsk }: MeetingViewProps) {
+export function MeetingView({ meetingId, onAsk, notice }: MeetingViewProps) {
   const query = useMeeting(meetingId);
   useDocumentTitle(query.data ? `${query.data.title} - Summy` : 'Meeting - Summy');
 
@@ -157,17 +165,24 @@ export function MeetingView({ meetingId, onAsk }: MeetingViewProps) {
     return <MeetingLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   // Keyed so a different meeting starts in the mode its address names, with a fresh player.
-  return <LoadedMeeting key={meetingId} meeting={query.data} onAsk={onAsk} />;
+  return <LoadedMeeting key={meetingId} meeting={query.data} onAsk={onAsk} notice={notice} />;
 }
 
 function LoadedMeeting({
   meeting,
   onAsk,
+  notice,
 }: {
   meeting: Meeting;
   onAsk?: (question?: string) => void;
+  notice?: MeetingViewProps['notice'];
 }) {
   usePrefetchModes();
+  const queryClient = useQueryClient();
+  const replaceMeeting = useCallback(
+    (next: Meeting) => queryClient.setQueryData(meetingQueryKey(next.id), next),
+    [queryClient],
+  );
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const progress = useMeetingProgress(meeting.id);
   const busy = meeting.isProcessing || meeting.isRecording;
@@ -290,6 +305,7 @@ function LoadedMeeting({
       >
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-5 pt-6 pb-10 md:px-10 md:pt-10">
           <MeetingHeader meeting={meeting} busy={busy} progress={progress} />
+          {notice?.(meeting, replaceMeeting)}
           <div className="h-px bg-border" aria-hidden="true" />
 
           <Tabs.Content value="summary" className="outline-none">

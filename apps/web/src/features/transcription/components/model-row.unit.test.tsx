@@ -1,0 +1,54 @@
+/**
+ * One model of Settings > Transcription (issue 12 point 2) in each state: the Download button,
+ * the progress bar (role progressbar with aria-valuenow, bytes and percent as text) with Cancel,
+ * 'Installed' with Remove, and a failure in the spec's words. Rendered to static markup.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { modelStatus } from '../testing/models';
+import { ModelRow } from './model-row';
+
+function render(overrides: Parameters<typeof modelStatus>[0] = {}) {
+  const noop = () => undefined;
+  return renderToStaticMarkup(
+    <ModelRow model={modelStatus(overrides)} onDownload={noop} onCancel={noop} onRemove={noop} />,
+  );
+}
+
+describe('ModelRow', () => {
+  it('describes the model: name, kind, size, languages, what it is good for', () => {
+    const html = render();
+    expect(html).toContain('Parakeet TDT 0.6B v2 (English)');
+    expect(html).toContain('Speech recognizer · 482 MB · English');
+    expect(html).toContain('Most accurate English.');
+    expect(html).toContain('Recommended');
+    expect(html).toContain('aria-label="Download Parakeet TDT 0.6B v2 (English)"');
+    expect(html).not.toContain('progressbar');
+  });
+
+  it('shows a running download as a bar with bytes and percent, and Cancel', () => {
+    const html = render({ state: 'downloading', receivedBytes: 241_234_193 });
+    expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="50"/);
+    expect(html).toContain('aria-label="Downloading Parakeet TDT 0.6B v2 (English)"');
+    expect(html).toContain('241 MB of 482 MB (50%)');
+    expect(html).toContain('aria-label="Cancel download of Parakeet TDT 0.6B v2 (English)"');
+    expect(html).not.toContain('>Download<');
+  });
+
+  it('shows an installed model with Remove and no Download', () => {
+    const html = render({ state: 'installed', receivedBytes: 482_468_385 });
+    expect(html).toContain('Installed');
+    expect(html).toContain('aria-label="Remove Parakeet TDT 0.6B v2 (English)"');
+    expect(html).not.toContain('aria-label="Download');
+  });
+
+  it("says why a download failed, '{error}: {details}', and offers to try again", () => {
+    const html = render({
+      state: 'failed',
+      error: { error: 'Checksum mismatch', details: 'The file differs from the catalog' },
+    });
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Checksum mismatch: The file differs from the catalog');
+    expect(html).toContain('aria-label="Retry download of Parakeet TDT 0.6B v2 (English)"');
+  });
+});

@@ -1,0 +1,116 @@
+import type { ModelsList, ModelStatus } from '@summy/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiRequestError } from '@/lib/api-client';
+import { useCancelModelDownload } from '../api/cancel-model-download';
+import { useDownloadModels } from '../api/download-model';
+import { useModels } from '../api/get-models';
+import { useRemoveModel } from '../api/remove-model';
+import { formatBytes } from '../utils/model-list';
+import { ModelRow } from './model-row';
+
+/** What transcribes the next meeting, in words (`GET /api/models` `transcription.provider`). */
+const ENGINE_DESCRIPTIONS: Record<ModelsList['transcription']['provider'], string> = {
+  offline:
+    'New meetings are transcribed by the built-in recognizer, whose transcripts are rough. Download a speech recognizer below for accurate ones.',
+  local: 'New meetings are transcribed on this server by the local models below.',
+  deepgram: 'New meetings are transcribed by Deepgram, as this server is set up.',
+  openai:
+    'New meetings are transcribed by the OpenAI-compatible service this server is set up with.',
+};
+
+/** '{error}: {details}' of a failed request, in the spec's style. */
+function failureText(error: Error): string {
+  return error instanceof ApiRequestError && error.details
+    ? `${error.message}: ${error.details}`
+    : error.message;
+}
+
+/**
+ * Settings > Transcription (issue 12 point 2): the engine that transcribes new meetings and every
+ * local speech model of the catalog, each with Download, a progress bar with Cancel, or Remove
+ * (confirmed). Downloads run on the server for everyone; the list polls while one runs. Handed to
+ * the Settings dialog through its `transcription` slot.
+ */
+export function TranscriptionSettings() {
+  const models = useModels();
+  const download = useDownloadModels();
+  const cancel = useCancelModelDownload();
+  const remove = useRemoveModel();
+  const [removing, setRemoving] = useState<ModelStatus | null>(null);
+  const failed = download.error ?? cancel.error ?? remove.error;
+  const pendingId =
+    (download.isPending && download.variables?.[0]) ||
+    (cancel.isPending && cancel.variables) ||
+    (remove.isPending && remove.variables) ||
+    null;
+
+  if (models.isPending) {
+    return (
+      <div className="flex justify-center py-4">
+        <Spinner label="Loading models" />
+      </div>
+    );
+  }
+  if (models.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+        <p className="text-destructive">Failed to load models: {failureText(models.error)}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={models.isFetching}
+          onClick={() => void models.refetch()}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const list = models.data;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-xs text-muted-foreground">
+        {ENGINE_DESCRIPTIONS[list.transcription.provider]} Models run on this server&apos;s CPU and
+        are downloaded once.
+      </p>
+      {list.models.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No models are offered by this server.</p>
+      ) : (
+        <ul aria-label="Speech models" className="flex flex-col gap-2">
+          {list.models.map((model) => (
+            <ModelRow
+              key={model.id}
+              model={model}
+              pending={pendingId === model.id}
+              onDownload={(id) => download.mutate([id])}
+              onCancel={(id) => cancel.mutate(id)}
+              onRemove={setRemoving}
+            />
+          ))}
+        </ul>
+      )}
+      {failed && (
+        <p role="alert" className="text-xs text-destructive">
+          {failureText(failed)}
+        </p>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing?.name ?? 'model'}?`}
+        description={
+          removing
+            ? `Its files (${formatBytes(removing.sizeBytes)}) are deleted from this server. New meetings use another engine until it is downloaded again.`
+            : ''
+        }
+        confirmLabel="Remove"
+        destructive
+        onConfirm={() => removing && remove.mutate(removing.id)}
+      />
+    </div>
+  );
+}

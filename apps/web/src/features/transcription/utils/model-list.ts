@@ -1,0 +1,113 @@
+/**
+ * Pure rules of the Transcription screens (issue 12 points 2 and 3): sizes and progress as people
+ * read them, which models the first-run prompt offers, and when a meeting can be transcribed again.
+ */
+import type { ModelsList, ModelStatus } from '@summy/core';
+
+/** Bytes in a kilobyte and a megabyte as shown: decimal, as download sizes are published. */
+const KB = 1000;
+const MB = 1000 * KB;
+const GB = 1000 * MB;
+
+/** A size in bytes as people read it: '640 MB', '1.2 GB', '48 KB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
+  if (bytes >= 10 * MB) return `${Math.round(bytes / MB)} MB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= KB) return `${Math.round(bytes / KB)} KB`;
+  return `${Math.max(0, Math.round(bytes))} B`;
+}
+
+/** Whole percent (0 to 100) of a download; 0 while its total is not known. */
+export function downloadPercent(model: Pick<ModelStatus, 'receivedBytes' | 'totalBytes'>): number {
+  if (model.totalBytes <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((model.receivedBytes / model.totalBytes) * 100)));
+}
+
+/** '12 MB of 640 MB (2%)': the progress text beside the bar. */
+export function progressText(model: Pick<ModelStatus, 'receivedBytes' | 'totalBytes'>): string {
+  return `${formatBytes(model.receivedBytes)} of ${formatBytes(model.totalBytes)} (${downloadPercent(model)}%)`;
+}
+
+/** A failed model's error in the spec's style: '{error}: {details}'. */
+export function modelErrorText(error: NonNullable<ModelStatus['error']>): string {
+  return error.details ? `${error.error}: ${error.details}` : error.error;
+}
+
+let languageNames: Intl.DisplayNames | null | undefined;
+
+/** 'English', or 'English, German, French and 22 more' for a multilingual model. */
+export function formatLanguages(tags: readonly string[], shown = 3): string {
+  if (languageNames === undefined) {
+    try {
+      languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+    } catch {
+      languageNames = null;
+    }
+  }
+  const names = tags.map((tag) => languageNames?.of(tag) ?? tag);
+  if (names.length <= shown) {
+    return names.length > 1
+      ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+      : (names[0] ?? '');
+  }
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
+/** What each kind of model is, in a word for the Settings list. */
+export const MODEL_KIND_LABELS: Record<ModelStatus['kind'], string> = {
+  recognizer: 'Speech recognizer',
+  'speaker-embedding': 'Speaker separation',
+  punctuation: 'Punctuation',
+  vad: 'Voice detection',
+};
+
+/** An updater of the cached list that puts `model` in place of the entry with its id. */
+export function withModel(model: ModelStatus) {
+  return (list: ModelsList | undefined): ModelsList | undefined =>
+    list && {
+      ...list,
+      models: list.models.map((entry) => (entry.id === model.id ? model : entry)),
+    };
+}
+
+/**
+ * The models the first-run prompt downloads: the default recognizer and the default speaker
+ * embedding (for speaker turns), in that order, each only if not installed yet.
+ */
+export function defaultDownloads(list: ModelsList | undefined): ModelStatus[] {
+  if (!list) return [];
+  return (['recognizer', 'speaker-embedding'] as const).flatMap((kind) => {
+    const model = list.models.find((m) => m.kind === kind && m.default);
+    return model && model.state !== 'installed' ? [model] : [];
+  });
+}
+
+/** True once a local recognizer is installed on the server. */
+export function hasLocalRecognizer(list: ModelsList | undefined): boolean {
+  return Boolean(list?.models.some((m) => m.kind === 'recognizer' && m.state === 'installed'));
+}
+
+/** Names of the engines a meeting can be transcribed again with, for the button's label. */
+const ENGINE_NAMES: Record<ModelsList['transcription']['provider'], string> = {
+  local: 'the local model',
+  deepgram: 'Deepgram',
+  openai: 'OpenAI',
+  offline: 'the built-in recognizer',
+};
+
+/**
+ * The label of the re-transcribe button for a meeting transcribed by `transcribedBy`, or null when
+ * none is offered: only a meeting of the PocketSphinx fallback ('offline'), and only once a better
+ * engine would run (a local recognizer installed, or a cloud service configured).
+ */
+export function retranscribeLabel(
+  transcribedBy: string | null | undefined,
+  list: ModelsList | undefined,
+): string | null {
+  if (transcribedBy !== 'offline' || !list) return null;
+  const engine = list.transcription.provider;
+  if (engine === 'offline') return null;
+  if (engine === 'local' && !hasLocalRecognizer(list)) return null;
+  return `Re-transcribe with ${ENGINE_NAMES[engine]}`;
+}

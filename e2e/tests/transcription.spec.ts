@@ -1,0 +1,201 @@
+/**
+ * Local speech models in the web app (issue 12 points 2 and 3, "Tests": "Playwright: the first-run
+ * prompt, a download against the loopback server with a visible progress bar, re-transcribe").
+ * The server's catalog is the tiny models of fixtures/model-mirror.ts, served slowly on loopback
+ * (playwright.config.ts sets MODELS_CATALOG and MODELS_BASE_URL); real models cannot be downloaded
+ * on these machines. Downloads are server-wide, so the tests run in order and remove what they
+ * installed, leaving the PocketSphinx fallback to the specs after this one.
+ *
+ * RECORDER_SHOTS=<folder> also writes screenshots of the prompt and of Settings > Transcription at
+ * 1280 and 375 px, light and dark (fixtures/screenshots.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { JFK_WAV } from '../fixtures/audio';
+import { shootStates } from '../fixtures/screenshots';
+import { api, signUp } from '../fixtures/session';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The tiny catalog's models (packages/fakes/src/models/tiny-models.ts). */
+const RECOGNIZER = { id: 'tiny-nemo-ctc-en', name: 'Tiny NeMo CTC test recognizer (en)' };
+const EMBEDDING = { id: 'tiny-speaker-embedding', name: 'Tiny speaker embedding test model' };
+
+interface ModelsAnswer {
+  models: { id: string; state: string }[];
+  transcription: { provider: string; fallbackOnly: boolean };
+}
+
+interface MeetingAnswer {
+  id: string;
+  transcript: string | null;
+  isProcessing: boolean;
+  transcription: { provider: string; model?: string } | null;
+}
+
+/** The first-run prompt, by its heading. */
+const prompt = (page: Page) =>
+  page.getByRole('region', { name: 'Transcripts will be rough for now' });
+
+/** Removes every installed or partial model, so the next test (and spec) starts without them. */
+async function removeModels(page: Page): Promise<void> {
+  const list = await api<ModelsAnswer>(page, 'GET', '/api/models');
+  for (const model of list.models) {
+    if (model.state === 'downloading') await api(page, 'POST', `/api/models/${model.id}/cancel`);
+    if (model.state !== 'absent') await api(page, 'DELETE', `/api/models/${model.id}`);
+  }
+  await expect
+    .poll(async () => (await api<ModelsAnswer>(page, 'GET', '/api/models')).transcription)
+    .toEqual({ provider: 'offline', fallbackOnly: true });
+}
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signUp(page);
+  await removeModels(page);
+  await page.close();
+});
+
+test('the first-run prompt says transcripts will be rough, offers the download, and is dismissed once', async ({
+  page,
+}) => {
+  await signUp(page);
+  await expect(page.getByText('Ready to start recording')).toBeVisible();
+  const shown = prompt(page);
+  await expect(shown).toBeVisible();
+  await expect(shown.getByRole('button', { name: /^Download \(\d+ KB\)$/ })).toBeVisible();
+  await expect(shown.getByText('DEEPGRAM_API_KEY')).toBeVisible();
+  await shootStates(page, 'transcription-prompt-home');
+
+  // Dismissed from the keyboard; gone here and after a reload.
+  await shown.getByRole('button', { name: 'Not now' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(prompt(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Ready to start recording')).toBeVisible();
+  await expect(prompt(page)).toHaveCount(0);
+
+  // It is the person's: someone else signing in on this browser (its storage kept, the session
+  // gone as after an expiry) still gets it.
+  await page.context().clearCookies();
+  await signUp(page, '/', 'Grace Hopper');
+  await expect(prompt(page)).toBeVisible();
+});
+
+test('Settings > Transcription: a download shows its progress bar, can be cancelled, installs and is removed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const section = settings.getByRole('region', { name: 'Transcription' });
+  await expect(section).toBeVisible();
+  await expect(section.getByText(/transcribed by the built-in recognizer/)).toBeVisible();
+  const row = section.getByRole('listitem', { name: RECOGNIZER.name });
+  await expect(row).toContainText('Speech recognizer');
+  await expect(row).toContainText('English');
+  await expect(section.getByRole('listitem', { name: EMBEDDING.name })).toContainText(
+    'Speaker separation',
+  );
+  await section.scrollIntoViewIfNeeded();
+  await shootStates(page, 'transcription-settings');
+
+  // Download: the bar moves (the mirror sends 1 KiB every 250 ms) with bytes and percent.
+  await row.getByRole('button', { name: `Download ${RECOGNIZER.name}` }).click();
+  const bar = row.getByRole('progressbar', { name: `Downloading ${RECOGNIZER.name}` });
+  await expect(bar).toBeVisible();
+  await expect(row.getByText(/^\d+ (B|KB) of \d+ KB \(\d+%\)$/)).toBeVisible();
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-downloading');
+
+  // Cancel stops it; the model can be downloaded again.
+  await row.getByRole('button', { name: `Cancel download of ${RECOGNIZER.name}` }).click();
+  await expect(bar).toHaveCount(0);
+  const again = row.getByRole('button', {
+    name: new RegExp(`^(Download|Retry download of) ${RECOGNIZER.name.replace(/[()]/g, '\\$&')}$`),
+  });
+  await expect(again).toBeVisible();
+
+  // Download to the end: Installed, and the local engine takes over the next meetings.
+  await again.click();
+  await expect(row.getByText('Installed')).toBeVisible({ timeout: 60_000 });
+  await expect(section.getByText(/transcribed on this server by the local models/)).toBeVisible();
+  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-installed');
+
+  // Remove asks first; Cancel keeps it, Remove removes it.
+  await row.getByRole('button', { name: `Remove ${RECOGNIZER.name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Remove ${RECOGNIZER.name}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByText('Installed')).toBeVisible();
+  await row.getByRole('button', { name: `Remove ${RECOGNIZER.name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(row.getByRole('button', { name: `Download ${RECOGNIZER.name}` })).toBeVisible();
+  await expect(section.getByText(/transcribed by the built-in recognizer/)).toBeVisible();
+});
+
+test('a meeting the fallback transcribed is re-transcribed with the local model after the download', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await signUp(page);
+  const upload = await page.request.post('/api/meetings/upload', {
+    headers: { Origin: baseURL! },
+    multipart: {
+      file: { name: 'jfk.wav', mimeType: 'audio/wav', buffer: readFileSync(JFK_WAV) },
+      title: 'JFK address',
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const { meetingId } = (await upload.json()) as { meetingId: string };
+  const read = () => api<MeetingAnswer>(page, 'GET', `/api/meetings/${meetingId}`);
+  await expect
+    .poll(async () => (await read()).isProcessing, { timeout: 120_000, intervals: [1000] })
+    .toBe(false);
+  const rough = await read();
+  expect(rough.transcription).toEqual({ provider: 'offline' });
+
+  await page.goto(`/meeting/${meetingId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const shown = prompt(page);
+  await expect(shown).toBeVisible();
+  const retranscribe = page.getByRole('button', { name: 'Re-transcribe with the local model' });
+  await expect(retranscribe).toHaveCount(0);
+  await shootStates(page, 'transcription-prompt-meeting');
+
+  // The prompt downloads the default recognizer and speaker embedding, with visible bars.
+  await shown.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click();
+  await expect(shown.getByRole('progressbar').first()).toBeVisible();
+  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-prompt-downloading');
+  await expect(page.getByRole('heading', { name: 'Local speech model installed' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const models = await api<ModelsAnswer>(page, 'GET', '/api/models');
+  expect(models.transcription).toEqual({ provider: 'local', fallbackOnly: false });
+  expect(models.models.every((m) => m.state === 'installed')).toBe(true);
+
+  // One click: the meeting shows processing, then the local engine's transcript.
+  await expect(retranscribe).toBeVisible();
+  await shootStates(page, 'transcription-retranscribe-offer');
+  await retranscribe.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Processing|Transcribing/ }),
+  ).toBeVisible();
+  await expect(retranscribe).toHaveCount(0);
+  await expect
+    .poll(async () => (await read()).isProcessing, { timeout: 120_000, intervals: [1000] })
+    .toBe(false);
+  const local = await read();
+  expect(local.transcription?.provider).toBe('local');
+  expect(local.transcription?.model).toBe(RECOGNIZER.id);
+  await expect(page.getByRole('status').filter({ hasText: /Processing|Transcribing/ })).toHaveCount(
+    0,
+  );
+  await expect(retranscribe).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Transcript' }).click();
+  const firstWords = (local.transcript ?? '').replace(/^Speaker \d+:\s*/, '').slice(0, 20);
+  if (firstWords) await expect(page.getByText(firstWords).first()).toBeVisible();
+  else await expect(page.getByText(/no speech|No transcript/i).first()).toBeVisible();
+});
