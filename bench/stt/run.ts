@@ -3,7 +3,10 @@
  * on 2 cores). Options: `--long-seconds 300` (length of the concatenated long recording; 0
  * skips it), `--json file` (writes every figure as JSON).
  *
- * For every provider of `benchProviders()`:
+ * For every provider of `benchProviders()` (the offline default) and every configuration of the
+ * local engine whose models are installed (`localBench()`: each English recognizer in
+ * SUMMY_MODELS_DIR, else `DATA_DIR/models`, with the catalog of MODELS_CATALOG when set, without
+ * and with each speaker embedding model; issue 12 "Measured"):
  * - word error rate (WER) against every reference transcript in /work/shared/testdata/audio
  *   (jfk.txt for jfk.wav and jfk.flac, the five LibriVox clips, the AMI clip's timed words);
  * - diarization error rate (DER) against every RTTM (pyannote sample, AMI clip), collar 0.25 s
@@ -12,15 +15,20 @@
  *   ~5-minute recording concatenated from them (built in os.tmpdir(), deleted after).
  * Beside it, the reference measured in the same run: one `pocketsphinx_continuous` process over
  * each whole 16 kHz file (what the parallel split and the VAD buy or cost), with its WER too.
+ * With no local recognizer installed the report says so and prints no local figures; test
+ * models (ids `tiny-…`, random weights) get their real-time factor only, labelled as such
+ * (`npx tsx bench/stt/install-tiny-models.ts <dir>` installs them for a trial of that path).
  *
  * Then the fallback diarization alone (no PocketSphinx), today's and that of `--baseline`
  * (default `main`; `--baseline ''` skips it) in the same run: leave-one-out DER (collar 0.25 s)
  * and speaker counts over every multi-speaker recording (the embedding window chosen on the
  * other recordings each time), speaker counts of the single-speaker recordings, and a
- * 9-minute conversation of two real people (bench/stt/diarization-eval.ts).
+ * 9-minute conversation of two real people (bench/stt/diarization-eval.ts). `--stt-only` skips
+ * this section.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,7 +51,7 @@ import {
   twoSpeakerConversation,
   type Diarizer,
 } from './diarization-eval.ts';
-import { benchProviders, type BenchProvider } from './providers.ts';
+import { benchProviders, localBench, type BenchProvider } from './providers.ts';
 import { wordErrorRate, type WerResult } from './wer.ts';
 
 const AUDIO = '/work/shared/testdata/audio';
@@ -169,7 +177,7 @@ function machine(): string[] {
   const cpus = os.cpus();
   return [
     `node ${process.version}, ${os.platform()} ${os.arch()}, os.cpus().length = ${cpus.length} (${cpus[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM`,
-    `pocketsphinx ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx'])}, model ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx-en-us'])} (en-us); ${version('ffmpeg', ['-version'])}`,
+    `sherpa-onnx-node ${(createRequire(import.meta.url)('sherpa-onnx-node/package.json') as { version: string }).version}; pocketsphinx ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx'])}, model ${version('dpkg-query', ['-W', '-f', '${Version}', 'pocketsphinx-en-us'])} (en-us); ${version('ffmpeg', ['-version'])}`,
   ];
 }
 
@@ -180,6 +188,7 @@ async function main(): Promise<void> {
       json: { type: 'string' },
       baseline: { type: 'string', default: 'main' },
       'diarization-only': { type: 'boolean', default: false },
+      'stt-only': { type: 'boolean', default: false },
     },
   });
   const longSeconds = Number(values['long-seconds']);
@@ -191,8 +200,15 @@ async function main(): Promise<void> {
     for (const line of machine()) console.log(`  ${line}`);
     console.log(`  load average at start: ${loadStart.map(f2).join(' ')} (1, 5, 15 min)`);
 
-    await fallbackDiarization(values.baseline, json);
+    if (!values['stt-only']) await fallbackDiarization(values.baseline, json);
     if (values['diarization-only']) return;
+    const local = localBench(tmp);
+    json.localModels = {
+      modelsDir: local.modelsDir,
+      status: local.status,
+      notes: local.notes,
+      measured: local.providers.map((b) => ({ label: b.label, testModels: !!b.testModels })),
+    };
 
     const all = clips();
     // The reference decodes 16 kHz mono WAV only: the FLAC is converted first (not timed).
@@ -237,7 +253,15 @@ async function main(): Promise<void> {
     let longReference = { seconds: 0, cpu: 0 };
     if (longFile) longReference = await timed(() => recognizeWav(longFile!));
 
-    for (const bench of benchProviders()) {
+    const printLocalStatus = () => {
+      console.log(`\n## Local engine (sherpa-onnx), models folder ${local.modelsDir}\n`);
+      for (const note of local.notes) console.log(note);
+      if (local.providers.length > 0) {
+        console.log(`Measured: ${local.providers.map((b) => b.label).join('; ')}.`);
+      }
+    };
+    for (const bench of [...benchProviders(), ...local.providers]) {
+      if (bench === local.providers[0]) printLocalStatus();
       await measure(
         bench,
         all,
@@ -250,6 +274,7 @@ async function main(): Promise<void> {
         json,
       );
     }
+    if (local.providers.length === 0) printLocalStatus();
     const loadEnd = os.loadavg();
     console.log(`\nload average at end: ${loadEnd.map(f2).join(' ')} (1, 5, 15 min)`);
     json.load = { start: loadStart, end: loadEnd };
@@ -283,6 +308,102 @@ async function measure(
     runs[clip.name] = { result: value, seconds, cpu };
   }
 
+  let accuracy: Record<string, unknown> = {};
+  if (bench.testModels) {
+    console.log(
+      'Test models (random weights): their words and speakers are meaningless, so no WER, DER or speaker count is reported; real-time factor only.',
+    );
+  } else accuracy = reportAccuracy(all, runs, reference);
+
+  const sum = (values: { seconds: number; cpu: number }[]) => ({
+    seconds: values.reduce((acc, v) => acc + v.seconds, 0),
+    cpu: values.reduce((acc, v) => acc + v.cpu, 0),
+  });
+  const shortProvider = sum(Object.values(runs));
+  const shortReference = sum(Object.values(reference));
+  const rtfRow = (
+    label: string,
+    audio: number,
+    provider: { seconds: number; cpu: number },
+    ref: { seconds: number; cpu: number },
+  ) => [
+    label,
+    f2(audio),
+    f2(provider.seconds),
+    f2(provider.seconds / audio),
+    f2(ref.seconds),
+    f2(ref.seconds / audio),
+    // A test model's tiny network says nothing about a real model's speed: no ratio.
+    bench.testModels ? '-' : `${f2(ref.seconds / provider.seconds)}x`,
+    f2(provider.cpu / audio),
+    f2(ref.cpu / audio),
+  ];
+  const rtfRows: string[][] = [
+    rtfRow('9 short clips (3-30 s each)', shortAudio, shortProvider, shortReference),
+  ];
+  let longSpeakers = 0;
+  let longRun: { seconds: number; cpu: number } | null = null;
+  if (longFile) {
+    const { value, seconds, cpu } = await timed(() =>
+      bench.provider.transcribe({ path: longFile, mimeType: 'audio/wav', language: 'en' }),
+    );
+    longSpeakers = speakersOf(value);
+    longRun = { seconds, cpu };
+    rtfRows.push(
+      rtfRow(
+        `${(longDuration / 60).toFixed(1)}-minute concatenation`,
+        longDuration,
+        longRun,
+        longReference,
+      ),
+    );
+  }
+  console.log(
+    `\nReal-time factor${bench.testModels ? ' of TEST MODELS (random weights; not a real model speed)' : ''} (wall-clock processing time / audio duration; ${bench.local ? `this machine, ${os.cpus().length} cores` : 'remote service'}), and CPU seconds per audio second (this process and its children):\n`,
+  );
+  table(
+    [
+      'audio',
+      'audio s',
+      'provider s',
+      bench.testModels ? 'test-model RTF' : 'provider RTF',
+      '1 process whole file s',
+      'reference RTF',
+      'speed-up',
+      'provider CPU/audio',
+      'reference CPU/audio',
+    ],
+    rtfRows,
+  );
+  if (longFile && !bench.testModels) {
+    console.log(
+      `\nThe long recording holds 5 distinct voices (JFK, the LibriVox reader, the 2 pyannote speakers, AMI's FEE041); speakers found: ${longSpeakers}.`,
+    );
+  }
+  json[bench.label] = {
+    testModels: !!bench.testModels,
+    ...accuracy,
+    shortAudio,
+    shortProvider,
+    shortReference,
+    long: {
+      durationS: longDuration,
+      run: longRun,
+      reference: longReference,
+      ...(bench.testModels ? {} : { speakers: longSpeakers }),
+    },
+  };
+}
+
+/**
+ * Prints the WER, DER and speakers-per-file tables of one provider's runs, each beside the
+ * one-process PocketSphinx reference where it has one, and answers them for the JSON.
+ */
+function reportAccuracy(
+  all: Clip[],
+  runs: Record<string, Run>,
+  reference: Record<string, { text: string }>,
+): Record<string, unknown> {
   console.log(
     'Word error rate (lower case, punctuation removed; S/D/I = substitutions, deletions, insertions):\n',
   );
@@ -360,78 +481,7 @@ async function measure(
     ['file', 'speakers est.', 'reference'],
     all.map((c) => [c.name, String(speakersOf(runs[c.name]!.result)), String(c.speakers)]),
   );
-
-  const sum = (values: { seconds: number; cpu: number }[]) => ({
-    seconds: values.reduce((acc, v) => acc + v.seconds, 0),
-    cpu: values.reduce((acc, v) => acc + v.cpu, 0),
-  });
-  const shortProvider = sum(Object.values(runs));
-  const shortReference = sum(Object.values(reference));
-  const rtfRow = (
-    label: string,
-    audio: number,
-    provider: { seconds: number; cpu: number },
-    ref: { seconds: number; cpu: number },
-  ) => [
-    label,
-    f2(audio),
-    f2(provider.seconds),
-    f2(provider.seconds / audio),
-    f2(ref.seconds),
-    f2(ref.seconds / audio),
-    `${f2(ref.seconds / provider.seconds)}x`,
-    f2(provider.cpu / audio),
-    f2(ref.cpu / audio),
-  ];
-  const rtfRows: string[][] = [
-    rtfRow('9 short clips (3-30 s each)', shortAudio, shortProvider, shortReference),
-  ];
-  let longSpeakers = 0;
-  let longRun: { seconds: number; cpu: number } | null = null;
-  if (longFile) {
-    const { value, seconds, cpu } = await timed(() =>
-      bench.provider.transcribe({ path: longFile, mimeType: 'audio/wav', language: 'en' }),
-    );
-    longSpeakers = speakersOf(value);
-    longRun = { seconds, cpu };
-    rtfRows.push(
-      rtfRow(
-        `${(longDuration / 60).toFixed(1)}-minute concatenation`,
-        longDuration,
-        longRun,
-        longReference,
-      ),
-    );
-  }
-  console.log(
-    `\nReal-time factor (wall-clock processing time / audio duration; ${bench.local ? `this machine, ${os.cpus().length} cores` : 'remote service'}), and CPU seconds per audio second (this process and its children):\n`,
-  );
-  table(
-    [
-      'audio',
-      'audio s',
-      'provider s',
-      'provider RTF',
-      '1 process whole file s',
-      'reference RTF',
-      'speed-up',
-      'provider CPU/audio',
-      'reference CPU/audio',
-    ],
-    rtfRows,
-  );
-  if (longFile) {
-    console.log(
-      `\nThe long recording holds 5 distinct voices (JFK, the LibriVox reader, the 2 pyannote speakers, AMI's FEE041); speakers found: ${longSpeakers}.`,
-    );
-  }
-  json.long = {
-    durationS: longDuration,
-    run: longRun,
-    reference: longReference,
-    speakers: longSpeakers,
-  };
-  json[bench.label] = { wer: werJson, der: derJson, shortAudio, shortProvider, shortReference };
+  return { wer: werJson, der: derJson };
 }
 
 /** The fallback diarization section (module comment), today's code beside `baseline`'s. */
