@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TWO_SPEAKERS_WAV } from '../fixtures/audio';
 import { shootStates } from '../fixtures/screenshots';
-import { api, getMeeting, signUp } from '../fixtures/session';
+import { api, dismissTranscriptionPrompt, getMeeting, signUp } from '../fixtures/session';
 
 test.use({ locale: 'en-US' });
 
@@ -92,6 +92,7 @@ test('ask about an uploaded recording, follow a citation, @ a second meeting, re
 }) => {
   test.setTimeout(300_000);
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
 
   // A real two-person recording, transcribed offline by the server's pipeline.
   const upload = await page.request.post('/api/meetings/upload', {
