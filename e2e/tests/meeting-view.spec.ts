@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { setTheme, shootStates } from '../fixtures/screenshots';
-import { api, signUp } from '../fixtures/session';
+import { api, dismissTranscriptionPrompt, signUp } from '../fixtures/session';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-meetingview';
 const JFK_WAV = path.resolve(import.meta.dirname, '../../../shared/testdata/audio/jfk/jfk.wav');
@@ -115,6 +115,7 @@ async function openMenuItem(page: Page, item: string): Promise<void> {
 
 test('header, modes, action items, links and the actions menu', async ({ page }) => {
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
   const meeting = await createRichMeeting(page);
   await page.goto(`/meeting/${meeting.id}`);
 
@@ -268,6 +269,7 @@ test('header, modes, action items, links and the actions menu', async ({ page })
 
 test('empty, processing, failed and missing meetings', async ({ page }) => {
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
   const empty = await createMeeting(page, { title: 'Empty meeting' });
   await page.goto(`/meeting/${empty.id}`);
   await expect(page.getByText('No summary available')).toBeVisible();
@@ -308,6 +310,7 @@ test('empty, processing, failed and missing meetings', async ({ page }) => {
 
 test('failures of action items show the spec toasts', async ({ page }) => {
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
   const meeting = await createMeeting(page, { title: 'Toast meeting' });
   await api(page, 'POST', '/api/todos', { title: 'Write the notes', meetingId: meeting.id });
   await page.goto(`/meeting/${meeting.id}`);
@@ -362,6 +365,7 @@ async function createLongMeeting(page: Page): Promise<Meeting> {
 
 test('a 3-hour transcript is virtualized and scrolls to its end', async ({ page }) => {
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
   const meeting = await createLongMeeting(page);
 
   await page.goto(`/meeting/${meeting.id}`);
@@ -416,6 +420,7 @@ async function followInApp(page: Page, url: string): Promise<void> {
 test('a citation link scrolls to its transcript turn and highlights it', async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
   const meeting = await createLongMeeting(page);
   const base = `/meeting/${meeting.id}`;
 
@@ -518,6 +523,7 @@ test('a citation link scrolls to its transcript turn and highlights it', async (
 test('clicking a transcript turn seeks the recording to it', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
   const upload = await page.request.post('/api/meetings/upload', {
     headers: { Origin: baseURL! },
     multipart: {
@@ -591,6 +597,7 @@ test('screenshots of each mode', async ({ page }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS_DIR, { recursive: true });
   await signUp(page);
+  await dismissTranscriptionPrompt(page);
   const meeting = await createRichMeeting(page);
   const processing = await createMeeting(page, {
     title: 'Design review',
