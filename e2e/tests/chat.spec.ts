@@ -6,11 +6,16 @@
  * added with the @ picker, and the chat is reopened from Past chats. Also: Cmd/Ctrl+J, Escape, the
  * sidebar mode, the 30 s history reset and the error sentences. Screenshots go to RECORDER_SHOTS.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TWO_SPEAKERS_WAV } from '../fixtures/audio';
 import { shootStates } from '../fixtures/screenshots';
-import { api, dismissTranscriptionPrompt, getMeeting, signUp } from '../fixtures/session';
+import {
+  api,
+  dismissTranscriptionPrompt,
+  getMeeting,
+  signUp,
+  uploadRecording,
+} from '../fixtures/session';
 
 test.use({ locale: 'en-US' });
 
@@ -95,18 +100,7 @@ test('ask about an uploaded recording, follow a citation, @ a second meeting, re
   await dismissTranscriptionPrompt(page);
 
   // A real two-person recording, transcribed offline by the server's pipeline.
-  const upload = await page.request.post('/api/meetings/upload', {
-    headers: { Origin: baseURL! },
-    multipart: {
-      file: {
-        name: 'sample.wav',
-        mimeType: 'audio/wav',
-        buffer: readFileSync(TWO_SPEAKERS_WAV),
-      },
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const { meetingId } = (await upload.json()) as { meetingId: string };
+  const meetingId = await uploadRecording(page, baseURL!, TWO_SPEAKERS_WAV);
   await expect
     .poll(async () => (await getMeeting(page, meetingId)).isProcessing, {
       timeout: 180_000,

@@ -7,11 +7,11 @@
  * player seeking to a clicked transcript turn. Screenshots of each mode go to SHOTS_DIR (default
  * /tmp/shots-meetingview); those of a cited turn and of Ask mode also to RECORDER_SHOTS when set.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { setTheme, shootStates } from '../fixtures/screenshots';
-import { api, dismissTranscriptionPrompt, signUp } from '../fixtures/session';
+import { api, dismissTranscriptionPrompt, signUp, uploadRecording } from '../fixtures/session';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-meetingview';
 const JFK_WAV = path.resolve(import.meta.dirname, '../../../shared/testdata/audio/jfk/jfk.wav');
@@ -524,15 +524,7 @@ test('clicking a transcript turn seeks the recording to it', async ({ page, base
   test.setTimeout(180_000);
   await signUp(page);
   await dismissTranscriptionPrompt(page);
-  const upload = await page.request.post('/api/meetings/upload', {
-    headers: { Origin: baseURL! },
-    multipart: {
-      file: { name: 'jfk.wav', mimeType: 'audio/wav', buffer: readFileSync(JFK_WAV) },
-      title: 'JFK address',
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const { meetingId } = (await upload.json()) as { meetingId: string };
+  const meetingId = await uploadRecording(page, baseURL!, JFK_WAV, 'JFK address');
 
   let meeting: Meeting | undefined;
   await expect

@@ -9,11 +9,10 @@
  * RECORDER_SHOTS=<folder> also writes screenshots of the prompt and of Settings > Transcription at
  * 1280 and 375 px, light and dark (fixtures/screenshots.ts).
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { JFK_WAV } from '../fixtures/audio';
 import { shootStates } from '../fixtures/screenshots';
-import { api, signUp } from '../fixtures/session';
+import { api, signUp, uploadRecording } from '../fixtures/session';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -141,15 +140,7 @@ test('a meeting the fallback transcribed is re-transcribed with the local model 
 }) => {
   test.setTimeout(240_000);
   await signUp(page);
-  const upload = await page.request.post('/api/meetings/upload', {
-    headers: { Origin: baseURL! },
-    multipart: {
-      file: { name: 'jfk.wav', mimeType: 'audio/wav', buffer: readFileSync(JFK_WAV) },
-      title: 'JFK address',
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const { meetingId } = (await upload.json()) as { meetingId: string };
+  const meetingId = await uploadRecording(page, baseURL!, JFK_WAV, 'JFK address');
   const read = () => api<MeetingAnswer>(page, 'GET', `/api/meetings/${meetingId}`);
   await expect
     .poll(async () => (await read()).isProcessing, { timeout: 120_000, intervals: [1000] })

@@ -87,12 +87,13 @@ export async function processMeeting(
     const processingError = describeFailure(err);
     // Run again, a meeting keeps the transcript it had: a worse outcome must not erase it.
     await finish(deps, job, again ? {} : { transcript: null, summaryData: { processingError } });
+    const failed = again
+      ? NOTICES.retranscriptionFailed
+      : isUpload
+        ? NOTICES.uploadFailed
+        : NOTICES.transcriptionFailed;
     await notice({
-      ...(again
-        ? NOTICES.retranscriptionFailed
-        : isUpload
-          ? NOTICES.uploadFailed
-          : NOTICES.transcriptionFailed),
+      ...failed,
       details: `${processingError.error}: ${processingError.details}`,
     });
     return 'transcription-failed';
@@ -165,25 +166,23 @@ export async function processMeeting(
         language: result.language,
         confidence: result.confidence,
         speakerCount: participants.length,
-        sttProvider: tools.stt.id,
-        // Which engine made this transcript, so the app can offer a better one (issue 12 point 3).
+        // Which engine made this transcript, so the app can offer a better one (issue 12 point 3);
+        // it replaces the bare `sttProvider` id earlier meetings kept.
         transcription: transcribedBy(tools.stt),
         textModel: tools.text.id,
       },
     },
     items,
   );
-  await notice(
-    again
-      ? NOTICES.retranscriptionSaved
+  // A recording without a summary still says it was saved; an upload says its summary failed.
+  const saved = again
+    ? NOTICES.retranscriptionSaved
+    : !isUpload
+      ? NOTICES.recordingSaved
       : summary
-        ? isUpload
-          ? NOTICES.uploadSaved
-          : NOTICES.recordingSaved
-        : isUpload
-          ? NOTICES.uploadSummaryFailed
-          : NOTICES.recordingSaved,
-  );
+        ? NOTICES.uploadSaved
+        : NOTICES.uploadSummaryFailed;
+  await notice(saved);
   return 'saved';
 }
 
