@@ -96,6 +96,12 @@ export const meetingSchema = z.object({
   calendarEventTitle: z.string().nullable(),
   calendarEventAttendees: z.array(attendeeSchema).nullable(),
   calendarRecurringEventId: z.string().nullable(),
+  /** The linked Google account (`account` row id) the event came through; null when not linked. */
+  calendarAccountId: z.string().nullable(),
+  /** That account's e-mail, kept after the account is removed. */
+  calendarAccountEmail: z.string().nullable(),
+  /** True once the linked account was removed; the calendar fields stay (spec 001 section 4). */
+  calendarAccountRemoved: z.boolean(),
   updated_at: isoDate,
 });
 export type Meeting = z.infer<typeof meetingSchema>;

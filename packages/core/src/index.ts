@@ -16,3 +16,6 @@ export * from './chat.ts';
 export * from './playback-time.ts';
 export * from './google.ts';
 export * from './models.ts';
+export * from './avatars.ts';
+export * from './calendar.ts';
+export * from './contacts.ts';

@@ -1,0 +1,120 @@
+/**
+ * Contacts synced from Google (spec 001 sections 3, 4, 5, 7 and 9; issue 13 point 8): the shapes
+ * of `/api/contacts*`, the sync's limits and intervals, and its pure filtering rules. No I/O here.
+ */
+import { z } from 'zod';
+import { boundedText, TEXT_LIMITS } from './limits.ts';
+
+/**
+ * Spec 001 section 9 constants of the contacts sync, plus the page sizes of the contacts API.
+ * Durations in milliseconds unless the name says otherwise.
+ */
+export const CONTACT_LIMITS = {
+  /** The sync runs every 30 minutes per connected user ("Contact sync interval"). */
+  syncIntervalMinutes: 30,
+  /** Calendar attendees are read from this many events of the past month ("Contact extraction"). */
+  attendeeEvents: 200,
+  /** `people/me/connections` page size ("Personal contacts page size"). */
+  personalPageSize: 100,
+  /** Directory lookups per batch. */
+  directoryBatchSize: 10,
+  /** Pause between two directory lookups of one batch, ms. */
+  directoryLookupGapMs: 100,
+  /** Pause between two directory batches, ms. */
+  directoryBatchGapMs: 1_000,
+  /** Most e-mails one background enrichment call handles. */
+  enrichPerCall: 20,
+  /** Pause between two enrichment lookups, ms. */
+  enrichGapMs: 200,
+  /** Most incomplete organisation contacts enriched per run ("Incomplete contacts per run"). */
+  incompletePerRun: 50,
+  /** Most e-mails of one `GET /api/contacts/lookup`. */
+  lookupMax: 100,
+  /** Default and largest page of `GET /api/contacts`. */
+  pageDefault: 50,
+  pageMax: 200,
+} as const;
+
+/** A contact as the browser sees it (spec 001 "Contact": id, email, display_name, photo_url, flag). */
+export const contactSchema = z.object({
+  id: z.string(),
+  /** Lower-case e-mail; unique per user. */
+  email: z.string(),
+  displayName: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  /** The address is at the domain of one of the user's Google accounts (spec 001 section 5). */
+  isOrganizationContact: z.boolean(),
+});
+/** A contact. */
+export type Contact = z.infer<typeof contactSchema>;
+
+/** `GET /api/contacts`: one page, ordered by display name then e-mail; `nextCursor` null at the end. */
+export const contactListSchema = z.object({
+  contacts: z.array(contactSchema),
+  nextCursor: z.string().nullable(),
+});
+/** A page of contacts. */
+export type ContactList = z.infer<typeof contactListSchema>;
+
+/** `GET /api/contacts/lookup`: the user's contacts among the asked e-mails (unknown ones left out). */
+export const contactLookupSchema = z.object({ contacts: z.array(contactSchema) });
+/** Answer of a lookup. */
+export type ContactLookup = z.infer<typeof contactLookupSchema>;
+
+/** Query of `GET /api/contacts/lookup`: `?email=a&email=b`, 1 to 100 addresses. */
+export const contactLookupQuerySchema = z.object({
+  email: z
+    .union([boundedText(TEXT_LIMITS.email), z.array(boundedText(TEXT_LIMITS.email))])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.string()).min(1).max(CONTACT_LIMITS.lookupMax)),
+});
+
+/** `POST /api/contacts/sync`: whether a sync was queued (false: one is already waiting). */
+export const contactSyncAnswerSchema = z.object({ queued: z.boolean() });
+/** Answer of a sync request. */
+export type ContactSyncAnswer = z.infer<typeof contactSyncAnswerSchema>;
+
+/** The lower-cased domain of an e-mail address, or null without an '@'. */
+export function emailDomain(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  return at > 0 && at < email.length - 1 ? email.slice(at + 1).toLowerCase() : null;
+}
+
+/**
+ * Whether a calendar address is a resource room ('@resource' anywhere, or starting 'c_') or a group
+ * ('-group@', '.group@'): such attendees never become contacts (spec 001 section 5).
+ */
+export function isRoomOrGroupAddress(email: string): boolean {
+  const e = email.toLowerCase();
+  return (
+    e.includes('@resource') || e.startsWith('c_') || e.includes('-group@') || e.includes('.group@')
+  );
+}
+
+/** A calendar attendee as the sync reads it. */
+export interface AttendeeAddress {
+  email: string;
+  displayName?: string | null;
+}
+
+/**
+ * The calendar contacts of spec 001 section 5: attendees at the organisation's own domain, without
+ * rooms and groups, de-duplicated by lower-cased e-mail (the first name seen wins, a later one
+ * fills a missing name).
+ */
+export function organizationAttendees(
+  attendees: readonly AttendeeAddress[],
+  organizationDomain: string,
+): { email: string; displayName: string | null }[] {
+  const domain = organizationDomain.toLowerCase();
+  const byEmail = new Map<string, { email: string; displayName: string | null }>();
+  for (const a of attendees) {
+    const email = a.email.trim().toLowerCase();
+    if (emailDomain(email) !== domain || isRoomOrGroupAddress(email)) continue;
+    const name = a.displayName?.trim() || null;
+    const seen = byEmail.get(email);
+    if (!seen) byEmail.set(email, { email, displayName: name });
+    else if (!seen.displayName && name) seen.displayName = name;
+  }
+  return [...byEmail.values()];
+}
