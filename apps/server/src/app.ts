@@ -14,8 +14,10 @@ import type { AppDeps, AppEnv } from './http/context.ts';
 import { handleError, NotFoundError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requireSession, sameOriginWrites, trustedOrigins } from './http/session.ts';
+import { calendarRoutes, meetingCalendarRoutes } from './routes/calendar/routes.ts';
 import { chatAnswerRoutes } from './routes/chat/routes.ts';
 import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
+import { contactRoutes } from './routes/contacts/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
 import { meetingGroupRoutes } from './routes/meeting-groups/routes.ts';
@@ -73,6 +75,7 @@ export function createApp(deps: AppDeps) {
   // Before meetingRoutes: /meetings/upload must not be read as a meeting id.
   api.route('/meetings', recordingRoutes(deps));
   api.route('/meetings', meetingRoutes(deps));
+  api.route('/meetings', meetingCalendarRoutes(deps));
   api.route('/', transcriptionRoutes(deps));
   api.route('/', textRoutes(deps));
   api.route('/uploads', tusRoutes(deps));
@@ -83,6 +86,8 @@ export function createApp(deps: AppDeps) {
   api.route('/meeting-groups', meetingGroupRoutes(deps));
   api.route('/events', eventRoutes(deps));
   api.route('/google', googleRoutes(deps));
+  api.route('/contacts', contactRoutes(deps));
+  api.route('/calendar', calendarRoutes(deps));
   api.route('/models', modelRoutes(deps));
   app.route('/api', api);
 

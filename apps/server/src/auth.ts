@@ -34,12 +34,24 @@ export const GOOGLE_SCOPES = [
   'https://www.googleapis.com/auth/calendar.events',
   'https://www.googleapis.com/auth/contacts',
   'https://www.googleapis.com/auth/contacts.readonly',
+  // The contacts sync's directory lookups (spec 001 section 6 "directory read-only when linking";
+  // people:searchDirectoryPeople refuses tokens without it).
+  'https://www.googleapis.com/auth/directory.readonly',
   'https://www.googleapis.com/auth/userinfo.profile',
   'https://www.googleapis.com/auth/userinfo.email',
 ];
 
+/** What Summy does when Better Auth changes an account (set by server.ts once jobs run). */
+export interface AuthHooks {
+  /**
+   * A Google account was linked, or signed in again with fresh tokens: the contacts sync runs
+   * "on connect" (issue 13 point 8). Must not throw; failures are the caller's to log.
+   */
+  onGoogleConnected?: (userId: string) => void;
+}
+
 /** Builds the Better Auth instance over Summy's database. */
-export function createAuth(env: Env, db: Database) {
+export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
   return betterAuth({
     appName: 'Summy',
     baseURL: env.publicUrl,
@@ -63,7 +75,16 @@ export function createAuth(env: Env, db: Database) {
         create: {
           // After the commit: the profile row of a new Google account (services/google).
           after: async (created) => {
-            if (created.providerId === 'google') await recordGoogleAccount(db, created);
+            if (created.providerId !== 'google') return;
+            await recordGoogleAccount(db, created);
+            hooks.onGoogleConnected?.(created.userId);
+          },
+        },
+        // Sign-in with Google stores the fresh tokens here (a reconnect included).
+        update: {
+          after: async (updated) => {
+            if (updated.providerId === 'google' && updated.refreshToken)
+              hooks.onGoogleConnected?.(updated.userId);
           },
         },
       },

@@ -10,7 +10,9 @@ import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
-import { startMeetingWorker, type ToolResolver } from './jobs/workers.ts';
+import { startContactsWorkers, startMeetingWorker, type ToolResolver } from './jobs/workers.ts';
+import { log } from './log.ts';
+import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { closeModelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
@@ -43,6 +45,12 @@ export interface ServerOptions {
   workers?: boolean;
   /** pg-boss monitor interval: how soon a dead worker's job is retried (default 5 s). */
   monitorIntervalSeconds?: number;
+  /**
+   * Whether this process works the contacts sync jobs and keeps their 30-minute schedule (default
+   * true when `workers` is). The test harness turns it off unless a test asks: a background sync
+   * would add Google calls to other tests' counts of the fake's requests.
+   */
+  contactsSync?: boolean;
 }
 
 /**
@@ -70,7 +78,12 @@ export async function startServer(
   await db.migrate();
   const realtime = await startRealtimeHub(db);
   const jobs = await startJobs(db, { monitorIntervalSeconds: options.monitorIntervalSeconds });
-  const auth = createAuth(env, db.db);
+  const auth = createAuth(env, db.db, {
+    onGoogleConnected: (userId) =>
+      void enqueueContactsSync(jobs, userId).catch((err: unknown) =>
+        log.warn('[contacts] could not queue the sync on connect:', err),
+      ),
+  });
   const storage = createStorage(env);
   const deps = { env, database: db, auth, realtime, jobs, storage };
   // Files of deleted meetings that a failed or interrupted deletion left (issue 10 point 3).
@@ -78,6 +91,7 @@ export async function startServer(
   if (options.workers !== false) {
     await startMeetingWorker(jobs, deps, options.tools ?? configuredTools(env, db.db));
     await startTranscriptionWorker(deps);
+    if (options.contactsSync !== false) await startContactsWorkers(deps);
   }
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {

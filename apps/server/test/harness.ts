@@ -36,7 +36,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 /** PUBLIC_URL of in-process test servers: the origin their clients present, like a browser. */
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
 
-/** Starts a server over a fresh database (options: pipeline tools, workers on or off). */
+/**
+ * Starts a server over a fresh database (options: pipeline tools, workers on or off; the contacts
+ * sync worker is off unless `contactsSync: true`).
+ */
 export async function startTestServer(
   extraEnv: Record<string, string> = {},
   options: ServerOptions = {},
@@ -50,7 +53,8 @@ export async function startTestServer(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...extraEnv,
   });
-  return startServer(env, await openTestDatabase(), options);
+  // The contacts sync only where a test asks for it (see ServerOptions.contactsSync).
+  return startServer(env, await openTestDatabase(), { contactsSync: false, ...options });
 }
 
 /** A JSON answer: status, parsed body, headers. */

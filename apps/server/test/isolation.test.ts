@@ -88,6 +88,9 @@ describe('isolation between two users', () => {
       ['GET', `/api/chats/${ids.chat}/messages`],
       ['POST', `/api/chats/${ids.chat}/messages`, { content: 'injected', isUser: true }],
       ['POST', `/api/meeting-groups/${ids.group}/members`, { meetingId: ids.meeting }],
+      ['GET', `/api/meetings/${ids.meeting}/groups`],
+      ['POST', `/api/meetings/${ids.meeting}/calendar-event`, { id: 'pwned', title: 'pwned' }],
+      ['DELETE', `/api/meetings/${ids.meeting}/calendar-event`],
       ['POST', '/api/chat-messages', { content: 'injected', isUser: true, chatId: ids.chat }],
       [
         'POST',

@@ -31,7 +31,9 @@ export async function startJobs(
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const [name, options] of Object.entries(JOB_QUEUES)) {
-    if (existing.has(name)) await boss.updateQueue(name, { ...options });
+    // pg-boss fixes a queue's policy at creation and refuses it in an update.
+    const changeable = Object.fromEntries(Object.entries(options).filter(([k]) => k !== 'policy'));
+    if (existing.has(name)) await boss.updateQueue(name, changeable);
     else await boss.createQueue(name, { ...options });
   }
   return {

@@ -24,6 +24,29 @@ export const JOB_QUEUES = {
     expireInSeconds: 15 * 60 + 60,
     deleteAfterSeconds: 24 * 60 * 60,
   },
+  /**
+   * One user's contacts sync (services/contacts/sync-contacts.ts; issue 13 point 8), keyed by
+   * `singletonKey` = user id: 'stately' allows one queued and one active job per user, so a
+   * request while one waits is dropped and two never run at once for the same user.
+   */
+  'contacts.sync': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    // 50 enrichments 200 ms apart plus directory batches: minutes at most, even for large lists.
+    expireInSeconds: 15 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
+  /**
+   * Every 30 minutes (a pg-boss cron schedule, spec 001 section 9 "Contact sync interval"): queues
+   * `contacts.sync` for every user with a connected Google account. One at a time.
+   */
+  'contacts.sync-all': {
+    policy: 'stately',
+    retryLimit: 1,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
 } as const;
 
 /** A queue name. */

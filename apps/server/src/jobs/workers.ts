@@ -3,9 +3,19 @@
  * by one server can run on another; a job of a killed server is retried by the survivors or by
  * the same server after restart.
  */
-import type { JobWithMetadata } from 'pg-boss';
+import type { Job, JobWithMetadata } from 'pg-boss';
+import { log } from '../log.ts';
 import { abandonMeeting, processMeeting, type PipelineDeps } from '../pipeline/process-meeting.ts';
 import type { PipelineTools } from '../pipeline/tools.ts';
+import {
+  CONTACTS_SYNC_ALL_QUEUE,
+  CONTACTS_SYNC_CRON,
+  CONTACTS_SYNC_QUEUE,
+  enqueueContactsSyncForAll,
+  type ContactsSyncJob,
+} from '../services/contacts/enqueue-contacts-sync.ts';
+import { syncContacts, type ContactSyncResult } from '../services/contacts/sync-contacts.ts';
+import type { AppDeps } from '../http/context.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 import type { Jobs } from './boss.ts';
 
@@ -32,6 +42,35 @@ export async function startMeetingWorker(
         if (job.retryCount >= job.retryLimit) await abandonMeeting(deps, job.data);
         throw err;
       }
+    },
+  );
+}
+
+/**
+ * Starts the contacts workers and the 30-minute schedule (issue 13 point 8): `contacts.sync-all`
+ * queues a `contacts.sync` per connected user; each runs {@link syncContacts}, skipped without a
+ * Google token. Without Google configured nothing starts. Schedules are rows of pg-boss, so every
+ * server process saying the same is idempotent and one of them queues each occurrence.
+ */
+export async function startContactsWorkers(deps: AppDeps): Promise<void> {
+  const { google } = deps.env;
+  if (!google) return;
+  const { db } = deps.database;
+  await deps.jobs.boss.schedule(CONTACTS_SYNC_ALL_QUEUE, CONTACTS_SYNC_CRON, {});
+  await deps.jobs.boss.work(CONTACTS_SYNC_ALL_QUEUE, { pollingIntervalSeconds: 5 }, async () => ({
+    queued: await enqueueContactsSyncForAll(db, deps.jobs),
+  }));
+  // One sync at a time per process: each is a few hundred paced Google calls at most.
+  await deps.jobs.boss.work(
+    CONTACTS_SYNC_QUEUE,
+    { localConcurrency: 1, pollingIntervalSeconds: 2 },
+    async ([job]: Job<ContactsSyncJob>[]): Promise<ContactSyncResult | undefined> => {
+      if (!job) return undefined;
+      const result = await syncContacts({ db, auth: deps.auth, google }, job.data.userId);
+      log.info(
+        `[contacts] sync of user ${job.data.userId}: ${result.skipped ? 'skipped, no Google token' : `${result.saved} saved, ${result.failed} failed, ${result.enriched} enriched`}`,
+      );
+      return result;
     },
   );
 }

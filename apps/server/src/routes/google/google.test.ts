@@ -4,9 +4,14 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_FAKE_GOOGLE_CLIENT, startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
+import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { account, meetings } from '@summy/db';
-import { Client, signUp, startTestServer, TEST_ORIGIN } from '../../../test/harness.ts';
+import {
+  fakeGoogleEnv,
+  linkGoogle,
+  signInWithGoogle as googleSignIn,
+} from '../../../test/google.ts';
+import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import type { RunningServer } from '../../server.ts';
 import {
   getGoogleAccessToken,
@@ -32,11 +37,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   clock = new Date();
-  server = await startTestServer({
-    GOOGLE_CLIENT_ID: DEFAULT_FAKE_GOOGLE_CLIENT.clientId,
-    GOOGLE_CLIENT_SECRET: DEFAULT_FAKE_GOOGLE_CLIENT.clientSecret,
-    GOOGLE_BASE_URL: fake.url,
-  });
+  server = await startTestServer(fakeGoogleEnv(fake));
   deps = {
     db: server.database.db,
     auth: server.auth,
@@ -51,58 +52,9 @@ afterAll(async () => {
   await fake?.close();
 });
 
-// Follows the OAuth dance like a browser: Better Auth's authorize URL, the fake's consent (the
-// login_hint picks the account), then Better Auth's callback with the state cookie.
-async function oauth(client: Client, start: { status: number; body: any }, email: string) {
-  expect(start.status).toBe(200);
-  const authorize = new URL(start.body.url);
-  expect(authorize.origin).toBe(fake.url);
-  authorize.searchParams.set('login_hint', email);
-  const consent = await fetch(authorize, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = consent.headers.get('location')!.replace(TEST_ORIGIN, server.url);
-  const res = await fetch(callback, { redirect: 'manual', headers: { cookie: client.cookie } });
-  for (const c of res.headers.getSetCookie()) {
-    const [pair] = c.split(';');
-    const [k, v] = pair!.split(/=(.*)/s) as [string, string];
-    const jar = new Map(
-      client.cookie
-        .split('; ')
-        .filter(Boolean)
-        .map((p) => p.split(/=(.*)/s).slice(0, 2) as [string, string]),
-    );
-    if (v === '' || /max-age=0/i.test(c)) jar.delete(k);
-    else jar.set(k, v);
-    client.cookie = [...jar].map(([a, b]) => `${a}=${b}`).join('; ');
-  }
-  return res;
-}
-
-async function signInWithGoogle(email: string): Promise<Client> {
-  const client = new Client(server.url, email);
-  const start = await client.post('/api/auth/sign-in/social', {
-    provider: 'google',
-    callbackURL: '/',
-  });
-  const res = await oauth(client, start, email);
-  expect(res.status).toBe(302);
-  expect(res.headers.get('location')).not.toMatch(/error/);
-  const session = await client.get('/api/auth/get-session');
-  client.userId = session.body.user.id;
-  return client;
-}
-
-async function link(client: Client, email: string) {
-  const start = await client.post('/api/auth/link-social', {
-    provider: 'google',
-    callbackURL: '/auth/callback',
-    errorCallbackURL: '/auth/callback',
-    disableRedirect: true,
-  });
-  const res = await oauth(client, start, email);
-  expect(res.headers.get('location')).toMatch(/\/auth\/callback/);
-  expect(res.headers.get('location')).not.toMatch(/error/);
-}
+// Sign-in and linking through the fake's consent, as a browser would (test/google.ts).
+const signInWithGoogle = (email: string) => googleSignIn(server, fake, email);
+const link = (client: Client, email: string) => linkGoogle(server, fake, client, email);
 
 async function rawAccount(id: string) {
   const [row] = await deps.db.select().from(account).where(eq(account.id, id));

@@ -102,6 +102,9 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
     calendarEventTitle: row.calendarEventTitle,
     calendarEventAttendees: row.calendarEventAttendees ?? null,
     calendarRecurringEventId: row.calendarRecurringEventId,
+    calendarAccountId: row.calendarAccountId,
+    calendarAccountEmail: row.calendarAccountEmail,
+    calendarAccountRemoved: row.calendarAccountRemoved,
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -1,0 +1,49 @@
+/**
+ * Queues the durable `contacts.sync` job (issue 13 point 8): for one user on connect and on
+ * request, and for every connected user from the 30-minute schedule (spec 001 section 4
+ * "Contacts sync", section 9 "Contact sync interval").
+ */
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { CONTACT_LIMITS } from '@summy/core';
+import { account, type Database } from '@summy/db';
+import { GOOGLE_PROVIDER_ID } from '../../auth.ts';
+import type { Jobs } from '../../jobs/boss.ts';
+
+/** Queue of one user's sync. */
+export const CONTACTS_SYNC_QUEUE = 'contacts.sync';
+/** Queue of the schedule's fan-out to every connected user. */
+export const CONTACTS_SYNC_ALL_QUEUE = 'contacts.sync-all';
+/** Cron of the fan-out: minutes 0 and 30 of every hour, UTC. */
+export const CONTACTS_SYNC_CRON = `*/${CONTACT_LIMITS.syncIntervalMinutes} * * * *`;
+
+/** Data of a `contacts.sync` job. */
+export interface ContactsSyncJob {
+  userId: string;
+}
+
+/**
+ * Queues a sync of the user's contacts. The queue's 'stately' policy keyed by user keeps one
+ * waiting job per user: while one waits, this queues nothing.
+ * @returns whether a job was queued
+ */
+export async function enqueueContactsSync(jobs: Jobs, userId: string): Promise<boolean> {
+  const id = await jobs.boss.send(CONTACTS_SYNC_QUEUE, { userId } satisfies ContactsSyncJob, {
+    singletonKey: userId,
+  });
+  return id !== null;
+}
+
+/**
+ * Queues a sync for every user with a Google account that holds a refresh token; users without
+ * one are skipped here, and the job skips them again if their tokens went meanwhile.
+ * @returns how many syncs were queued
+ */
+export async function enqueueContactsSyncForAll(db: Database, jobs: Jobs): Promise<number> {
+  const users = await db
+    .selectDistinct({ userId: account.userId })
+    .from(account)
+    .where(and(eq(account.providerId, GOOGLE_PROVIDER_ID), isNotNull(account.refreshToken)));
+  let queued = 0;
+  for (const { userId } of users) if (await enqueueContactsSync(jobs, userId)) queued++;
+  return queued;
+}

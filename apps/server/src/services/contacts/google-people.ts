@@ -1,0 +1,178 @@
+/**
+ * The Google reads of the contacts sync, each through the 401-refresh-retry-once rule of one linked
+ * account (spec 001 section 7 "Google services"): calendar attendees of the past month, personal
+ * contacts (`people/me/connections`), one directory profile (`people:searchDirectoryPeople`) and
+ * one contact (`people:searchContacts`). Spec 001 section 8: every failure of these helpers,
+ * missing tokens and failed refreshes included, gives an empty answer and is only logged.
+ */
+import { CONTACT_LIMITS, type AttendeeAddress } from '@summy/core';
+import { log } from '../../log.ts';
+import { withGoogleAuthRetry, type GoogleDeps } from '../google/google-tokens.ts';
+
+/** A person as the sync stores it: lower-case e-mail, optional name and photo. */
+export interface PersonContact {
+  email: string;
+  displayName: string | null;
+  photoUrl: string | null;
+}
+
+/** People API v1 Person, the fields the sync reads. */
+interface GooglePerson {
+  names?: { displayName?: string; metadata?: { primary?: boolean } }[];
+  emailAddresses?: { value?: string; metadata?: { primary?: boolean } }[];
+  photos?: { url?: string; default?: boolean; metadata?: { primary?: boolean } }[];
+}
+
+/** One linked account's view of Google for the sync. */
+export interface PeopleClient {
+  /** Attendees of the primary calendar's events of the past month (200 events at most). */
+  calendarAttendees(): Promise<AttendeeAddress[]>;
+  /** Every personal contact with at least one e-mail, 100 a page. */
+  personalContacts(): Promise<PersonContact[]>;
+  /** The domain directory's profile of an e-mail; null when none or on failure. */
+  directoryPerson(email: string): Promise<PersonContact | null>;
+  /** The user's own contact (or profile) of an e-mail; null when none or on failure. */
+  searchContact(email: string): Promise<PersonContact | null>;
+}
+
+const primaryFirst = <T extends { metadata?: { primary?: boolean } }>(list: T[] | undefined) =>
+  [...(list ?? [])].sort(
+    (a, b) => Number(b.metadata?.primary ?? 0) - Number(a.metadata?.primary ?? 0),
+  );
+
+/**
+ * A People API person as a contact: the primary e-mail (else the first), the primary name, and the
+ * primary photo unless it is Google's generated placeholder (`default: true`).
+ * @returns null without any e-mail (spec 001 section 5: personal contacts need one)
+ */
+export function toPersonContact(person: GooglePerson): PersonContact | null {
+  const email = primaryFirst(person.emailAddresses)
+    .map((e) => e.value?.trim().toLowerCase())
+    .find((e): e is string => Boolean(e && e.includes('@')));
+  if (!email) return null;
+  const displayName =
+    primaryFirst(person.names)
+      .map((n) => n.displayName?.trim())
+      .find(Boolean) ?? null;
+  const photoUrl =
+    primaryFirst(person.photos)
+      .filter((p) => !p.default)
+      .map((p) => p.url)
+      .find(Boolean) ?? null;
+  return { email, displayName, photoUrl };
+}
+
+/**
+ * The Google reads of one linked account.
+ * @param now the clock of the attendee window (tests move it)
+ */
+export function peopleClient(
+  deps: GoogleDeps,
+  userId: string,
+  accountId: string,
+  now: () => Date,
+): PeopleClient {
+  const { calendarApiUrl, peopleApiUrl } = deps.google;
+  // One GET with the account's token; null (logged) on any failure, as spec 001 section 8 asks.
+  const get = async <T>(url: URL, what: string): Promise<T | null> => {
+    try {
+      const res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>
+        fetch(url, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(30_000),
+        }),
+      );
+      if (!res.ok) {
+        await res.body?.cancel();
+        log.warn(`[contacts] ${what} answered ${res.status} for account ${accountId}`);
+        return null;
+      }
+      return (await res.json()) as T;
+    } catch (err) {
+      log.warn(`[contacts] ${what} failed for account ${accountId}: ${(err as Error).message}`);
+      return null;
+    }
+  };
+  const people = (path: string, params: Record<string, string | string[]>) => {
+    const url = new URL(`${peopleApiUrl}/${path}`);
+    for (const [k, v] of Object.entries(params))
+      for (const one of [v].flat()) url.searchParams.append(k, one);
+    return url;
+  };
+  const readMask = 'names,emailAddresses,photos';
+
+  return {
+    async calendarAttendees() {
+      const end = now();
+      const start = new Date(end);
+      start.setMonth(start.getMonth() - 1);
+      const url = new URL(`${calendarApiUrl}/calendars/primary/events`);
+      url.search = new URLSearchParams({
+        timeMin: start.toISOString(),
+        timeMax: end.toISOString(),
+        maxResults: String(CONTACT_LIMITS.attendeeEvents),
+        singleEvents: 'true',
+        fields: 'items(attendees(email,displayName))',
+      }).toString();
+      const body = await get<{ items?: { attendees?: AttendeeAddress[] }[] }>(url, 'events.list');
+      return (body?.items ?? []).flatMap((e) => e.attendees ?? []).filter((a) => a.email);
+    },
+
+    async personalContacts() {
+      const found: PersonContact[] = [];
+      let pageToken: string | undefined;
+      do {
+        const body = await get<{ connections?: GooglePerson[]; nextPageToken?: string }>(
+          people('people/me/connections', {
+            pageSize: String(CONTACT_LIMITS.personalPageSize),
+            personFields: readMask,
+            sources: ['READ_SOURCE_TYPE_CONTACT', 'READ_SOURCE_TYPE_PROFILE'],
+            ...(pageToken ? { pageToken } : {}),
+          }),
+          'people/me/connections',
+        );
+        for (const person of body?.connections ?? []) {
+          const contact = toPersonContact(person);
+          if (contact) found.push(contact);
+        }
+        pageToken = body?.nextPageToken;
+      } while (pageToken);
+      return found;
+    },
+
+    async directoryPerson(email) {
+      const body = await get<{ people?: GooglePerson[] }>(
+        people('people:searchDirectoryPeople', {
+          query: email,
+          pageSize: '1',
+          readMask,
+          sources: 'DIRECTORY_SOURCE_TYPE_DOMAIN_PROFILE',
+        }),
+        'people:searchDirectoryPeople',
+      );
+      return matching(body?.people?.[0], email);
+    },
+
+    async searchContact(email) {
+      const body = await get<{ results?: { person?: GooglePerson }[] }>(
+        people('people:searchContacts', {
+          query: email,
+          pageSize: '1',
+          readMask,
+          sources: ['READ_SOURCE_TYPE_CONTACT', 'READ_SOURCE_TYPE_PROFILE'],
+        }),
+        'people:searchContacts',
+      );
+      return matching(body?.results?.[0]?.person, email);
+    },
+  };
+}
+
+// Searches match prefixes: the person found must carry the e-mail asked for, else it is someone else.
+function matching(person: GooglePerson | undefined, email: string): PersonContact | null {
+  if (!person) return null;
+  const wanted = email.toLowerCase();
+  const has = person.emailAddresses?.some((e) => e.value?.trim().toLowerCase() === wanted);
+  const contact = has ? toPersonContact(person) : null;
+  return contact ? { ...contact, email: wanted } : null;
+}
