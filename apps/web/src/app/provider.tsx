@@ -1,9 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { CSSProperties, ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, type CSSProperties, type ReactNode } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useTheme } from '@/features/settings/hooks/use-theme';
 import { queryClient } from '@/lib/query-client';
+import { loadSonner, toastOutletMounted } from '@/lib/toast';
+
+// Loaded after the first render (lib/toast.ts says why).
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+/** Rendered after the Toaster, so its effect runs once the Toaster has subscribed. */
+function OutletReady() {
+  useEffect(toastOutletMounted, []);
+  return null;
+}
 
 /** Sonner's own colours replaced by the app's surface tokens, so toasts sit in both themes. */
 const toasterStyle = {
@@ -15,7 +24,12 @@ const toasterStyle = {
 /** Sonner follows the app's theme rather than the OS, so toasts match what the user chose. */
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  return <Toaster position="bottom-right" theme={resolvedTheme} style={toasterStyle} closeButton />;
+  return (
+    <Suspense>
+      <Toaster position="bottom-right" theme={resolvedTheme} style={toasterStyle} closeButton />
+      <OutletReady />
+    </Suspense>
+  );
 }
 
 /** Everything every screen relies on: data cache, tooltip timing, and the single toast outlet. */

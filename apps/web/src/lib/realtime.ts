@@ -18,7 +18,7 @@ import {
 } from '@summy/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /**
  * What {@link subscribeRealtime} listeners receive: the three server events, plus `reconnect`

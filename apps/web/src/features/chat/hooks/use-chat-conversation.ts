@@ -14,7 +14,7 @@ import {
 } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { createChat } from '../api/create-chat';
 import { createChatMessage } from '../api/create-chat-message';

@@ -5,7 +5,7 @@
  */
 import type { MeetingList } from '@summy/core';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { apiFetch } from '@/lib/api-client';
 import { meetingsQueryKey } from './get-meetings';
 

@@ -1,7 +1,7 @@
 import { ACCEPTED_UPLOAD_TYPES, type ProgressLabel } from '@summy/core';
 import { Download, MessageSquare, Mic, MicOff, Pause, Play, Square, Upload } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeetingProgress } from '@/lib/realtime';

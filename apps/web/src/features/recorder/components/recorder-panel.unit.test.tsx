@@ -21,7 +21,7 @@ vi.mock('@/components/ui/button', () => ({
     return <button type="button">{props.children}</button>;
   },
 }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast', () => ({ toast }));
 
 /** The text of a captured button's children (icons are elements, labels strings). */
 function label(children: ReactNode): string {

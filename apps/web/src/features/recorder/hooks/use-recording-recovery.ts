@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { createRecordingMeeting } from '../api/create-recording-meeting';
 import { meetingExists } from '../api/get-meeting-exists';

@@ -8,7 +8,7 @@ import { backupFileName, recordingTitle, shouldOfferBackup } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { createRecordingMeeting } from '../api/create-recording-meeting';
 import { stopRecordingOnServer } from '../api/stop-recording';

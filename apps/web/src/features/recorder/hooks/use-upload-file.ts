@@ -7,7 +7,7 @@ import { DIRECT_UPLOAD_MAX_BYTES, validateUploadFile } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { pendingUploads } from '@/lib/pending-uploads';
 import { uploadMeetingFile, type UploadAnswer } from '../api/upload-meeting-file';

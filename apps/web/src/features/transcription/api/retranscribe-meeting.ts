@@ -5,7 +5,7 @@
  */
 import { retranscribeAnswerSchema, type Meeting } from '@summy/core';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { apiFetch } from '@/lib/api-client';
 
 /**

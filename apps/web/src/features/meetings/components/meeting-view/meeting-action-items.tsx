@@ -7,7 +7,7 @@ import type { Meeting, ProgressLabel } from '@summy/core';
 import { Check, ClipboardList, ListPlus, LoaderCircle, Star, User } from 'lucide-react';
 import { Checkbox } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { personalTodoFrom, useCreateTodo } from '@/features/meetings/api/create-todo';
