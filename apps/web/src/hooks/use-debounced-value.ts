@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * `value`, once it has stopped changing for `delayMs` (the @ picker asks the server ~150 ms after
- * the last key rather than at every key).
+ * `value`, once it has stopped changing for `delayMs`: search boxes (the chat's @ picker, the
+ * calendar-event link search) ask the server after the last key rather than at every key.
  */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);

@@ -36,6 +36,7 @@ function parts(date: Date, long: boolean): Parts {
 export type DateLayout =
   | 'EEEE, MMMM d, yyyy'
   | 'EEE, MMM d, yyyy'
+  | 'EEE, MMM d'
   | 'h:mm a'
   | 'MMM d, h:mm a'
   | 'MMM d'
@@ -55,7 +56,7 @@ export function isValidDate(date: Date): boolean {
 
 /**
  * A date in one of the layouts, local time: 'Tuesday, March 4, 2025', 'Tue, Mar 4, 2025',
- * '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 4, 2025', 'Mar 2025'. An invalid date (from a
+ * 'Tue, Mar 4', '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 4, 2025', 'Mar 2025'. An invalid date (from a
  * malformed or out-of-range stored value) gives {@link NO_DATE} rather than throwing.
  */
 export function formatDate(date: Date, layout: DateLayout): string {
@@ -66,6 +67,8 @@ export function formatDate(date: Date, layout: DateLayout): string {
     case 'EEEE, MMMM d, yyyy':
     case 'EEE, MMM d, yyyy':
       return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
+    case 'EEE, MMM d':
+      return `${p.weekday}, ${p.month} ${p.day}`;
     case 'h:mm a':
       return time;
     case 'MMM d, h:mm a':

@@ -11,6 +11,10 @@ const TranscriptionNotice = lazy(
   () => import('@/features/transcription/components/transcription-notice'),
 );
 
+// The header's 'Link calendar event' popover (issue 13 point 6), loaded after the page is shown
+// (bench/web budget); it draws nothing where Google is not configured.
+const MeetingCalendarLink = lazy(() => import('./meeting-calendar-link'));
+
 // Only the tab that records a meeting shows its panel here; everyone else opens the meeting view,
 // so the panel's code loads on demand.
 const RecorderPanel = lazy(() =>
@@ -42,7 +46,8 @@ function RecordingScreen({ title }: { title: string | null }) {
 /**
  * /meeting/{meetingId}: the recorder panel while this tab is recording that meeting (spec 000
  * section 2 "Recorder panel"), and until its audio is handed to the server; the meeting view
- * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy'). The
+ * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy'), with the
+ * calendar-link feature's control in its header when the server has Google configured. The
  * recorder's Chat button and the view's Ask mode open the Meeting Assistant about this meeting,
  * docked beside it unless the person has placed the panel themselves: floating, it would cover
  * the recorder's controls and the transcript turns its citations lead to.
@@ -73,6 +78,15 @@ export default function MeetingRoute() {
               busy: meeting.isProcessing || meeting.isRecording,
               onStarted: onMeetingChange,
             }}
+          />
+        </Suspense>
+      )}
+      calendarLink={(meeting, onMeetingChange) => (
+        <Suspense>
+          <MeetingCalendarLink
+            meetingId={meeting.id}
+            meetingDate={meeting.date}
+            onLinked={onMeetingChange}
           />
         </Suspense>
       )}

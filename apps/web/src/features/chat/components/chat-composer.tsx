@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSearchMeetings } from '../api/search-meetings';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ContextChips } from './context-chips';
 import { MeetingPicker } from './meeting-picker';
 

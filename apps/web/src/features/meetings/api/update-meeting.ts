@@ -1,6 +1,6 @@
 /**
- * `PATCH /api/meetings/:id`: changes a meeting's fields; the meeting view uses it to unlink the
- * calendar event (spec 000 section 2 "Meeting actions menu", section 8 "Unlink").
+ * `PATCH /api/meetings/:id`: changes a meeting's fields (spec 000 section 3). Unlinking a calendar
+ * event has its own route (unlink-calendar-event.ts), which also clears the account fields.
  */
 import { meetingSchema, type Meeting, type UpdateMeetingInput } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,14 +15,6 @@ export function updateMeeting(id: string, input: UpdateMeetingInput): Promise<Me
     json: input,
   });
 }
-
-/** The fields that link a meeting to a calendar event, all cleared: the body of an unlink. */
-export const UNLINK_CALENDAR_EVENT: UpdateMeetingInput = {
-  calendarEventId: null,
-  calendarEventTitle: null,
-  calendarEventAttendees: null,
-  calendarRecurringEventId: null,
-};
 
 /**
  * Mutation that updates one meeting; the saved meeting replaces the cached one and the lists are

@@ -2,13 +2,15 @@
  * The meeting's actions menu (spec 000 section 2: "'Unlink calendar event' (only when linked) and
  * 'Delete Meeting', each with a confirm dialog (Enter confirms, Escape cancels)"; section 8
  * "Failed to unlink event: Please try again"; success notices 'Meeting deleted' and 'Calendar event
- * unlinked').
+ * unlinked'). Unlinking goes through `DELETE /api/meetings/:id/calendar-event`, which clears every
+ * calendar field (spec 001 section 4).
  */
+import { CALENDAR_MESSAGES } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Ellipsis, Trash, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -20,7 +22,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useDeleteMeeting } from '@/features/meetings/api/delete-meeting';
 import { meetingQueryKey } from '@/features/meetings/api/get-meeting';
-import { UNLINK_CALENDAR_EVENT, useUpdateMeeting } from '@/features/meetings/api/update-meeting';
+import { useUnlinkCalendarEvent } from '@/features/meetings/api/unlink-calendar-event';
 
 /** Props of {@link MeetingActionsMenu}. */
 export interface MeetingActionsMenuProps {
@@ -42,7 +44,7 @@ export function MeetingActionsMenu({
   const [confirming, setConfirming] = useState<'delete' | 'unlink' | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const update = useUpdateMeeting(meetingId);
+  const unlinkEvent = useUnlinkCalendarEvent(meetingId);
   const remove = useDeleteMeeting({
     onDeleted: (id) => {
       navigate('/', { replace: true });
@@ -51,9 +53,9 @@ export function MeetingActionsMenu({
   });
 
   const unlink = () => {
-    update.mutate(UNLINK_CALENDAR_EVENT, {
-      onSuccess: () => toast.success('Calendar event unlinked'),
-      onError: () => toast.error('Failed to unlink event', { description: 'Please try again' }),
+    unlinkEvent.mutate(undefined, {
+      onSuccess: () => toast.success(CALENDAR_MESSAGES.unlinked),
+      onError: () => toast.error(CALENDAR_MESSAGES.unlinkFailed),
     });
   };
 

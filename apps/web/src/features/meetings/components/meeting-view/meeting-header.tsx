@@ -1,13 +1,18 @@
 /**
  * The meeting view's header (spec 000 section 2: "date and time range, title, attendees or
- * participants, the linked calendar event title with a 'Recurring' badge"). The control that links
- * a calendar event belongs to the calendar feature and is not drawn here.
+ * participants, the linked calendar event title with a 'Recurring' badge, or a control to link a
+ * calendar event (hidden when already linked)"). The link control belongs to the calendar-link
+ * feature and arrives as a prop from the app layer. A linked meeting's event title and badge, its
+ * attendees (as avatars), its groups and a removed-account note load lazily
+ * (meeting-calendar-details.tsx; bench/web budget).
  */
 import type { Meeting, ProgressLabel } from '@summy/core';
-import { CalendarCheck, CalendarDays, LoaderCircle, Repeat, Users } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarDays, LoaderCircle, Users } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MeetingActionsMenu } from './meeting-actions-menu';
 import { meetingTimeRange } from './meeting-time';
+
+const MeetingCalendarDetails = lazy(() => import('./meeting-calendar-details'));
 
 /** Chips shown before 'Show all' on a crowded meeting. */
 const VISIBLE_PEOPLE = 8;
@@ -18,6 +23,8 @@ export interface MeetingHeaderProps {
   /** True while recording or processing: a status pill with the live step shows. */
   busy: boolean;
   progress: ProgressLabel | null;
+  /** The 'Link calendar event' control, drawn while the meeting is not linked (absent without Google). */
+  linkControl?: ReactNode;
 }
 
 /** The people of a meeting: the calendar event's attendees when linked, else its participants. */
@@ -32,12 +39,15 @@ export function meetingPeople(
 }
 
 /** Date, title, people, calendar link and the actions menu. */
-export function MeetingHeader({ meeting, busy, progress }: MeetingHeaderProps) {
+export function MeetingHeader({ meeting, busy, progress, linkControl }: MeetingHeaderProps) {
   const { date, shortDate, time } = meetingTimeRange(meeting.date, meeting.duration);
-  const people = meetingPeople(meeting);
+  const linked = Boolean(meeting.calendarEventId || meeting.calendarEventTitle);
+  // A linked event's attendees show as avatars (lazily); the chips name the people otherwise.
+  const avatars = linked && (meeting.calendarEventAttendees?.length ?? 0) > 0;
+  const people = avatars ? [] : meetingPeople(meeting);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? people : people.slice(0, VISIBLE_PEOPLE);
-  const linked = Boolean(meeting.calendarEventId || meeting.calendarEventTitle);
+  const link = linked ? null : linkControl;
 
   return (
     <header className="flex flex-col gap-4">
@@ -68,7 +78,7 @@ export function MeetingHeader({ meeting, busy, progress }: MeetingHeaderProps) {
         {meeting.title}
       </h1>
 
-      {(busy || people.length > 0 || linked) && (
+      {(busy || people.length > 0 || linked || link) && (
         <div className="flex flex-col gap-3">
           {busy && (
             <p
@@ -84,19 +94,10 @@ export function MeetingHeader({ meeting, busy, progress }: MeetingHeaderProps) {
           )}
 
           {linked && (
-            <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
-              <CalendarCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Calendar event: </span>
-              <span className="min-w-0 truncate font-medium">
-                {meeting.calendarEventTitle || 'Calendar event'}
-              </span>
-              {meeting.calendarRecurringEventId && (
-                <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-                  <Repeat className="size-3" aria-hidden="true" />
-                  Recurring
-                </span>
-              )}
-            </p>
+            // The row's height is held while the details' code arrives, so nothing below jumps.
+            <Suspense fallback={<div className="h-6 w-56 animate-pulse rounded-full bg-muted" />}>
+              <MeetingCalendarDetails meeting={meeting} />
+            </Suspense>
           )}
 
           {people.length > 0 && (
@@ -125,6 +126,8 @@ export function MeetingHeader({ meeting, busy, progress }: MeetingHeaderProps) {
               </ul>
             </div>
           )}
+
+          {link}
         </div>
       )}
     </header>

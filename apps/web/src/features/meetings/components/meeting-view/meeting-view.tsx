@@ -147,13 +147,19 @@ export interface MeetingViewProps {
    * puts a meeting answered by another feature's call (re-transcription started) in the view.
    */
   notice?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
+  /**
+   * The header's 'Link calendar event' control for the loaded meeting (issue 13 point 6), composed
+   * by the app layer from the calendar-link feature; drawn only while the meeting is unlinked.
+   * `onMeetingChange` puts the linked meeting in the view.
+   */
+  calendarLink?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
 }
 
 /**
  * The whole meeting view: loads the meeting, then draws it; a skeleton while loading, 'Failed to
  * load meeting details' with a retry on failure, and a not-found state for a missing meeting.
  */
-export function MeetingView({ meetingId, onAsk, notice }: MeetingViewProps) {
+export function MeetingView({ meetingId, onAsk, notice, calendarLink }: MeetingViewProps) {
   const query = useMeeting(meetingId);
   useDocumentTitle(query.data ? `${query.data.title} - Summy` : 'Meeting - Summy');
 
@@ -165,17 +171,27 @@ export function MeetingView({ meetingId, onAsk, notice }: MeetingViewProps) {
     return <MeetingLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   // Keyed so a different meeting starts in the mode its address names, with a fresh player.
-  return <LoadedMeeting key={meetingId} meeting={query.data} onAsk={onAsk} notice={notice} />;
+  return (
+    <LoadedMeeting
+      key={meetingId}
+      meeting={query.data}
+      onAsk={onAsk}
+      notice={notice}
+      calendarLink={calendarLink}
+    />
+  );
 }
 
 function LoadedMeeting({
   meeting,
   onAsk,
   notice,
+  calendarLink,
 }: {
   meeting: Meeting;
   onAsk?: (question?: string) => void;
   notice?: MeetingViewProps['notice'];
+  calendarLink?: MeetingViewProps['calendarLink'];
 }) {
   usePrefetchModes();
   const queryClient = useQueryClient();
@@ -304,7 +320,12 @@ function LoadedMeeting({
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-gutter:stable]"
       >
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-5 pt-6 pb-10 md:px-10 md:pt-10">
-          <MeetingHeader meeting={meeting} busy={busy} progress={progress} />
+          <MeetingHeader
+            meeting={meeting}
+            busy={busy}
+            progress={progress}
+            linkControl={calendarLink?.(meeting, replaceMeeting)}
+          />
           {notice?.(meeting, replaceMeeting)}
           <div className="h-px bg-border" aria-hidden="true" />
 

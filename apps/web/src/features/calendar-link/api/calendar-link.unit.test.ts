@@ -1,0 +1,72 @@
+import type { CalendarEvent } from '@summy/core';
+import { describe, expect, it } from 'vitest';
+import { rankEventsAround } from './get-events-around';
+import { linkPayload } from './link-calendar-event';
+
+function event(id: string, startTime: string, extra: Partial<CalendarEvent> = {}): CalendarEvent {
+  return {
+    id,
+    title: id,
+    startTime,
+    endTime: startTime,
+    isAllDay: false,
+    startDate: null,
+    endDate: null,
+    isRecurring: false,
+    recurringEventId: null,
+    myStatus: 'accepted',
+    accountId: 'acc-1',
+    accountEmail: 'ada@acme.test',
+    location: null,
+    description: null,
+    attendees: [],
+    linkedMeetingId: null,
+    htmlLink: null,
+    ...extra,
+  };
+}
+
+describe('rankEventsAround', () => {
+  it('puts the event starting closest to the meeting first and leaves out all-day events', () => {
+    const meeting = new Date('2026-11-23T10:05:00Z');
+    const ranked = rankEventsAround(
+      [
+        event('early', '2026-11-23T07:00:00Z'),
+        event('allday', '2026-11-23T00:00:00Z', { isAllDay: true, startDate: '2026-11-23' }),
+        event('sync', '2026-11-23T10:00:00Z'),
+        event('later', '2026-11-23T11:00:00Z'),
+        event('broken', 'not a date'),
+      ],
+      meeting,
+    );
+    expect(ranked.map((e) => e.id)).toEqual(['sync', 'later', 'early']);
+  });
+
+  it('answers at most 10', () => {
+    const many = Array.from({ length: 14 }, (_, i) =>
+      event(`e${i}`, new Date(Date.UTC(2026, 10, 23, 8, i)).toISOString()),
+    );
+    expect(rankEventsAround(many, new Date('2026-11-23T08:00:00Z'))).toHaveLength(10);
+  });
+});
+
+describe('linkPayload (spec 001 "Linked event payload")', () => {
+  it('carries id, title, attendees with display names, recurring id and account', () => {
+    const payload = linkPayload(
+      event('inst_1', '2026-11-23T10:00:00Z', {
+        title: 'Weekly sync',
+        recurringEventId: 'series',
+        attendees: [
+          { email: 'bob@acme.test', name: 'Bob Smith', photoUrl: null, responseStatus: 'accepted' },
+        ],
+      }),
+    );
+    expect(payload).toEqual({
+      id: 'inst_1',
+      title: 'Weekly sync',
+      attendees: [{ email: 'bob@acme.test', displayName: 'Bob Smith' }],
+      recurringEventId: 'series',
+      accountId: 'acc-1',
+    });
+  });
+});
