@@ -39,6 +39,7 @@ const routes: RouteObject[] = [
           { path: '/chats', lazy: screen(() => import('./routes/app/chats')) },
           { path: '/todos', lazy: screen(() => import('./routes/app/todos')) },
           { path: '/calendar', lazy: screen(() => import('./routes/app/calendar')) },
+          { path: '/contacts', lazy: screen(() => import('./routes/app/contacts')) },
         ],
       },
       { path: '*', lazy: screen(() => import('./routes/not-found')) },

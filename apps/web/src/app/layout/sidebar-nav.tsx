@@ -1,4 +1,11 @@
-import { CalendarDays, House, ListTodo, MessagesSquare, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  House,
+  ListTodo,
+  MessagesSquare,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '@/lib/utils';
 
@@ -13,7 +20,7 @@ interface NavItem {
 const startsWith = (base: string) => (pathname: string) =>
   pathname === base || pathname.startsWith(`${base}/`);
 
-/** Spec 000 main layout: Home, Calendar, My to-dos, Past chats. */
+/** Spec 000 main layout: Home, Calendar, My to-dos, Past chats; then Contacts (issue 13 point 8). */
 const ITEMS: NavItem[] = [
   // Home is active only when no meeting is selected, i.e. exactly on / or /home.
   {
@@ -25,6 +32,7 @@ const ITEMS: NavItem[] = [
   { label: 'Calendar', to: '/calendar', icon: CalendarDays, matches: startsWith('/calendar') },
   { label: 'My to-dos', to: '/todos', icon: ListTodo, matches: startsWith('/todos') },
   { label: 'Past chats', to: '/chats', icon: MessagesSquare, matches: startsWith('/chats') },
+  { label: 'Contacts', to: '/contacts', icon: UsersRound, matches: startsWith('/contacts') },
 ];
 
 /** Shared look of the sidebar's rows (nav links and the Settings button). */

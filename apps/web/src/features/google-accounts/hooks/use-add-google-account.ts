@@ -3,9 +3,10 @@
  * size"), then refreshes the list and shows the spec 001 section 8 toasts.
  */
 import { GOOGLE_MESSAGES, googleAuthMessageSchema } from '@summy/core';
+import { CALENDAR_CONNECTED_EVENT } from '@summy/core/calendar-layout';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { googleQueryKey } from '../api/get-google-accounts';
 import { getGoogleLinkUrl } from '../api/link-google-account';
 
@@ -55,6 +56,8 @@ export function useAddGoogleAccount() {
       if (parsed.data.type === 'GOOGLE_AUTH_SUCCESS') {
         toast.success(GOOGLE_MESSAGES.added);
         void queryClient.invalidateQueries({ queryKey: googleQueryKey });
+        // Spec 001 section 4: whatever shows calendar data fetches it again.
+        window.dispatchEvent(new Event(CALENDAR_CONNECTED_EVENT));
       } else {
         toast.error(GOOGLE_MESSAGES.addFailed, { description: parsed.data.error });
       }

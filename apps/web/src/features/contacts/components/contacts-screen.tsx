@@ -1,0 +1,260 @@
+/**
+ * The contacts list (issue 13 point 8: "Contacts can be seen and searched"): a search box, 'Sync
+ * now', and the people synced from Google with photo or coloured initials and an 'Organisation'
+ * marker. The app layer says whether Google is configured and connected and gives the connect
+ * action (features do not import each other).
+ */
+import { CONTACT_LIMITS, GOOGLE_MESSAGES, type Contact } from '@summy/core';
+import { RefreshCw, Search, Settings2, UserPlus, Users, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from '@/lib/toast';
+import { PersonAvatar } from '@/components/attendee-avatars';
+import { EmptyState, type EmptyStateProps } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { flattenContacts, useContacts } from '../api/get-contacts';
+import { useSyncContacts } from '../api/sync-contacts';
+
+/** Whether the server has Google and the user has a usable Google account. */
+export type ContactsConnection =
+  'loading' | 'not-configured' | 'not-connected' | 'reconnect' | 'connected';
+
+/** Props of {@link ContactsScreen}. */
+export interface ContactsScreenProps {
+  connection: ContactsConnection;
+  /** Opens the Google account popup (the google-accounts feature's add-account action). */
+  onConnect: () => void;
+  isConnecting: boolean;
+}
+
+/** How long after 'Sync now' the list re-reads itself, and how often (ms). */
+const SYNC_WATCH_MS = 30_000;
+const SYNC_POLL_MS = 3_000;
+/** Pause after the last key before the search asks the server (ms). */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The Contacts page body for every connection state. */
+export function ContactsScreen({ connection, onConnect, isConnecting }: ContactsScreenProps) {
+  if (connection === 'loading') return <ContactRowsSkeleton />;
+  if (connection === 'not-configured') return <NotConfigured />;
+  if (connection === 'not-connected' || connection === 'reconnect') {
+    const reconnect = connection === 'reconnect';
+    return (
+      <Notice
+        icon={reconnect ? RefreshCw : UserPlus}
+        title={reconnect ? GOOGLE_MESSAGES.reconnect : 'Connect Google to see your contacts'}
+        description={
+          reconnect
+            ? 'Google no longer accepts Summy’s access. Connect the account again to keep your contacts up to date.'
+            : `Summy reads your colleagues from your calendar and your Google address book, every ${CONTACT_LIMITS.syncIntervalMinutes} minutes.`
+        }
+        action={
+          <Button onClick={onConnect} disabled={isConnecting}>
+            {isConnecting ? 'Connecting...' : reconnect ? 'Reconnect Google' : 'Connect Google'}
+          </Button>
+        }
+      />
+    );
+  }
+  return <ConnectedContacts />;
+}
+
+function ConnectedContacts() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [watching, setWatching] = useState(false);
+  const contacts = useContacts(q, { refetchIntervalMs: watching ? SYNC_POLL_MS : false });
+  const sync = useSyncContacts();
+
+  useEffect(() => {
+    if (!watching) return;
+    const id = setTimeout(() => setWatching(false), SYNC_WATCH_MS);
+    return () => clearTimeout(id);
+  }, [watching]);
+
+  const syncNow = () =>
+    sync.mutate(undefined, {
+      onSuccess: ({ queued }) => {
+        setWatching(true);
+        toast.success(queued ? 'Contacts sync started' : 'A contacts sync is already on its way', {
+          description: 'New and updated contacts appear here as they arrive.',
+        });
+      },
+      onError: (error) => toast.error('Failed to sync contacts', { description: error.message }),
+    });
+
+  const list = flattenContacts(contacts.data);
+  const syncing = sync.isPending || watching;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-0 flex-1 basis-56">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && search) {
+                e.preventDefault();
+                setSearch('');
+              }
+            }}
+            placeholder="Search by name or e-mail"
+            aria-label="Search contacts"
+            maxLength={200}
+            className="pl-9 [&::-webkit-search-cancel-button]:hidden"
+          />
+          {search && (
+            <button
+              type="button"
+              onClick={() => setSearch('')}
+              aria-label="Clear search"
+              className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+        <Button
+          variant="outline"
+          onClick={syncNow}
+          disabled={syncing}
+          title="Sync contacts from Google now"
+          className="max-sm:px-2.5"
+        >
+          {syncing ? <Spinner className="text-current" aria-hidden="true" /> : <RefreshCw />}
+          {/* Phones keep the row to the search box and the icon; the name stays for screen readers. */}
+          <span className="max-sm:sr-only">{syncing ? 'Syncing...' : 'Sync now'}</span>
+        </Button>
+      </div>
+
+      {contacts.isPending ? (
+        <ContactRowsSkeleton />
+      ) : contacts.isError && list.length === 0 ? (
+        <Notice
+          icon={Users}
+          title="Failed to load contacts"
+          description={contacts.error.message}
+          action={
+            <Button variant="outline" onClick={() => void contacts.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : list.length === 0 ? (
+        q ? (
+          <Notice
+            icon={Search}
+            title="No contacts found"
+            description={`Nobody's name or e-mail contains “${q}”.`}
+          />
+        ) : (
+          <Notice
+            icon={Users}
+            title="No contacts yet"
+            description={`Your Google address book and the colleagues you meet sync here every ${CONTACT_LIMITS.syncIntervalMinutes} minutes, or now with Sync now.`}
+          />
+        )
+      ) : (
+        <>
+          <ul
+            aria-label="Contacts"
+            aria-busy={contacts.isFetching}
+            className="divide-y overflow-hidden rounded-xl border bg-card"
+          >
+            {list.map((contact) => (
+              <ContactRow key={contact.id} contact={contact} />
+            ))}
+          </ul>
+          {contacts.hasNextPage && (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={() => void contacts.fetchNextPage()}
+              disabled={contacts.isFetchingNextPage}
+            >
+              {contacts.isFetchingNextPage && (
+                <Spinner className="text-current" aria-hidden="true" />
+              )}
+              Show more
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function ContactRow({ contact }: { contact: Contact }) {
+  const name = contact.displayName?.trim();
+  return (
+    <li className="flex items-center gap-3 px-4 py-3">
+      <PersonAvatar person={{ email: contact.email, name, photoUrl: contact.photoUrl }} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span
+          className={
+            name ? 'truncate text-sm font-medium' : 'truncate text-sm italic text-muted-foreground'
+          }
+        >
+          {name || 'No name'}
+        </span>
+        <a
+          href={`mailto:${contact.email}`}
+          className="truncate text-xs text-muted-foreground underline-offset-2 outline-none hover:text-foreground hover:underline focus-visible:underline"
+        >
+          {contact.email}
+        </a>
+      </div>
+      {contact.isOrganizationContact && (
+        <span className="shrink-0 rounded-full border border-primary/20 bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+          Organisation
+        </span>
+      )}
+    </li>
+  );
+}
+
+function ContactRowsSkeleton() {
+  return (
+    <ul aria-hidden="true" className="divide-y overflow-hidden rounded-xl border bg-card">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i} className="flex items-center gap-3 px-4 py-3">
+          <span className="size-8 shrink-0 animate-pulse rounded-full bg-muted" />
+          <span className="flex flex-1 flex-col gap-1.5">
+            <span className="h-3.5 w-40 max-w-full animate-pulse rounded bg-muted" />
+            <span className="h-3 w-56 max-w-full animate-pulse rounded bg-muted/70" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Notice(props: EmptyStateProps) {
+  return <EmptyState {...props} className="rounded-xl border border-dashed bg-card/50 py-16" />;
+}
+
+/** Issue 13 point 9: without Google settings, say so and how to set them, instead of a failing button. */
+function NotConfigured() {
+  const code = 'rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground';
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card/50 px-6 py-16 text-center">
+      <div className="flex size-11 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground">
+        <Settings2 className="size-5" aria-hidden="true" />
+      </div>
+      <p className="text-sm font-medium">Google is not configured on this server</p>
+      <p className="max-w-md text-sm text-balance text-muted-foreground">
+        Contacts are synced from Google. Whoever runs this server sets{' '}
+        <code className={code}>GOOGLE_CLIENT_ID</code> and{' '}
+        <code className={code}>GOOGLE_CLIENT_SECRET</code> and restarts Summy; see{' '}
+        <span className="font-medium text-foreground">docs/self-hosting.md</span>.
+      </p>
+    </div>
+  );
+}
