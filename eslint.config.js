@@ -64,11 +64,22 @@ export default tseslint.config(
   },
   {
     files: ['packages/core/**/*.ts'],
-    ignores: ['packages/core/**/*.test.ts'],
+    ignores: [
+      'packages/core/**/*.test.ts',
+      'packages/core/src/zod.ts',
+      'packages/core/src/zod-jitless.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                "Import z from './zod.ts': it applies the browser's jitless setting first (CSP, issue 10).",
+            },
+          ],
           patterns: [
             {
               group: ioModules,

@@ -41,7 +41,8 @@ test('Google sign-in, a second account in the popup, primary and removal', async
   await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
   await page.getByRole('button', { name: WORK }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('No meetings yet')).toBeVisible();
+  // Other specs sign in as the same seeded Google account, so its meeting list may not be empty.
+  await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText(WORK)).toBeVisible();
 
   // A meeting with data, to check removal keeps it.
   const meeting = await api<{ id: string }>(page, 'POST', '/api/meetings', {
@@ -52,6 +53,7 @@ test('Google sign-in, a second account in the popup, primary and removal', async
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Account' }).click();
   await expect(settings.getByText('Primary account')).toBeVisible();
   await expect(settings.getByText(WORK).last()).toBeVisible();
   await settings.getByRole('button', { name: 'Manage Accounts' }).click();
@@ -87,33 +89,50 @@ test('Google sign-in, a second account in the popup, primary and removal', async
   const listed = await api<Account[]>(page, 'GET', '/api/google/accounts');
   expect(listed.find((a) => a.email === PERSONAL)?.isPrimary).toBe(true);
 
-  // No server route sets meetings.calendar_account_id yet (event linking comes later), so the
-  // count is 0; the dialog must show the server's real number, not a placeholder.
+  // Link the meeting to one of the personal account's events: removal must keep it and flag it.
   const personalId = listed.find((a) => a.email === PERSONAL)!.id;
+  await api(page, 'POST', `/api/meetings/${meeting.id}/calendar-event`, {
+    id: 'personal-dinner-1',
+    title: 'Dinner with Sam',
+    attendees: [{ email: PERSONAL }, { email: 'sam@example-mail.test', displayName: 'Sam' }],
+    recurringEventId: null,
+    accountId: personalId,
+  });
   const { count } = await api<{ count: number }>(
     page,
     'GET',
     `/api/google/accounts/${personalId}/meetings`,
   );
-  expect(count).toBe(0);
+  expect(count).toBe(1);
 
   await personal.getByRole('button', { name: `Remove ${PERSONAL}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove account?' });
-  await expect(confirm.getByText('No meetings are linked to its calendar events.')).toBeVisible();
+  await expect(
+    confirm.getByText('1 meeting is linked to its calendar events.', { exact: false }),
+  ).toBeVisible();
   await shootStates(page, 'google-remove-account');
   // Enter confirms (the confirming button has the focus).
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Account removed successfully')).toBeVisible();
+  await expect(page.getByText('Account removed. 1 meeting records preserved.')).toBeVisible();
   await expect(accounts.getByRole('listitem')).toHaveCount(1);
   await expect(work.getByText('Primary account')).toBeVisible();
 
-  // The meeting keeps its data.
-  const kept = await api<{ title: string; transcript: string; summary: string }>(
-    page,
-    'GET',
-    `/api/meetings/${meeting.id}`,
-  );
-  expect(kept).toMatchObject({ title: 'Roadmap sync', summary: 'Roadmap moves to Q3.' });
+  // The meeting keeps its data, and is flagged as linked through a removed account.
+  const kept = await api<{
+    title: string;
+    transcript: string;
+    summary: string;
+    calendarEventTitle: string | null;
+    calendarAccountRemoved: boolean;
+    calendarAccountEmail: string | null;
+  }>(page, 'GET', `/api/meetings/${meeting.id}`);
+  expect(kept).toMatchObject({
+    title: 'Roadmap sync',
+    summary: 'Roadmap moves to Q3.',
+    calendarEventTitle: 'Dinner with Sam',
+    calendarAccountRemoved: true,
+    calendarAccountEmail: PERSONAL,
+  });
   expect(kept.transcript).toContain('roadmap moves to Q3');
 
   // The sign-in account cannot be removed on the server either.

@@ -553,6 +553,8 @@ test('clicking a transcript turn seeks the recording to it', async ({ page, base
   });
   await mode(page, 'Transcript').click();
   const plays = page.getByRole('button', { name: /^Play from/ });
+  // The transcript mode loads on demand: wait for its turns before counting them.
+  await expect(plays.first()).toBeVisible();
   const count = await plays.count();
   expect(count).toBeGreaterThan(0);
   const last = plays.nth(count - 1);

@@ -4,7 +4,7 @@
  * the limits and messages the spec fixes, and the local search scoring of spec 001 section 5.
  * No I/O here.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { meetingGroupSchema, meetingSchema } from './contracts.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
 

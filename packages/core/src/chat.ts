@@ -2,7 +2,7 @@
  * The meeting assistant's contracts and rules (spec 000 sections 2 "Chat panel", 3 "Chat message",
  * 4 "Chat", 5 (picker, titles), 7 `POST /api/chat`, 8 chat errors; spec 001 section 2 "Past chats").
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { citationSchema } from './contracts.ts';
 import { boundedText } from './limits.ts';
 

@@ -2,7 +2,7 @@
  * Contacts synced from Google (spec 001 sections 3, 4, 5, 7 and 9; issue 13 point 8): the shapes
  * of `/api/contacts*`, the sync's limits and intervals, and its pure filtering rules. No I/O here.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Request and answer shapes of the data API, shared by the server (validation, OpenAPI) and the
  * web app (typed fetchers). Field names follow the app shapes of spec 000 section 3.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   boundedDate,
   boundedDurationMinutes,

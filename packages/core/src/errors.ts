@@ -2,7 +2,7 @@
  * The API's error body (spec 000 section 7 "Server error shape"): `error` is the message a person
  * reads, `details` says more. Clients default them to 'Server error' and 'HTTP {status}'.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** `{error, details}` as every failing API route answers it. */
 export const apiErrorSchema = z.object({

@@ -2,7 +2,7 @@
  * Pure rules of the text steps (spec 000 sections 4, 5 and 9): title length, action-item
  * suggestions, chunking of long transcripts, and merging of duplicates.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Generated titles are cut to 50 characters (spec 000 section 5). */
 export const TITLE_MAX = 50;

@@ -3,7 +3,7 @@
  * sections 3, 4 and 7) and the messages of spec 001 section 8. No shape here carries a token:
  * access and refresh tokens never leave the server (issue 13 point 2).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Messages spec 001 section 8 fixes for Google. */
 export const GOOGLE_MESSAGES = {

@@ -5,7 +5,7 @@
  * `jsonb`) answers 400 everywhere rather than a database error. Documented in
  * docs/self-hosting.md ("Limits").
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The longest text, in characters (UTF-16 code units, as zod and JavaScript count), that each

@@ -3,7 +3,7 @@
  * point 2; contract /work/coord/issue12-contract.md). Shared by the server (catalog validation,
  * route answers) and the web app (Settings > Transcription). No I/O here.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** What a model does in the local speech engine. */
 export const modelKindSchema = z.enum(['recognizer', 'speaker-embedding', 'punctuation', 'vad']);

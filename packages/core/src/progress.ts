@@ -2,7 +2,7 @@
  * Processing progress and notices sent to the browser over `GET /api/events` (spec 000 section 2
  * "Processing", section 4 pipelines, section 8 notices).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Progress labels of the recorder panel (spec 000 section 2). */
 export const PROGRESS_LABELS = [

@@ -3,7 +3,7 @@
  * and how it becomes the stored transcript text that the meeting view parses (spec 000 section 5:
  * paragraphs separated by blank lines, each starting 'Speaker N:'). Times are in seconds.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A recognised word with its time span (s), confidence (0 to 1) and 0-based speaker index. */
 export const wordSchema = z.object({
