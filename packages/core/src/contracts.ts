@@ -60,6 +60,10 @@ export const actionItemSchema = z.object({
   completedAt: isoDate.nullable(),
   priority: z.boolean(),
   meetingId: z.string().uuid().nullable(),
+  /** The Linear issue this item was sent to (issue 14 "Send to Linear"); absent in older answers. */
+  linearIssueId: z.string().nullable().optional(),
+  /** That issue's page on linear.app. */
+  linearIssueUrl: z.string().nullable().optional(),
 });
 
 /**
@@ -148,6 +152,15 @@ export type UpdateMeetingInput = z.infer<typeof updateMeetingSchema>;
 export const todoSchema = actionItemSchema.extend({
   createdAt: isoDate,
   dueDate: isoDate.nullable(),
+  /** Linear issue id once sent to Linear (`POST /api/todos/:id/linear`), else null. */
+  linearIssueId: z.string().nullable(),
+  /** Linear issue URL once sent to Linear, else null. */
+  linearIssueUrl: z.string().nullable(),
+  /**
+   * Title of the source meeting, for the to-do screen's link to it (spec 001 section 2): set in
+   * `GET /api/todos` answers when `meetingId` is, absent from create and update answers.
+   */
+  meetingTitle: z.string().nullable().optional(),
 });
 export type Todo = z.infer<typeof todoSchema>;
 
@@ -157,7 +170,8 @@ export type Todo = z.infer<typeof todoSchema>;
  */
 export const createTodoSchema = z
   .object({
-    title: boundedText(TEXT_LIMITS.todoTitle).default(''),
+    // Titles are trimmed (spec 001 section 5); a title of spaces is stored empty.
+    title: boundedText(TEXT_LIMITS.todoTitle).trim().default(''),
     description: boundedText(TEXT_LIMITS.description).nullable().optional(),
     assignedTo: boundedText(TEXT_LIMITS.personName).nullable().optional(),
     completed: z.boolean().optional(),
@@ -171,7 +185,7 @@ export type CreateTodoInput = z.infer<typeof createTodoSchema>;
 /** Body of `PATCH /api/todos/:id`. */
 // The create schema's `title` default must not reach updates: a PATCH without a title would erase it.
 export const updateTodoSchema = createTodoSchema
-  .extend({ title: boundedText(TEXT_LIMITS.todoTitle) })
+  .extend({ title: boundedText(TEXT_LIMITS.todoTitle).trim() })
   .omit({ meetingId: true })
   .partial()
   .strict();
@@ -293,5 +307,9 @@ export const changeEventSchema = z.object({
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
 /** `GET /api/config`: what the sign-in screen may offer. */
-export const publicConfigSchema = z.object({ googleEnabled: z.boolean() });
+export const publicConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  /** LINEAR_CLIENT_ID/SECRET are set: the Integrations tab may offer Linear (issue 14). Absent from older servers. */
+  linearEnabled: z.boolean().optional(),
+});
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

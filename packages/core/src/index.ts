@@ -3,6 +3,7 @@
 import './zod-jitless.ts';
 export * from './errors.ts';
 export * from './priority.ts';
+export * from './todos.ts';
 export * from './contracts.ts';
 export * from './limits.ts';
 export * from './transcription.ts';
@@ -19,3 +20,5 @@ export * from './models.ts';
 export * from './avatars.ts';
 export * from './calendar.ts';
 export * from './contacts.ts';
+export * from './linear.ts';
+export * from './reminders.ts';

@@ -59,3 +59,17 @@ export function sendJson(
   });
   res.end(text);
 }
+
+/**
+ * The port a fake's command-line start listens on: the variable `name` (e.g. FAKE_LINEAR_PORT),
+ * else `fallback`. Exits the process with a message naming the variable when it is not a port.
+ */
+export function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const port = Number(raw ?? fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    console.error(`${name} must be a port number, got ${raw}`);
+    process.exit(1);
+  }
+  return port;
+}

@@ -5,3 +5,4 @@ export * from './todos.ts';
 export * from './chats.ts';
 export * from './accounts.ts';
 export * from './search.ts';
+export * from './integrations.ts';

@@ -29,6 +29,10 @@ export const todos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The Linear issue this to-do was sent to (issue 14 "Send to Linear"); completion syncs both ways. */
+    linearIssueId: text('linear_issue_id'),
+    /** That issue's URL on linear.app, shown as a link. */
+    linearIssueUrl: text('linear_issue_url'),
     /** Full-text search of the title and description, for the meeting assistant. */
     search: tsvector('search')
       .notNull()
@@ -45,6 +49,10 @@ export const todos = pgTable(
     ),
     index('todos_meeting_idx').on(t.meetingId),
     index('todos_search_idx').using('gin', t.search),
+    // Sync reads the user's linked to-dos and looks them up by issue id.
+    index('todos_user_linear_issue_idx')
+      .on(t.userId, t.linearIssueId)
+      .where(sql`${t.linearIssueId} is not null`),
     check('todos_priority_check', sql`${t.priority} in ('high', 'urgent', 'medium', 'none')`),
   ],
 );

@@ -2,14 +2,10 @@
  * `npm run fake:google`: starts the Google fake on 127.0.0.1:FAKE_GOOGLE_PORT (default 4010) and
  * prints its accounts and the settings that point Summy at it. Runs until interrupted.
  */
+import { portFromEnv } from '../loopback-http.ts';
 import { DEFAULT_FAKE_GOOGLE_CLIENT, startFakeGoogle } from './server.ts';
 
-const port = Number(process.env.FAKE_GOOGLE_PORT ?? 4010);
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`FAKE_GOOGLE_PORT must be a port number, got ${process.env.FAKE_GOOGLE_PORT}`);
-  process.exit(1);
-}
-const fake = await startFakeGoogle({ port });
+const fake = await startFakeGoogle({ port: portFromEnv('FAKE_GOOGLE_PORT', 4010) });
 const { clientId, clientSecret } = DEFAULT_FAKE_GOOGLE_CLIENT;
 console.log(`Google fake listening on ${fake.url} (127.0.0.1 only)
 

@@ -19,9 +19,8 @@
  * | GET /fake/photos/{id}.svg | (the fake's own avatars, for `picture` and `photos[].url`) |
  */
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
+import { escapeHtml, serveOnLoopback } from '../serve-hono.ts';
 import { listEvents, type ListFilter, type StoredEvent } from './calendar.ts';
 import {
   normalizeScopes,
@@ -126,12 +125,6 @@ const UNAUTHENTICATED =
 /** OAuth error body (`{error, error_description}`), as the token and revoke endpoints send. */
 const oauthError = (c: Context, error: string, description: string, code: 400 | 401 = 400) =>
   c.json({ error, error_description: description }, code);
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 /** Page tokens carry an offset and a digest of the query they belong to. */
 function pageToken(offset: number, key: string): string {
@@ -700,14 +693,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
 
   app.notFound((c) => apiError(c, 404, 'Not Found', 'notFound'));
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
-      resolve(s),
-    );
-    s.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const server = await serveOnLoopback(app.fetch, options.port ?? 0);
+  const { port } = server;
+  origin = server.url;
 
   const seed = buildSeed(now(), origin);
   for (const account of seed.accounts) {
@@ -753,11 +741,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       list.push(person);
       directories.set(domain, list);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+    close: () => server.close(),
   };
 }
 
