@@ -20,10 +20,12 @@ import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
 import { contactRoutes } from './routes/contacts/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
+import { linearRouters } from './routes/linear/routes.ts';
 import { meetingGroupRoutes } from './routes/meeting-groups/routes.ts';
 import { meetingRoutes } from './routes/meetings/routes.ts';
 import { modelRoutes } from './routes/models/routes.ts';
 import { recordingRoutes } from './routes/recordings/routes.ts';
+import { remindersRoutes } from './routes/reminders/routes.ts';
 import { storageRoutes } from './routes/recordings/storage-routes.ts';
 import { textRoutes } from './routes/text/routes.ts';
 import { transcriptionRoutes } from './routes/transcription/routes.ts';
@@ -80,6 +82,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', textRoutes(deps));
   api.route('/uploads', tusRoutes(deps));
   api.route('/todos', todoRoutes(deps));
+  const linear = linearRouters(deps);
+  api.route('/linear', linear.linear);
+  api.route('/todos', linear.todos);
   api.route('/chats', chatRoutes(deps));
   api.route('/chat-messages', chatMessageRoutes(deps));
   api.route('/chat', chatAnswerRoutes(deps));
@@ -89,6 +94,7 @@ export function createApp(deps: AppDeps) {
   api.route('/contacts', contactRoutes(deps));
   api.route('/calendar', calendarRoutes(deps));
   api.route('/models', modelRoutes(deps));
+  api.route('/integrations/apple-reminders', remindersRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', () => {

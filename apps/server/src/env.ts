@@ -35,6 +35,19 @@ export interface Env {
    */
   google: GoogleSettings | undefined;
   /**
+   * Linear OAuth application, when both LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET are set, with
+   * Linear's URLs, or all of them on LINEAR_BASE_URL's origin (the loopback fake of
+   * @summy/fakes/linear; issue 14 point 2). Without it the Linear routes answer 404.
+   */
+  linear: LinearSettings | undefined;
+  /**
+   * Whether the reminders integration may reach CalDAV servers at loopback or private addresses,
+   * and over plain http (CALDAV_ALLOW_PRIVATE_HOSTS, default false: only public https servers, so
+   * a user-given URL cannot probe the server's own network; true for a Radicale or Nextcloud on
+   * your LAN, and in tests; issue 14 point 3).
+   */
+  caldavAllowPrivateHosts: boolean;
+  /**
    * How many reverse proxies stand in front of Summy (TRUST_PROXY: `false`/0 by default, `true`
    * = 1, or a number). 0: `X-Forwarded-For` is ignored and the client address is the socket's;
    * n: the n-th address from the right of `X-Forwarded-For` is the client (issue 10 point 1).
@@ -102,6 +115,33 @@ export interface GoogleSettings {
   peopleApiUrl: string;
 }
 
+/** Linear OAuth client and endpoint URLs (no trailing slashes). */
+export interface LinearSettings {
+  clientId: string;
+  clientSecret: string;
+  /** OAuth 2.0 authorization page (`https://linear.app/oauth/authorize`). */
+  authorizeUrl: string;
+  /** OAuth 2.0 token endpoint: authorization_code and refresh_token grants (refresh tokens rotate). */
+  tokenUrl: string;
+  /** Token revocation endpoint. */
+  revokeUrl: string;
+  /** The GraphQL API (`https://api.linear.app/graphql`). */
+  graphqlUrl: string;
+}
+
+/** Linear's URLs, or every one of them on `baseUrl`'s origin with Linear's paths (as the fake serves them). */
+export function linearUrls(
+  baseUrl: string | undefined,
+): Omit<LinearSettings, 'clientId' | 'clientSecret'> {
+  const b = baseUrl?.replace(/\/+$/, '');
+  return {
+    authorizeUrl: `${b ?? 'https://linear.app'}/oauth/authorize`,
+    tokenUrl: `${b ?? 'https://api.linear.app'}/oauth/token`,
+    revokeUrl: `${b ?? 'https://api.linear.app'}/oauth/revoke`,
+    graphqlUrl: `${b ?? 'https://api.linear.app'}/graphql`,
+  };
+}
+
 /**
  * Google's URLs, or every one of them on `baseUrl`'s origin with Google's paths (the fake's
  * README lists the mapping).
@@ -145,6 +185,13 @@ const urlSetting = (name: string, protocols: string[]) =>
       `${name} must be a ${protocols.join(' or ')} URL`,
     );
 
+// Tokens travel to this origin: plain http only where they cannot leave the machine.
+const tokenOriginSetting = (name: string) =>
+  urlSetting(name, ['http:', 'https:']).refine((v) => {
+    const u = URL.parse(v);
+    return !u || u.protocol === 'https:' || LOOPBACK_HOSTS.has(u.hostname);
+  }, `${name} must be an https URL (http only for localhost, 127.0.0.1 or [::1])`);
+
 const schema = z.object({
   PORT: z.coerce
     .number({ message: 'PORT must be a number' })
@@ -159,13 +206,13 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
-  // Tokens travel to this origin: plain http only where they cannot leave the machine.
-  GOOGLE_BASE_URL: urlSetting('GOOGLE_BASE_URL', ['http:', 'https:'])
-    .refine((v) => {
-      const u = URL.parse(v);
-      return !u || u.protocol === 'https:' || LOOPBACK_HOSTS.has(u.hostname);
-    }, 'GOOGLE_BASE_URL must be an https URL (http only for localhost, 127.0.0.1 or [::1])')
-    .optional(),
+  GOOGLE_BASE_URL: tokenOriginSetting('GOOGLE_BASE_URL').optional(),
+  LINEAR_CLIENT_ID: z.string().trim().min(1).optional(),
+  LINEAR_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  LINEAR_BASE_URL: tokenOriginSetting('LINEAR_BASE_URL').optional(),
+  CALDAV_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'], { message: 'CALDAV_ALLOW_PRIVATE_HOSTS must be true or false' })
+    .default('false'),
   WEB_DIR: z.string().trim().min(1).optional(),
   SUMMY_MODELS_DIR: z.string().trim().min(1).optional(),
   MODELS_BASE_URL: urlSetting('MODELS_BASE_URL', ['http:', 'https:']).optional(),
@@ -230,6 +277,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Missing backend configuration: ${missing} (Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)`,
     );
   }
+  if (Boolean(v.LINEAR_CLIENT_ID) !== Boolean(v.LINEAR_CLIENT_SECRET)) {
+    const missing = v.LINEAR_CLIENT_ID ? 'LINEAR_CLIENT_SECRET' : 'LINEAR_CLIENT_ID';
+    throw new ConfigurationError(
+      `Missing backend configuration: ${missing} (Linear needs both LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET)`,
+    );
+  }
   const dataDir = path.resolve(v.DATA_DIR);
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, '');
   return {
@@ -247,6 +300,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
             ...googleUrls(v.GOOGLE_BASE_URL),
           }
         : undefined,
+    linear:
+      v.LINEAR_CLIENT_ID && v.LINEAR_CLIENT_SECRET
+        ? {
+            clientId: v.LINEAR_CLIENT_ID,
+            clientSecret: v.LINEAR_CLIENT_SECRET,
+            ...linearUrls(v.LINEAR_BASE_URL),
+          }
+        : undefined,
+    caldavAllowPrivateHosts: v.CALDAV_ALLOW_PRIVATE_HOSTS === 'true',
     trustProxy: v.TRUST_PROXY,
     sessionCacheSeconds: v.SESSION_CACHE_SECONDS,
     webDir: path.resolve(v.WEB_DIR ?? path.join(webPackageDir, 'dist')),

@@ -67,6 +67,30 @@ describe('loadEnv', () => {
     }
   });
 
+  it("takes Linear's client as a pair and sends every Linear URL to LINEAR_BASE_URL's origin", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).linear).toBeUndefined();
+    expect(() => loadEnv({ DATA_DIR: dataDir(), LINEAR_CLIENT_ID: 'id' })).toThrow(
+      /^Missing backend configuration: LINEAR_CLIENT_SECRET/,
+    );
+    const client = { LINEAR_CLIENT_ID: 'id', LINEAR_CLIENT_SECRET: 's' };
+    expect(loadEnv({ DATA_DIR: dataDir(), ...client }).linear).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      authorizeUrl: 'https://linear.app/oauth/authorize',
+      tokenUrl: 'https://api.linear.app/oauth/token',
+      revokeUrl: 'https://api.linear.app/oauth/revoke',
+      graphqlUrl: 'https://api.linear.app/graphql',
+    });
+    const fake = loadEnv({ DATA_DIR: dataDir(), ...client, LINEAR_BASE_URL: 'http://[::1]:4013/' });
+    expect(fake.linear).toMatchObject({
+      authorizeUrl: 'http://[::1]:4013/oauth/authorize',
+      graphqlUrl: 'http://[::1]:4013/graphql',
+    });
+    expect(() =>
+      loadEnv({ DATA_DIR: dataDir(), ...client, LINEAR_BASE_URL: 'http://linear.example' }),
+    ).toThrow(/^Invalid backend configuration: LINEAR_BASE_URL must be an https URL/);
+  });
+
   it('caches sessions for 60 s by default, 0 to 3600 s when set (SESSION_CACHE_SECONDS)', () => {
     const dir = dataDir();
     expect(loadEnv({ DATA_DIR: dir }).sessionCacheSeconds).toBe(60);

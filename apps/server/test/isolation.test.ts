@@ -4,7 +4,9 @@
  * byte-for-byte unchanged afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caldavConnections } from '@summy/db';
 import { signUp, startTestServer, type Client } from './harness.ts';
+import { tokenCrypto } from '../src/services/google/google-tokens.ts';
 import { openEventStream } from './sse.ts';
 import type { RunningServer } from '../src/server.ts';
 
@@ -182,6 +184,31 @@ describe('isolation between two users', () => {
       aEvents.close();
       bEvents.close();
     }
+  });
+
+  it("B never sees or uses A's reminders credentials, and A's answers never carry the password", async () => {
+    const password = 'a-app-specific-password';
+    const encrypted = await (await tokenCrypto(server.auth)).encrypt(password);
+    await server.database.db.insert(caldavConnections).values({
+      userId: a.userId,
+      serverUrl: 'https://caldav.example.test/',
+      username: 'a@example.test',
+      password: encrypted,
+    });
+    const notConnected = { connected: false, username: null, containerId: null };
+    expect((await b.get('/api/integrations/apple-reminders')).body).toEqual(notConnected);
+    for (const route of ['lists', 'reminders']) {
+      expect((await b.get(`/api/integrations/apple-reminders/${route}`)).status).toBe(404);
+    }
+    expect((await b.delete('/api/integrations/apple-reminders')).status).toBe(204);
+    const own = await a.get('/api/integrations/apple-reminders');
+    expect(own.body).toEqual({
+      connected: true,
+      username: 'a@example.test',
+      containerId: 'https://caldav.example.test/',
+    });
+    expect(JSON.stringify(own.body)).not.toContain(password);
+    expect(JSON.stringify(own.body)).not.toContain(encrypted);
   });
 
   it('a to-do cannot exist without an owner, so none can leak', async () => {

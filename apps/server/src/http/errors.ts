@@ -5,7 +5,14 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
-import { GOOGLE_MESSAGES, MESSAGES } from '@summy/core';
+import {
+  GOOGLE_MESSAGES,
+  LINEAR_MESSAGES,
+  linearApiErrorMessage,
+  MESSAGES,
+  rateLimitMessage,
+  REMINDERS_MESSAGES,
+} from '@summy/core';
 import { log } from '../log.ts';
 
 /** An error with an HTTP status and the spec's `{error, details}` body. */
@@ -101,6 +108,101 @@ export class AuthAccountNotRemovableError extends AppError {
 export class GoogleNotConfiguredError extends AppError {
   constructor() {
     super(404, MESSAGES.notFound, 'Google is not configured on this server');
+  }
+}
+
+/** 404 for Linear routes when LINEAR_CLIENT_ID/SECRET are not set (issue 14 point 2). */
+export class LinearNotConfiguredError extends AppError {
+  constructor() {
+    super(404, MESSAGES.notFound, LINEAR_MESSAGES.notConfigured);
+  }
+}
+
+/**
+ * 409 'No access token available' (spec 001 section 8): the user never connected Linear, or the
+ * stored refresh token was refused (`invalid_grant`) and the tokens were removed. Not 401, which
+ * would read as the Summy session having ended.
+ */
+export class LinearNotConnectedError extends AppError {
+  constructor(details = 'Connect Linear in Settings, Integrations') {
+    super(409, LINEAR_MESSAGES.noToken, details);
+  }
+}
+
+/** 400 'Invalid OAuth state': the callback's `state` is not the one this browser was given. */
+export class LinearInvalidStateError extends AppError {
+  constructor() {
+    super(400, LINEAR_MESSAGES.invalidState, 'Start the connection again from Settings');
+  }
+}
+
+/**
+ * 429 'Rate limit exceeded. Please try again in {n} seconds.' (spec 001 section 8) with a
+ * `Retry-After` header: Linear answered 429 or RATELIMITED (n from its reset, default 60 s), or the
+ * user's queue of Linear requests would wait longer than the server holds a request.
+ */
+export class LinearRateLimitError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds);
+    this.message = rateLimitMessage(retryAfterSeconds);
+  }
+}
+
+/**
+ * 502 'Linear API error: {status} - {error or Unknown error}' (spec 001 section 8): Linear (or
+ * LINEAR_BASE_URL) failed otherwise. `linearStatus` is Linear's HTTP status (0 when it did not
+ * answer), `code` its `extensions.code` or OAuth `error`.
+ */
+export class LinearApiError extends AppError {
+  constructor(
+    readonly linearStatus: number,
+    linearMessage?: string | null,
+    readonly code?: string,
+  ) {
+    super(502, linearApiErrorMessage(linearStatus, linearMessage), {
+      status: linearStatus,
+      ...(code ? { code } : {}),
+    });
+  }
+
+  /** Linear refused the access token (HTTP 401 or AUTHENTICATION_ERROR): refresh, then reconnect. */
+  get unauthenticated(): boolean {
+    return this.linearStatus === 401 || this.code === 'AUTHENTICATION_ERROR';
+  }
+}
+
+/**
+ * 401 'Authentication failed' / 'Please check your credentials and try again' (spec 001 section
+ * 8): the CalDAV server refused the reminders user name or app-specific password (issue 14).
+ */
+export class RemindersAuthError extends AppError {
+  constructor() {
+    super(401, REMINDERS_MESSAGES.authFailed, REMINDERS_MESSAGES.authFailedDetail);
+  }
+}
+
+/** 502 'Failed to connect to Apple Reminders': the CalDAV server did not answer usably. */
+export class RemindersUnavailableError extends AppError {
+  constructor(details: string) {
+    super(502, REMINDERS_MESSAGES.connectFailed, details);
+  }
+}
+
+/** 404 'Apple Reminders is not connected': a reminders route before a connection exists. */
+export class RemindersNotConnectedError extends AppError {
+  constructor() {
+    super(
+      404,
+      REMINDERS_MESSAGES.notConnected,
+      'Connect Apple Reminders in Settings, Integrations',
+    );
+  }
+}
+
+/** 409: the to-do is already linked to a Linear issue; sending it twice would duplicate it. */
+export class TodoAlreadyLinkedError extends AppError {
+  constructor(issueUrl: string | null) {
+    super(409, LINEAR_MESSAGES.alreadyLinked, issueUrl ?? 'Linked');
   }
 }
 

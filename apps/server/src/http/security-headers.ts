@@ -97,14 +97,21 @@ export function securityHeaders(env: Pick<Env, 's3' | 'google' | 'publicUrl'>): 
   });
   return async (c, next) => {
     await headers(c, next);
-    // The popup comes back from Google through these; any other COOP than the one of Google's
-    // pages (none) would move it to a new browsing context group and lose `window.opener`.
+    // The popup comes back from Google or Linear through these; any other COOP than the one of
+    // their pages (none) would move it to a new browsing context group and lose `window.opener`.
     if (isPopupReturnPath(c.req.path))
       c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
   };
 }
 
-/** Better Auth's OAuth callback and the SPA's popup landing page (/auth/callback). */
+/**
+ * Better Auth's OAuth callback and the SPA's popup landing pages: /auth/callback (Google) and
+ * /linear/callback (Linear's OAuth popup, issue 14 point 2), which post the outcome to the opener.
+ */
 export function isPopupReturnPath(path: string): boolean {
-  return path === '/auth/callback' || path.startsWith('/api/auth/callback/');
+  return (
+    path === '/auth/callback' ||
+    path === '/linear/callback' ||
+    path.startsWith('/api/auth/callback/')
+  );
 }

@@ -55,6 +55,7 @@ export function systemRoutes({ database, env, jobs }: AppDeps) {
         summary: 'Public configuration for the sign-in screen',
         responses: { 200: jsonAnswer(publicConfigSchema, 'Configuration') },
       }),
-      (c) => c.json({ googleEnabled: Boolean(env.google) }, 200),
+      (c) =>
+        c.json({ googleEnabled: Boolean(env.google), linearEnabled: Boolean(env.linear) }, 200),
     );
 }

@@ -19,9 +19,10 @@ describe('public system routes', () => {
     expect(res.body.database.migrations.applied).toContain('0000_init');
   });
 
-  it('GET /api/config says whether Google sign-in is offered', async () => {
+  it('GET /api/config says whether Google sign-in and Linear are offered', async () => {
     expect((await new Client(server.url).get('/api/config')).body).toEqual({
       googleEnabled: false,
+      linearEnabled: false,
     });
   });
 
@@ -39,6 +40,10 @@ describe('public system routes', () => {
       '/api/chats/{id}/messages',
       '/api/meeting-groups',
       '/api/meeting-groups/{id}/members',
+      '/api/integrations/apple-reminders',
+      '/api/integrations/apple-reminders/lists',
+      '/api/integrations/apple-reminders/reminders',
+      '/api/integrations/apple-reminders/reminders/{id}',
       '/api/health',
     ]) {
       expect(paths).toContain(p);
@@ -175,7 +180,10 @@ describe('Google sign-in when configured', () => {
     });
     try {
       const anon = new Client(google.url);
-      expect((await anon.get('/api/config')).body).toEqual({ googleEnabled: true });
+      expect((await anon.get('/api/config')).body).toEqual({
+        googleEnabled: true,
+        linearEnabled: false,
+      });
       const res = await anon.post('/api/auth/sign-in/social', {
         provider: 'google',
         callbackURL: '/',

@@ -1,6 +1,8 @@
 /**
- * To-dos (spec 000 section 7, spec 001 section 4): list by `created_at` descending, optionally by
- * meeting; create; update (completion stamps `completed_at`); delete. Scoped to the user.
+ * To-dos (spec 000 section 7, spec 001 section 4): list (incomplete before complete, then newest
+ * first), optionally by meeting; create; update (completion stamps `completed_at`, titles are
+ * trimmed); delete. Scoped to the user. Every change reaches the owner's other tabs through the
+ * `todos` change events of `GET /api/events`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createTodoSchema, todoSchema, updateTodoSchema } from '@summy/core';
@@ -21,7 +23,8 @@ export function todoRoutes({ database: { db } }: AppDeps) {
         method: 'get',
         path: '/',
         tags,
-        summary: "List the user's to-dos, newest first; `meetingId` limits them to one meeting",
+        summary:
+          "List the user's to-dos, incomplete before complete, then newest first; `meetingId` limits them to one meeting",
         request: { query: z.object({ meetingId: z.string().uuid().optional() }) },
         responses: { 200: jsonAnswer(z.array(todoSchema), 'To-dos'), ...errorResponses },
       }),

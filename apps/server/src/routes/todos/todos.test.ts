@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todoSchema } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
+import { openEventStream } from '../../../test/sse.ts';
 import type { RunningServer } from '../../server.ts';
 
 let server: RunningServer;
@@ -46,6 +47,13 @@ describe('/api/todos', () => {
     );
     const byMeeting = (await alice.get(`/api/todos?meetingId=${m.id}`)).body as { id: string }[];
     expect(byMeeting.map((t) => t.id)).toEqual([a.id]);
+    // The source meeting's title comes along for the to-do screen's link; none without a meeting.
+    const listed = (all as { id: string }[]).map((t) => todoSchema.parse(t));
+    expect(listed.find((t) => t.id === a.id)).toMatchObject({ meetingId: m.id, meetingTitle: 'M' });
+    expect(listed.find((t) => t.id === b.id)).toMatchObject({
+      meetingId: null,
+      meetingTitle: null,
+    });
   });
 
   it('completing sets completed_at, un-completing clears it', async () => {
@@ -83,6 +91,70 @@ describe('/api/todos', () => {
         (await alice.get('/api/todos')).body as { id: string; priority: boolean }[]
       ).find((x) => x.id === t.id);
       expect(listed!.priority).toBe(true);
+    }
+  });
+
+  it('lists incomplete before complete, then newest first (spec 001 section 4)', async () => {
+    const carol = await signUp(server, 'Carol');
+    const made: { id: string }[] = [];
+    for (const title of ['oldest', 'middle', 'newest']) {
+      made.push((await carol.post('/api/todos', { title })).body);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const [oldest, middle, newest] = made.map((t) => t.id);
+    // Completing the newest sends it below the pending ones, though it is the most recent.
+    await carol.patch(`/api/todos/${newest}`, { completed: true });
+    const list = (await carol.get('/api/todos')).body as { id: string; completed: boolean }[];
+    expect(list.map((t) => t.id)).toEqual([middle, oldest, newest]);
+    expect(list.map((t) => t.completed)).toEqual([false, false, true]);
+    // Un-completing puts it back on top.
+    await carol.patch(`/api/todos/${newest}`, { completed: false });
+    expect(((await carol.get('/api/todos')).body as { id: string }[]).map((t) => t.id)).toEqual([
+      newest,
+      middle,
+      oldest,
+    ]);
+  });
+
+  it('trims titles on create and update; spaces alone are stored empty (spec 001 section 5)', async () => {
+    const t = (await alice.post('/api/todos', { title: '  Call the venue \n' })).body;
+    expect(t.title).toBe('Call the venue');
+    const renamed = (await alice.patch(`/api/todos/${t.id}`, { title: '\t Book the venue  ' }))
+      .body;
+    expect(renamed.title).toBe('Book the venue');
+    const blank = (await alice.patch(`/api/todos/${t.id}`, { title: '   ' })).body;
+    expect(blank.title).toBe('');
+    const rows = await server.database.query<{ title: string }>(
+      'select title from todos where id = $1',
+      [t.id],
+    );
+    expect(rows[0]!.title).toBe('');
+  });
+
+  it("announces every change of a manual to-do to the owner's other tabs, and to no one else", async () => {
+    const dave = await signUp(server, 'Dave');
+    const aliceTab = await openEventStream(server.url, alice.cookie);
+    const daveTab = await openEventStream(server.url, dave.cookie);
+    try {
+      const t = (await alice.post('/api/todos', {})).body;
+      await alice.patch(`/api/todos/${t.id}`, { title: 'Typed in the other tab' });
+      await alice.patch(`/api/todos/${t.id}`, { priority: true });
+      await alice.patch(`/api/todos/${t.id}`, { completed: true });
+      await alice.delete(`/api/todos/${t.id}`);
+      const got = await aliceTab.waitFor(5, 5000);
+      expect(got).toEqual([
+        { table: 'todos', op: 'INSERT', id: t.id, meeting_id: null },
+        { table: 'todos', op: 'UPDATE', id: t.id, meeting_id: null },
+        { table: 'todos', op: 'UPDATE', id: t.id, meeting_id: null },
+        { table: 'todos', op: 'UPDATE', id: t.id, meeting_id: null },
+        { table: 'todos', op: 'DELETE', id: t.id, meeting_id: null },
+      ]);
+      await dave.post('/api/meetings', { title: 'flush' });
+      await daveTab.waitFor(1, 5000);
+      expect(daveTab.events.some((e) => e.id === t.id)).toBe(false);
+    } finally {
+      aliceTab.close();
+      daveTab.close();
     }
   });
 

@@ -77,6 +77,8 @@ export function toActionItem(row: TodoRow): Meeting['actionItems'][number] {
     completedAt: row.completedAt?.toISOString() ?? null,
     priority: priorityToStar(row.priority),
     meetingId: row.meetingId,
+    linearIssueId: row.linearIssueId,
+    linearIssueUrl: row.linearIssueUrl,
   };
 }
 

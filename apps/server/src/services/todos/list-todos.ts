@@ -1,12 +1,15 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Todo } from '@summy/core';
-import { todos, type Database } from '@summy/db';
+import { meetings, todos, type Database } from '@summy/db';
 import { toTodo } from './to-todo.ts';
 
 /**
- * The user's to-dos, `created_at` descending (spec 000 section 7), optionally only those of one
- * meeting. Only rows owned by the user are read; rows without an owner cannot exist
- * (docs/decisions/002-todos-always-have-an-owner.md).
+ * The user's to-dos in the to-do screen's order (spec 001 section 4 "Ordering: incomplete before
+ * complete, then newest first", the order of `compareTodos` in @summy/core), optionally only those
+ * of one meeting, each with its source meeting's title for the screen's link (`meetingTitle`, null
+ * without a meeting). Within each group this is spec 001 section 7's "list ordered by created_at
+ * descending". Only rows owned by the user are read; rows without an owner cannot exist
+ * (docs/decisions/002-todos-always-have-an-owner.md), and a to-do's meeting is its owner's.
  */
 export async function listTodos(
   db: Database,
@@ -14,9 +17,10 @@ export async function listTodos(
   { meetingId }: { meetingId?: string | undefined } = {},
 ): Promise<Todo[]> {
   const rows = await db
-    .select()
+    .select({ todo: todos, meetingTitle: meetings.title })
     .from(todos)
+    .leftJoin(meetings, and(eq(meetings.id, todos.meetingId), eq(meetings.userId, userId)))
     .where(and(eq(todos.userId, userId), meetingId ? eq(todos.meetingId, meetingId) : undefined))
-    .orderBy(desc(todos.createdAt), desc(todos.id));
-  return rows.map(toTodo);
+    .orderBy(asc(todos.completed), desc(todos.createdAt), desc(todos.id));
+  return rows.map(({ todo, meetingTitle }) => ({ ...toTodo(todo), meetingTitle }));
 }

@@ -8,5 +8,7 @@ export function toTodo(row: typeof todos.$inferSelect): Todo {
     ...toActionItem(row),
     createdAt: row.createdAt.toISOString(),
     dueDate: row.dueDate?.toISOString() ?? null,
+    linearIssueId: row.linearIssueId,
+    linearIssueUrl: row.linearIssueUrl,
   };
 }

@@ -1,0 +1,346 @@
+/**
+ * The reminders client: CalDAV to-do lists (VTODO) over tsdav (issue 14 point 3; shared notes
+ * "Reminders": Apple's Reminders cloud is not reachable by a server, CalDAV VTODO is). Every
+ * request goes through one guarded fetch: a 15 s time-out, redirects followed only within the
+ * same origin (the Authorization header never travels to another host), and, unless
+ * CALDAV_ALLOW_PRIVATE_HOSTS is set, no loopback or private address (a user-given URL must not
+ * reach the server's own network). Server code only: the password never leaves it.
+ */
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { createDAVClient, type DAVCalendar, type DAVCalendarObject } from 'tsdav';
+import {
+  REMINDERS_MESSAGES,
+  type Reminder,
+  type ReminderList,
+  type ReminderPatch,
+} from '@summy/core';
+import {
+  AppError,
+  NotFoundError,
+  RemindersAuthError,
+  RemindersUnavailableError,
+  ValidationError,
+} from '../../http/errors.ts';
+import { log } from '../../log.ts';
+import { editVtodo, readVtodo, vtodoUid } from './vtodo.ts';
+
+/** Where and as whom to connect. `password` is the plain app-specific password. */
+export interface CaldavAccount {
+  serverUrl: string;
+  username: string;
+  password: string;
+}
+
+/** Network rules of the client. */
+export interface CaldavPolicy {
+  /** Allow loopback and private addresses (CALDAV_ALLOW_PRIVATE_HOSTS; tests, LAN servers). */
+  allowPrivateHosts: boolean;
+  /** Per request, in ms (default 15 000). */
+  timeoutMs?: number;
+}
+
+/** Reads and edits the reminders of one CalDAV account. */
+export interface RemindersClient {
+  /** The account's to-do lists (collections that accept VTODO), by name. */
+  fetchLists(): Promise<ReminderList[]>;
+  /** Incomplete reminders of `lists`, most recently modified first (spec 001 section 7). */
+  fetchReminders(lists: ReminderList[]): Promise<Reminder[]>;
+  /**
+   * Applies `patch` to the reminder whose UID is `id`, searched in `lists`; `listId` (one of
+   * `lists`) moves it there (a PUT in the new list, then a DELETE of the old object).
+   * @throws NotFoundError when no list holds it; AppError 400 for a `listId` not in `lists`
+   */
+  updateReminder(
+    id: string,
+    patch: ReminderPatch,
+    lists: ReminderList[],
+    now?: Date,
+  ): Promise<Reminder>;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
+
+// Loopback, private, link-local, shared, benchmark, multicast and reserved ranges (RFC 6890).
+const privateRanges = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
+  privateRanges.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  privateRanges.addSubnet(net, prefix, 'ipv6');
+}
+
+/** True for an address in a loopback, private, link-local or reserved range (IPv4-mapped too). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return privateRanges.check(mapped[1]!, 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return true;
+  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Refuses a URL Summy must not call: not http(s), plain http or a private address unless the
+ * policy allows private hosts (DNS answers are checked at call time; docs/self-hosting.md).
+ * @throws ValidationError naming the rule
+ */
+export async function assertAllowedUrl(url: URL, policy: CaldavPolicy): Promise<void> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ValidationError('The CalDAV server URL must be http or https');
+  }
+  if (policy.allowPrivateHosts) return;
+  if (url.protocol !== 'https:') {
+    throw new ValidationError(
+      'The CalDAV server URL must be https (CALDAV_ALLOW_PRIVATE_HOSTS allows plain http)',
+    );
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  } catch {
+    throw new RemindersUnavailableError(`${REMINDERS_MESSAGES.serverUnreachable}: ${url.host}`);
+  }
+  if (addresses.some(isPrivateAddress)) {
+    throw new ValidationError(
+      'The CalDAV server must have a public address (CALDAV_ALLOW_PRIVATE_HOSTS allows others)',
+    );
+  }
+}
+
+// One account's fetch: records a 401 anywhere (tsdav swallows some failures and retries others),
+// checks every target, follows same-origin redirects itself.
+function guardedFetch(policy: CaldavPolicy, state: { unauthorized: boolean }): typeof fetch {
+  const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return async (input, init = {}) => {
+    let url = new URL(input instanceof Request ? input.url : String(input));
+    const manual = init.redirect === 'manual';
+    let method = init.method ?? 'GET';
+    let body = init.body;
+    for (let hop = 0; ; hop++) {
+      await assertAllowedUrl(url, policy);
+      const res = await fetch(url, {
+        ...init,
+        method,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (res.status === 401) state.unauthorized = true;
+      const location = res.headers.get('location');
+      if (manual || res.status < 300 || res.status >= 400 || !location || hop >= MAX_REDIRECTS) {
+        return res;
+      }
+      const next = new URL(location, url);
+      if (next.origin !== url.origin) return res;
+      await res.body?.cancel();
+      if (res.status === 303) {
+        method = 'GET';
+        body = undefined;
+      }
+      url = next;
+    }
+  };
+}
+
+// A color as CSS: Apple writes #RRGGBBAA, others #RRGGBB; anything else is no colour.
+function cssColor(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(value.trim());
+  return m ? `#${m[1]!.toLowerCase()}` : null;
+}
+
+function listName(calendar: DAVCalendar): string {
+  if (typeof calendar.displayName === 'string' && calendar.displayName.trim()) {
+    return calendar.displayName.trim();
+  }
+  const segments = new URL(calendar.url).pathname.split('/').filter(Boolean);
+  return decodeURIComponent(segments.at(-1) ?? calendar.url);
+}
+
+function toList(calendar: DAVCalendar): ReminderList {
+  const types: string[] = Array.isArray(calendar.resourcetype) ? calendar.resourcetype : [];
+  return {
+    id: calendar.url,
+    name: listName(calendar),
+    color: cssColor(calendar.calendarColor),
+    isShared: types.some((t) => /^shared/i.test(t)),
+  };
+}
+
+// RFC 4791 section 7.8.9: a calendar-query for to-dos, optionally narrowed by a prop-filter.
+function vtodoFilter(propFilter?: Record<string, unknown>) {
+  return [
+    {
+      'comp-filter': {
+        _attributes: { name: 'VCALENDAR' },
+        'comp-filter': {
+          _attributes: { name: 'VTODO' },
+          ...(propFilter ? { 'prop-filter': propFilter } : {}),
+        },
+      },
+    },
+  ];
+}
+
+// Objects are any non-collection href, not only '*.ics' (tsdav's default filter).
+const isObjectUrl = (url: string) => !url.endsWith('/');
+
+/**
+ * Logs in (RFC 6764 discovery, principal, calendar home) and answers a client for the account.
+ * @throws RemindersAuthError (401 'Authentication failed') on a wrong user name or password;
+ *   RemindersUnavailableError (502) when the URL does not answer as a CalDAV server;
+ *   ValidationError (400) for a URL the policy refuses
+ */
+export async function connectCaldav(
+  account: CaldavAccount,
+  policy: CaldavPolicy,
+): Promise<RemindersClient> {
+  const state = { unauthorized: false };
+  const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
+    let result: T;
+    try {
+      result = await op();
+    } catch (err) {
+      if (state.unauthorized) throw new RemindersAuthError();
+      if (err instanceof AppError) throw err;
+      log.warn(`[reminders] ${what} failed:`, (err as Error).message);
+      throw new RemindersUnavailableError(`${REMINDERS_MESSAGES.serverUnreachable}: ${what}`);
+    }
+    if (state.unauthorized) throw new RemindersAuthError();
+    return result;
+  };
+  await assertAllowedUrl(new URL(account.serverUrl), policy);
+  const client = await run('login', () =>
+    createDAVClient({
+      serverUrl: account.serverUrl,
+      credentials: { username: account.username, password: account.password },
+      authMethod: 'Basic',
+      defaultAccountType: 'caldav',
+      fetch: guardedFetch(policy, state),
+    }),
+  );
+
+  const objectsOf = (list: ReminderList, propFilter?: Record<string, unknown>) =>
+    run(`reading ${list.name}`, () =>
+      client.fetchCalendarObjects({
+        calendar: { url: list.id },
+        filters: vtodoFilter(propFilter),
+        urlFilter: isObjectUrl,
+      }),
+    );
+
+  const parse = (object: DAVCalendarObject, list: ReminderList): Reminder | null => {
+    if (typeof object.data !== 'string') return null;
+    try {
+      return readVtodo(object.data, list, object.url);
+    } catch (err) {
+      log.warn(`[reminders] skipping ${object.url}:`, (err as Error).message);
+      return null;
+    }
+  };
+
+  // text-match is a substring match (RFC 4791 section 9.7.5): the UID must be equal after it.
+  const find = async (id: string, lists: ReminderList[]) => {
+    const found = await Promise.all(
+      lists.map(async (list) => {
+        const objects = await objectsOf(list, {
+          _attributes: { name: 'UID' },
+          'text-match': { _attributes: { collation: 'i;octet' }, _text: id },
+        });
+        const object = objects.find((o) => typeof o.data === 'string' && vtodoUid(o.data) === id);
+        return object ? { object, list } : undefined;
+      }),
+    );
+    const hit = found.find((f) => f !== undefined);
+    if (!hit) throw new NotFoundError('Reminder');
+    return hit;
+  };
+
+  const checked = async (what: string, res: Response) => {
+    if (res.ok) return;
+    if (res.status === 401 || state.unauthorized) throw new RemindersAuthError();
+    throw new RemindersUnavailableError(`${what}: HTTP ${res.status}`);
+  };
+
+  return {
+    async fetchLists() {
+      const calendars = await run('listing lists', () => client.fetchCalendars());
+      return calendars
+        .filter((c) => !c.components?.length || c.components.includes('VTODO'))
+        .map(toList)
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchReminders(lists) {
+      const perList = await Promise.all(
+        lists.map(async (list) => {
+          // Completed to-dos carry COMPLETED: the server leaves them out (spec 001 section 7).
+          const objects = await objectsOf(list, {
+            _attributes: { name: 'COMPLETED' },
+            'is-not-defined': {},
+          });
+          return objects.map((o) => parse(o, list));
+        }),
+      );
+      return perList
+        .flat()
+        .filter((r): r is Reminder => r !== null && !r.completed)
+        .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
+    },
+
+    async updateReminder(id, patch, lists, now = new Date()) {
+      const { listId, ...fields } = patch;
+      const target = listId === undefined ? undefined : lists.find((l) => l.id === listId);
+      if (listId !== undefined && !target) {
+        throw new AppError(400, REMINDERS_MESSAGES.unknownList, 'Pick one of your reminder lists');
+      }
+      // One retry when the object changed between our read and write (412 on If-Match).
+      for (let attempt = 0; ; attempt++) {
+        const { object, list } = await find(id, lists);
+        const ics = editVtodo(object.data as string, fields, now);
+        if (target && target.id !== list.id) {
+          const filename = new URL(object.url).pathname.split('/').filter(Boolean).at(-1)!;
+          const created = await run('moving the reminder', () =>
+            client.createCalendarObject({
+              calendar: { url: target.id },
+              iCalString: ics,
+              filename,
+            }),
+          );
+          await checked('moving the reminder', created);
+          const removed = await run('moving the reminder', () =>
+            client.deleteCalendarObject({ calendarObject: { url: object.url, etag: object.etag } }),
+          );
+          await checked('moving the reminder', removed);
+          return readVtodo(ics, target, new URL(filename, target.id).href);
+        }
+        const res = await run('saving the reminder', () =>
+          client.updateCalendarObject({
+            calendarObject: { url: object.url, data: ics, etag: object.etag },
+          }),
+        );
+        if (res.status === 412 && attempt === 0) continue;
+        await checked('saving the reminder', res);
+        return readVtodo(ics, list, object.url);
+      }
+    },
+  };
+}
