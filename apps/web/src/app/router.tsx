@@ -28,6 +28,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: '/auth/callback', lazy: screen(() => import('./routes/auth/callback')) },
+      { path: '/linear/callback', lazy: screen(() => import('./routes/linear/callback')) },
       { path: '/privacy-policy', lazy: screen(() => import('./routes/privacy-policy')) },
       {
         lazy: screen(() => import('./routes/app/root')),

@@ -16,6 +16,13 @@ export const USER_STORAGE_KEYS = {
    * prompt-dismissal.ts): the prompt is the person's, not the browser's.
    */
   transcriptionPromptDismissed: 'summy.transcriptionPromptDismissed',
+  /**
+   * Where to come back to after Linear's OAuth (features/linear/utils/linear-storage.ts; spec 001
+   * route table: "/linear/callback ... With no code it returns to a saved return URL").
+   */
+  linearReturnTo: 'summy.linearReturnTo',
+  /** The Linear team 'Send to Linear' creates issues in, chosen once (features/linear). */
+  linearTeamId: 'summy.linearTeamId',
 } as const;
 
 /** Key prefixes holding one person's data: tus-js-client's resumable upload URLs (`tus::{fingerprint}::{id}`). */

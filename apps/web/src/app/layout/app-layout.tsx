@@ -1,8 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
 import { ChatPanelSlot, ChatProvider } from '@/features/chat/components/chat-provider';
 import { RecorderProvider } from '@/features/recorder/components/recorder-provider';
+import {
+  OPEN_SETTINGS_EVENT,
+  readSettingsTab,
+  type OpenSettingsDetail,
+  type SettingsTab,
+} from '@/lib/open-settings';
 import { AppSidebar } from './app-sidebar';
 
 // Settings are opened now and then: their code (dialog, sections) loads on the first opening,
@@ -10,33 +16,79 @@ import { AppSidebar } from './app-sidebar';
 const SettingsContent = lazy(() => import('./settings-content'));
 
 /** Window event that opens Settings from anywhere (spec 001, e.g. the Linear panel's Connect button). */
-export const OPEN_SETTINGS_EVENT = 'openSettings';
+export { OPEN_SETTINGS_EVENT };
 
 /**
  * The signed-in layout: sidebar, the current screen, the Meeting Assistant panel and the Settings
  * dialog. The panel's slot sits beside the shell, so in its sidebar mode it takes a column of its
  * own instead of covering the screen (spec 000 section 2 "Chat panel"). Settings can also be
- * opened by `?tab=...` in the address or by the window event 'openSettings' (spec 001 routing).
+ * opened by `?tab=integrations` in the address or by the window event 'openSettings' whose
+ * `detail.tab` names the tab (spec 001 routing, issue 14 point 4); `?tab=` leaves the address when
+ * the dialog closes, so a reload does not open it again.
  */
 export function AppLayout() {
-  const [searchParams] = useSearchParams();
-  const [settingsOpen, setSettingsOpen] = useState(() => searchParams.has('tab'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const addressTab = searchParams.get('tab');
+  const [settingsOpen, setSettingsOpen] = useState(() => addressTab !== null);
+  const [settingsTab, setSettingsTab] = useState<SettingsTab>(
+    () => readSettingsTab(addressTab) ?? 'general',
+  );
   // Mounted from the first opening on, so the dialog's closing animation still plays.
   const [settingsUsed, setSettingsUsed] = useState(settingsOpen);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
 
+  // A link to `?tab=...` followed while the layout is already on screen opens Settings too.
+  const [seenAddressTab, setSeenAddressTab] = useState(addressTab);
+  if (addressTab !== seenAddressTab) {
+    setSeenAddressTab(addressTab);
+    if (addressTab !== null) {
+      setSettingsTab(readSettingsTab(addressTab) ?? 'general');
+      setSettingsOpen(true);
+    }
+  }
+
   useEffect(() => {
-    const open = () => setSettingsOpen(true);
+    const open = (event: Event) => {
+      const detail = (event as CustomEvent<OpenSettingsDetail | null>).detail;
+      setSettingsTab(readSettingsTab(detail?.tab) ?? 'general');
+      setSettingsOpen(true);
+    };
     window.addEventListener(OPEN_SETTINGS_EVENT, open);
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
   }, []);
+
+  const onSettingsOpenChange = useCallback(
+    (open: boolean) => {
+      setSettingsOpen(open);
+      if (!open && addressTab !== null) {
+        setSearchParams(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            next.delete('tab');
+            return next;
+          },
+          { replace: true, preventScrollReset: true },
+        );
+      }
+    },
+    [addressTab, setSearchParams],
+  );
 
   return (
     <RecorderProvider>
       <ChatProvider>
         <div className="flex h-dvh overflow-hidden">
           <div className="min-w-0 flex-1">
-            <AppShell sidebar={<AppSidebar onOpenSettings={() => setSettingsOpen(true)} />}>
+            <AppShell
+              sidebar={
+                <AppSidebar
+                  onOpenSettings={() => {
+                    setSettingsTab('general');
+                    setSettingsOpen(true);
+                  }}
+                />
+              }
+            >
               <Outlet />
             </AppShell>
           </div>
@@ -44,7 +96,12 @@ export function AppLayout() {
         </div>
         {settingsUsed && (
           <Suspense>
-            <SettingsContent open={settingsOpen} onOpenChange={setSettingsOpen} />
+            <SettingsContent
+              open={settingsOpen}
+              onOpenChange={onSettingsOpenChange}
+              tab={settingsTab}
+              onTabChange={setSettingsTab}
+            />
           </Suspense>
         )}
       </ChatProvider>

@@ -1,17 +1,26 @@
 import { AccountDetails } from '@/features/auth/components/account-details';
 import { GoogleAccountsSettings } from '@/features/google-accounts/components/google-accounts-settings';
+import { LinearIntegrationSettings } from '@/features/linear/components/linear-integration-settings';
+import { RemindersIntegrationSettings } from '@/features/reminders/components/reminders-integration-settings';
 import { RecordingSettingsSection } from '@/features/recorder/components/recording-settings-section';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
 import { TranscriptionSettings } from '@/features/transcription/components/transcription-settings';
+import type { SettingsTab } from '@/lib/open-settings';
+
+/** Props of {@link SettingsContent}: the dialog's open state and tab, owned by the layout. */
+export interface SettingsContentProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tab: SettingsTab;
+  onTabChange: (tab: SettingsTab) => void;
+}
 
 /**
  * The Settings dialog with the sections other features contribute, composed here because features
- * do not import each other; loaded on demand by the layout.
+ * do not import each other; loaded on demand by the layout. The Integrations tab holds one block
+ * per integration (issue 14 point 4): Linear, then the reminders block.
  */
-export default function SettingsContent(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export default function SettingsContent(props: SettingsContentProps) {
   return (
     <SettingsDialog
       {...props}
@@ -23,6 +32,12 @@ export default function SettingsContent(props: {
       }
       recording={<RecordingSettingsSection />}
       transcription={<TranscriptionSettings />}
+      integrations={
+        <>
+          <LinearIntegrationSettings />
+          <RemindersIntegrationSettings />
+        </>
+      }
     />
   );
 }

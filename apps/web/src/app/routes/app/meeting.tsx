@@ -15,6 +15,10 @@ const TranscriptionNotice = lazy(
 // (bench/web budget); it draws nothing where Google is not configured.
 const MeetingCalendarLink = lazy(() => import('./meeting-calendar-link'));
 
+// 'Send to Linear' on each action item (issue 14), loaded once action items are shown (bench/web
+// budget); it draws nothing unless Linear is configured and connected.
+const MeetingSendToLinear = lazy(() => import('./meeting-send-to-linear'));
+
 // Only the tab that records a meeting shows its panel here; everyone else opens the meeting view,
 // so the panel's code loads on demand.
 const RecorderPanel = lazy(() =>
@@ -47,7 +51,8 @@ function RecordingScreen({ title }: { title: string | null }) {
  * /meeting/{meetingId}: the recorder panel while this tab is recording that meeting (spec 000
  * section 2 "Recorder panel"), and until its audio is handed to the server; the meeting view
  * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy'), with the
- * calendar-link feature's control in its header when the server has Google configured. The
+ * calendar-link feature's control in its header when the server has Google configured, and the
+ * Linear feature's 'Send to Linear' on each action item when the server has Linear. The
  * recorder's Chat button and the view's Ask mode open the Meeting Assistant about this meeting,
  * docked beside it unless the person has placed the panel themselves: floating, it would cover
  * the recorder's controls and the transcript turns its citations lead to.
@@ -87,6 +92,17 @@ export default function MeetingRoute() {
             meetingId={meeting.id}
             meetingDate={meeting.date}
             onLinked={onMeetingChange}
+          />
+        </Suspense>
+      )}
+      actionItemAction={(item, describedBy) => (
+        <Suspense>
+          <MeetingSendToLinear
+            meetingId={meetingId}
+            todoId={item.id}
+            title={item.title}
+            linearIssueUrl={item.linearIssueUrl}
+            describedBy={describedBy}
           />
         </Suspense>
       )}

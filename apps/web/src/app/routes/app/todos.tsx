@@ -1,6 +1,45 @@
+import { lazy, Suspense } from 'react';
 import { Page } from '@/components/layouts/page';
+import { AddTodoButton } from '@/features/todos/components/add-todo-button';
+import { TodoList } from '@/features/todos/components/todo-list';
 
-/** /todos: 'My to-dos' as the sidebar calls it; the spec names the tab 'Tasks'. */
+// The two integration sections load after the to-do list is shown (bench/web budget); each shows
+// itself only when its integration is connected or has items (spec 001 section 2).
+
+/** Slot of the 'Linear Issues' section (issue 14 point 2, features/linear). */
+const LinearIssuesSection = lazy(() =>
+  import('@/features/linear/components/linear-issues-section').then((m) => ({
+    default: m.LinearIssuesSection,
+  })),
+);
+
+/** Slot of the 'Apple Reminders' section (issue 14 point 3, features/reminders). */
+const RemindersSection = lazy(() =>
+  import('@/features/reminders/components/reminders-section').then((m) => ({
+    default: m.RemindersSection,
+  })),
+);
+
+/**
+ * /todos: 'My to-dos' as the sidebar calls it, the tab titled 'Tasks' (spec 001 section 2): the
+ * user's own to-dos with 'Add to-do', then the Linear issues and the reminders, each from its own
+ * feature (features do not import each other).
+ */
 export default function TodosRoute() {
-  return <Page heading="My to-dos" title="Tasks - Summy" />;
+  return (
+    <Page
+      heading="My to-dos"
+      title="Tasks - Summy"
+      description="Your own to-dos and the action items of your meetings."
+      actions={<AddTodoButton />}
+    >
+      <TodoList />
+      <Suspense>
+        <LinearIssuesSection />
+      </Suspense>
+      <Suspense>
+        <RemindersSection />
+      </Suspense>
+    </Page>
+  );
 }

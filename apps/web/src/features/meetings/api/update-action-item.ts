@@ -3,7 +3,13 @@
  * toggling completed stamps completedAt; section 8 "Failed to update action item"). The change
  * shows at once in the meeting's cached detail and is rolled back if the server refuses it.
  */
-import { todoSchema, type Meeting, type Todo, type UpdateTodoInput } from '@summy/core';
+import {
+  applyTodoUpdate,
+  todoSchema,
+  type Meeting,
+  type Todo,
+  type UpdateTodoInput,
+} from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { meetingQueryKey } from './get-meeting';
@@ -44,24 +50,9 @@ export function useUpdateActionItem(meetingId: string) {
       if (previous) {
         queryClient.setQueryData<Meeting>(key, {
           ...previous,
-          actionItems: previous.actionItems.map((item) => {
-            if (item.id !== id) return item;
-            const completed = input.completed ?? item.completed;
-            return {
-              ...item,
-              ...(input.title !== undefined && { title: input.title }),
-              ...(input.description !== undefined && { description: input.description }),
-              ...(input.assignedTo !== undefined && { assignedTo: input.assignedTo }),
-              ...(input.priority !== undefined && { priority: input.priority }),
-              completed,
-              completedAt:
-                completed === item.completed
-                  ? item.completedAt
-                  : completed
-                    ? new Date().toISOString()
-                    : null,
-            };
-          }),
+          actionItems: previous.actionItems.map((item) =>
+            item.id === id ? applyTodoUpdate(item, input) : item,
+          ),
         });
       }
       return { previous };

@@ -4,17 +4,31 @@
  * to the user's personal to-dos"; section 4 "Action item"; section 8 toasts).
  */
 import type { Meeting, ProgressLabel } from '@summy/core';
-import { Check, ClipboardList, ListPlus, LoaderCircle, Star, User } from 'lucide-react';
-import { Checkbox } from 'radix-ui';
+import {
+  Check,
+  ClipboardList,
+  ExternalLink,
+  ListPlus,
+  LoaderCircle,
+  Star,
+  User,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
 import { personalTodoFrom, useCreateTodo } from '@/features/meetings/api/create-todo';
 import { useUpdateActionItem } from '@/features/meetings/api/update-action-item';
 import { GeneratingState, PanelEmpty } from './panel-states';
 
 type ActionItem = Meeting['actionItems'][number];
+
+/**
+ * A control another feature adds to each action item not yet sent to Linear (issue 14 'Send to
+ * Linear'), composed by the app layer; `describedBy` is the id of the item's title.
+ */
+export type ActionItemActionSlot = (item: ActionItem, describedBy: string) => ReactNode;
 
 /** How long the add button says 'Added' after a success. */
 const ADDED_FEEDBACK_MS = 2500;
@@ -26,6 +40,8 @@ export interface MeetingActionItemsProps {
   /** True while the pipeline may still extract items (shows the spinner instead of the empty message). */
   generating: boolean;
   progress: ProgressLabel | null;
+  /** See {@link ActionItemActionSlot}. */
+  itemAction?: ActionItemActionSlot;
 }
 
 /** The action items of a meeting in two sections, pending first. */
@@ -34,6 +50,7 @@ export function MeetingActionItems({
   items,
   generating,
   progress,
+  itemAction,
 }: MeetingActionItemsProps) {
   const update = useUpdateActionItem(meetingId);
 
@@ -60,14 +77,24 @@ export function MeetingActionItems({
 
   return (
     <div className="flex flex-col gap-8">
-      <ItemSection title={`Pending Tasks (${pending.length})`} items={pending} onToggle={toggle}>
+      <ItemSection
+        title={`Pending Tasks (${pending.length})`}
+        items={pending}
+        onToggle={toggle}
+        itemAction={itemAction}
+      >
         {pending.length === 0 && (
           <p className="rounded-lg border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
             All caught up.
           </p>
         )}
       </ItemSection>
-      <ItemSection title={`Completed (${completed.length})`} items={completed} onToggle={toggle}>
+      <ItemSection
+        title={`Completed (${completed.length})`}
+        items={completed}
+        onToggle={toggle}
+        itemAction={itemAction}
+      >
         {completed.length === 0 && (
           <p className="rounded-lg border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
             Completed tasks move here.
@@ -82,11 +109,13 @@ function ItemSection({
   title,
   items,
   onToggle,
+  itemAction,
   children,
 }: {
   title: string;
   items: readonly ActionItem[];
   onToggle: (item: ActionItem, completed: boolean) => void;
+  itemAction?: ActionItemActionSlot;
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -99,7 +128,7 @@ function ItemSection({
       {items.length > 0 && (
         <ul className="flex flex-col gap-2">
           {items.map((item) => (
-            <ActionItemRow key={item.id} item={item} onToggle={onToggle} />
+            <ActionItemRow key={item.id} item={item} onToggle={onToggle} itemAction={itemAction} />
           ))}
         </ul>
       )}
@@ -110,9 +139,11 @@ function ItemSection({
 function ActionItemRow({
   item,
   onToggle,
+  itemAction,
 }: {
   item: ActionItem;
   onToggle: (item: ActionItem, completed: boolean) => void;
+  itemAction?: ActionItemActionSlot;
 }) {
   const titleId = useId();
   return (
@@ -123,20 +154,11 @@ function ActionItemRow({
         item.completed && 'bg-muted/30 shadow-none',
       )}
     >
-      <Checkbox.Root
+      <Checkbox
         checked={item.completed}
         onCheckedChange={(checked) => onToggle(item, checked === true)}
         aria-labelledby={titleId}
-        className={cn(
-          'peer mt-0.5 flex size-[18px] shrink-0 cursor-pointer items-center justify-center rounded-[5px] border border-input bg-background shadow-xs outline-none transition-colors',
-          'focus-visible:ring-[3px] focus-visible:ring-ring/50',
-          'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
-        )}
-      >
-        <Checkbox.Indicator>
-          <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
-        </Checkbox.Indicator>
-      </Checkbox.Root>
+      />
 
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p
@@ -151,7 +173,7 @@ function ActionItemRow({
         {item.description && (
           <p className="text-sm leading-5 break-words text-muted-foreground">{item.description}</p>
         )}
-        {(item.assignedTo || item.priority) && (
+        {(item.assignedTo || item.priority || item.linearIssueUrl) && (
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             {item.priority && (
               <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/10 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-400">
@@ -166,10 +188,33 @@ function ActionItemRow({
                 {item.assignedTo}
               </span>
             )}
+            {item.linearIssueUrl && (
+              <a
+                href={item.linearIssueUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="inline-flex items-center gap-1 rounded-full bg-indigo-500/10 px-2 py-0.5 text-xs font-medium text-indigo-700 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-indigo-300"
+              >
+                <ExternalLink className="size-3" aria-hidden="true" />
+                In Linear
+              </a>
+            )}
           </div>
         )}
       </div>
 
+      {itemAction && !item.linearIssueUrl && (
+        <div
+          className={cn(
+            '-my-1 shrink-0',
+            // Revealed like the add button beside it, and while a menu it opened is open; always
+            // there on touch screens.
+            'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 [@media(hover:none)]:opacity-100',
+          )}
+        >
+          {itemAction(item, titleId)}
+        </div>
+      )}
       <AddToTodosButton item={item} describedBy={titleId} />
     </li>
   );

@@ -47,6 +47,7 @@ import {
   type MeetingMode,
 } from './meeting-link';
 import { activeTurnIndex, turnStarts } from './meeting-time';
+import type { ActionItemActionSlot } from './meeting-action-items';
 import type { CitedTurn } from './meeting-transcript';
 import { speakerColorSlots } from './speaker-avatar';
 
@@ -153,13 +154,25 @@ export interface MeetingViewProps {
    * `onMeetingChange` puts the linked meeting in the view.
    */
   calendarLink?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
+  /**
+   * An extra control on each action item not yet sent to Linear (issue 14 'Send to Linear'),
+   * composed by the app layer from the Linear feature; `describedBy` is the id of the item's
+   * title. Revealed with the row's other controls on hover or focus.
+   */
+  actionItemAction?: ActionItemActionSlot;
 }
 
 /**
  * The whole meeting view: loads the meeting, then draws it; a skeleton while loading, 'Failed to
  * load meeting details' with a retry on failure, and a not-found state for a missing meeting.
  */
-export function MeetingView({ meetingId, onAsk, notice, calendarLink }: MeetingViewProps) {
+export function MeetingView({
+  meetingId,
+  onAsk,
+  notice,
+  calendarLink,
+  actionItemAction,
+}: MeetingViewProps) {
   const query = useMeeting(meetingId);
   useDocumentTitle(query.data ? `${query.data.title} - Summy` : 'Meeting - Summy');
 
@@ -178,6 +191,7 @@ export function MeetingView({ meetingId, onAsk, notice, calendarLink }: MeetingV
       onAsk={onAsk}
       notice={notice}
       calendarLink={calendarLink}
+      actionItemAction={actionItemAction}
     />
   );
 }
@@ -187,11 +201,13 @@ function LoadedMeeting({
   onAsk,
   notice,
   calendarLink,
+  actionItemAction,
 }: {
   meeting: Meeting;
   onAsk?: (question?: string) => void;
   notice?: MeetingViewProps['notice'];
   calendarLink?: MeetingViewProps['calendarLink'];
+  actionItemAction?: ActionItemActionSlot;
 }) {
   usePrefetchModes();
   const queryClient = useQueryClient();
@@ -344,6 +360,7 @@ function LoadedMeeting({
                 items={meeting.actionItems}
                 generating={busy}
                 progress={label}
+                itemAction={actionItemAction}
               />
             </Suspense>
           </Tabs.Content>

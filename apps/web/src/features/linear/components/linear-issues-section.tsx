@@ -1,0 +1,264 @@
+import {
+  LINEAR_MESSAGES,
+  linearSyncedMessage,
+  type LinearIssue,
+  type LinearState,
+} from '@summy/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheckBig, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useIntegrationPolling } from '@/hooks/use-integration-polling';
+import { openSettings } from '@/lib/open-settings';
+import { toast } from '@/lib/toast';
+import { linearIssuesQueryKey, useLinearIssues } from '../api/get-linear-issues';
+import { linearStatusQueryKey, useLinearStatus } from '../api/get-linear-status';
+import { useLinearWorkflowStates } from '../api/get-linear-workflow-states';
+import { isLinearRateLimited } from '../api/run-linear-operation';
+import { useSyncLinear } from '../api/sync-linear';
+import { useLinearIssueActions, type LinearIssueEdit } from '../hooks/use-linear-issue-actions';
+import { formatLastUpdated } from '../utils/linear-format';
+import { LinearIcon } from './linear-icon';
+import { LinearIssueEditForm } from './linear-issue-edit-form';
+import { LinearIssueRow } from './linear-issue-row';
+
+/**
+ * The 'Linear Issues' section of /todos (spec 001 section 2 "To-do screen" and "Issue-tracker
+ * panel"; issue 14 point 2). Nothing when the server has no Linear settings. Not connected: the
+ * 'Connect Linear' prompt, whose button opens Settings on the Integrations tab (the 'openSettings'
+ * event). Connected: the last-updated time, Sync ('Syncing...'), the open issues assigned to the
+ * person or 'No issues assigned to you in Linear', complete and reopen, and the inline edit form.
+ * The issues are cached 5 minutes and refreshed every 30 s while the person is active.
+ */
+export function LinearIssuesSection() {
+  const headingId = useId();
+  const status = useLinearStatus();
+  const configured = status.data?.configured === true;
+  const connected = configured && status.data?.connected === true;
+
+  // A failed status read hides Linear rather than blocking the to-dos with an error of its own.
+  if (!status.isPending && !configured) return null;
+
+  return (
+    <section aria-labelledby={headingId}>
+      {status.isPending ? (
+        <SectionFrame headingId={headingId}>
+          <RowsSkeleton />
+        </SectionFrame>
+      ) : connected ? (
+        <ConnectedIssues headingId={headingId} />
+      ) : (
+        <SectionFrame headingId={headingId}>
+          <ConnectPrompt />
+        </SectionFrame>
+      )}
+    </section>
+  );
+}
+
+/** The section's heading row (title, then `actions` on the right) and its bordered body. */
+function SectionFrame({
+  headingId,
+  actions,
+  children,
+}: {
+  headingId: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h2
+          id={headingId}
+          className="flex items-center gap-2 text-base font-semibold tracking-tight"
+        >
+          <LinearIcon className="size-[18px] text-indigo-600 dark:text-indigo-400" />
+          {LINEAR_MESSAGES.sectionTitle}
+        </h2>
+        {actions && <div className="flex items-center gap-1">{actions}</div>}
+      </div>
+      <div className="overflow-hidden rounded-xl border bg-card">{children}</div>
+    </div>
+  );
+}
+
+function RowsSkeleton() {
+  return (
+    <ul aria-hidden="true" className="divide-y">
+      {[65, 45].map((width) => (
+        <li key={width} className="flex items-start gap-3 px-4 py-3">
+          <div className="mt-0.5 size-[18px] shrink-0 animate-pulse rounded-full bg-muted" />
+          <div className="flex flex-1 flex-col gap-2">
+            <div className="h-4 animate-pulse rounded bg-muted" style={{ width: `${width}%` }} />
+            <div className="h-3 w-24 animate-pulse rounded bg-muted/70" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Not connected: what connecting gives, and the way to Settings > Integrations. */
+function ConnectPrompt() {
+  return (
+    <div className="flex flex-col items-start gap-4 px-4 py-5 sm:flex-row sm:items-center">
+      <div className="flex size-10 shrink-0 items-center justify-center rounded-xl border bg-muted/60">
+        <LinearIcon className="size-5 text-indigo-600 dark:text-indigo-400" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="text-sm font-medium">Bring your Linear issues here</p>
+        <p className="text-sm text-muted-foreground">
+          See, edit and complete the issues assigned to you beside your to-dos.
+        </p>
+      </div>
+      <Button variant="outline" onClick={() => openSettings('integrations')}>
+        {LINEAR_MESSAGES.connect}
+      </Button>
+    </div>
+  );
+}
+
+function ConnectedIssues({ headingId }: { headingId: string }) {
+  const queryClient = useQueryClient();
+  const issues = useLinearIssues({ enabled: true });
+  const sync = useSyncLinear();
+  const { setDone, save } = useLinearIssueActions();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  useIntegrationPolling({ queryKey: linearIssuesQueryKey, enabled: true });
+
+  // 'Error' / 'Failed to load Linear issues' once per failed fetch; a rate-limited answer is left
+  // for the next attempt (spec 001 section 4). A lost token means Linear is disconnected now.
+  const { errorUpdatedAt, error } = issues;
+  useEffect(() => {
+    if (!errorUpdatedAt || !error) return;
+    if (error.message === LINEAR_MESSAGES.noToken) {
+      void queryClient.invalidateQueries({ queryKey: linearStatusQueryKey });
+      return;
+    }
+    if (isLinearRateLimited(error)) return;
+    toast.error(LINEAR_MESSAGES.errorTitle, { description: LINEAR_MESSAGES.loadFailed });
+  }, [errorUpdatedAt, error, queryClient]);
+
+  const runSync = () => {
+    sync.mutate(undefined, {
+      onSuccess: (answer) =>
+        toast.success(LINEAR_MESSAGES.syncedTitle, {
+          description: linearSyncedMessage(answer.issues.length),
+        }),
+      onError: () =>
+        toast.error(LINEAR_MESSAGES.syncFailedTitle, { description: LINEAR_MESSAGES.syncFailed }),
+    });
+  };
+
+  const updated = formatLastUpdated(issues.dataUpdatedAt);
+
+  const list = issues.data;
+  let body: ReactNode;
+  if (list === undefined && !issues.isError) {
+    body = <RowsSkeleton />;
+  } else if (list === undefined) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+        <TriangleAlert className="size-5 text-destructive" aria-hidden="true" />
+        <p className="text-sm font-medium">{LINEAR_MESSAGES.loadFailed}</p>
+        <p className="max-w-sm text-sm text-muted-foreground">{issues.error?.message}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void issues.refetch()}
+          disabled={issues.isFetching}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+        <div className="mb-1 flex size-10 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground">
+          <CircleCheckBig className="size-5" aria-hidden="true" />
+        </div>
+        <p className="text-sm font-medium">{LINEAR_MESSAGES.noIssues}</p>
+        <p className="max-w-xs text-sm text-balance text-muted-foreground">
+          New issues assigned to you appear here; Sync asks Linear at once.
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul aria-labelledby={headingId} aria-busy={sync.isPending} className="divide-y">
+        {list.map((issue) =>
+          issue.id === editingId ? (
+            <li key={issue.id} className="bg-accent/25 px-4 py-3">
+              <EditIssue
+                issue={issue}
+                onCancel={() => setEditingId(null)}
+                onSave={(edit, states) => {
+                  save(issue, edit, states);
+                  setEditingId(null);
+                }}
+              />
+            </li>
+          ) : (
+            <LinearIssueRow
+              key={issue.id}
+              issue={issue}
+              onToggle={(target, done) => void setDone(target, done)}
+              onEdit={(target) => setEditingId(target.id)}
+            />
+          ),
+        )}
+      </ul>
+    );
+  }
+
+  return (
+    <SectionFrame
+      headingId={headingId}
+      actions={
+        <>
+          {updated && <span className="mr-1 text-xs text-muted-foreground">{updated}</span>}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={runSync}
+            disabled={sync.isPending || issues.isPending}
+          >
+            {sync.isPending ? (
+              <Spinner className="text-current" aria-hidden="true" />
+            ) : (
+              <RefreshCw aria-hidden="true" />
+            )}
+            {sync.isPending ? LINEAR_MESSAGES.syncing : LINEAR_MESSAGES.sync}
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </SectionFrame>
+  );
+}
+
+/** The edit form with its team's states loaded for the select. */
+function EditIssue({
+  issue,
+  onCancel,
+  onSave,
+}: {
+  issue: LinearIssue;
+  onCancel: () => void;
+  onSave: (edit: LinearIssueEdit, states: readonly LinearState[]) => void;
+}) {
+  const states = useLinearWorkflowStates(issue.team.id, { enabled: true });
+  return (
+    <LinearIssueEditForm
+      issue={issue}
+      states={states.data}
+      statesFailed={states.isError}
+      onCancel={onCancel}
+      onSave={(edit) => onSave(edit, states.data ?? [])}
+    />
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  CALDAV_PRESETS,
+  REMINDERS_LABELS,
+  REMINDERS_MESSAGES,
+  type CaldavPreset,
+} from '@summy/core';
+import { Info } from 'lucide-react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useConnectReminders } from '../api/connect-reminders';
+import { caldavServerUrl, needsAddress, SERVER_CHOICES } from '../utils/caldav-server';
+
+/** Props of {@link ConnectRemindersDialog}. */
+export interface ConnectRemindersDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called once connected (after the dialog closes): the caller opens 'Configure Apple Reminders'. */
+  onConnected: () => void;
+}
+
+/** Where each server hands out the app-specific password the note asks for. */
+const PASSWORD_HELP: Record<CaldavPreset, string> = {
+  icloud:
+    'Create one at account.apple.com under Sign-In and Security. iCloud shares only reminder lists that were not upgraded in the Reminders app since iOS 13.',
+  nextcloud: 'Create one in Nextcloud under Personal settings › Security › Devices & sessions.',
+  fastmail: 'Create one in Fastmail under Settings › Privacy & Security › App passwords.',
+  other: 'Use an app password from your CalDAV server if it offers them, else your password.',
+};
+
+/**
+ * 'Connect Apple Reminders' (spec 001 section 2 "Dialogs"): the CalDAV server (iCloud, Nextcloud,
+ * Fastmail or another URL; issue 14 point 3), the Apple ID or user name, the App-Specific
+ * Password with the note 'App-specific password required', Cancel and Connect. Connect stays
+ * disabled until both are filled (spec 001 section 5); Enter with one missing says 'Missing
+ * credentials'. The server checks the credentials before keeping them: a refusal is
+ * 'Authentication failed' / 'Please check your credentials and try again', anything else 'Failed
+ * to connect to Apple Reminders' (spec 001 section 8).
+ */
+export function ConnectRemindersDialog({
+  open,
+  onOpenChange,
+  onConnected,
+}: ConnectRemindersDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        {/* Mounted per opening, so a reopened dialog starts empty (no password left behind). */}
+        {open && <ConnectForm onOpenChange={onOpenChange} onConnected={onConnected} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogProps, 'open'>) {
+  const id = useId();
+  const [preset, setPreset] = useState<CaldavPreset>('icloud');
+  const [address, setAddress] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const connect = useConnectReminders();
+
+  const serverUrl = caldavServerUrl(preset, address);
+  const hasCredentials = username.trim() !== '' && password !== '';
+  const canConnect = hasCredentials && serverUrl !== null && !connect.isPending;
+  const apple = preset === 'icloud';
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (connect.isPending) return;
+    if (!hasCredentials) {
+      toast.error(REMINDERS_MESSAGES.missingCredentials, {
+        description: REMINDERS_MESSAGES.missingCredentialsDetail,
+      });
+      return;
+    }
+    if (!serverUrl) {
+      setFailure('Enter the address of your server, such as https://cloud.example.com.');
+      return;
+    }
+    setFailure(null);
+    connect.mutate(
+      { username: username.trim(), password, containerId: serverUrl },
+      {
+        onSuccess: () => {
+          toast.success(REMINDERS_MESSAGES.connected);
+          onOpenChange(false);
+          onConnected();
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.status === 401) {
+            setFailure(`${REMINDERS_MESSAGES.authFailed}. ${REMINDERS_MESSAGES.authFailedDetail}.`);
+            toast.error(REMINDERS_MESSAGES.authFailed, {
+              description: REMINDERS_MESSAGES.authFailedDetail,
+            });
+          } else {
+            setFailure(`${REMINDERS_MESSAGES.connectFailed}: ${error.message}`);
+            toast.error(REMINDERS_MESSAGES.connectFailed, { description: error.message });
+          }
+        },
+      },
+    );
+  };
+
+  // Enter in a field submits even while Connect is disabled, so a missing field is named.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    if (event.target.type === 'radio') return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form onSubmit={submit} onKeyDown={onKeyDown} className="grid gap-5" noValidate>
+      <DialogHeader>
+        <DialogTitle>{REMINDERS_LABELS.connectTitle}</DialogTitle>
+        <DialogDescription>
+          Sync reminder lists over CalDAV from iCloud, Nextcloud, Fastmail or your own server.
+        </DialogDescription>
+      </DialogHeader>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm leading-none font-medium">Server</legend>
+        <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
+          {SERVER_CHOICES.map((choice) => (
+            <label
+              key={choice}
+              className={cn(
+                'flex cursor-pointer items-center justify-center rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
+                'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+                'has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm dark:has-[:checked]:bg-input/40',
+              )}
+            >
+              <input
+                type="radio"
+                name={`${id}-server`}
+                value={choice}
+                checked={preset === choice}
+                onChange={() => {
+                  setPreset(choice);
+                  setFailure(null);
+                }}
+                className="sr-only"
+              />
+              {CALDAV_PRESETS[choice].label}
+            </label>
+          ))}
+        </div>
+        {needsAddress(preset) ? (
+          <div className="mt-1 grid gap-2">
+            <Label htmlFor={`${id}-address`}>
+              {preset === 'nextcloud' ? 'Nextcloud address' : 'CalDAV server URL'}
+            </Label>
+            <Input
+              id={`${id}-address`}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              spellCheck={false}
+              placeholder={
+                preset === 'nextcloud' ? 'https://cloud.example.com' : 'https://dav.example.com/'
+              }
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              aria-invalid={address.trim() !== '' && serverUrl === null}
+              aria-describedby={`${id}-address-hint`}
+            />
+            <p id={`${id}-address-hint`} className="text-xs break-all text-muted-foreground">
+              {serverUrl && address.trim()
+                ? `Summy connects to ${serverUrl}`
+                : preset === 'nextcloud'
+                  ? `Summy adds ${CALDAV_PRESETS.nextcloud.url.replace('{your server}', '')}`
+                  : 'The address your CalDAV server gives for calendar and task apps.'}
+            </p>
+          </div>
+        ) : (
+          <p className="text-xs text-muted-foreground">
+            Summy connects to {CALDAV_PRESETS[preset].url}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-username`}>{apple ? REMINDERS_LABELS.appleId : 'User name'}</Label>
+        <Input
+          id={`${id}-username`}
+          type={apple || preset === 'fastmail' ? 'email' : 'text'}
+          autoComplete="username"
+          spellCheck={false}
+          placeholder={apple ? 'name@icloud.com' : preset === 'fastmail' ? 'name@fastmail.com' : ''}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+        />
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-password`}>{REMINDERS_LABELS.password}</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          placeholder={apple ? 'xxxx-xxxx-xxxx-xxxx' : ''}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={`${id}-note`}
+          required
+        />
+        <div
+          id={`${id}-note`}
+          className="flex gap-2.5 rounded-lg border bg-muted/40 px-3 py-2.5 text-xs text-muted-foreground"
+        >
+          <Info className="mt-px size-4 shrink-0 text-brand" aria-hidden="true" />
+          <p>
+            <span className="font-medium text-foreground">{REMINDERS_LABELS.passwordNote}</span>.{' '}
+            {PASSWORD_HELP[preset]}
+          </p>
+        </div>
+      </div>
+
+      {failure && (
+        <p role="alert" className="text-sm text-destructive">
+          {failure}
+        </p>
+      )}
+
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canConnect}>
+          {connect.isPending && <Spinner className="text-current" aria-hidden="true" />}
+          {connect.isPending ? 'Connecting...' : 'Connect'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * One row of the to-do screen (spec 001 section 2: "each with a title, a star (priority) toggle and
+ * a link to its source meeting"; "Right-click on a to-do opens a menu with 'Delete to-do'"): the
+ * completion checkbox, the title (click or Enter to edit it in place), the meeting it came from,
+ * the star, and a menu button holding 'Delete to-do' for keyboard and touch users.
+ */
+import { TEXT_LIMITS, TODO_MESSAGES, type Todo } from '@summy/core';
+import { AudioLines, Check, MoreHorizontal, Star, Trash2, User } from 'lucide-react';
+import { Checkbox } from 'radix-ui';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  ContextMenu,
+  ContextMenuContent,
+  ContextMenuItem,
+  ContextMenuTrigger,
+} from '@/components/ui/context-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+import { useTitleEditor } from '../hooks/use-title-editor';
+
+/** What a to-do without a title shows in its place. */
+export const UNTITLED_TODO = 'Untitled to-do';
+
+/** Props of {@link TodoItem}. */
+export interface TodoItemProps {
+  todo: Todo;
+  /** The title is being edited. */
+  editing: boolean;
+  /** Added a moment ago by 'Add to-do': ending its first edit empty discards it. */
+  isNew: boolean;
+  onEditStart: (todo: Todo) => void;
+  /** The edit ended; `savedTitle` is the title now saved ('' for a new to-do left empty). */
+  onEditEnd: (todo: Todo, savedTitle: string) => void;
+  onSaveTitle: (todo: Todo, title: string) => void;
+  onToggleCompleted: (todo: Todo, completed: boolean) => void;
+  onToggleStar: (todo: Todo) => void;
+  onDelete: (todo: Todo) => void;
+}
+
+/** A to-do row with its right-click menu. */
+export function TodoItem(props: TodoItemProps) {
+  const { todo, editing, onDelete } = props;
+  return (
+    <ContextMenu>
+      {/* Editing: the input keeps the browser's own menu (copy, paste, spelling). */}
+      <ContextMenuTrigger asChild disabled={editing}>
+        <li
+          className={cn(
+            'group relative flex items-start gap-3 rounded-xl border bg-card px-3.5 py-3 shadow-xs transition-colors',
+            'hover:border-foreground/15 focus-within:border-foreground/15 data-[state=open]:border-foreground/20',
+            todo.completed && 'bg-muted/30 shadow-none',
+          )}
+        >
+          <TodoRow {...props} />
+        </li>
+      </ContextMenuTrigger>
+      <ContextMenuContent className="min-w-44">
+        <ContextMenuItem variant="destructive" onSelect={() => onDelete(todo)}>
+          <Trash2 aria-hidden="true" />
+          {TODO_MESSAGES.deleteMenuItem}
+        </ContextMenuItem>
+      </ContextMenuContent>
+    </ContextMenu>
+  );
+}
+
+function TodoRow({
+  todo,
+  editing,
+  isNew,
+  onEditStart,
+  onEditEnd,
+  onSaveTitle,
+  onToggleCompleted,
+  onToggleStar,
+  onDelete,
+}: TodoItemProps) {
+  const titleId = useId();
+  const titleButton = useRef<HTMLButtonElement>(null);
+  // Enter or Escape hands focus back to the title; a blur leaves it where the person moved it.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    titleButton.current?.focus();
+  }, [editing]);
+
+  return (
+    <>
+      <Checkbox.Root
+        checked={todo.completed}
+        onCheckedChange={(checked) => onToggleCompleted(todo, checked === true)}
+        aria-labelledby={titleId}
+        className={cn(
+          'mt-0.5 flex size-[18px] shrink-0 cursor-pointer items-center justify-center rounded-[5px] border border-input bg-background shadow-xs outline-none transition-colors',
+          'focus-visible:ring-[3px] focus-visible:ring-ring/50',
+          'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
+        )}
+      >
+        <Checkbox.Indicator>
+          <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
+        </Checkbox.Indicator>
+      </Checkbox.Root>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {editing ? (
+          <TitleInput
+            id={titleId}
+            original={todo.title}
+            discardEmpty={isNew}
+            onSave={(title) => onSaveTitle(todo, title)}
+            onDone={(savedTitle, byKey) => {
+              refocus.current = byKey;
+              onEditEnd(todo, savedTitle);
+            }}
+          />
+        ) : (
+          <button
+            ref={titleButton}
+            id={titleId}
+            type="button"
+            onClick={() => onEditStart(todo)}
+            title="Edit title"
+            className={cn(
+              '-mx-1 -my-0.5 cursor-text rounded-md px-1 py-0.5 text-left text-sm leading-5 font-medium break-words outline-none',
+              'hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+              !todo.title && 'font-normal text-muted-foreground italic',
+              todo.completed && 'text-muted-foreground line-through decoration-muted-foreground/50',
+            )}
+          >
+            {todo.title || UNTITLED_TODO}
+          </button>
+        )}
+        {todo.description && (
+          <p className="line-clamp-2 text-sm leading-5 break-words text-muted-foreground">
+            {todo.description}
+          </p>
+        )}
+        {(todo.meetingId || todo.assignedTo) && (
+          <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
+            {todo.meetingId && (
+              <Link
+                to={`/meeting/${encodeURIComponent(todo.meetingId)}`}
+                className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-soft-foreground outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                <AudioLines className="size-3 shrink-0" aria-hidden="true" />
+                <span className="sr-only">From meeting </span>
+                <span className="truncate">{todo.meetingTitle || 'Source meeting'}</span>
+              </Link>
+            )}
+            {todo.assignedTo && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                <User className="size-3" aria-hidden="true" />
+                <span className="sr-only">Assigned to </span>
+                {todo.assignedTo}
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+
+      <div className="-my-1 -mr-1.5 flex shrink-0 items-center">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Priority"
+          aria-pressed={todo.priority}
+          aria-describedby={titleId}
+          title={todo.priority ? 'Remove star' : 'Star'}
+          onClick={() => onToggleStar(todo)}
+          className={cn(
+            todo.priority
+              ? 'text-amber-500 hover:text-amber-600 dark:text-amber-400 dark:hover:text-amber-300'
+              : 'text-muted-foreground/70 hover:text-foreground',
+          )}
+        >
+          <Star className={cn(todo.priority && 'fill-current')} aria-hidden="true" />
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label="To-do actions"
+              aria-describedby={titleId}
+              className={cn(
+                'text-muted-foreground hover:text-foreground data-[state=open]:opacity-100',
+                // Shown on hover or focus of the row; always there on touch screens.
+                'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+              )}
+            >
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="min-w-44">
+            <DropdownMenuItem variant="destructive" onSelect={() => onDelete(todo)}>
+              <Trash2 className="text-destructive" aria-hidden="true" />
+              {TODO_MESSAGES.deleteMenuItem}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </>
+  );
+}
+
+/** The title in edit: saved as typed (debounced), on Enter and on blur; Escape cancels. */
+function TitleInput({
+  id,
+  original,
+  discardEmpty,
+  onSave,
+  onDone,
+}: {
+  id: string;
+  original: string;
+  discardEmpty: boolean;
+  onSave: (title: string) => void;
+  /** `byKey`: ended by Enter or Escape rather than by focus leaving. */
+  onDone: (savedTitle: string, byKey: boolean) => void;
+}) {
+  const byKey = useRef(false);
+  const editor = useTitleEditor({
+    original,
+    discardEmpty,
+    save: onSave,
+    onDone: (savedTitle) => onDone(savedTitle, byKey.current),
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // An input method composing a character uses Enter and Escape itself.
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      byKey.current = true;
+      editor.commit();
+    } else if (event.key === 'Escape') {
+      // Escape belongs to this edit, not to a dialog or panel around the page.
+      event.preventDefault();
+      event.stopPropagation();
+      byKey.current = true;
+      editor.cancel();
+    }
+  };
+
+  return (
+    <input
+      id={id}
+      // The row was opened for editing on purpose (click, Enter, or 'Add to-do').
+      autoFocus
+      value={editor.draft}
+      onChange={(event) => editor.change(event.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={editor.commit}
+      aria-label="To-do title"
+      placeholder="What needs to be done?"
+      maxLength={TEXT_LIMITS.todoTitle}
+      enterKeyHint="done"
+      className="-mx-1 -my-0.5 h-auto w-[calc(100%+0.5rem)] rounded-md border-0 bg-accent/60 px-1 py-0.5 text-sm leading-5 font-medium outline-none placeholder:font-normal placeholder:text-muted-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    />
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * "My to-dos" of the to-do screen (spec 001 section 2 "To-do screen", section 4 "To-dos", section 8
+ * "To-dos"; issue 14 point 1): pending to-dos, then completed ones apart, in the spec's order;
+ * 'Loading to-dos...', 'No to-dos yet' / 'Add a to-do to get started'; title edit in place, the
+ * star, completion with 'Saved', deletion with a 5 s undo. Every change shows at once and is
+ * rolled back when the server refuses it; changes from other tabs and from the pipeline's action
+ * items arrive through the realtime layer's refresh of the list.
+ */
+import { sortTodos, TODO_MESSAGES, type Todo } from '@summy/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, ListTodo, RotateCw } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { deleteTodo, removeTodoFromCache } from '../api/delete-todo';
+import { useTodos } from '../api/get-todos';
+import { useUpdateTodo } from '../api/update-todo';
+import { useNewTodoId } from '../hooks/use-add-todo';
+import { usePendingDeletes } from '../hooks/use-pending-deletes';
+import { AddTodoButton } from './add-todo-button';
+import { TodoItem } from './todo-item';
+
+const failedUpdate = () =>
+  toast.error(TODO_MESSAGES.errorTitle, { description: TODO_MESSAGES.updateFailed });
+
+/** The user's to-dos: pending, then completed. */
+export function TodoList() {
+  const queryClient = useQueryClient();
+  const todos = useTodos();
+  const update = useUpdateTodo();
+  const { pending: pendingDeletes, remove } = usePendingDeletes();
+  const { newTodoId, clear: clearNewTodoId } = useNewTodoId();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // The to-do 'Add to-do' made last; while its first edit is open, ending it empty discards it.
+  const [addedId, setAddedId] = useState<string | null>(null);
+  if (newTodoId && newTodoId !== addedId) {
+    setAddedId(newTodoId);
+    setEditingId(newTodoId);
+  }
+  useEffect(() => {
+    // Opened: a later visit to the screen must not open it again.
+    if (newTodoId) clearNewTodoId();
+  }, [newTodoId, clearNewTodoId]);
+
+  const { isError, errorUpdatedAt } = todos;
+  useEffect(() => {
+    if (isError) toast.error(TODO_MESSAGES.errorTitle, { description: TODO_MESSAGES.loadFailed });
+  }, [isError, errorUpdatedAt]);
+
+  if (todos.isPending) return <LoadingState />;
+  if (todos.isError && !todos.data) {
+    return (
+      <Frame>
+        <EmptyState
+          icon={CircleAlert}
+          title={TODO_MESSAGES.loadFailed}
+          description="Check your connection, then try again."
+          action={
+            <Button variant="outline" onClick={() => void todos.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          }
+        />
+      </Frame>
+    );
+  }
+
+  const visible = sortTodos(todos.data.filter((t) => !pendingDeletes.has(t.id)));
+  if (visible.length === 0) {
+    return (
+      <Frame>
+        <EmptyState
+          icon={ListTodo}
+          title={TODO_MESSAGES.emptyTitle}
+          description={TODO_MESSAGES.emptyDescription}
+          action={<AddTodoButton variant="outline" />}
+        />
+      </Frame>
+    );
+  }
+
+  const pendingTodos = visible.filter((t) => !t.completed);
+  const completedTodos = visible.filter((t) => t.completed);
+
+  const discard = (todo: Todo) => {
+    removeTodoFromCache(queryClient, todo.id);
+    deleteTodo(todo.id).catch(() => void queryClient.invalidateQueries({ queryKey: ['todos'] }));
+  };
+
+  const itemProps = (todo: Todo) => ({
+    todo,
+    editing: editingId === todo.id,
+    isNew: addedId === todo.id,
+    onEditStart: (t: Todo) => setEditingId(t.id),
+    onEditEnd: (t: Todo, savedTitle: string) => {
+      setEditingId((current) => (current === t.id ? null : current));
+      if (addedId !== t.id) return;
+      setAddedId(null);
+      if (!savedTitle) discard(t);
+    },
+    onSaveTitle: (t: Todo, title: string) =>
+      update.mutate({ id: t.id, input: { title } }, { onError: failedUpdate }),
+    onToggleCompleted: (t: Todo, completed: boolean) =>
+      update.mutate(
+        { id: t.id, input: { completed } },
+        {
+          onSuccess: () => {
+            if (completed) toast.success(TODO_MESSAGES.saved);
+          },
+          onError: failedUpdate,
+        },
+      ),
+    onToggleStar: (t: Todo) =>
+      update.mutate({ id: t.id, input: { priority: !t.priority } }, { onError: failedUpdate }),
+    onDelete: (t: Todo) => {
+      if (editingId === t.id) setEditingId(null);
+      remove(t);
+    },
+  });
+
+  return (
+    <div className="flex flex-col gap-8">
+      <Section title={`Pending (${pendingTodos.length})`}>
+        {pendingTodos.length === 0 ? (
+          <p className="rounded-xl border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
+            All caught up.
+          </p>
+        ) : (
+          <TodoRows todos={pendingTodos} itemProps={itemProps} label="Pending to-dos" />
+        )}
+      </Section>
+      {completedTodos.length > 0 && (
+        <Section title={`Completed (${completedTodos.length})`}>
+          <TodoRows todos={completedTodos} itemProps={itemProps} label="Completed to-dos" />
+        </Section>
+      )}
+    </div>
+  );
+}
+
+function TodoRows({
+  todos,
+  itemProps,
+  label,
+}: {
+  todos: Todo[];
+  itemProps: (todo: Todo) => Parameters<typeof TodoItem>[0];
+  label: string;
+}) {
+  return (
+    <ul aria-label={label} className="flex flex-col gap-2">
+      {todos.map((todo) => (
+        <TodoItem key={todo.id} {...itemProps(todo)} />
+      ))}
+    </ul>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-sm font-semibold text-muted-foreground">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The dashed frame of the list's loading, empty and error states. */
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="rounded-xl border border-dashed bg-card/50">{children}</div>;
+}
+
+function LoadingState() {
+  return (
+    <Frame>
+      <div
+        role="status"
+        className="flex flex-col items-center justify-center gap-3 px-6 py-16 text-center"
+      >
+        <Spinner className="size-5" aria-hidden="true" role={undefined} />
+        <p className="text-sm text-muted-foreground">{TODO_MESSAGES.loading}</p>
+      </div>
+    </Frame>
+  );
+}

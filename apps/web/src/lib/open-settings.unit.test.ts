@@ -1,0 +1,20 @@
+/** Which Settings tab `?tab=` or the 'openSettings' event's `detail.tab` opens (spec 001 routing). */
+import { describe, expect, it } from 'vitest';
+import { OPEN_SETTINGS_EVENT, readSettingsTab, SETTINGS_TABS } from './open-settings';
+
+describe('readSettingsTab', () => {
+  it('reads the three tabs, integrations among them', () => {
+    expect(SETTINGS_TABS).toEqual(['general', 'account', 'integrations']);
+    for (const tab of SETTINGS_TABS) expect(readSettingsTab(tab)).toBe(tab);
+  });
+
+  it('answers null for anything else, so the dialog falls back to General', () => {
+    for (const value of ['Integrations', 'whats-new', '', null, undefined, 3, { tab: 'account' }]) {
+      expect(readSettingsTab(value)).toBeNull();
+    }
+  });
+
+  it("names the spec's event", () => {
+    expect(OPEN_SETTINGS_EVENT).toBe('openSettings');
+  });
+});
