@@ -23,6 +23,12 @@ export const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? 4011);
  * (MODELS_CATALOG), so every spec sees the tiny models and nothing is fetched from the internet.
  */
 export const modelMirrorPort = Number(process.env.E2E_MODELS_PORT ?? 4012);
+
+/**
+ * Port of the Linear fake (@summy/fakes/linear) that tests/linear.spec.ts starts. Like Google's,
+ * the server always points at it (LINEAR_BASE_URL) and calls it only when a Linear flow runs.
+ */
+export const fakeLinearPort = Number(process.env.E2E_LINEAR_PORT ?? 4013);
 const modelsWork = mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-models-'));
 
 /** Flags that keep Chromium off the network it cannot reach here (docs/decisions/004-testing.md). */
@@ -90,8 +96,14 @@ export default defineConfig({
         // The Google fake's default client (packages/fakes/README.md).
         GOOGLE_CLIENT_ID: 'summy-local.apps.googleusercontent.com',
         GOOGLE_CLIENT_SECRET: 'GOCSPX-summy-local-fake-secret',
+        LINEAR_BASE_URL: `http://127.0.0.1:${fakeLinearPort}`,
+        // The Linear fake's default client (packages/fakes/src/linear/server.ts).
+        LINEAR_CLIENT_ID: 'summy-local-linear-client',
+        LINEAR_CLIENT_SECRET: 'lin_oauth_summy_local_fake_secret',
         MODELS_CATALOG: path.join(modelsWork, 'catalog.json'),
         MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}`,
+        // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http (issue 14 point 3).
+        CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
       },
     },
   ],

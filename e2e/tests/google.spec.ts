@@ -53,6 +53,7 @@ test('Google sign-in, a second account in the popup, primary and removal', async
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Account' }).click();
   await expect(settings.getByText('Primary account')).toBeVisible();
   await expect(settings.getByText(WORK).last()).toBeVisible();
   await settings.getByRole('button', { name: 'Manage Accounts' }).click();
