@@ -12,6 +12,12 @@ export const OAUTH_POPUP_FEATURES = 'popup=yes,width=500,height=600';
 
 /** How often a closed popup is noticed, ms, so a flow does not stay busy after it was closed. */
 const CLOSED_POLL_MS = 500;
+/**
+ * How long a closed popup's last message may still be on its way, ms. The callback posts, then
+ * closes itself, and the browser may report `closed` before it delivers the message (seen in a
+ * loaded CI run: the link succeeded, the page never heard).
+ */
+const CLOSED_GRACE_MS = 1_000;
 
 /** Options of {@link openOAuthPopup}. */
 export interface OAuthPopupOptions<M> {
@@ -58,7 +64,9 @@ export function openOAuthPopup<M>(options: OAuthPopupOptions<M>): OAuthPopupAtte
     options.onMessage(message);
   };
   const closedPoll = window.setInterval(() => {
-    if (popup.closed) finish();
+    if (!popup.closed) return;
+    window.clearInterval(closedPoll);
+    window.setTimeout(finish, CLOSED_GRACE_MS);
   }, CLOSED_POLL_MS);
   window.addEventListener('message', onMessage);
 
