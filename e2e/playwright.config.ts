@@ -55,6 +55,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The installable app's service worker would answer requests before `page.route` sees them
+    // (Playwright's network docs), which many specs rely on; tests/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,

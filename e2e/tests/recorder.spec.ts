@@ -8,21 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
-import { decodedDurationSeconds, FAKE_MIC_WAV } from '../fixtures/audio';
+import { decodedDurationSeconds, FAKE_MICROPHONE } from '../fixtures/audio';
 import { getMeeting, signUp } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
-
-const fakeMicrophone = {
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${FAKE_MIC_WAV}`,
-    ],
-  },
-};
 
 const MEETING_URL = /\/meeting\/([0-9a-f-]{36})$/;
 
@@ -48,7 +36,7 @@ function meetingIdOf(page: Page): string {
 }
 
 // The whole file runs with the fake microphone; the denied case launches its own browser.
-test.use(fakeMicrophone);
+test.use(FAKE_MICROPHONE);
 
 test.describe('with a microphone', () => {
   test('record, pause, resume and stop: the meeting gets a transcript and a summary', async ({
@@ -60,7 +48,7 @@ test.describe('with a microphone', () => {
     await expect(page.getByText('Ready to start recording')).toBeVisible();
     await expect(page.getByText('Meeting title will be generated automatically')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Upload Recording' })).toBeVisible();
-    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
 
     // Start creates the meeting, marked recording, and opens it.
     await expect(page).toHaveURL(MEETING_URL);
@@ -138,7 +126,7 @@ test.describe('with a microphone', () => {
   }) => {
     test.setTimeout(180_000);
     await signUp(page);
-    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
     await expect(page).toHaveURL(MEETING_URL);
     const id = meetingIdOf(page);
     await recordUntil(page, 15);
@@ -195,7 +183,7 @@ test.describe('with a microphone', () => {
     await shootStates(page, 'settings');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
     await expect(page).toHaveURL(MEETING_URL);
     await recordUntil(page, 3);
     await shootStates(page, 'recording');
@@ -234,7 +222,7 @@ test.describe('without microphone permission', () => {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await signUp(page);
-      await page.getByRole('button', { name: 'Start Recording' }).click();
+      await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
       await expect(
         page.getByText('Microphone access is required to record meetings.'),
       ).toBeVisible();

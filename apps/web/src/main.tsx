@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
+import { registerServiceWorker } from '@/lib/service-worker';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -11,3 +12,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The installable app's offline shell (issue 15 point 5), registered after the page has loaded.
+registerServiceWorker();

@@ -30,6 +30,8 @@ function expectSecure(headers: Headers): void {
   expect(policy.get('default-src')).toEqual(["'self'"]);
   expect(policy.get('script-src')).toEqual(["'self'"]);
   expect(policy.get('connect-src')).toEqual(["'self'"]);
+  expect(policy.get('worker-src')).toEqual(["'self'"]);
+  expect(policy.get('manifest-src')).toEqual(["'self'"]);
   expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
   expect(policy.get('object-src')).toEqual(["'none'"]);

@@ -45,7 +45,11 @@ export function s3MediaOrigins(s3: Env['s3']): string[] {
  * - media from this origin (signed /api/storage URLs), `blob:` (audio held in this browser) and the
  *   S3 origins of {@link s3MediaOrigins};
  * - connections (fetch, SSE, tus) to this origin only; no plugins, no `<base>` elsewhere, forms
- *   posting here only, and no framing by any page.
+ *   posting here only, and no framing by any page;
+ * - the installable app's service worker (`/sw.js`) and web manifests from this origin only
+ *   (issue 15 point 5). `default-src 'self'` would allow them too; named so that a later change
+ *   of `default-src` cannot silently break installing. The worker's own fetches obey its own
+ *   answer's CSP, which is this one.
  */
 export function contentSecurityPolicy(env: Pick<Env, 's3' | 'google'>) {
   return {
@@ -65,6 +69,8 @@ export function contentSecurityPolicy(env: Pick<Env, 's3' | 'google'>) {
     mediaSrc: ["'self'", 'blob:', ...s3MediaOrigins(env.s3)],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

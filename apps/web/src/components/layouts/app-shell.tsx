@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Brand } from '@/components/logo';
+import { OfflineBanner } from '@/components/offline-notice';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -17,7 +18,8 @@ const WIDE_QUERY = '(min-width: 768px)';
 
 /**
  * The main layout: a 320 px sidebar beside the content, or under 768 px a top bar whose hamburger
- * opens the same sidebar as a slide-in drawer.
+ * opens the same sidebar as a slide-in drawer. Above the content, the offline bar while the
+ * browser has no network (issue 15 point 5).
  */
 export function AppShell({ sidebar, children }: AppShellProps) {
   const isWide = useMediaQuery(WIDE_QUERY);
@@ -55,6 +57,7 @@ export function AppShell({ sidebar, children }: AppShellProps) {
           </Button>
           <Brand logoClassName="size-7" />
         </header>
+        <OfflineBanner />
         <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">
           {children}
         </main>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { authClient, type AuthSession, type AuthUser } from '@/lib/auth-client';
+import { isSessionUnreachable } from '../utils/session-unreachable';
 
 /** What the app needs to know about the session, in one shape for guards and screens. */
 export interface AuthState {
@@ -7,6 +8,13 @@ export interface AuthState {
   isPending: boolean;
   session: AuthSession | null;
   user: AuthUser | null;
+  /**
+   * True when no session is known because the session check failed without an answer about it
+   * (offline, server down), as opposed to an answer of "nobody signed in". Better Auth keeps a
+   * known session through such failures (only a 401 clears it), so this matters on a load of the
+   * app shell from the service worker while offline (issue 15 point 5).
+   */
+  unreachable: boolean;
   /** Re-reads the session now, for the moment right after sign-in before navigating. */
   refetch: () => Promise<void>;
 }
@@ -16,7 +24,7 @@ export interface AuthState {
  * sign-out, so screens react to those without being told.
  */
 export function useAuthSession(): AuthState {
-  const { data, isPending, refetch } = authClient.useSession();
+  const { data, error, isPending, refetch } = authClient.useSession();
   // Better Auth reports pending again on every refetch without a session (e.g. window focus on the
   // sign-in screen); only the first check should show 'Loading...'.
   const [settled, setSettled] = useState(!isPending);
@@ -25,6 +33,7 @@ export function useAuthSession(): AuthState {
     isPending: isPending && !settled,
     session: data ?? null,
     user: data?.user ?? null,
+    unreachable: isSessionUnreachable(data, error),
     refetch: () => refetch(),
   };
 }

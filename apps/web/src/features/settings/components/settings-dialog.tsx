@@ -11,6 +11,7 @@ import {
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readSettingsTab, type SettingsTab } from '@/lib/open-settings';
 import { cn } from '@/lib/utils';
+import { AppIconThemePicker } from './app-icon-theme-picker';
 import { ThemePicker } from './theme-picker';
 
 /** Props of {@link SettingsDialog}. */
@@ -72,8 +73,9 @@ const panelClass = 'flex flex-col gap-5 outline-none sm:min-h-[22rem]';
 
 /**
  * The Settings dialog in three tabs (issue 14 point 4, spec 001 section 2; What's New is issue
- * 15): General (theme, and when given the transcription and recording sections), Account (the
- * account slot) and Integrations (the integrations slot, then 'More Integrations, Coming Soon').
+ * 15): General (theme, app icon theme, and when given the transcription and recording sections),
+ * Account (the account slot) and Integrations (the integrations slot, then 'More Integrations,
+ * Coming Soon').
  * Arrow keys move between the tabs.
  */
 export function SettingsDialog({
@@ -87,6 +89,7 @@ export function SettingsDialog({
   integrations,
 }: SettingsDialogProps) {
   const themeLabelId = useId();
+  const appIconLabelId = useId();
   const [ownTab, setOwnTab] = useState<SettingsTab>('general');
   const current = tab ?? ownTab;
   const change = (value: string) => {
@@ -130,6 +133,17 @@ export function SettingsDialog({
                 </p>
               </div>
               <ThemePicker labelledBy={themeLabelId} />
+            </section>
+            <section aria-labelledby={appIconLabelId} className="flex flex-col gap-3">
+              <div>
+                <h3 id={appIconLabelId} className="text-sm font-medium">
+                  App icon
+                </h3>
+                <p className="text-xs text-muted-foreground">
+                  The icon of this tab and of Summy installed as an app.
+                </p>
+              </div>
+              <AppIconThemePicker labelledBy={appIconLabelId} />
             </section>
             {transcription && <SlotSection title="Transcription">{transcription}</SlotSection>}
             {recording && <SlotSection title="Recording">{recording}</SlotSection>}

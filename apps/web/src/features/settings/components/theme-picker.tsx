@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import { THEMES, useTheme, type Theme } from '../hooks/use-theme';
+import { choiceItemClass } from './choice-class';
 
 const OPTIONS: Record<Theme, { label: string; icon: LucideIcon }> = {
   system: { label: 'System', icon: Monitor },
@@ -25,11 +26,7 @@ export function ThemePicker({ labelledBy }: { labelledBy?: string }) {
           <RadioGroup.Item
             key={value}
             value={value}
-            className={cn(
-              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border bg-background px-3 py-3 text-sm font-medium text-muted-foreground transition-colors outline-none',
-              'hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-              'data-[state=checked]:border-brand data-[state=checked]:bg-brand-soft data-[state=checked]:text-brand-soft-foreground',
-            )}
+            className={cn(choiceItemClass, 'flex-col py-3')}
           >
             <Icon className="size-4" aria-hidden="true" />
             {label}
