@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanCorpusText } from '../src/cli/demo-corpus.ts';
 
 /** The test data folder of the meetings. */
 export const QMSUM_DIR = path.resolve(
@@ -30,15 +31,6 @@ export interface QmsumMeeting {
   queries: QmsumQuery[];
 }
 
-// QMSum's markup ({vocalsound}, {disfmarker}) is noise, not speech.
-function clean(text: string): string {
-  return text
-    .replace(/\{[a-z_]+\}/gi, ' ')
-    .replace(/\s+([,.?!])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Loads one meeting by folder name. */
 export function loadQmsumMeeting(name: string, root: string = QMSUM_DIR): QmsumMeeting {
   const dir = path.join(root, name);
@@ -50,7 +42,7 @@ export function loadQmsumMeeting(name: string, root: string = QMSUM_DIR): QmsumM
   // An empty turn would vanish from the parsed transcript and shift every later index.
   const turns = json.meeting_transcripts.map((t) => ({
     speaker: t.speaker.replace(/:/g, '').trim() || 'Unknown',
-    text: clean(t.content) || '…',
+    text: cleanCorpusText(t.content) || '…',
   }));
   return {
     name,

@@ -1,34 +1,51 @@
 /**
  * Summy's command line: `npm run summy -- import <files...> --user <email>`, and
- * `npm run summy -- models list|pull <id>|remove <id>` (local speech models, cli/models.ts).
+ * `npm run summy -- models list|pull <id>|remove <id>` (local speech models, cli/models.ts), and
+ * `npm run summy -- demo --user <email>` (demo meetings from real transcripts, cli/demo.ts).
  * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). With the embedded
- * PGlite database, stop the server first for `import`: PGlite allows one process at a time
- * (`models` does not open the database).
+ * PGlite database, stop the server first for `import` and `demo`: PGlite allows one process at a
+ * time (`models` does not open the database).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { openDatabase } from '@summy/db';
-import { ConfigurationError, loadEnv } from '../env.ts';
+import { ConfigurationError, loadEnv, type Env } from '../env.ts';
 import { startJobs } from '../jobs/boss.ts';
 import { startMeetingWorker } from '../jobs/workers.ts';
 import { configuredTools } from '../pipeline/resolve-tools.ts';
 import { validateSttSettings } from '../providers/stt/catalog.ts';
 import { createStorage } from '../storage/index.ts';
 import { cleanScratch, scratchDir } from '../storage/scratch.ts';
+import { DEMO_USAGE, parseDemoArgs, runDemoCommand } from './demo.ts';
 import { importFiles } from './import-files.ts';
 import { MODELS_USAGE, runModelsCommand } from './models.ts';
 
 const USAGE = [
   'Usage: npm run summy -- import <files...> --user <email>',
-  ...MODELS_USAGE.map((l) => `       ${l}`),
+  ...[...MODELS_USAGE, DEMO_USAGE].map((l) => `       ${l}`),
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'models') {
     if (existsSync('.env')) process.loadEnvFile('.env');
     return runModelsCommand(loadEnv(), argv.slice(1));
+  }
+  if (argv[0] === 'demo') {
+    const options = parseDemoArgs(argv.slice(1));
+    if (!options || options === 'help') {
+      console.error(USAGE);
+      return options ? 0 : 2;
+    }
+    if (existsSync('.env')) process.loadEnvFile('.env');
+    const env = loadEnv();
+    const database = await openConfiguredDatabase(env);
+    try {
+      return await runDemoCommand({ database, storage: createStorage(env), env }, options);
+    } finally {
+      await database.close();
+    }
   }
   const { values, positionals } = parseArgs({
     args: argv,
@@ -44,11 +61,7 @@ async function main(argv: string[]): Promise<number> {
   const env = loadEnv();
   validateSttSettings(env);
   await cleanScratch(env.dataDir);
-  const database = await openDatabase({
-    databaseUrl: env.databaseUrl,
-    pgliteDir: path.join(env.dataDir, 'pglite'),
-  });
-  await database.migrate();
+  const database = await openConfiguredDatabase(env);
   const jobs = await startJobs(database);
   const storage = createStorage(env);
   await startMeetingWorker(jobs, { database, storage }, configuredTools(env, database.db));
@@ -90,6 +103,16 @@ async function main(argv: string[]): Promise<number> {
     await jobs.stop();
     await database.close();
   }
+}
+
+/** The server's database (DATABASE_URL, else PGlite under DATA_DIR), migrated. */
+async function openConfiguredDatabase(env: Env) {
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  return database;
 }
 
 /** mm:ss of a duration in minutes. */
