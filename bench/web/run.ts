@@ -348,6 +348,10 @@ async function main() {
   const app = ['index.html', 'src/app/routes/app/root.tsx'];
   const homeInitial = staticClosure(webDir, [...app, 'src/app/routes/app/home.tsx']);
   const meetingInitial = staticClosure(webDir, [...app, 'src/app/routes/app/meeting.tsx']);
+  // /meetings, /calendar and /todos are held to the same budget as / (issue 15 "Done when").
+  const meetingsInitial = staticClosure(webDir, [...app, 'src/app/routes/app/meetings.tsx']);
+  const calendarInitial = staticClosure(webDir, [...app, 'src/app/routes/app/calendar.tsx']);
+  const todosInitial = staticClosure(webDir, [...app, 'src/app/routes/app/todos.tsx']);
   const home = await scriptsOf(await context.newPage(), `${server.url}/`);
   const meetingPage = await scriptsOf(
     await context.newPage(),
@@ -386,6 +390,9 @@ async function main() {
   line('/ before it renders (static imports)', homeInitial, true);
   line('/ all fetched by network idle (Chromium)', home, false);
   line('/meeting/{id} before it renders (static imports)', meetingInitial, true);
+  line('/meetings before it renders (static imports)', meetingsInitial, true);
+  line('/calendar before it renders (static imports)', calendarInitial, true);
+  line('/todos before it renders (static imports)', todosInitial, true);
   line('/meeting/{id} all fetched by network idle (Chromium)', meetingPage, false);
   console.log(
     `\n3-hour transcript (${turns.length} turns, ${transcript.text.length} characters), median of ${runs} runs`,
@@ -409,6 +416,9 @@ async function main() {
         {
           homeInitial,
           meetingInitial,
+          meetingsInitial,
+          calendarInitial,
+          todosInitial,
           home,
           meetingPage,
           view,

@@ -31,7 +31,12 @@ const topicInputSchema = z.object({
   confidence: z.number().min(0).max(1),
 });
 
-/** A row of the meeting list: spec 000 section 3 ("reads only id, title, date, duration, user_id"), plus the two flags the sidebar's icons need. */
+/**
+ * A row of the meeting list: spec 000 section 3 ("reads only id, title, date, duration, user_id"),
+ * plus the two flags the sidebar's icons need and the participants' names that the /meetings
+ * screen and the Home dashboard show (spec 001 section 3 "Dashboard meeting"; issue 15 point 2).
+ * `participants` is optional so answers of older servers still parse.
+ */
 export const meetingListItemSchema = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -40,6 +45,7 @@ export const meetingListItemSchema = z.object({
   user_id: z.string(),
   isRecording: z.boolean(),
   isProcessing: z.boolean(),
+  participants: z.array(z.string()).optional(),
 });
 export type MeetingListItem = z.infer<typeof meetingListItemSchema>;
 

@@ -37,6 +37,10 @@ const listQuery = z.object({
     description:
       "Only meetings whose title contains this text, case-insensitive (the chat's @ picker)",
   }),
+  search: boundedText(TEXT_LIMITS.search).optional().openapi({
+    description:
+      "Only meetings whose title contains this text, or whose title, transcript or summary holds every word (stemmed: 'budgets' finds 'budget'); the /meetings screen",
+  }),
 });
 
 /** `/api/meetings` routes. */
@@ -51,7 +55,8 @@ export function meetingRoutes(deps: AppDeps) {
         method: 'get',
         path: '/',
         tags,
-        summary: "List the user's meetings, date descending (keyset pages)",
+        summary:
+          "List the user's meetings, date descending (keyset pages), with participants' names; optionally searched",
         request: { query: listQuery },
         responses: { 200: jsonAnswer(meetingListSchema, 'A page of meetings'), ...errorResponses },
       }),

@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { MeetingList } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
 import { ValidationError } from '../../http/errors.ts';
+import { refreshSearchIndex } from '../chat/refresh-search-index.ts';
 import { toMeetingListItem } from './to-meeting.ts';
 
 /** Page size bounds of the meeting list. */
@@ -20,12 +21,43 @@ function decodeCursor(cursor: string): { date: Date; id: string } {
   return { date, id };
 }
 
+/** Words of a /meetings search that are matched one by one; more are ignored. */
+export const MAX_SEARCH_WORDS = 8;
+
+/** `ilike` pattern of text anywhere in a column; `%`, `_` and `\\` match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The /meetings search (issue 15 point 2): the title contains the whole text, or every word is in
+ * the title or in one of the meeting's search passages (transcript turns and summary paragraphs,
+ * the chat's full-text index, stemmed with PostgreSQL's 'english' configuration, so 'budgets'
+ * finds 'budget'). A stop word ('the') alone constrains nothing. The `exists` is a semi-join
+ * PostgreSQL answers from the GIN index on `meeting_passages.search`.
+ */
+function searchFilter(userId: string, search: string): SQL | undefined {
+  const words = search.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  const perWord = words.map(
+    (word) =>
+      sql`(numnode(plainto_tsquery('english', ${word})) = 0
+        or ${meetings.title} ilike ${containsPattern(word)}
+        or exists (select 1 from meeting_passages p
+                   where p.user_id = ${userId} and p.meeting_id = ${meetings.id}
+                     and p.search @@ plainto_tsquery('english', ${word})))`,
+  );
+  return or(ilike(meetings.title, containsPattern(search)), and(...perWord));
+}
+
 /**
  * The user's meetings, date descending (spec 000 section 7), one keyset page at a time.
  * @param limit rows per page (1 to 1000, default 100)
  * @param cursor `nextCursor` of the previous page
  * @param q only titles containing this text, case-insensitive (spec 000 section 5, the chat's
  *   meeting picker); `%`, `_` and `\\` match themselves
+ * @param search title or transcript words (the /meetings screen, issue 15 point 2; see
+ *   {@link searchFilter}); stale search passages are rebuilt first, so a meeting just processed is
+ *   found
  * @throws ValidationError for a malformed cursor
  */
 export async function listMeetings(
@@ -35,9 +67,18 @@ export async function listMeetings(
     limit = MEETING_PAGE.default,
     cursor,
     q,
-  }: { limit?: number; cursor?: string | undefined; q?: string | undefined } = {},
+    search,
+  }: {
+    limit?: number;
+    cursor?: string | undefined;
+    q?: string | undefined;
+    search?: string | undefined;
+  } = {},
 ): Promise<MeetingList> {
   const after = cursor ? decodeCursor(cursor) : undefined;
+  const text = search?.trim();
+  // Cheap when nothing is stale (one read on a partial index); only the first page pays for it.
+  if (text && !after) await refreshSearchIndex(db, userId);
   const rows = await db
     .select({
       id: meetings.id,
@@ -47,6 +88,7 @@ export async function listMeetings(
       userId: meetings.userId,
       isRecording: meetings.isRecording,
       isProcessing: meetings.isProcessing,
+      participants: meetings.participants,
     })
     .from(meetings)
     .where(
@@ -55,7 +97,8 @@ export async function listMeetings(
         after
           ? sql`(${meetings.date}, ${meetings.id}) < (${after.date.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
-        q?.trim() ? ilike(meetings.title, `%${q.trim().replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        q?.trim() ? ilike(meetings.title, containsPattern(q.trim())) : undefined,
+        text ? searchFilter(userId, text) : undefined,
       ),
     )
     .orderBy(desc(meetings.date), desc(meetings.id))

@@ -111,12 +111,13 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
   };
 }
 
-/** A row of the meeting list. */
+/** A row of the meeting list; `participants` only when the row was read with them. */
 export function toMeetingListItem(
   row: Pick<
     MeetingRow,
     'id' | 'title' | 'date' | 'duration' | 'userId' | 'isRecording' | 'isProcessing'
-  >,
+  > &
+    Partial<Pick<MeetingRow, 'participants'>>,
 ): MeetingListItem {
   return {
     id: row.id,
@@ -126,5 +127,9 @@ export function toMeetingListItem(
     user_id: row.userId,
     isRecording: row.isRecording,
     isProcessing: row.isProcessing,
+    // jsonb written by older code or by hand may hold anything: only names are answered.
+    ...(Array.isArray(row.participants)
+      ? { participants: row.participants.filter((p): p is string => typeof p === 'string') }
+      : {}),
   };
 }

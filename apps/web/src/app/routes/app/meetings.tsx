@@ -1,6 +1,18 @@
 import { Page } from '@/components/layouts/page';
+import { AllMeetings } from '@/features/meetings/components/all-meetings';
 
-/** /meetings: the full meeting list (the dashboard's 'View all'). */
+/**
+ * /meetings: the full meeting list (spec 001 route table "Meeting list", the dashboard's 'View
+ * all'; issue 15 point 2), newest first, searchable by title and transcript words.
+ */
 export default function MeetingsRoute() {
-  return <Page heading="Meetings" title="Meetings - Summy" />;
+  return (
+    <Page
+      heading="Meetings"
+      title="Meetings - Summy"
+      description="Every meeting, newest first. Search by title or by words said in it."
+    >
+      <AllMeetings />
+    </Page>
+  );
 }

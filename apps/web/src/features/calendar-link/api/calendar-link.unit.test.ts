@@ -1,29 +1,11 @@
 import type { CalendarEvent } from '@summy/core';
 import { describe, expect, it } from 'vitest';
+import { calendarEventFixture } from '@/testing/fixtures';
 import { rankEventsAround } from './get-events-around';
 import { linkPayload } from './link-calendar-event';
 
 function event(id: string, startTime: string, extra: Partial<CalendarEvent> = {}): CalendarEvent {
-  return {
-    id,
-    title: id,
-    startTime,
-    endTime: startTime,
-    isAllDay: false,
-    startDate: null,
-    endDate: null,
-    isRecurring: false,
-    recurringEventId: null,
-    myStatus: 'accepted',
-    accountId: 'acc-1',
-    accountEmail: 'ada@acme.test',
-    location: null,
-    description: null,
-    attendees: [],
-    linkedMeetingId: null,
-    htmlLink: null,
-    ...extra,
-  };
+  return calendarEventFixture(id, startTime, startTime, extra);
 }
 
 describe('rankEventsAround', () => {

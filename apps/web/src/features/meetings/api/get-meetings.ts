@@ -1,7 +1,8 @@
 /**
- * `GET /api/meetings?limit&cursor`: the signed-in person's meetings, date descending, in keyset
- * pages (`nextCursor` fetches the next one). Fetcher, query options and hooks live together so
- * every caller shares one cache key.
+ * `GET /api/meetings?limit&cursor&search`: the signed-in person's meetings, date descending, in
+ * keyset pages (`nextCursor` fetches the next one), optionally searched by title and transcript
+ * words (the /meetings screen, issue 15 point 2). Fetcher, query options and hooks live together
+ * so every caller shares one cache key.
  */
 import { meetingListSchema, type MeetingList, type MeetingListItem } from '@summy/core';
 import {
@@ -19,6 +20,11 @@ export interface GetMeetingsParams {
   limit?: number;
   /** `nextCursor` of the previous page; absent for the first page. */
   cursor?: string | null;
+  /**
+   * Title or transcript words (every word must be in the title or the transcript; stemmed, so
+   * 'budgets' finds 'budget'); absent or blank lists every meeting.
+   */
+  search?: string;
 }
 
 /** Rows per page of the sidebar's list. */
@@ -29,11 +35,12 @@ export const MEETINGS_PAGE_SIZE = 100;
  * @throws ApiRequestError when the server refuses (401 without a session, 400 for a bad cursor)
  */
 export function getMeetings(
-  { limit = MEETINGS_PAGE_SIZE, cursor }: GetMeetingsParams = {},
+  { limit = MEETINGS_PAGE_SIZE, cursor, search }: GetMeetingsParams = {},
   signal?: AbortSignal,
 ): Promise<MeetingList> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (cursor) query.set('cursor', cursor);
+  if (search?.trim()) query.set('search', search.trim());
   return apiFetch(`/meetings?${query.toString()}`, meetingListSchema, { signal });
 }
 
@@ -58,21 +65,27 @@ export function useMeetings(params: GetMeetingsParams = {}) {
 }
 
 /**
- * Query options for the whole meeting list, page after page. A refetch (after a realtime change)
- * re-reads every loaded page in turn, recomputing cursors from the fresh answers.
+ * Query options for the whole meeting list (or the meetings a search finds), page after page. A
+ * refetch (after a realtime change) re-reads every loaded page in turn, recomputing cursors from
+ * the fresh answers. Without a search the key is the one the sidebar has always used.
  */
-export function getMeetingsInfiniteQueryOptions(limit: number = MEETINGS_PAGE_SIZE) {
+export function getMeetingsInfiniteQueryOptions(limit: number = MEETINGS_PAGE_SIZE, search = '') {
+  const text = search.trim();
   return infiniteQueryOptions({
-    queryKey: [...meetingsInfiniteQueryKey, { limit }] as const,
-    queryFn: ({ pageParam, signal }) => getMeetings({ limit, cursor: pageParam }, signal),
+    queryKey: [...meetingsInfiniteQueryKey, text ? { limit, search: text } : { limit }] as const,
+    queryFn: ({ pageParam, signal }) =>
+      getMeetings({ limit, cursor: pageParam, search: text }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 }
 
-/** The meeting list as an infinite query; call `fetchNextPage()` to load older meetings. */
-export function useInfiniteMeetings(limit: number = MEETINGS_PAGE_SIZE) {
-  return useInfiniteQuery(getMeetingsInfiniteQueryOptions(limit));
+/**
+ * The meeting list as an infinite query; call `fetchNextPage()` to load older meetings. With
+ * `search`, only the meetings it finds.
+ */
+export function useInfiniteMeetings(limit: number = MEETINGS_PAGE_SIZE, search = '') {
+  return useInfiniteQuery(getMeetingsInfiniteQueryOptions(limit, search));
 }
 
 /**

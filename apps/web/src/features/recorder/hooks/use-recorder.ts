@@ -8,6 +8,20 @@ import { createContext, useContext } from 'react';
  */
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'processing' | 'denied';
 
+/**
+ * How a recording starts when it is started from somewhere that knows more than the recorder, e.g.
+ * the Home dashboard's 'Record' on a calendar event (issue 15 point 1).
+ */
+export interface StartRecordingOptions {
+  /** The meeting's title; default the day, short month and time (spec 000 section 4). */
+  title?: string;
+  /**
+   * Runs once the meeting exists and the recorder runs, before the meeting page opens (e.g. links
+   * the calendar event). A failure is the caller's to report; the recording goes on regardless.
+   */
+  onMeetingCreated?: (meetingId: string) => Promise<unknown>;
+}
+
 /** What {@link useRecorder} gives: the recorder's state and its actions. */
 export interface RecorderContextValue {
   state: RecorderState;
@@ -25,8 +39,11 @@ export interface RecorderContextValue {
   recordedBytes: number;
   /** The live signal's analyser for the level meter; null when not recording. */
   analyser: AnalyserNode | null;
-  /** Asks for the microphone, creates the meeting, navigates to it and starts recording. */
-  start(): Promise<void>;
+  /**
+   * Asks for the microphone, creates the meeting, starts recording, runs
+   * `options.onMeetingCreated` and navigates to the meeting.
+   */
+  start(options?: StartRecordingOptions): Promise<void>;
   /** Pauses the MediaRecorder and marks the meeting paused. */
   pause(): void;
   /** Resumes a paused recording. */

@@ -24,7 +24,7 @@ import {
   updateRecordingMeta,
 } from '../utils/recording-db';
 import { getRecordingSettings } from '../utils/recording-settings';
-import type { RecorderContextValue, RecorderState } from './use-recorder';
+import type { RecorderContextValue, RecorderState, StartRecordingOptions } from './use-recorder';
 
 /** Microphone processing the spec asks for (spec 000 section 9 "Recorder output"). */
 export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
@@ -312,145 +312,155 @@ export function useRecordingSession({
     [reset, teardownMedia],
   );
 
-  const start = useCallback(async () => {
-    if (liveRef.current || startingRef.current) return;
-    startingRef.current = true;
-    setIsStarting(true);
-    try {
-      let stream: MediaStream;
+  const start = useCallback(
+    async (options: StartRecordingOptions = {}) => {
+      if (liveRef.current || startingRef.current) return;
+      startingRef.current = true;
+      setIsStarting(true);
       try {
-        stream = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
-      } catch (error) {
-        console.error('getUserMedia failed', error);
-        setState('denied');
-        toast.error(MICROPHONE_FAILED.title, { description: MICROPHONE_FAILED.description });
-        return;
+        let stream: MediaStream;
+        try {
+          stream = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
+        } catch (error) {
+          console.error('getUserMedia failed', error);
+          setState('denied');
+          toast.error(MICROPHONE_FAILED.title, { description: MICROPHONE_FAILED.description });
+          return;
+        }
+
+        const now = new Date();
+        const meetingTitle = options.title?.trim() || recordingTitle(now);
+        let meeting;
+        try {
+          meeting = await createRecordingMeeting({ title: meetingTitle, date: now });
+        } catch (error) {
+          console.error('Creating the recording meeting failed', error);
+          stopTracks(stream);
+          setState('idle');
+          toast.error('Recording failed', { description: 'Failed to start recording' });
+          return;
+        }
+
+        const mimeType =
+          typeof MediaRecorder.isTypeSupported === 'function' &&
+          MediaRecorder.isTypeSupported(PREFERRED_MIME_TYPE)
+            ? PREFERRED_MIME_TYPE
+            : '';
+        let recorder: MediaRecorder;
+        try {
+          recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+        } catch (error) {
+          console.error('MediaRecorder failed', error);
+          stopTracks(stream);
+          await updateMeetingFlags(meeting.id, { isRecording: false }).catch(() => undefined);
+          setState('idle');
+          toast.error('Recording failed', { description: 'Failed to start recording' });
+          return;
+        }
+
+        // The level meter reads the live signal; a failure here must not stop the recording.
+        let audioContext: AudioContext | null = null;
+        let analyserNode: AnalyserNode | null = null;
+        try {
+          audioContext = new AudioContext();
+          analyserNode = audioContext.createAnalyser();
+          analyserNode.fftSize = 256;
+          analyserNode.smoothingTimeConstant = 0.6;
+          // A wider window than the default -100..-30 dB: speech after auto gain sits near the top
+          // of the default one and would pin every bar at full height.
+          analyserNode.minDecibels = -85;
+          analyserNode.maxDecibels = -20;
+          audioContext.createMediaStreamSource(stream).connect(analyserNode);
+          if (audioContext.state === 'suspended') void audioContext.resume();
+        } catch (error) {
+          console.warn('Level meter unavailable', error);
+        }
+
+        const releaseLock = await holdLock(recordingLockName(meeting.id));
+        const startedAt = now.toISOString();
+        const live: LiveRecording = {
+          meetingId: meeting.id,
+          title: meeting.title,
+          stream,
+          recorder,
+          mimeType: recorder.mimeType || mimeType || 'audio/webm',
+          audioContext,
+          analyser: analyserNode,
+          sender: new ChunkSender(meeting.id, {
+            onStop: (why) => {
+              // 409 after our own stop is expected; otherwise the meeting ended elsewhere.
+              if (!live.stopping) abandon(live, why);
+            },
+          }),
+          nextIndex: 0,
+          bytes: 0,
+          accumulatedMs: 0,
+          segmentStart: null,
+          writes: Promise.resolve(),
+          backupOffered: false,
+          stopping: false,
+          releaseLock,
+        };
+        await putRecordingMeta({
+          meetingId: meeting.id,
+          userId: userIdRef.current,
+          title: meeting.title,
+          startedAt,
+          durationMs: 0,
+          mimeType: live.mimeType,
+          updatedAt: startedAt,
+        }).catch((error: unknown) => console.warn('Could not keep the recording locally', error));
+        setCurrentRecording({ meetingId: meeting.id, title: meeting.title, startedAt });
+
+        recorder.addEventListener('dataavailable', (event: BlobEvent) => {
+          const blob = event.data;
+          if (!blob || blob.size === 0) return;
+          const index = live.nextIndex++;
+          live.bytes += blob.size;
+          setRecordedBytes(live.bytes);
+          const durationMs = elapsedOf(live);
+          // In order: stored first, then sent, so an acknowledged chunk is always stored.
+          live.writes = live.writes
+            .then(() => putChunk(live.meetingId, index, blob))
+            .catch((error: unknown) => console.warn('Could not keep a chunk locally', error))
+            .then(() => {
+              live.sender.enqueue(index, blob);
+              return updateRecordingMeta(live.meetingId, { durationMs });
+            })
+            .catch(() => undefined);
+          offerBackup(live);
+        });
+        recorder.addEventListener('start', () => {
+          live.segmentStart = performance.now();
+        });
+        // The microphone went away (unplugged, permission revoked): finish what was recorded.
+        stream.getAudioTracks()[0]?.addEventListener('ended', () => void stop());
+
+        liveRef.current = live;
+        recorder.start(TIMESLICE_MS);
+        live.segmentStart ??= performance.now();
+        setMeetingId(meeting.id);
+        setTitle(meeting.title);
+        setElapsedMs(0);
+        setRecordedBytes(0);
+        setAnalyser(analyserNode);
+        setState('recording');
+        // The recording already runs: a slow or failed link costs no audio, and the meeting page
+        // opens with the link in place.
+        if (options.onMeetingCreated) {
+          await options.onMeetingCreated(meeting.id).catch((error: unknown) => {
+            console.warn('After-start step failed', error);
+          });
+        }
+        void queryClient.invalidateQueries({ queryKey: ['meetings'] });
+        void navigate(`/meeting/${meeting.id}`);
+      } finally {
+        startingRef.current = false;
+        setIsStarting(false);
       }
-
-      const now = new Date();
-      const meetingTitle = recordingTitle(now);
-      let meeting;
-      try {
-        meeting = await createRecordingMeeting({ title: meetingTitle, date: now });
-      } catch (error) {
-        console.error('Creating the recording meeting failed', error);
-        stopTracks(stream);
-        setState('idle');
-        toast.error('Recording failed', { description: 'Failed to start recording' });
-        return;
-      }
-
-      const mimeType =
-        typeof MediaRecorder.isTypeSupported === 'function' &&
-        MediaRecorder.isTypeSupported(PREFERRED_MIME_TYPE)
-          ? PREFERRED_MIME_TYPE
-          : '';
-      let recorder: MediaRecorder;
-      try {
-        recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
-      } catch (error) {
-        console.error('MediaRecorder failed', error);
-        stopTracks(stream);
-        await updateMeetingFlags(meeting.id, { isRecording: false }).catch(() => undefined);
-        setState('idle');
-        toast.error('Recording failed', { description: 'Failed to start recording' });
-        return;
-      }
-
-      // The level meter reads the live signal; a failure here must not stop the recording.
-      let audioContext: AudioContext | null = null;
-      let analyserNode: AnalyserNode | null = null;
-      try {
-        audioContext = new AudioContext();
-        analyserNode = audioContext.createAnalyser();
-        analyserNode.fftSize = 256;
-        analyserNode.smoothingTimeConstant = 0.6;
-        // A wider window than the default -100..-30 dB: speech after auto gain sits near the top
-        // of the default one and would pin every bar at full height.
-        analyserNode.minDecibels = -85;
-        analyserNode.maxDecibels = -20;
-        audioContext.createMediaStreamSource(stream).connect(analyserNode);
-        if (audioContext.state === 'suspended') void audioContext.resume();
-      } catch (error) {
-        console.warn('Level meter unavailable', error);
-      }
-
-      const releaseLock = await holdLock(recordingLockName(meeting.id));
-      const startedAt = now.toISOString();
-      const live: LiveRecording = {
-        meetingId: meeting.id,
-        title: meeting.title,
-        stream,
-        recorder,
-        mimeType: recorder.mimeType || mimeType || 'audio/webm',
-        audioContext,
-        analyser: analyserNode,
-        sender: new ChunkSender(meeting.id, {
-          onStop: (why) => {
-            // 409 after our own stop is expected; otherwise the meeting ended elsewhere.
-            if (!live.stopping) abandon(live, why);
-          },
-        }),
-        nextIndex: 0,
-        bytes: 0,
-        accumulatedMs: 0,
-        segmentStart: null,
-        writes: Promise.resolve(),
-        backupOffered: false,
-        stopping: false,
-        releaseLock,
-      };
-      await putRecordingMeta({
-        meetingId: meeting.id,
-        userId: userIdRef.current,
-        title: meeting.title,
-        startedAt,
-        durationMs: 0,
-        mimeType: live.mimeType,
-        updatedAt: startedAt,
-      }).catch((error: unknown) => console.warn('Could not keep the recording locally', error));
-      setCurrentRecording({ meetingId: meeting.id, title: meeting.title, startedAt });
-
-      recorder.addEventListener('dataavailable', (event: BlobEvent) => {
-        const blob = event.data;
-        if (!blob || blob.size === 0) return;
-        const index = live.nextIndex++;
-        live.bytes += blob.size;
-        setRecordedBytes(live.bytes);
-        const durationMs = elapsedOf(live);
-        // In order: stored first, then sent, so an acknowledged chunk is always stored.
-        live.writes = live.writes
-          .then(() => putChunk(live.meetingId, index, blob))
-          .catch((error: unknown) => console.warn('Could not keep a chunk locally', error))
-          .then(() => {
-            live.sender.enqueue(index, blob);
-            return updateRecordingMeta(live.meetingId, { durationMs });
-          })
-          .catch(() => undefined);
-        offerBackup(live);
-      });
-      recorder.addEventListener('start', () => {
-        live.segmentStart = performance.now();
-      });
-      // The microphone went away (unplugged, permission revoked): finish what was recorded.
-      stream.getAudioTracks()[0]?.addEventListener('ended', () => void stop());
-
-      liveRef.current = live;
-      recorder.start(TIMESLICE_MS);
-      live.segmentStart ??= performance.now();
-      setMeetingId(meeting.id);
-      setTitle(meeting.title);
-      setElapsedMs(0);
-      setRecordedBytes(0);
-      setAnalyser(analyserNode);
-      setState('recording');
-      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
-      void navigate(`/meeting/${meeting.id}`);
-    } finally {
-      startingRef.current = false;
-      setIsStarting(false);
-    }
-  }, [abandon, navigate, offerBackup, queryClient, stop]);
+    },
+    [abandon, navigate, offerBackup, queryClient, stop],
+  );
 
   const pause = useCallback(() => {
     const live = liveRef.current;

@@ -6,22 +6,12 @@ import type { Todo } from '@summy/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { todoFixture } from '@/testing/fixtures';
 import { TodoItem, UNTITLED_TODO } from './todo-item';
 
-const base: Todo = {
-  id: '00000000-0000-4000-8000-000000000001',
+const base: Todo = todoFixture('00000000-0000-4000-8000-000000000001', '2026-11-26T02:00:00.000Z', {
   title: 'Send the budget',
-  description: null,
-  assignedTo: null,
-  completed: false,
-  completedAt: null,
-  priority: false,
-  meetingId: null,
-  createdAt: '2026-11-26T02:00:00.000Z',
-  dueDate: null,
-  linearIssueId: null,
-  linearIssueUrl: null,
-};
+});
 
 const noop = () => {};
 
