@@ -61,6 +61,10 @@ test('Home without data: empty states, loading text and every View all link', as
   // The recorder panel stays on Home.
   await expect(page.getByRole('button', { name: 'Start Recording', exact: true })).toBeVisible();
   await shootStates(page, 'home-empty');
+  // The cards below the recorder.
+  await shootStates(page, 'home-empty-below', () =>
+    page.getByRole('heading', { name: 'Recent to-dos' }).scrollIntoViewIfNeeded(),
+  );
 
   for (const [name, link, path, heading] of [
     ['Recent meetings', 'View all meetings', '/meetings', 'Meetings'],
@@ -146,6 +150,10 @@ test('Home with data: 4 meetings, 3 events with Record, 4 to-dos; Record links t
   // An event 3 hours away cannot be recorded yet.
   await expect(upcoming.getByRole('button', { name: 'Record Dashboard review' })).toHaveCount(0);
   await shootStates(page, 'home-full');
+  // The cards below the recorder.
+  await shootStates(page, 'home-full-below', () =>
+    page.getByRole('heading', { name: 'Recent to-dos' }).scrollIntoViewIfNeeded(),
+  );
 
   // A meeting card opens its meeting.
   await meetings.getByRole('link', { name: /Dashboard meeting 5/ }).click();
