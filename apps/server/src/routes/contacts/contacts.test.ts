@@ -7,14 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  DEFAULT_FAKE_GOOGLE_CLIENT,
   makePerson,
   startFakeGoogle,
   type FakeGoogle,
   type FakeGoogleRequest,
 } from '@summy/fakes/google';
 import { account, contacts } from '@summy/db';
-import { linkGoogle, signInWithGoogle } from '../../../test/google.ts';
+import { fakeGoogleEnv, linkGoogle, signInWithGoogle } from '../../../test/google.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import type { RunningServer } from '../../server.ts';
 import {
@@ -35,10 +34,6 @@ const ADA = 'ada@acme.test';
 const ADA_PERSONAL = 'ada.personal@example-mail.test';
 const GRACE = 'grace@globex.test';
 const ROOM = 'c_1888a4d6e0b1f2e3@resource.calendar.google.com';
-const GOOGLE_ENV = {
-  GOOGLE_CLIENT_ID: DEFAULT_FAKE_GOOGLE_CLIENT.clientId,
-  GOOGLE_CLIENT_SECRET: DEFAULT_FAKE_GOOGLE_CLIENT.clientSecret,
-};
 
 // Directory members of acme.test the seed holds (seed.ts personName(20..31)): attendees of an
 // extra meeting, so the directory step has more than one batch of 10.
@@ -105,7 +100,7 @@ const stored = (userId: string) =>
 
 beforeAll(async () => {
   fake = await startFakeGoogle();
-  server = await startTestServer({ ...GOOGLE_ENV, GOOGLE_BASE_URL: fake.url });
+  server = await startTestServer(fakeGoogleEnv(fake));
   deps = { db: server.database.db, auth: server.auth, google: server.env.google! };
 
   const person = (email: string, name?: string, photo = false) =>
@@ -497,10 +492,7 @@ describe('the contacts.sync job', () => {
   });
 
   it('runs on connect and every 30 minutes through a durable schedule', async () => {
-    worker = await startTestServer(
-      { ...GOOGLE_ENV, GOOGLE_BASE_URL: fake.url },
-      { contactsSync: true },
-    );
+    worker = await startTestServer(fakeGoogleEnv(fake), { contactsSync: true });
     const schedules = await worker.jobs.boss.getSchedules(CONTACTS_SYNC_ALL_QUEUE);
     expect(schedules.map((s) => s.cron)).toEqual(['*/30 * * * *']);
     const user = await signUp(worker, 'Personal');

@@ -9,6 +9,7 @@ import type { CalendarEvent } from '@summy/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { calendarEventFixture } from '@/testing/fixtures';
 import { NotConfiguredNotice, NotConnectedNotice, ReconnectNotice } from './calendar-notice';
 import { CalendarScreen } from './calendar-screen';
 import { WeekView } from './week-view';
@@ -16,28 +17,13 @@ import { WeekView } from './week-view';
 const weekStart = new Date('2026-11-22T00:00:00');
 const now = new Date('2026-11-26T10:30:00');
 
-function event(id: string, over: Partial<CalendarEvent>): CalendarEvent {
-  return {
+const event = (id: string, over: Partial<CalendarEvent>): CalendarEvent =>
+  calendarEventFixture(
     id,
-    title: id,
-    startTime: new Date('2026-11-24T09:00:00').toISOString(),
-    endTime: new Date('2026-11-24T10:00:00').toISOString(),
-    isAllDay: false,
-    startDate: null,
-    endDate: null,
-    isRecurring: false,
-    recurringEventId: null,
-    myStatus: 'accepted',
-    accountId: 'a',
-    accountEmail: 'ada@acme.test',
-    location: null,
-    description: null,
-    attendees: [],
-    linkedMeetingId: null,
-    htmlLink: null,
-    ...over,
-  };
-}
+    new Date('2026-11-24T09:00:00').toISOString(),
+    new Date('2026-11-24T10:00:00').toISOString(),
+    over,
+  );
 
 const allDay = (id: string, startDate: string, endDate: string) =>
   event(id, { isAllDay: true, startDate, endDate, startTime: `${startDate}T00:00:00+01:00` });
