@@ -26,6 +26,7 @@ import { meetingRoutes } from './routes/meetings/routes.ts';
 import { modelRoutes } from './routes/models/routes.ts';
 import { recordingRoutes } from './routes/recordings/routes.ts';
 import { remindersRoutes } from './routes/reminders/routes.ts';
+import { settingsRoutes } from './routes/settings/routes.ts';
 import { storageRoutes } from './routes/recordings/storage-routes.ts';
 import { textRoutes } from './routes/text/routes.ts';
 import { transcriptionRoutes } from './routes/transcription/routes.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   api.route('/calendar', calendarRoutes(deps));
   api.route('/models', modelRoutes(deps));
   api.route('/integrations/apple-reminders', remindersRoutes(deps));
+  api.route('/settings', settingsRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', () => {

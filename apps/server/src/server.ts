@@ -10,11 +10,18 @@ import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
-import { startContactsWorkers, startMeetingWorker, type ToolResolver } from './jobs/workers.ts';
+import {
+  startContactsWorkers,
+  startMeetingWorker,
+  startSummaryWorker,
+  type SummaryModelResolver,
+  type ToolResolver,
+} from './jobs/workers.ts';
 import { log } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { closeModelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
+import { resolveTextModel } from './providers/llm/catalog.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
 import { startTranscriptionWorker } from './services/transcription/transcription-job.ts';
 import { startRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
@@ -41,6 +48,8 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Providers of the meeting pipeline (default: the configured ones). */
   tools?: ToolResolver;
+  /** Text model of summary regenerations (default: the job's model on this server's settings). */
+  summaryModel?: SummaryModelResolver;
   /** Whether this process works jobs (default true). */
   workers?: boolean;
   /** pg-boss monitor interval: how soon a dead worker's job is retried (default 5 s). */
@@ -90,6 +99,11 @@ export async function startServer(
   const stopSweeps = startLeftoverSweeps(deps);
   if (options.workers !== false) {
     await startMeetingWorker(jobs, deps, options.tools ?? configuredTools(env, db.db));
+    await startSummaryWorker(
+      jobs,
+      deps,
+      options.summaryModel ?? ((job) => resolveTextModel(job.model, env)),
+    );
     await startTranscriptionWorker(deps);
     if (options.contactsSync !== false) await startContactsWorkers(deps);
   }

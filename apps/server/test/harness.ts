@@ -127,6 +127,9 @@ export class Client {
   patch<T = any>(route: string, body: unknown) {
     return this.request<T>('PATCH', route, body);
   }
+  put<T = any>(route: string, body: unknown) {
+    return this.request<T>('PUT', route, body);
+  }
   delete<T = any>(route: string) {
     return this.request<T>('DELETE', route);
   }

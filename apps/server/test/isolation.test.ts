@@ -93,6 +93,7 @@ describe('isolation between two users', () => {
       ['GET', `/api/meetings/${ids.meeting}/groups`],
       ['POST', `/api/meetings/${ids.meeting}/calendar-event`, { id: 'pwned', title: 'pwned' }],
       ['DELETE', `/api/meetings/${ids.meeting}/calendar-event`],
+      ['POST', `/api/meetings/${ids.meeting}/summary`, { template: 'stand-up' }],
       ['POST', '/api/chat-messages', { content: 'injected', isUser: true, chatId: ids.chat }],
       [
         'POST',

@@ -112,6 +112,20 @@ export const meetingSchema = z.object({
   calendarAccountEmail: z.string().nullable(),
   /** True once the linked account was removed; the calendar fields stay (spec 001 section 4). */
   calendarAccountRemoved: z.boolean(),
+  /**
+   * True from `POST /api/meetings/:id/summary` until the new summary is saved or the run failed;
+   * meanwhile `summary` is the previous one (issue 15 point 4).
+   */
+  summaryRegenerating: z.boolean(),
+  /** Label of the model that wrote `summary` ('Claude Sonnet 4', 'Offline'); null before it was recorded. */
+  summaryModel: z.string().nullable(),
+  /** Template id `summary` was written in ('stand-up'); null before it was recorded. */
+  summaryTemplate: z.string().nullable(),
+  /**
+   * Why the last summary regeneration failed ('Summary generation failed: <cause>'); null when
+   * it did not or none ran. The summary is then still the previous one.
+   */
+  summaryError: z.string().nullable(),
   updated_at: isoDate,
 });
 export type Meeting = z.infer<typeof meetingSchema>;
@@ -119,6 +133,13 @@ export type Meeting = z.infer<typeof meetingSchema>;
 /** Answer of `POST /api/meetings/:id/retranscribe` (202): the meeting, processing again. */
 export const retranscribeAnswerSchema = z.object({ meeting: meetingSchema });
 export type RetranscribeAnswer = z.infer<typeof retranscribeAnswerSchema>;
+
+/**
+ * Answer of `POST /api/meetings/:id/summary` (202, issue 15 point 4): the meeting with
+ * `summaryRegenerating` true and its previous summary.
+ */
+export const regenerateSummaryAnswerSchema = z.object({ meeting: meetingSchema });
+export type RegenerateSummaryAnswer = z.infer<typeof regenerateSummaryAnswerSchema>;
 
 /**
  * Body of `POST /api/meetings`; every field optional (a new recording starts with defaults).

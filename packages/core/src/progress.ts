@@ -81,4 +81,16 @@ export const NOTICES = {
     description: 'The meeting keeps its earlier transcript',
     variant: 'error',
   },
+  /** A summary regeneration saved its summary (issue 15 point 4). */
+  summaryRegenerated: {
+    title: 'Summary regenerated',
+    description: 'The meeting has a new summary',
+    variant: 'success',
+  },
+  /** A summary regeneration failed: the meeting keeps its earlier summary. */
+  summaryRegenerationFailed: {
+    title: 'Summary generation failed',
+    description: 'The meeting keeps its earlier summary',
+    variant: 'error',
+  },
 } as const satisfies Record<string, Omit<NoticeEvent, 'meetingId'>>;

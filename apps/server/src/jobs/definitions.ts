@@ -16,6 +16,21 @@ export const JOB_QUEUES = {
     expireInSeconds: 4 * 60 * 60,
     heartbeatSeconds: 10,
   },
+  /**
+   * Re-summarise a meeting's stored transcript with a chosen model and template
+   * (`POST /api/meetings/:id/summary`, issue 15 point 4; pipeline/regenerate-summary.ts). A
+   * vendor failure is recorded on the meeting, not retried (the AI SDK already retried 429 and
+   * 5xx); a retry is for a crashed server or a lost database.
+   */
+  'meeting.summarize': {
+    retryLimit: 2,
+    retryDelay: 5,
+    retryBackoff: true,
+    // A long transcript on a slow local model: the text model's own limit is 5 minutes a call.
+    expireInSeconds: 30 * 60,
+    heartbeatSeconds: 10,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
   /** `POST /api/start` transcription jobs (services/transcription/transcription-job.ts). */
   'transcription.run': {
     retryLimit: 1,

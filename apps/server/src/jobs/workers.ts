@@ -6,7 +6,14 @@
 import type { Job, JobWithMetadata } from 'pg-boss';
 import { log } from '../log.ts';
 import { abandonMeeting, processMeeting, type PipelineDeps } from '../pipeline/process-meeting.ts';
+import {
+  failSummary,
+  regenerateSummary,
+  type SummaryJob,
+  type SummaryJobDeps,
+} from '../pipeline/regenerate-summary.ts';
 import type { PipelineTools } from '../pipeline/tools.ts';
+import type { TextModel } from '../providers/llm/types.ts';
 import {
   CONTACTS_SYNC_ALL_QUEUE,
   CONTACTS_SYNC_CRON,
@@ -40,6 +47,40 @@ export async function startMeetingWorker(
       } catch (err) {
         // Out of retries: clear the flags and tell the user, keeping the audio.
         if (job.retryCount >= job.retryLimit) await abandonMeeting(deps, job.data);
+        throw err;
+      }
+    },
+  );
+}
+
+/** Chooses the text model of a `meeting.summarize` job (tests pass scripted ones). */
+export type SummaryModelResolver = (job: SummaryJob) => TextModel | Promise<TextModel>;
+
+/**
+ * Starts the `meeting.summarize` worker (issue 15 point 4): {@link regenerateSummary} with the
+ * job's model; out of retries, the meeting keeps its old summary with the error recorded.
+ */
+export async function startSummaryWorker(
+  jobs: Jobs,
+  deps: SummaryJobDeps,
+  resolveModel: SummaryModelResolver,
+): Promise<void> {
+  await jobs.boss.work(
+    'meeting.summarize',
+    { includeMetadata: true, localConcurrency: 1, pollingIntervalSeconds: 1 },
+    async ([job]: JobWithMetadata<SummaryJob>[]) => {
+      if (!job) return;
+      try {
+        const model = await resolveModel(job.data);
+        return { outcome: await regenerateSummary(deps, job.data, model, job.signal) };
+      } catch (err) {
+        if (job.retryCount >= job.retryLimit) {
+          await failSummary(
+            deps,
+            job.data,
+            `Summary generation failed: ${(err as Error)?.message ?? String(err)}`,
+          ).catch(() => undefined);
+        }
         throw err;
       }
     },

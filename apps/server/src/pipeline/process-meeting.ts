@@ -7,6 +7,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  DEFAULT_SUMMARY_TEMPLATE,
   FALLBACK_TITLE,
   hasSpeech,
   NOTICES,
@@ -18,6 +19,7 @@ import {
 } from '@summy/core';
 import { meetings, todos, type DatabaseHandle } from '@summy/db';
 import { AudioProbeError, probeAudio } from '../audio/ffmpeg.ts';
+import { textModelLabel } from '../providers/llm/catalog.ts';
 import type { GeneratedSummary } from '../providers/llm/types.ts';
 import { generateTitle } from '../services/text/generate-title.ts';
 import { SttError } from '../providers/stt/types.ts';
@@ -107,7 +109,9 @@ export async function processMeeting(
       transcript: '',
       duration: durationMinutes,
       summaryData: { transcription: transcribedBy(tools.stt) },
-      ...(again ? { summary: null, participants: [] } : {}),
+      ...(again
+        ? { summary: null, summaryModel: null, summaryTemplate: null, participants: [] }
+        : {}),
     });
     await notice(isUpload ? NOTICES.uploadNoSpeech : NOTICES.recordingNoSpeech);
     return 'no-speech';
@@ -127,9 +131,11 @@ export async function processMeeting(
   // name (already the meeting's title); the stop pipeline falls back to 'Meeting', or to
   // 'Meeting' plus the date when the transcript is too poor to name a subject (issue 11).
   await progress('Summarizing');
+  // The user's template (AI preferences); the model is the one `tools.text` was resolved to.
+  const template = tools.summaryTemplate || DEFAULT_SUMMARY_TEMPLATE;
   const [titleResult, summaryResult] = await Promise.allSettled([
     generateTitle(tools.text, transcript, signal, isUpload ? undefined : meeting.date),
-    tools.text.summarize({ transcript, meetingTitle: meeting.title, template: 'general' }, signal),
+    tools.text.summarize({ transcript, meetingTitle: meeting.title, template }, signal),
   ]);
   let title = isUpload || again ? meeting.title : FALLBACK_TITLE;
   if (titleResult.status === 'fulfilled') title = titleResult.value;
@@ -157,6 +163,10 @@ export async function processMeeting(
       duration: durationMinutes,
       participants,
       summary: summary?.summary ?? null,
+      // Which model and template wrote it (issue 15 point 4), for the meeting's summary header.
+      summaryModel: summary ? textModelLabel(tools.text.id) : null,
+      summaryTemplate: summary ? template : null,
+      summaryError: null,
       summaryData: {
         topics: summary?.topics ?? [],
         // Seek targets of the transcript's turns; speaker enhancement keeps one paragraph per turn.

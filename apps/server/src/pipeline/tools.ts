@@ -11,6 +11,11 @@ import type { SttProvider } from '../providers/stt/types.ts';
 export interface PipelineTools {
   stt: SttProvider;
   text: TextModel;
+  /**
+   * The user's summary template id (AI preferences, issue 15 point 3); 'general' when absent
+   * (scripted tools of tests and benchmarks).
+   */
+  summaryTemplate?: string;
   /** Single pass, then the spec's chunking when it finds none (spec 000 section 9). */
   extractActionItems(text: TextModel, transcript: string): Promise<ActionItemSuggestion[]>;
 }

@@ -66,6 +66,19 @@ export const meetings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The `updated_at` the meeting's search passages were built from (null: never built). */
     searchIndexedAt: timestamp('search_indexed_at', { withTimezone: true }),
+    /**
+     * Label of the text model that wrote `summary` ('Claude Sonnet 4', 'Offline') and the
+     * template id it was written in ('stand-up'); null for summaries from before issue 15.
+     */
+    summaryModel: text('summary_model'),
+    summaryTemplate: text('summary_template'),
+    /**
+     * A summary regeneration (`POST /api/meetings/:id/summary`, issue 15 point 4) is queued or
+     * running; the previous summary stays until the job saves the new one.
+     */
+    summaryRegenerating: boolean('summary_regenerating').notNull().default(false),
+    /** Why the last regeneration failed (spec's message and cause); cleared by the next success. */
+    summaryError: text('summary_error'),
   },
   (t) => [
     // The meeting list: by user, date descending (spec 000 section 7). NULLS FIRST is what

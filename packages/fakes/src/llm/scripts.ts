@@ -32,6 +32,20 @@ export const FAKE_SUMMARY = [
   '',
 ].join('\n');
 
+/** The headings of the general template, which FAKE_SUMMARY has. */
+const GENERAL_HEADINGS = ['Overview', 'Key points', 'Decisions', 'Next steps'];
+
+/**
+ * A summary in the headings the prompt asks for ('"## Blockers" (...)'), each section naming
+ * the model that was called, so tests and e2e see which template and model reached the vendor
+ * (issue 15 points 3 and 4); undefined for the general template, which answers FAKE_SUMMARY.
+ */
+function templatedFakeSummary(req: FakeLlmRequest): string | undefined {
+  const headings = [...req.system.matchAll(/"## ([^"]+)"/g)].map((m) => m[1]!);
+  if (!headings.length || headings.join('|') === GENERAL_HEADINGS.join('|')) return undefined;
+  return headings.map((h) => `## ${h}\n\n- ${h} as written by ${req.model}.\n`).join('\n');
+}
+
 // Every 'Speaker N' label of the transcript in the prompt, mapped to no name (keeps labels).
 function speakerLabels(prompt: string): string[] {
   return [...new Set(prompt.match(/^\[?Speaker \d+\]?(?=:)/gm) ?? [])].map((l) =>
@@ -63,7 +77,7 @@ export const defaultFakeScript: FakeScript = (req: FakeLlmRequest) => {
   if (task.includes('title')) return FAKE_TITLE;
   if (task.includes('summar')) {
     return JSON.stringify({
-      summary: FAKE_SUMMARY,
+      summary: templatedFakeSummary(req) ?? FAKE_SUMMARY,
       topics: [
         { topic: 'Budget', confidence: 0.9 },
         { topic: 'Launch timeline', confidence: 0.7 },

@@ -10,6 +10,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { AiModelChoice } from '@summy/core';
 import type { Env } from '../../env.ts';
 import { createAiSdkTextModel } from './ai-sdk/model.ts';
 import { createOfflineTextModel } from './offline/model.ts';
@@ -232,29 +233,45 @@ export function configuredTextProviders(
   return TEXT_PROVIDERS.filter((p) => !unconfiguredReason(p, settings));
 }
 
-/** One choice of the AI preference select (spec 001 section 3). */
-export interface AiModelChoice {
-  /** 'auto' or 'provider:model'. */
-  value: string;
-  label: string;
-  /** Whether its provider is configured on this server ('auto' always is). */
-  available: boolean;
-}
-
 /**
  * The AI preference choices: 'Auto', 'Claude Sonnet 4', 'GPT-5', 'GPT-5 mini' (spec 001 section 3),
- * then the OpenAI-compatible server's model when one is configured.
+ * then the OpenAI-compatible server's model when one is configured. An unavailable choice says
+ * why in `reason` ('ANTHROPIC_API_KEY is not set on this server'; issue 15 point 3).
  */
 export function aiModelChoices(settings: Readonly<Record<string, string>>): AiModelChoice[] {
   const choices: AiModelChoice[] = [{ value: 'auto', label: 'Auto', available: true }];
   for (const p of TEXT_PROVIDERS) {
     if (p.id === 'offline') continue;
-    const available = !unconfiguredReason(p, settings);
-    if (p.id === 'openai-compatible' && !available) continue;
-    for (const m of p.models(settings))
-      choices.push({ value: `${p.id}:${m.id}`, label: m.label, available });
+    const reason = unconfiguredReason(p, settings);
+    if (p.id === 'openai-compatible' && reason) continue;
+    for (const m of p.models(settings)) {
+      choices.push({
+        value: `${p.id}:${m.id}`,
+        label: m.label,
+        available: !reason,
+        ...(reason ? { reason: `${reason} on this server` } : {}),
+      });
+    }
   }
   return choices;
+}
+
+/**
+ * The label of a text model id ('anthropic:claude-sonnet-4-20250514' is 'Claude Sonnet 4',
+ * 'offline' is 'Offline'), as the meeting records which model wrote its summary. A model the
+ * catalog does not list (any vendor id a preference may name) is labelled by its id, and so is
+ * the OpenAI-compatible server's model, whose label is its name: `settings` only decide which
+ * models are listed.
+ */
+export function textModelLabel(
+  modelId: string,
+  settings: Readonly<Record<string, string>> = {},
+): string {
+  const parsed = parsePreference(modelId);
+  if (!parsed) return modelId === 'offline' ? 'Offline' : modelId;
+  const models = parsed.provider.models(settings);
+  const model = parsed.model ?? models[0]?.id;
+  return models.find((m) => m.id === model)?.label ?? model ?? parsed.provider.label;
 }
 
 /** An AI preference split into provider and model; undefined for 'auto' or an unreadable value. */

@@ -6,6 +6,7 @@ import {
   configuredTextProviders,
   resolveTextModel,
   TEXT_PROVIDERS,
+  textModelLabel,
 } from './catalog.ts';
 import { selectTextModel } from './select.ts';
 
@@ -58,6 +59,21 @@ describe('text catalog', () => {
         ['llama3.1:8b', true],
       ],
     );
+  });
+
+  it('says why a choice is unavailable, and labels the model that wrote a summary', () => {
+    const reasons = aiModelChoices(anthropic).map((c) => [c.label, c.reason]);
+    expect(reasons).toEqual([
+      ['Auto', undefined],
+      ['Claude Sonnet 4', undefined],
+      ['GPT-5', 'OPENAI_API_KEY is not set on this server'],
+      ['GPT-5 mini', 'OPENAI_API_KEY is not set on this server'],
+    ]);
+    expect(textModelLabel(`anthropic:${CLAUDE_SONNET_4}`)).toBe('Claude Sonnet 4');
+    expect(textModelLabel('openai:gpt-5-mini')).toBe('GPT-5 mini');
+    expect(textModelLabel('openai:gpt-4.1')).toBe('gpt-4.1');
+    expect(textModelLabel('openai-compatible:llama3.1:8b', compatible)).toBe('llama3.1:8b');
+    expect(textModelLabel('offline')).toBe('Offline');
   });
 
   it('auto picks Claude Sonnet 4 > GPT-5 > the compatible server > offline', () => {

@@ -15,7 +15,7 @@ import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { waitProcessed } from '../../../test/meetings.ts';
 import { openEventStream } from '../../../test/sse.ts';
-import { JFK_WAV, postFile } from '../recordings/test-helpers.ts';
+import { JFK_WAV, postFile, uploadProcessed } from '../recordings/test-helpers.ts';
 
 let server: RunningServer;
 let alice: Client;
@@ -49,15 +49,7 @@ beforeEach(() => {
 });
 
 /** Uploads JFK as Alice and waits for the pipeline. */
-async function uploadProcessed(): Promise<Meeting> {
-  const res = await postFile(alice, '/api/meetings/upload', {
-    bytes: jfk,
-    name: 'jfk.wav',
-    type: 'audio/wav',
-  });
-  expect(res.status).toBe(201);
-  return waitProcessed(alice, res.body.meetingId as string);
-}
+const uploadJfk = (): Promise<Meeting> => uploadProcessed(alice, jfk);
 
 const words = (text: string) =>
   text.split(' ').map((word, i) => ({
@@ -78,7 +70,7 @@ describe('POST /api/meetings/:id/retranscribe', () => {
         { title: 'Rough item replaced', description: '', assignedTo: null, confidence: 0.5 },
       ],
     };
-    const before = await uploadProcessed();
+    const before = await uploadJfk();
     expect(before.transcription).toEqual({ provider: 'offline' });
     expect(before.transcript).toContain('not like your brain');
     const todos = (await alice.get(`/api/todos?meetingId=${before.id}`)).body as {
@@ -130,7 +122,7 @@ describe('POST /api/meetings/:id/retranscribe', () => {
   });
 
   it('a failed transcription keeps the earlier transcript', async () => {
-    const before = await uploadProcessed();
+    const before = await uploadJfk();
     script = { fail: { transcribe: true } };
     expect((await alice.post(`/api/meetings/${before.id}/retranscribe`)).status).toBe(202);
     const after = await waitProcessed(alice, before.id);
@@ -140,7 +132,7 @@ describe('POST /api/meetings/:id/retranscribe', () => {
   });
 
   it('no speech heard by the new engine: empty transcript, no summary, the engine recorded', async () => {
-    const before = await uploadProcessed();
+    const before = await uploadJfk();
     expect(before.summary).toBeTruthy();
     engine = { id: 'local', model: 'tiny-nemo-ctc' };
     script = { words: [], durationS: 11 };
@@ -151,7 +143,7 @@ describe('POST /api/meetings/:id/retranscribe', () => {
   });
 
   it("answers 404 for another user's meeting and for an unknown one", async () => {
-    const meeting = await uploadProcessed();
+    const meeting = await uploadJfk();
     const res = await bob.post(`/api/meetings/${meeting.id}/retranscribe`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Not found', details: 'Meeting not found' });

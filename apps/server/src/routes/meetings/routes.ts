@@ -8,6 +8,8 @@ import {
   createMeetingSchema,
   meetingListSchema,
   meetingSchema,
+  regenerateSummaryAnswerSchema,
+  regenerateSummarySchema,
   retranscribeAnswerSchema,
   TEXT_LIMITS,
   updateMeetingSchema,
@@ -25,6 +27,7 @@ import { createMeeting } from '../../services/meetings/create-meeting.ts';
 import { deleteMeeting } from '../../services/meetings/delete-meeting.ts';
 import { getMeeting } from '../../services/meetings/get-meeting.ts';
 import { listMeetings, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
+import { requestSummary } from '../../services/meetings/request-summary.ts';
 import { retranscribeMeeting } from '../../services/meetings/retranscribe-meeting.ts';
 import { updateMeeting } from '../../services/meetings/update-meeting.ts';
 
@@ -136,6 +139,40 @@ export function meetingRoutes(deps: AppDeps) {
       async (c) =>
         c.json(
           { meeting: await retranscribeMeeting(deps, c.var.userId, c.req.valid('param').id) },
+          202,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/summary',
+        tags,
+        summary:
+          "Summarise the meeting's transcript again with a template and model (each defaults to the user's AI preference; issue 15 point 4). The previous summary stays until the new one is saved; action items are not regenerated. The result arrives as a change event and a notice over /api/events",
+        request: { params: idParam, body: jsonBody(regenerateSummarySchema) },
+        responses: {
+          202: jsonAnswer(
+            regenerateSummaryAnswerSchema,
+            'Regeneration queued; the meeting with `summaryRegenerating` true and its previous summary',
+          ),
+          409: {
+            description:
+              "`{error: 'Meeting has no transcript'}` without one or while recording or processing; `{error: 'Summary is being regenerated'}` while one is queued or running",
+            content: errorContent,
+          },
+          ...errorResponses,
+        },
+      }),
+      async (c) =>
+        c.json(
+          {
+            meeting: await requestSummary(
+              deps,
+              c.var.userId,
+              c.req.valid('param').id,
+              c.req.valid('json'),
+            ),
+          },
           202,
         ),
     );

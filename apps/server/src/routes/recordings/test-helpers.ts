@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { meetings } from '@summy/db';
 import type { RunningServer } from '../../server.ts';
 import type { MeetingProcessJob } from '../../services/processing/enqueue-meeting-processing.ts';
+import type { Meeting } from '@summy/core';
 import { TEST_ORIGIN, type Client } from '../../../test/harness.ts';
+import { waitProcessed } from '../../../test/meetings.ts';
 
 /** Folder of the shared real recordings (testdata/README.md). */
 export const AUDIO_DIR = path.resolve(
@@ -41,6 +43,21 @@ export async function postFile(
   });
   const text = await res.text();
   return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : text };
+}
+
+/**
+ * Uploads a WAV recording (`POST /api/meetings/upload`) as the client and waits until its
+ * pipeline has run; throws when the upload is not accepted (201).
+ */
+export async function uploadProcessed(
+  client: Client,
+  bytes: Uint8Array,
+  name = 'jfk.wav',
+): Promise<Meeting> {
+  const res = await postFile(client, '/api/meetings/upload', { bytes, name, type: 'audio/wav' });
+  if (res.status !== 201)
+    throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return waitProcessed(client, res.body.meetingId as string);
 }
 
 /** A signed URL as the test server made it (its PUBLIC_URL), pointed at the real port. */

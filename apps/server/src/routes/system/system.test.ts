@@ -33,6 +33,8 @@ describe('public system routes', () => {
     for (const p of [
       '/api/meetings',
       '/api/meetings/{id}',
+      '/api/meetings/{id}/summary',
+      '/api/settings/ai',
       '/api/todos',
       '/api/todos/{id}',
       '/api/chats',

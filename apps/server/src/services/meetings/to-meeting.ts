@@ -107,6 +107,10 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
     calendarAccountId: row.calendarAccountId,
     calendarAccountEmail: row.calendarAccountEmail,
     calendarAccountRemoved: row.calendarAccountRemoved,
+    summaryRegenerating: row.summaryRegenerating,
+    summaryModel: row.summaryModel,
+    summaryTemplate: row.summaryTemplate,
+    summaryError: row.summaryError,
     updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -4,13 +4,27 @@
  * words as well as by schema, because OpenAI-compatible servers may only offer a JSON mode without
  * schemas.
  */
-import { TITLE_MAX } from '@summy/core';
+import {
+  DEFAULT_SUMMARY_TEMPLATE,
+  isSummaryTemplateId,
+  summaryTemplateOf,
+  TITLE_MAX,
+} from '@summy/core';
 
-/** Summary templates with their own instructions; any other name is followed as a style hint. */
-export const SUMMARY_TEMPLATES: Record<string, string> = {
-  general:
-    'Use these sections, as level-2 markdown headings, in this order: "## Overview" (two or three sentences), "## Key points" (bullets), "## Decisions" (bullets, or "- None recorded"), "## Next steps" (bullets with owners when known, or "- None recorded").',
-};
+/**
+ * The layout instruction of a summary template: its sections (from @summy/core, shared with the
+ * offline summariser and the web app's selects) as level-2 headings in order. An unknown template
+ * name (an older setting, or the text worker endpoint's free `template`) gets the general layout
+ * with the name as a hint of the kind of meeting.
+ */
+export function templateLayout(template: string): string {
+  const known = isSummaryTemplateId(template);
+  const sections = summaryTemplateOf(template)
+    .sections.map((s) => `"## ${s.heading}" (${s.instruction})`)
+    .join(', ');
+  const layout = `Use exactly these sections, as level-2 markdown headings, in this order: ${sections}.`;
+  return known ? layout : `${layout} Adapt the content to a "${template}" meeting.`;
+}
 
 /** The concise title prompt. */
 export function titlePrompt(transcript: string) {
@@ -26,10 +40,7 @@ export function summaryPrompt(input: {
   meetingTitle: string;
   template: string;
 }) {
-  const template = input.template || 'general';
-  const layout =
-    SUMMARY_TEMPLATES[template] ??
-    `${SUMMARY_TEMPLATES.general} Adapt the content to a "${template}" meeting.`;
+  const layout = templateLayout(input.template || DEFAULT_SUMMARY_TEMPLATE);
   return {
     system: [
       'You write the summary of a meeting from its transcript, in markdown, for the people who attended.',

@@ -4,7 +4,7 @@
  * rule-based action items. Speaker enhancement keeps the transcript as it is: without a language
  * model Summy keeps the labels it has rather than guess names.
  */
-import type { ActionItemSuggestion } from '@summy/core';
+import { isSummaryTemplateId, type ActionItemSuggestion } from '@summy/core';
 import {
   NoSubjectError,
   TextGenerationError,
@@ -19,6 +19,7 @@ import {
   transcriptSentences,
   type Sentence,
 } from './text.ts';
+import { templatedSummaryMarkdown } from './templates.ts';
 import { heuristicTitle } from './title.ts';
 import { extractKeyphrases } from './keyphrases.ts';
 
@@ -50,21 +51,24 @@ export function createOfflineTextModel(): TextModel {
     },
 
     /**
-     * Extractive summary in markdown ('## Overview', '## Key points', '## Topics', '## Action
-     * items'). Only the 'general' template exists offline; other templates get the same layout.
+     * Extractive summary in markdown. The 'general' template (and an unknown one) is '## Overview',
+     * '## Decisions', '## Action items', '## Key points', '## Topics'; every other template has
+     * its own headings with the meeting's sentences sorted into them by cue words
+     * (./templates.ts).
      * @throws TextGenerationError('summary', 'empty') when the transcript has no sentence.
      */
-    async summarize({ transcript }): Promise<GeneratedSummary> {
+    async summarize({ transcript, template }): Promise<GeneratedSummary> {
       const sentences = sentencesOf(transcript);
       if (sentences.length === 0) {
         throw new TextGenerationError('summary', 'empty', 'The transcript has no words');
       }
       const extract = summarizeSentences(sentences);
       const actionItems = extractRuleBasedActionItems(sentences);
-      return {
-        summary: summaryMarkdown(extract, actionItems),
-        topics: topicList(extract),
-      };
+      const summary =
+        isSummaryTemplateId(template) && template !== 'general'
+          ? templatedSummaryMarkdown(template, sentences, extract, actionItems)
+          : summaryMarkdown(extract, actionItems);
+      return { summary, topics: topicList(extract) };
     },
 
     /** Rule-based action items; an empty transcript has none. */

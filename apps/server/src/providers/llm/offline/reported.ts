@@ -107,9 +107,12 @@ function groupSubject(clause: string): string | null {
     .replace(/\bwe['’]ve\b/gi, 'the group has')
     .replace(/\bwe['’]ll\b/gi, 'the group will')
     .replace(/\bwe['’]d\b/gi, 'the group would')
-    .replace(/\bwe(?:\s+([\w'’]+))?(?:\s+([\w'’]+))?/gi, (_m, w1?: string, w2?: string) => {
+    // 'we' as a word: not the start of 'were' or 'weekend'.
+    .replace(/\bwe\b(?:\s+([\w'’]+))?(?:\s+([\w'’]+))?/gi, (_m, w1?: string, w2?: string) => {
       if (!w1) return 'the group';
-      const verb = ADVERBS.has(w1.toLowerCase()) && w2 ? w2 : w1;
+      // An adverb ('also', 'currently') sits between 'we' and its verb.
+      const adverb = ADVERBS.has(w1.toLowerCase()) || /^\w{3,}ly$/i.test(w1);
+      const verb = adverb && w2 ? w2 : w1;
       const lower = verb.toLowerCase();
       if (STOPWORDS.has(lower) && !SINGULAR[lower] && !MODALS.has(lower)) broken = true;
       if (verb === w2) return `the group ${w1} ${inflect(w2)}`;

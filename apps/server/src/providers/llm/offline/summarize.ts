@@ -73,8 +73,11 @@ function centroidOf(
   );
 }
 
-/** Whether a sentence can stand as a key point: whole, a statement, fluent, saying something. */
-function eligible(s: Sentence, maxWords = MAX_POINT_WORDS): boolean {
+/**
+ * Whether a sentence states something on its own: whole, not a question (marked or not), not a
+ * clause leaning on the one before, not talk to the room, not broken off and restarted.
+ */
+export function isStatement(s: Sentence): boolean {
   return (
     s.complete &&
     !s.text.includes('?') &&
@@ -82,7 +85,14 @@ function eligible(s: Sentence, maxWords = MAX_POINT_WORDS): boolean {
     !TAG_QUESTION.test(s.text) &&
     !DEPENDENT.test(readable(s.text)) &&
     !ADDRESS.test(readable(s.text)) &&
-    !restarted(s.text) &&
+    !restarted(s.text)
+  );
+}
+
+/** Whether a sentence can stand as a key point: whole, a statement, fluent, saying something. */
+function eligible(s: Sentence, maxWords = MAX_POINT_WORDS): boolean {
+  return (
+    isStatement(s) &&
     s.words >= 7 &&
     s.words <= maxWords &&
     s.terms.length >= 3 &&
@@ -99,7 +109,7 @@ export const MAX_POINT_WORDS = 35;
 
 /** A question written without its mark ('Would you have the screen on the thing.'). */
 const QUESTION =
-  /^(?:(?:would|could|can|do|does|did|is|are|was|were|shall|will|what|how|why|where|who|which|when)\s+(?:you|we|i|they|it|he|she|there|that|this|the)|(?:what|how|why|where|who|which)\s+(?:do|does|did|is|are|was|were|would|could|can|should|will))\b/i;
+  /^(?:(?:would|could|can|do|does|did|is|are|was|were|shall|will|what|how|why|where|who|which|when)\s+(?:you|we|i|they|it|he|she|there|that|this|the)|(?:what|how|why|where|who|which)\s+(?:(?:do|does|did|is|are|was|were|would|could|should)(?:n['’]t)?|can(?:['’]?t|not)?|will|won['’]t))\b/i;
 
 /** A tag question ('Birds of prey aren't they, dear'): asks, does not state. */
 const TAG_QUESTION =
@@ -313,17 +323,14 @@ export function topicList(summary: ExtractiveSummary): { topic: string; confiden
 }
 
 /**
- * The summary as markdown: '## Overview' (subject, who, what was decided), '## Decisions',
- * '## Action items' (owner in bold), '## Key points' with a '### Topic' heading per topic and the
- * speaker in bold before each point, and '## Topics' with each one's share of the meeting. Empty
- * sections are left out.
+ * The overview of a summary: who met about what, the weightiest topics the subject does not
+ * already name, and the first decision (or how many action items were agreed).
  */
-export function summaryMarkdown(
+export function overviewText(
   summary: ExtractiveSummary,
-  actionItems: ActionItemSuggestion[],
+  actionItems: readonly ActionItemSuggestion[],
 ): string {
-  const { keyPoints, subject, speakers, decisions, names } = summary;
-  const topics = topicList(summary);
+  const { subject, speakers, decisions } = summary;
   const who =
     speakers.length > 6
       ? `${speakers.length} speakers`
@@ -355,23 +362,42 @@ export function summaryMarkdown(
       `${actionItems.length === 1 ? 'One action item was' : `${actionItems.length} action items were`} agreed.`,
     );
   }
+  return overview.join(' ');
+}
 
-  // Reported speech where the rules allow ('The Project Manager said the aim is …'), else a quote.
+/**
+ * A sentence as a bullet of notes: reported speech where the rules allow ('- The Project Manager
+ * said the aim is …'), else a quote after the speaker in bold. `names` keep their capital.
+ */
+export function attributedPoint(s: Sentence, names: ReadonlySet<string>): string {
   const keepsCapital = (w: string) => names.has(w.toLowerCase());
-  const attributed = (s: Sentence) =>
-    `- ${reportedSpeech(readable(s.text), s.speaker, keepsCapital) ?? `**${s.speaker}:** ${readable(s.text)}`}`;
-  const parts = [`## Overview\n\n${overview.join(' ')}`];
+  return `- ${reportedSpeech(readable(s.text), s.speaker, keepsCapital) ?? `**${s.speaker}:** ${readable(s.text)}`}`;
+}
+
+/** An action item as a bullet: owner in bold, the task, its due date in brackets. */
+export function actionItemPoint(a: ActionItemSuggestion): string {
+  const due = /^Due ([^.]+)\./.exec(a.description)?.[1];
+  const task = `${ensureStop(a.title).replace(/\.$/, '')}${due ? ` (${due})` : ''}.`;
+  return `- ${a.assignedTo ? `**${a.assignedTo}:** ` : ''}${task}`;
+}
+
+/**
+ * The summary as markdown: '## Overview' (subject, who, what was decided), '## Decisions',
+ * '## Action items' (owner in bold), '## Key points' with a '### Topic' heading per topic and the
+ * speaker in bold before each point, and '## Topics' with each one's share of the meeting. Empty
+ * sections are left out.
+ */
+export function summaryMarkdown(
+  summary: ExtractiveSummary,
+  actionItems: ActionItemSuggestion[],
+): string {
+  const { keyPoints, decisions, names } = summary;
+  const topics = topicList(summary);
+  const attributed = (s: Sentence) => attributedPoint(s, names);
+  const parts = [`## Overview\n\n${overviewText(summary, actionItems)}`];
   if (decisions.length) parts.push(`## Decisions\n\n${decisions.map(attributed).join('\n')}`);
   if (actionItems.length) {
-    parts.push(
-      `## Action items\n\n${actionItems
-        .map((a) => {
-          const due = /^Due ([^.]+)\./.exec(a.description)?.[1];
-          const task = `${ensureStop(a.title).replace(/\.$/, '')}${due ? ` (${due})` : ''}.`;
-          return `- ${a.assignedTo ? `**${a.assignedTo}:** ` : ''}${task}`;
-        })
-        .join('\n')}`,
-    );
+    parts.push(`## Action items\n\n${actionItems.map(actionItemPoint).join('\n')}`);
   }
   if (keyPoints.length) {
     const grouped = keyPoints.length > 1;

@@ -1,0 +1,154 @@
+/**
+ * The `meeting.summarize` job (issue 15 point 4): a meeting's stored transcript summarised again
+ * with the model and template the user chose. The previous summary stays until the new one is
+ * saved: summary, summary data (topics merged in, the rest kept), model label and template are
+ * written in one update, which the row trigger announces to the owner's browsers as a change
+ * (docs/decisions/003). Action items are not regenerated: the to-dos the first run made would be
+ * doubled. A failed summary leaves the old one and records why (`summary_error`).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { NOTICES, type NoticeEvent } from '@summy/core';
+import { meetings, type DatabaseHandle } from '@summy/db';
+import { textModelLabel } from '../providers/llm/catalog.ts';
+import { TextGenerationError, type TextModel } from '../providers/llm/types.ts';
+import { publishNotice } from '../realtime/publish.ts';
+import { log } from '../log.ts';
+
+/** Payload of a `meeting.summarize` job; model and template resolved when it was requested. */
+export interface SummaryJob {
+  meetingId: string;
+  userId: string;
+  /** Template id ('stand-up'). */
+  template: string;
+  /** 'auto' or 'provider:model'. */
+  model: string;
+}
+
+/** How a run ended. */
+export type SummaryOutcome = 'saved' | 'failed' | 'meeting-gone' | 'not-requested' | 'superseded';
+
+/** What the job needs of the server. */
+export interface SummaryJobDeps {
+  database: DatabaseHandle;
+}
+
+/**
+ * Summarises the meeting's transcript with `model` in the job's template and saves it.
+ * @returns how it ended: 'failed' when the model failed (recorded on the meeting, notice sent),
+ *   'not-requested' when the meeting is not waiting for a summary (a retried job that already
+ *   saved), 'superseded' when a re-transcription took the meeting meanwhile (it writes its own)
+ * @throws only for unexpected errors (database down), so the job retries
+ */
+export async function regenerateSummary(
+  deps: SummaryJobDeps,
+  job: SummaryJob,
+  model: TextModel,
+  signal?: AbortSignal,
+): Promise<SummaryOutcome> {
+  const { db } = deps.database;
+  const owned = and(eq(meetings.id, job.meetingId), eq(meetings.userId, job.userId));
+  const [meeting] = await db
+    .select({
+      transcript: meetings.transcript,
+      title: meetings.title,
+      waiting: meetings.summaryRegenerating,
+    })
+    .from(meetings)
+    .where(owned);
+  if (!meeting) return 'meeting-gone';
+  if (!meeting.waiting) return 'not-requested';
+
+  let generated;
+  try {
+    if (!meeting.transcript?.trim()) {
+      throw new TextGenerationError('summary', 'empty', 'The meeting has no transcript');
+    }
+    generated = await model.summarize(
+      { transcript: meeting.transcript, meetingTitle: meeting.title, template: job.template },
+      signal,
+    );
+    if (!generated.summary.trim()) {
+      throw new TextGenerationError('summary', 'empty', 'The model answered an empty summary');
+    }
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    const reason = failureReason(err);
+    log.warn(`[summary] meeting ${job.meetingId}: ${reason}`);
+    await failSummary(deps, job, reason);
+    return 'failed';
+  }
+
+  const patch = JSON.stringify({
+    topics: generated.topics,
+    textModel: model.id,
+  });
+  const saved = await db
+    .update(meetings)
+    .set({
+      summary: generated.summary,
+      // summary_data keeps what the pipeline wrote there (turn times, engine); a non-object
+      // value left by older code is replaced.
+      summaryData: sql`(case when jsonb_typeof(${meetings.summaryData}) = 'object' then ${meetings.summaryData} else '{}'::jsonb end) || ${patch}::jsonb`,
+      summaryModel: textModelLabel(model.id),
+      summaryTemplate: job.template,
+      summaryRegenerating: false,
+      summaryError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        owned,
+        eq(meetings.summaryRegenerating, true),
+        eq(meetings.isProcessing, false),
+        // Of the transcript it summarised: a re-transcription may have replaced it meanwhile.
+        eq(meetings.transcript, meeting.transcript!),
+      ),
+    )
+    .returning({ id: meetings.id });
+  if (saved.length === 0) {
+    // A re-transcription took the meeting meanwhile: it writes a summary of its new transcript.
+    await db.update(meetings).set({ summaryRegenerating: false }).where(owned);
+    return 'superseded';
+  }
+  await notify(deps, job, NOTICES.summaryRegenerated);
+  return 'saved';
+}
+
+/**
+ * Ends a regeneration without a new summary: the old one stays, the reason is recorded on the
+ * meeting and told to the user.
+ */
+export async function failSummary(
+  deps: SummaryJobDeps,
+  job: SummaryJob,
+  reason: string,
+): Promise<void> {
+  const { db } = deps.database;
+  await db
+    .update(meetings)
+    .set({ summaryRegenerating: false, summaryError: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(meetings.id, job.meetingId),
+        eq(meetings.userId, job.userId),
+        eq(meetings.summaryRegenerating, true),
+      ),
+    );
+  await notify(deps, job, { ...NOTICES.summaryRegenerationFailed, details: reason });
+}
+
+/** The spec's message of a failed step with its cause ('Summary generation failed: HTTP 500'). */
+function failureReason(err: unknown): string {
+  if (err instanceof TextGenerationError) return `${err.message}: ${err.details}`;
+  return `${NOTICES.summaryRegenerationFailed.title}: ${(err as Error)?.message ?? String(err)}`;
+}
+
+function notify(
+  deps: SummaryJobDeps,
+  job: SummaryJob,
+  notice: Omit<NoticeEvent, 'meetingId'>,
+): Promise<void> {
+  return publishNotice(deps.database, job.userId, { ...notice, meetingId: job.meetingId }).catch(
+    () => undefined,
+  );
+}

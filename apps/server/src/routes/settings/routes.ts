@@ -1,0 +1,42 @@
+/**
+ * `/api/settings` (issue 15 point 3; spec 001 section 3 "AI preferences"): the user's AI
+ * preferences with the model choices and summary templates this server offers. Scoped to the
+ * session's user. Errors: 400 `{error: 'Invalid request', details: [{path, message}]}`.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { aiSettingsSchema, updateAiSettingsSchema } from '@summy/core';
+import type { AppDeps } from '../../http/context.ts';
+import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
+import { getAiSettings } from '../../services/settings/get-ai-settings.ts';
+import { updateAiSettings } from '../../services/settings/update-ai-settings.ts';
+
+const tags = ['settings'];
+
+/** `/api/settings` routes. */
+export function settingsRoutes({ database: { db }, env }: AppDeps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/ai',
+        tags,
+        summary:
+          "The user's summary model, chat model and summary template, with the model choices of this server (an unavailable one says why) and the templates",
+        responses: { 200: jsonAnswer(aiSettingsSchema, 'AI preferences'), ...errorResponses },
+      }),
+      async (c) => c.json(await getAiSettings({ db, env }, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/ai',
+        tags,
+        summary:
+          'Change any of the AI preferences; the others stay. 400 for an unknown template or model, or a model that is not configured on this server (details give the reason)',
+        request: { body: jsonBody(updateAiSettingsSchema) },
+        responses: { 200: jsonAnswer(aiSettingsSchema, 'AI preferences'), ...errorResponses },
+      }),
+      async (c) =>
+        c.json(await updateAiSettings({ db, env }, c.var.userId, c.req.valid('json')), 200),
+    );
+}

@@ -1,0 +1,114 @@
+/**
+ * `POST /api/meetings/{id}/summary` (issue 15 point 4): summarise a meeting again with another
+ * model or template. Marks the meeting `summary_regenerating` and enqueues the durable
+ * `meeting.summarize` job (pipeline/regenerate-summary.ts), as re-transcription enqueues
+ * `meeting.process`; the meeting keeps its summary, topics and action items until the job saves.
+ */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_SUMMARY_TEMPLATE,
+  isSummaryTemplateId,
+  type Meeting,
+  type RegenerateSummaryInput,
+} from '@summy/core';
+import { meetings } from '@summy/db';
+import type { AppDeps } from '../../http/context.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { SummaryJob } from '../../pipeline/regenerate-summary.ts';
+import { assertUsableModel } from '../settings/usable-model.ts';
+import { readTextPreferences } from '../text/text-preferences.ts';
+import { getMeeting } from './get-meeting.ts';
+import { log } from '../../log.ts';
+
+/** 409 'Meeting has no transcript': none stored yet, or it is being recorded or processed. */
+export class NoTranscriptError extends AppError {
+  constructor(details = 'Summarise the meeting once it has a transcript') {
+    super(409, 'Meeting has no transcript', details);
+  }
+}
+
+/** 409: a regeneration of this meeting's summary is already queued or running. */
+export class SummaryBusyError extends AppError {
+  constructor() {
+    super(409, 'Summary is being regenerated', 'Wait for the current regeneration to finish');
+  }
+}
+
+/** What a regeneration request needs. */
+export type RequestSummaryDeps = Pick<AppDeps, 'database' | 'storage' | 'jobs' | 'env'>;
+
+/**
+ * Marks the user's meeting as regenerating its summary and enqueues the job with the template
+ * and model of the request, each defaulting to the user's AI preference (an unknown stored
+ * template is 'general').
+ *
+ * @returns the meeting as it is now: `summaryRegenerating` true, its previous summary
+ * @throws ValidationError 400 when `model` is no choice of this server or is not configured here
+ * @throws NotFoundError 404 when the meeting does not exist or belongs to another user
+ * @throws NoTranscriptError 409 without a transcript, or while it is recorded or processed
+ * @throws SummaryBusyError 409 while a regeneration of it is queued or running
+ * @throws AppError 500 when the job could not be enqueued (the flag is cleared again)
+ */
+export async function requestSummary(
+  deps: RequestSummaryDeps,
+  userId: string,
+  meetingId: string,
+  input: RegenerateSummaryInput,
+): Promise<Meeting> {
+  const { db } = deps.database;
+  if (input.model !== undefined) assertUsableModel(deps.env, input.model, 'model');
+  const owned = and(eq(meetings.id, meetingId), eq(meetings.userId, userId));
+  const [meeting] = await db
+    .select({
+      transcript: meetings.transcript,
+      isProcessing: meetings.isProcessing,
+      isRecording: meetings.isRecording,
+      regenerating: meetings.summaryRegenerating,
+    })
+    .from(meetings)
+    .where(owned);
+  if (!meeting) throw new NotFoundError('Meeting');
+  if (meeting.isProcessing || meeting.isRecording) {
+    throw new NoTranscriptError('The meeting is still being recorded or processed');
+  }
+  if (!meeting.transcript?.trim()) throw new NoTranscriptError();
+  if (meeting.regenerating) throw new SummaryBusyError();
+
+  const preferences = await readTextPreferences(db, userId);
+  const job: SummaryJob = {
+    meetingId,
+    userId,
+    template:
+      input.template ??
+      (isSummaryTemplateId(preferences.summaryTemplate)
+        ? preferences.summaryTemplate
+        : DEFAULT_SUMMARY_TEMPLATE),
+    model: input.model ?? preferences.summaryModel,
+  };
+
+  // The flag is taken in one statement, so two clicks (or two servers) enqueue one job.
+  const taken = await db
+    .update(meetings)
+    .set({ summaryRegenerating: true, summaryError: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        owned,
+        eq(meetings.summaryRegenerating, false),
+        eq(meetings.isProcessing, false),
+        eq(meetings.isRecording, false),
+        isNotNull(meetings.transcript),
+      ),
+    )
+    .returning({ id: meetings.id });
+  if (taken.length === 0) throw new SummaryBusyError();
+
+  try {
+    const id = await deps.jobs.send('meeting.summarize', job);
+    if (!id) throw new Error('meeting.summarize job was not created');
+  } catch (err) {
+    log.error(`[summary] meeting ${meetingId}: could not enqueue the summary:`, err);
+    await db.update(meetings).set({ summaryRegenerating: false }).where(owned);
+    throw new AppError(500, 'Summary generation failed', 'The summary could not be started');
+  }
+  return getMeeting(db, userId, meetingId, deps.storage);
+}
