@@ -9,8 +9,11 @@
 /** Window event that opens Settings; its `detail.tab` (optional) picks the tab. */
 export const OPEN_SETTINGS_EVENT = 'openSettings';
 
-/** The Settings dialog's tabs, in their order (issue 14 point 4; What's New comes with issue 15). */
-export const SETTINGS_TABS = ['general', 'account', 'integrations'] as const;
+/**
+ * The Settings dialog's tabs, in their order and as `?tab=` spells them (spec 001 section 2
+ * "Settings dialog"; Integrations from issue 14 point 4, What's New from issue 15 point 3).
+ */
+export const SETTINGS_TABS = ['general', 'account', 'integrations', 'whats-new'] as const;
 
 /** One of {@link SETTINGS_TABS}. */
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

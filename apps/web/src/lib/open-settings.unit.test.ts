@@ -3,13 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { OPEN_SETTINGS_EVENT, readSettingsTab, SETTINGS_TABS } from './open-settings';
 
 describe('readSettingsTab', () => {
-  it('reads the three tabs, integrations among them', () => {
-    expect(SETTINGS_TABS).toEqual(['general', 'account', 'integrations']);
+  it("reads the four tabs, integrations and what's new among them", () => {
+    expect(SETTINGS_TABS).toEqual(['general', 'account', 'integrations', 'whats-new']);
     for (const tab of SETTINGS_TABS) expect(readSettingsTab(tab)).toBe(tab);
   });
 
   it('answers null for anything else, so the dialog falls back to General', () => {
-    for (const value of ['Integrations', 'whats-new', '', null, undefined, 3, { tab: 'account' }]) {
+    for (const value of [
+      'Integrations',
+      'whatsNew',
+      'whats new',
+      '',
+      null,
+      undefined,
+      3,
+      { tab: 'account' },
+    ]) {
       expect(readSettingsTab(value)).toBeNull();
     }
   });

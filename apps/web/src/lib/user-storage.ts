@@ -23,6 +23,11 @@ export const USER_STORAGE_KEYS = {
   linearReturnTo: 'summy.linearReturnTo',
   /** The Linear team 'Send to Linear' creates issues in, chosen once (features/linear). */
   linearTeamId: 'summy.linearTeamId',
+  /**
+   * The AI preferences (summary and chat model, summary template) as last answered by the server
+   * (features/ai-preferences/utils/preferences-storage.ts; spec 001 section 3 names the key).
+   */
+  aiPreferences: 'summy-ai-preferences-v1',
 } as const;
 
 /** Key prefixes holding one person's data: tus-js-client's resumable upload URLs (`tus::{fingerprint}::{id}`). */

@@ -1,3 +1,4 @@
+import { AiPreferencesSection } from '@/features/ai-preferences/components/ai-preferences-section';
 import { AccountDetails } from '@/features/auth/components/account-details';
 import { GoogleAccountsSettings } from '@/features/google-accounts/components/google-accounts-settings';
 import { LinearIntegrationSettings } from '@/features/linear/components/linear-integration-settings';
@@ -17,19 +18,17 @@ export interface SettingsContentProps {
 
 /**
  * The Settings dialog with the sections other features contribute, composed here because features
- * do not import each other; loaded on demand by the layout. The Integrations tab holds one block
- * per integration (issue 14 point 4): Linear, then the reminders block.
+ * do not import each other; loaded on demand by the layout. General: the AI preferences, the
+ * transcription models and the recording settings (spec 000 section 3) after the dialog's own
+ * theme and app icon choices. Account: who is signed in and the Google accounts. Integrations: one
+ * block per integration (issue 14 point 4), Linear then reminders. What's New is the dialog's own.
  */
 export default function SettingsContent(props: SettingsContentProps) {
   return (
     <SettingsDialog
       {...props}
-      account={
-        <>
-          <AccountDetails />
-          <GoogleAccountsSettings />
-        </>
-      }
+      account={<AccountDetails linkedAccounts={<GoogleAccountsSettings />} />}
+      ai={<AiPreferencesSection />}
       recording={<RecordingSettingsSection />}
       transcription={<TranscriptionSettings />}
       integrations={

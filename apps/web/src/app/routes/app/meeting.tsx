@@ -19,6 +19,13 @@ const MeetingCalendarLink = lazy(() => import('./meeting-calendar-link'));
 // budget); it draws nothing unless Linear is configured and connected.
 const MeetingSendToLinear = lazy(() => import('./meeting-send-to-linear'));
 
+// 'Regenerate summary' with its dialog (issue 15 point 4), loaded after the page is shown
+// (bench/web budget). The run's end is announced by the server's notice, a toast like the
+// pipeline's (lib/realtime.ts).
+const RegenerateSummary = lazy(
+  () => import('@/features/ai-preferences/components/regenerate-summary-dialog'),
+);
+
 // Only the tab that records a meeting shows its panel here; everyone else opens the meeting view,
 // so the panel's code loads on demand.
 const RecorderPanel = lazy(() =>
@@ -52,7 +59,8 @@ function RecordingScreen({ title }: { title: string | null }) {
  * section 2 "Recorder panel"), and until its audio is handed to the server; the meeting view
  * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy'), with the
  * calendar-link feature's control in its header when the server has Google configured, and the
- * Linear feature's 'Send to Linear' on each action item when the server has Linear. The
+ * Linear feature's 'Send to Linear' on each action item when the server has Linear, and the
+ * ai-preferences feature's 'Regenerate summary' in the summary's top row. The
  * recorder's Chat button and the view's Ask mode open the Meeting Assistant about this meeting,
  * docked beside it unless the person has placed the panel themselves: floating, it would cover
  * the recorder's controls and the transcript turns its citations lead to.
@@ -84,6 +92,11 @@ export default function MeetingRoute() {
               onStarted: onMeetingChange,
             }}
           />
+        </Suspense>
+      )}
+      summaryAction={(meeting, onMeetingChange) => (
+        <Suspense>
+          <RegenerateSummary meeting={meeting} onStarted={onMeetingChange} />
         </Suspense>
       )}
       calendarLink={(meeting, onMeetingChange) => (

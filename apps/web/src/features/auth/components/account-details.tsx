@@ -1,12 +1,17 @@
 import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuthSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
 import { UserAvatar } from '@/components/user-avatar';
 
-/** The account section of Settings: who is signed in, Sign Out, and the privacy policy. */
-export function AccountDetails() {
+/**
+ * The account section of Settings: who is signed in (avatar, name, e-mail), then `linkedAccounts`
+ * when given (the Google accounts block, another feature's, passed in by the app layer), then the
+ * privacy policy and Sign Out at the foot (spec 001 section 2 "Settings dialog", Account).
+ */
+export function AccountDetails({ linkedAccounts }: { linkedAccounts?: ReactNode }) {
   const { user } = useAuthSession();
   const { signOut, isSigningOut } = useSignOut();
   if (!user) return null;
@@ -17,17 +22,18 @@ export function AccountDetails() {
           name={user.name}
           email={user.email}
           image={user.image}
-          className="size-10 text-sm"
+          className="size-12 text-base"
         />
         <div className="flex min-w-0 flex-col">
-          <span className="truncate text-sm font-medium">{user.name || user.email}</span>
+          <span className="truncate text-base font-medium">{user.name || user.email}</span>
           <span className="truncate text-sm text-muted-foreground">{user.email}</span>
         </div>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      {linkedAccounts}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
         <Link
           to="/privacy-policy"
-          className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          className="rounded-sm text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           Privacy Policy
         </Link>

@@ -29,9 +29,13 @@ export function getMeetingQueryOptions(id: string) {
     queryKey: meetingQueryKey(id),
     queryFn: ({ signal }) => getMeeting(id, signal),
     // Realtime changes refresh the meeting; this slow poll only covers a stream that is down
-    // while the meeting is being processed, so the result still arrives.
+    // while the meeting is being processed or its summary regenerated, so the result arrives.
     refetchInterval: (query) =>
-      query.state.data?.isProcessing || query.state.data?.isRecording ? PROCESSING_POLL_MS : false,
+      query.state.data?.isProcessing ||
+      query.state.data?.isRecording ||
+      query.state.data?.summaryRegenerating
+        ? PROCESSING_POLL_MS
+        : false,
   });
 }
 

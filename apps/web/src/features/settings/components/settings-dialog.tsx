@@ -1,4 +1,4 @@
-import { Blocks, Settings2, UserRound, type LucideIcon } from 'lucide-react';
+import { Blocks, Settings2, Sparkles, UserRound, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import {
@@ -9,31 +9,28 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { readSettingsTab, type SettingsTab } from '@/lib/open-settings';
+import { readSettingsTab, SETTINGS_TABS, type SettingsTab } from '@/lib/open-settings';
 import { cn } from '@/lib/utils';
 import { AppIconThemePicker } from './app-icon-theme-picker';
 import { ThemePicker } from './theme-picker';
+import { WhatsNew } from './whats-new';
 
-/** Props of {@link SettingsDialog}. */
-export interface SettingsDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+/** The sections other features contribute, placed by {@link SettingsSections} into their tabs. */
+export interface SettingsSlots {
   /**
-   * The tab shown (spec 001 section 2 "Settings dialog"); with {@link onTabChange} the caller
-   * controls it (the layout opens Settings on the tab `?tab=` or the 'openSettings' event names).
-   * Without it the dialog keeps its own, starting on General.
-   */
-  tab?: SettingsTab;
-  /** Called when the person picks another tab. */
-  onTabChange?: (tab: SettingsTab) => void;
-  /**
-   * The account section (name, email, sign-out). A slot because it belongs to the auth feature and
-   * features do not import each other; the app layer fills it in. Shown on the Account tab.
+   * The account section (name, email, avatar, Google accounts, Sign Out, privacy policy). A slot
+   * because it belongs to the auth and Google features and features do not import each other; the
+   * app layer fills it in. Shown on the Account tab.
    */
   account?: ReactNode;
   /**
-   * The 'Recording' section (backup offer settings). A slot for the same reason: it belongs to the
-   * recorder feature. Shown on the General tab.
+   * The AI preferences (models for summaries and chat, summary template; issue 15 point 3). A slot
+   * for the same reason: it belongs to the ai-preferences feature. Shown on the General tab.
+   */
+  ai?: ReactNode;
+  /**
+   * The 'Recording' section (the backup offer's settings, spec 000 section 3). A slot for the same
+   * reason: it belongs to the recorder feature. Shown on the General tab.
    */
   recording?: ReactNode;
   /**
@@ -49,45 +46,97 @@ export interface SettingsDialogProps {
   integrations?: ReactNode;
 }
 
-/** Names the tab 'Settings' only while the dialog is open (spec 001 page titles). */
+/** Props of {@link SettingsSections}. */
+export interface SettingsSectionsProps extends SettingsSlots {
+  /**
+   * The tab shown (spec 001 section 2 "Settings dialog"); with {@link onTabChange} the caller
+   * controls it (the layout opens Settings on the tab `?tab=` or the 'openSettings' event names).
+   * Without it the tabs keep their own, starting on General.
+   */
+  tab?: SettingsTab;
+  /** Called when the person picks another tab. */
+  onTabChange?: (tab: SettingsTab) => void;
+}
+
+/** Props of {@link SettingsDialog}. */
+export interface SettingsDialogProps extends SettingsSectionsProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Page title while Settings is open: spec 001 lists Settings among the page titles. */
+export const SETTINGS_DOCUMENT_TITLE = 'Settings - Summy';
+
+/** Names the browser tab 'Settings - Summy' only while the dialog is open (spec 001 page titles). */
 function SettingsTitle() {
-  useDocumentTitle('Settings');
+  useDocumentTitle(SETTINGS_DOCUMENT_TITLE);
   return null;
 }
 
-const TAB_LABELS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
+/** Each tab's visible name and icon, in {@link SETTINGS_TABS} order. */
+export const SETTINGS_TAB_LABELS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
   general: { label: 'General', icon: Settings2 },
   account: { label: 'Account', icon: UserRound },
   integrations: { label: 'Integrations', icon: Blocks },
+  'whats-new': { label: "What's New", icon: Sparkles },
 };
 
 const tabClass = cn(
-  'flex flex-1 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors outline-none',
+  'flex min-w-0 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none sm:flex-1',
   'hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-input/40',
   '[&_svg]:size-4 [&_svg]:shrink-0',
 );
 
-/** Tab panels keep one height so switching tabs does not make the dialog jump. */
-const panelClass = 'flex flex-col gap-5 outline-none sm:min-h-[22rem]';
+/**
+ * A tab's panel: the part of the dialog that scrolls, so the title and the tabs stay in view on a
+ * phone. Radix makes it focusable (Tab from the tab list lands here and arrow keys scroll it), so
+ * it shows a focus ring inside its edge. The negative margin puts the scrollbar at the dialog's
+ * edge rather than against the content.
+ */
+const panelClass = cn(
+  '-mx-5 flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto rounded-md px-5 pt-1 pb-2 outline-none sm:-mx-6 sm:px-6',
+  'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset',
+);
 
 /**
- * The Settings dialog in three tabs (issue 14 point 4, spec 001 section 2; What's New is issue
- * 15): General (theme, app icon theme, and when given the transcription and recording sections),
- * Account (the account slot) and Integrations (the integrations slot, then 'More Integrations,
- * Coming Soon').
- * Arrow keys move between the tabs.
+ * The Settings dialog (spec 001 section 2, issue 15 point 3): its title, then
+ * {@link SettingsSections}. One height for every tab, so switching tabs does not make it jump;
+ * on a phone it takes the screen's height less a margin and the tab's panel scrolls.
  */
-export function SettingsDialog({
-  open,
-  onOpenChange,
+export function SettingsDialog({ open, onOpenChange, ...sections }: SettingsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="flex h-[min(44rem,calc(100dvh-2rem))] flex-col gap-4 max-sm:p-5 sm:max-w-xl">
+        {open && <SettingsTitle />}
+        <DialogHeader>
+          <DialogTitle>Settings</DialogTitle>
+          <DialogDescription>
+            How Summy looks and works, your account and tools, and what is new.
+          </DialogDescription>
+        </DialogHeader>
+        <SettingsSections {...sections} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The four tabs General, Account, Integrations and What's New (spec 001 section 2) as a proper
+ * tab list: arrow keys, Home and End move between the tabs and show each at once. General holds
+ * the theme, the app icon theme and, when given, the AI, transcription and recording sections;
+ * Account the account slot; Integrations the integrations slot, then 'More Integrations, Coming
+ * Soon'; What's New the release notes. On a phone the four tabs sit two by two.
+ */
+export function SettingsSections({
   tab,
   onTabChange,
   account,
+  ai,
   recording,
   transcription,
   integrations,
-}: SettingsDialogProps) {
+}: SettingsSectionsProps) {
   const themeLabelId = useId();
   const appIconLabelId = useId();
   const [ownTab, setOwnTab] = useState<SettingsTab>('general');
@@ -100,68 +149,67 @@ export function SettingsDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg content-start sm:min-h-[32rem]">
-        {open && <SettingsTitle />}
-        <DialogHeader>
-          <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>
-            Choose how Summy looks and transcribes, manage your account and connect other tools.
-          </DialogDescription>
-        </DialogHeader>
-        <Tabs.Root value={current} onValueChange={change} className="flex min-w-0 flex-col gap-5">
-          <Tabs.List aria-label="Settings sections" className="flex gap-1 rounded-lg bg-muted p-1">
-            {(Object.keys(TAB_LABELS) as SettingsTab[]).map((value) => {
-              const { label, icon: Icon } = TAB_LABELS[value];
-              return (
-                <Tabs.Trigger key={value} value={value} className={tabClass}>
-                  <Icon aria-hidden="true" className="max-[380px]:hidden" />
-                  {label}
-                </Tabs.Trigger>
-              );
-            })}
-          </Tabs.List>
+    <Tabs.Root
+      value={current}
+      onValueChange={change}
+      className="flex min-h-0 flex-1 flex-col gap-4"
+    >
+      <Tabs.List
+        aria-label="Settings sections"
+        className="grid shrink-0 grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:flex"
+      >
+        {SETTINGS_TABS.map((value) => {
+          const { label, icon: Icon } = SETTINGS_TAB_LABELS[value];
+          return (
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Tabs.Trigger>
+          );
+        })}
+      </Tabs.List>
 
-          <Tabs.Content value="general" className={panelClass}>
-            <section aria-labelledby={themeLabelId} className="flex flex-col gap-3">
-              <div>
-                <h3 id={themeLabelId} className="text-sm font-medium">
-                  Theme
-                </h3>
-                <p className="text-xs text-muted-foreground">
-                  System follows your device's light or dark setting.
-                </p>
-              </div>
-              <ThemePicker labelledBy={themeLabelId} />
-            </section>
-            <section aria-labelledby={appIconLabelId} className="flex flex-col gap-3">
-              <div>
-                <h3 id={appIconLabelId} className="text-sm font-medium">
-                  App icon
-                </h3>
-                <p className="text-xs text-muted-foreground">
-                  The icon of this tab and of Summy installed as an app.
-                </p>
-              </div>
-              <AppIconThemePicker labelledBy={appIconLabelId} />
-            </section>
-            {transcription && <SlotSection title="Transcription">{transcription}</SlotSection>}
-            {recording && <SlotSection title="Recording">{recording}</SlotSection>}
-          </Tabs.Content>
+      <Tabs.Content value="general" className={panelClass}>
+        <section aria-labelledby={themeLabelId} className="flex flex-col gap-3">
+          <div>
+            <h3 id={themeLabelId} className="text-sm font-medium">
+              Theme
+            </h3>
+            <p className="text-xs text-muted-foreground">
+              System follows your device's light or dark setting.
+            </p>
+          </div>
+          <ThemePicker labelledBy={themeLabelId} />
+        </section>
+        <section aria-labelledby={appIconLabelId} className="flex flex-col gap-3">
+          <div>
+            <h3 id={appIconLabelId} className="text-sm font-medium">
+              App icon
+            </h3>
+            <p className="text-xs text-muted-foreground">
+              The icon of this tab and of Summy installed as an app.
+            </p>
+          </div>
+          <AppIconThemePicker labelledBy={appIconLabelId} />
+        </section>
+        {ai && <SlotSection title="AI">{ai}</SlotSection>}
+        {transcription && <SlotSection title="Transcription">{transcription}</SlotSection>}
+        {recording && <SlotSection title="Recording">{recording}</SlotSection>}
+      </Tabs.Content>
 
-          <Tabs.Content value="account" className={panelClass}>
-            {account ?? (
-              <p className="text-sm text-muted-foreground">No account details to show.</p>
-            )}
-          </Tabs.Content>
+      <Tabs.Content value="account" className={panelClass}>
+        {account ?? <p className="text-sm text-muted-foreground">No account details to show.</p>}
+      </Tabs.Content>
 
-          <Tabs.Content value="integrations" className={panelClass}>
-            {integrations}
-            <ComingSoon />
-          </Tabs.Content>
-        </Tabs.Root>
-      </DialogContent>
-    </Dialog>
+      <Tabs.Content value="integrations" className={panelClass}>
+        {integrations}
+        <ComingSoon />
+      </Tabs.Content>
+
+      <Tabs.Content value="whats-new" className={panelClass}>
+        <WhatsNew />
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }
 

@@ -50,7 +50,7 @@ export function MeetingAsk({ topics, onAsk }: MeetingAskProps) {
           Meeting Assistant
         </h2>
         <p className="text-sm text-muted-foreground">Ask a question about the meeting</p>
-        <p className="max-w-sm text-xs text-balance text-muted-foreground/80">
+        <p className="max-w-sm text-xs text-balance text-muted-foreground">
           Answers come from its transcript, summary and action items, with citations you can follow.
         </p>
       </div>

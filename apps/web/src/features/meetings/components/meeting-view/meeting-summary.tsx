@@ -1,10 +1,12 @@
 /**
  * Summary mode of the meeting view (spec 000 section 2: "Summary mode (default) renders the summary
- * as markdown; 'No summary available' when absent"), with the meeting's topics as chips.
+ * as markdown; 'No summary available' when absent"), with the meeting's topics as chips, rows
+ * from another feature above it (the app layer's 'Regenerate summary' and its status), and while
+ * the summary is written again the previous one (issue 15 point 4).
  */
 import type { ProgressLabel } from '@summy/core';
 import { NotebookText } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { GeneratingState, PanelEmpty } from './panel-states';
 
 // The markdown toolchain (react-markdown, remark-gfm, micromark) is about 45 KB gzip: loaded after
@@ -37,32 +39,61 @@ export interface MeetingSummaryProps {
   generating: boolean;
   /** The pipeline's current step, for the spinner. */
   progress: ProgressLabel | null;
+  /**
+   * True while the summary is written again (`meeting.summaryRegenerating`): the current one
+   * stays (marked busy), and the action row says so instead of the empty message.
+   */
+  regenerating?: boolean;
+  /**
+   * Drawn above the summary, from the app layer: which model and template wrote it, 'Regenerate
+   * summary', and the regeneration's status or failure (the ai-preferences feature, loaded
+   * lazily so none of it weighs on the meeting page's first JavaScript).
+   */
+  action?: ReactNode;
 }
 
-/** The summary panel: topics, then the markdown; a spinner while generating; else the empty message. */
-export function MeetingSummary({ summary, topics, generating, progress }: MeetingSummaryProps) {
+/**
+ * The summary panel: the action rows, topics, then the markdown; a spinner while the pipeline
+ * generates; else the empty message. While regenerating, the current summary stays.
+ */
+export function MeetingSummary({
+  summary,
+  topics,
+  generating,
+  progress,
+  regenerating = false,
+  action,
+}: MeetingSummaryProps) {
   if (generating) return <GeneratingState label={progress} subject="The summary" />;
   const text = summary?.trim();
-  if (!text) {
-    return <PanelEmpty icon={NotebookText} title="No summary available" />;
-  }
   return (
-    <article aria-label="Summary" className="flex flex-col gap-6">
-      {topics.length > 0 && (
-        <ul aria-label="Topics" className="flex flex-wrap gap-1.5">
-          {topics.map(({ topic }) => (
-            <li
-              key={topic}
-              className="rounded-full border border-brand/20 bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-soft-foreground"
-            >
-              {topic}
-            </li>
-          ))}
-        </ul>
+    <div className="flex flex-col gap-5">
+      {action}
+      {text ? (
+        <article
+          aria-label="Summary"
+          aria-busy={regenerating || undefined}
+          className="flex flex-col gap-6"
+        >
+          {topics.length > 0 && (
+            <ul aria-label="Topics" className="flex flex-wrap gap-1.5">
+              {topics.map(({ topic }) => (
+                <li
+                  key={topic}
+                  className="rounded-full border border-brand/20 bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-soft-foreground"
+                >
+                  {topic}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Suspense fallback={<SummarySkeleton />}>
+            <SummaryMarkdown markdown={text} />
+          </Suspense>
+        </article>
+      ) : (
+        !regenerating && <PanelEmpty icon={NotebookText} title="No summary available" />
       )}
-      <Suspense fallback={<SummarySkeleton />}>
-        <SummaryMarkdown markdown={text} />
-      </Suspense>
-    </article>
+    </div>
   );
 }

@@ -143,3 +143,28 @@ describe('MeetingSummary', () => {
     expect(html).toContain('We agreed on the plan.');
   });
 });
+
+describe('MeetingSummary while regenerating (issue 15 point 4)', () => {
+  it('keeps the previous summary, marked busy, under the action rows', async () => {
+    const html = await renderSettled(
+      <MeetingSummary
+        summary="## Overview\n\nThe old summary."
+        topics={[]}
+        generating={false}
+        progress={null}
+        regenerating
+        action={<p role="status">Regenerating summary...</p>}
+      />,
+    );
+    expect(html).toMatch(/^<div[^>]*><p role="status">Regenerating summary...<\/p>/);
+    expect(html).toContain('The old summary.');
+    expect(html).toContain('aria-busy="true"');
+  });
+
+  it('leaves out the empty message while a first summary is being written', () => {
+    const html = renderToStaticMarkup(
+      <MeetingSummary summary={null} topics={[]} generating={false} progress={null} regenerating />,
+    );
+    expect(html).not.toContain('No summary available');
+  });
+});

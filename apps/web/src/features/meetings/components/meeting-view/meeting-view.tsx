@@ -160,6 +160,12 @@ export interface MeetingViewProps {
    * title. Revealed with the row's other controls on hover or focus.
    */
   actionItemAction?: ActionItemActionSlot;
+  /**
+   * A control in the summary's top row for the loaded meeting: the app layer's 'Regenerate
+   * summary' (issue 15 point 4, from the ai-preferences feature). `onMeetingChange` puts the
+   * meeting the server answered (regenerating) in the view.
+   */
+  summaryAction?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
 }
 
 /**
@@ -172,6 +178,7 @@ export function MeetingView({
   notice,
   calendarLink,
   actionItemAction,
+  summaryAction,
 }: MeetingViewProps) {
   const query = useMeeting(meetingId);
   useDocumentTitle(query.data ? `${query.data.title} - Summy` : 'Meeting - Summy');
@@ -192,6 +199,7 @@ export function MeetingView({
       notice={notice}
       calendarLink={calendarLink}
       actionItemAction={actionItemAction}
+      summaryAction={summaryAction}
     />
   );
 }
@@ -202,12 +210,14 @@ function LoadedMeeting({
   notice,
   calendarLink,
   actionItemAction,
+  summaryAction,
 }: {
   meeting: Meeting;
   onAsk?: (question?: string) => void;
   notice?: MeetingViewProps['notice'];
   calendarLink?: MeetingViewProps['calendarLink'];
   actionItemAction?: ActionItemActionSlot;
+  summaryAction?: MeetingViewProps['summaryAction'];
 }) {
   usePrefetchModes();
   const queryClient = useQueryClient();
@@ -351,6 +361,8 @@ function LoadedMeeting({
               topics={meeting.topics}
               generating={busy && isNotYetGenerated(meeting.summary)}
               progress={label}
+              regenerating={meeting.summaryRegenerating}
+              action={summaryAction?.(meeting, replaceMeeting)}
             />
           </Tabs.Content>
           <Tabs.Content value="actions" className="outline-none">
