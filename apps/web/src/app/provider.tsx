@@ -1,5 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type CSSProperties, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  type CSSProperties,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useTheme } from '@/features/settings/hooks/use-theme';
 import { queryClient } from '@/lib/query-client';
@@ -21,12 +28,41 @@ const toasterStyle = {
   '--normal-border': 'var(--border)',
 } as CSSProperties;
 
+/** The list of toasts (sonner's `<ol>`) that holds `node`, if any. */
+function toastList(node: EventTarget | null): Element | null {
+  return node instanceof Element ? node.closest('[data-sonner-toaster]') : null;
+}
+
+/**
+ * Spec 001 section 4: toasts pause "on hover or focus". Sonner 2 pauses them while the pointer is
+ * over the list, not while the keyboard's focus is in a toast (its close or action button), so
+ * focus coming in is told to sonner as the pointer coming in, and focus going out as the pointer
+ * going out (unless the pointer really is over the toasts). React turns these native events into
+ * the list's onMouseEnter/onMouseLeave, which is where sonner listens.
+ */
+function pauseOnFocus(event: FocusEvent) {
+  const list = toastList(event.target);
+  if (list && !toastList(event.relatedTarget)) {
+    list.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  }
+}
+
+/** See {@link pauseOnFocus}. */
+function resumeOnBlur(event: FocusEvent) {
+  const list = toastList(event.target);
+  if (list && toastList(event.relatedTarget) !== list && !list.matches(':hover')) {
+    list.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+  }
+}
+
 /** Sonner follows the app's theme rather than the OS, so toasts match what the user chose. */
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
   return (
     <Suspense>
-      <Toaster position="bottom-right" theme={resolvedTheme} style={toasterStyle} closeButton />
+      <div className="contents" onFocus={pauseOnFocus} onBlur={resumeOnBlur}>
+        <Toaster position="bottom-right" theme={resolvedTheme} style={toasterStyle} closeButton />
+      </div>
       <OutletReady />
     </Suspense>
   );

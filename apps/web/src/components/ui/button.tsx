@@ -15,7 +15,9 @@ export const buttonVariants = cva(
           'border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/20 dark:hover:bg-input/40',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         destructive:
-          'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30',
+          // Dark's destructive red is light (readable as text on dark surfaces); under white text
+          // it is dimmed to keep WCAG AA's 4.5:1.
+          'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30 dark:bg-destructive/60 dark:hover:bg-destructive/50',
         link: 'text-brand-soft-foreground underline-offset-4 hover:underline',
       },
       size: {

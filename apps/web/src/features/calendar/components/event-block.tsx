@@ -63,11 +63,9 @@ export function EventBlock({ box, accountOrder, onSelect }: EventBlockProps) {
         >
           {event.title}
         </span>
-        {oneLine && box.showTimeRange && <span className="truncate opacity-75">{shortRange}</span>}
+        {oneLine && box.showTimeRange && <span className="truncate">{shortRange}</span>}
       </span>
-      {!oneLine && box.showTimeRange && (
-        <span className="mt-0.5 truncate opacity-75">{shortRange}</span>
-      )}
+      {!oneLine && box.showTimeRange && <span className="mt-0.5 truncate">{shortRange}</span>}
     </button>
   );
 }

@@ -157,7 +157,7 @@ export function WeekView({
                     aria-hidden="true"
                     className={cn(
                       'flex size-8 items-center justify-center rounded-full text-lg leading-none font-semibold tabular-nums',
-                      isToday && 'bg-brand text-primary-foreground',
+                      isToday && 'bg-primary text-primary-foreground',
                     )}
                   >
                     {day.getDate()}

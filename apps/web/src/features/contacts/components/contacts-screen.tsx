@@ -206,13 +206,13 @@ function ContactRow({ contact }: { contact: Contact }) {
         </span>
         <a
           href={`mailto:${contact.email}`}
-          className="truncate text-xs text-muted-foreground underline-offset-2 outline-none hover:text-foreground hover:underline focus-visible:underline"
+          className="truncate rounded-sm text-xs text-muted-foreground underline-offset-2 outline-none hover:text-foreground hover:underline focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {contact.email}
         </a>
       </div>
       {contact.isOrganizationContact && (
-        <span className="shrink-0 rounded-full border border-primary/20 bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+        <span className="shrink-0 rounded-full border border-brand/20 bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-soft-foreground">
           Organisation
         </span>
       )}
