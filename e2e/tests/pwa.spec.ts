@@ -9,7 +9,7 @@
  * Offline screenshots (offline-page, offline-banner) when RECORDER_SHOTS names a folder.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_MICROPHONE } from '../fixtures/audio';
+import { FAKE_MICROPHONE, storedAudioSeconds } from '../fixtures/audio';
 import { dismissTranscriptionPrompt, signUp, waitForProcessed } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
 
@@ -233,11 +233,14 @@ test.describe('with a microphone', () => {
     await expect
       .poll(async () => (await localChunks(page, id)).unsent, { timeout: 30_000 })
       .toBe(0);
+    const chunks = (await localChunks(page, id)).all;
     await page.getByRole('button', { name: 'Stop' }).click();
     const meeting = await waitForProcessed(page, id);
     expect(meeting.isRecording).toBe(false);
-    expect(meeting.audioUrl).toBeTruthy();
-    expect(meeting.transcript?.toLowerCase()).toContain('country');
+    // No second lost: every 1 s chunk, those recorded offline too, is in the stored audio. (A word
+    // of the transcript would test PocketSphinx, whose output on this clip varies run to run.)
+    expect(await storedAudioSeconds(page, id)).toBeGreaterThanOrEqual(0.95 * (chunks - 1));
+    expect(meeting.transcript?.trim()).toBeTruthy();
   });
 });
 

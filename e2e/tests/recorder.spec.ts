@@ -3,12 +3,9 @@
  * "Stop pipeline", 8 "Microphone"): Debian Chromium with a real recording (JFK) as the microphone,
  * against the real server with its offline speech-to-text and text providers.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
-import { decodedDurationSeconds, FAKE_MICROPHONE } from '../fixtures/audio';
+import { FAKE_MICROPHONE, storedAudioSeconds } from '../fixtures/audio';
 import { getMeeting, signUp } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
 
@@ -153,14 +150,7 @@ test.describe('with a microphone', () => {
     expect(meeting.isRecording).toBe(false);
     expect(meeting.audioUrl).toBeTruthy();
 
-    const signed = await next.request.get(`/api/meetings/${id}/audio-url`);
-    expect(signed.ok()).toBe(true);
-    const { url } = (await signed.json()) as { url: string };
-    const audio = await next.request.get(url);
-    expect(audio.ok()).toBe(true);
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'summy-recovered-')), 'audio.webm');
-    writeFileSync(file, await audio.body());
-    const seconds = decodedDurationSeconds(file);
+    const seconds = await storedAudioSeconds(next, id);
     const summary = `${seconds.toFixed(2)} s of audio for ${recordedSeconds} s shown`;
     test.info().annotations.push({ type: 'recovered', description: summary });
     console.log(`Recovered recording: ${summary}`);
