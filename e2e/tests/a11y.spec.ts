@@ -10,7 +10,6 @@
  * screen. Each screen or dialog is opened once and scanned in place at both widths and in both
  * themes (the theme is the `dark` class on <html>, as the app sets it), which keeps the run short.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import {
   expect,
@@ -20,17 +19,12 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { createAxeScanner, readFocus, VIEWPORTS } from '../fixtures/a11y';
 import { signInWithGoogle } from '../fixtures/google';
-import { setTheme } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt } from '../fixtures/session';
 import { fakeGooglePort } from '../playwright.config';
 
 const WORK = 'ada@acme.test';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-] as const;
 
 let google: FakeGoogle | undefined;
 let context: BrowserContext;
@@ -93,73 +87,8 @@ async function createDemoMeeting(target: Page): Promise<string> {
   return meeting.id;
 }
 
-/** Waits for the page's finite animations (dialogs fading and zooming in) so colours are final. */
-async function settle(target: Page): Promise<void> {
-  await target.evaluate(
-    `Promise.all(document.getAnimations()
-      .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
-      .map((a) => a.finished.catch(() => null)))`,
-  );
-}
-
-/** Ends transitions and animations at once (their final state is what axe should see). */
-const STILL =
-  '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }';
-
-/** Serious and critical violations found so far, one entry per rule and place. */
-const found = new Map<string, string>();
-let scans = 0;
-
-/** Runs axe on the page as it is (or inside `within`) and records what is serious or critical. */
-async function scanOnce(target: Page, label: string, within?: string): Promise<void> {
-  await settle(target);
-  let builder = new AxeBuilder({ page: target })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    // axe.run in the page itself: the default opens a blank page per scan to merge the frames'
-    // results, which the app (no iframes) does not need and which doubled the run's time.
-    .setLegacyMode(true);
-  if (within) builder = builder.include(within);
-  const { violations } = await builder.analyze();
-  scans += 1;
-  for (const violation of violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    for (const node of violation.nodes) {
-      const key = `${label.replace(/\[.*?\] /, '')} ${violation.id} ${node.target.join(' ')}`;
-      if (found.has(key)) continue;
-      found.set(
-        key,
-        `${label}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}\n    ${(
-          node.failureSummary ?? violation.help
-        ).replace(/\n/g, '\n    ')}`,
-      );
-    }
-  }
-}
-
-/**
- * Scans what is on screen at 1280 and 375 px (or only `widths`), light and dark each, then
- * leaves the page at the first width in the light theme. `within` limits axe to a dialog, menu or
- * popover, so the screen behind is not counted again.
- */
-async function scan(
-  target: Page,
-  name: string,
-  within?: string,
-  widths: readonly (typeof VIEWPORTS)[number][] = VIEWPORTS,
-): Promise<void> {
-  // Colours as they end up, without waiting for each theme switch's colour transitions.
-  await target.addStyleTag({ content: STILL });
-  for (const viewport of widths) {
-    await target.setViewportSize(viewport);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(target, theme);
-      await scanOnce(target, `[${theme} ${viewport.width}] ${name}`, within);
-    }
-  }
-  await setTheme(target, 'light');
-  await target.setViewportSize(widths[0]!);
-}
+const axe = createAxeScanner();
+const { scan } = axe;
 
 /** Opens `path` and waits until its heading is up and nothing says it is loading. */
 async function visit(target: Page, path: string): Promise<void> {
@@ -342,8 +271,8 @@ test('no serious or critical axe violations on any screen or dialog', async ({ b
   await scanCalendar(page);
   await scanTodos(page);
   await scanSettings(page);
-  console.log(`${scans} axe scans in ${Math.round((Date.now() - started) / 1000)} s`);
-  expect([...found.values()].join('\n')).toBe('');
+  console.log(`${axe.count} axe scans in ${Math.round((Date.now() - started) / 1000)} s`);
+  expect(axe.report()).toBe('');
 });
 
 /** A page of its own on the signed-in session, with Playwright's clock in place of the timers. */
@@ -453,32 +382,6 @@ test('toasts appear bottom-right and wait while hovered or focused', async ({ br
   await target.context().close();
 });
 
-/**
- * The focused element (its place in the document, for telling elements apart) and whether it
- * shows a focus indicator: an outline (the browser's or ours) or a ring (Tailwind's box-shadow),
- * on itself or, for a control that styles its wrapper through `:focus-within`, on its parent.
- */
-const FOCUSED = `(() => {
-  const el = document.activeElement;
-  if (!el || el === document.body) return { at: -1, shown: true, name: 'body' };
-  const shown = (node) => {
-    const style = getComputedStyle(node);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    return outline || style.boxShadow !== 'none';
-  };
-  return {
-    at: [...document.querySelectorAll('*')].indexOf(el),
-    shown: shown(el) || Boolean(el.parentElement && shown(el.parentElement)),
-    name: (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40),
-  };
-})()`;
-
-interface Focused {
-  at: number;
-  shown: boolean;
-  name: string;
-}
-
 test('every control the Tab key reaches shows where the focus is', async () => {
   const missing = new Set<string>();
   let reached = 0;
@@ -487,18 +390,9 @@ test('every control the Tab key reaches shows where the focus is', async () => {
     const seen = new Set<number>();
     for (let i = 0; i < limit; i += 1) {
       await page.keyboard.press('Tab');
-      let focused = (await page.evaluate(FOCUSED)) as Focused;
+      const focused = await readFocus(page);
       if (seen.has(focused.at)) break;
       seen.add(focused.at);
-      // A ring fades in (a 150 ms transition): look again for a moment before calling it missing.
-      if (!focused.shown) {
-        await expect
-          .poll(async () => (focused = (await page.evaluate(FOCUSED)) as Focused).shown, {
-            timeout: 1_000,
-          })
-          .toBe(true)
-          .catch(() => undefined);
-      }
       if (!focused.shown) missing.add(`${where}: ${focused.name}`);
     }
     reached += seen.size;

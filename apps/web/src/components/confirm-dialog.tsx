@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** Props of {@link ConfirmDialog}. */
@@ -14,6 +14,12 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Red confirming button for destructive actions. */
   destructive?: boolean;
+  /**
+   * Where the focus goes when the dialog closes and this element is still on the page: the
+   * control that asked for it, for a dialog opened from a menu item (Radix would return the focus
+   * to the item, gone by then, leaving keyboard users at the top of the page; issue 15 point 6).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -29,6 +35,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   destructive = false,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -42,6 +49,12 @@ export function ConfirmDialog({
             (event.currentTarget as HTMLElement)
               .querySelector<HTMLButtonElement>('[data-confirm]')
               ?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
           }}
         >
           <div className="flex flex-col gap-2">

@@ -99,9 +99,11 @@ function RecordingPanel({ onChat }: Pick<RecorderPanelProps, 'onChat'>) {
       <span
         className={cn(
           'inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-widest',
+          // -800 and -700 in light: 4.5:1 on their tints for this small text (axe, issue 15
+          // point 6); -600 measured 4.0:1.
           paused
-            ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300'
-            : 'bg-red-500/12 text-red-600 dark:bg-red-500/20 dark:text-red-300',
+            ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300'
+            : 'bg-red-500/12 text-red-700 dark:bg-red-500/20 dark:text-red-300',
         )}
       >
         <span className="relative flex size-2">

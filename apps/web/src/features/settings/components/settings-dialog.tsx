@@ -1,6 +1,6 @@
 import { Blocks, Settings2, Sparkles, UserRound, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -105,9 +105,27 @@ const panelClass = cn(
  * on a phone it takes the screen's height less a margin and the tab's panel scrolls.
  */
 export function SettingsDialog({ open, onOpenChange, ...sections }: SettingsDialogProps) {
+  // Settings has no Radix trigger (the sidebar's button, `?tab=` or the 'openSettings' event open
+  // it), so Radix would drop the focus on the page's body when it closes: it goes back to the
+  // control that had it when the dialog opened, for keyboard users (issue 15 point 6).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex h-[min(44rem,calc(100dvh-2rem))] flex-col gap-4 max-sm:p-5 sm:max-w-xl">
+      <DialogContent
+        className="flex h-[min(44rem,calc(100dvh-2rem))] flex-col gap-4 max-sm:p-5 sm:max-w-xl"
+        onOpenAutoFocus={() => {
+          const active = document.activeElement;
+          returnFocusTo.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo.current;
+          returnFocusTo.current = null;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         {open && <SettingsTitle />}
         <DialogHeader>
           <DialogTitle>Settings</DialogTitle>

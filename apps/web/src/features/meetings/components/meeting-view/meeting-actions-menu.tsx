@@ -8,7 +8,7 @@
 import { CALENDAR_MESSAGES } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Ellipsis, Trash, Unlink } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -42,6 +42,8 @@ export function MeetingActionsMenu({
   linked,
 }: MeetingActionsMenuProps) {
   const [confirming, setConfirming] = useState<'delete' | 'unlink' | null>(null);
+  // The confirmations open from the menu's items; closed, they give the focus back to '...'.
+  const trigger = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const unlinkEvent = useUnlinkCalendarEvent(meetingId);
@@ -64,6 +66,7 @@ export function MeetingActionsMenu({
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button
+            ref={trigger}
             variant="ghost"
             size="icon-sm"
             aria-label="Meeting actions"
@@ -100,6 +103,7 @@ export function MeetingActionsMenu({
         }
         confirmLabel="Unlink"
         onConfirm={unlink}
+        returnFocusTo={trigger}
       />
       <ConfirmDialog
         open={confirming === 'delete'}
@@ -109,6 +113,7 @@ export function MeetingActionsMenu({
         confirmLabel="Delete"
         destructive
         onConfirm={() => remove.mutate(meetingId)}
+        returnFocusTo={trigger}
       />
     </>
   );
