@@ -103,6 +103,8 @@ export interface RunOptions {
 
 const PAGE = 100;
 const DEEP_PAGES = 50;
+/** A word of the QMSum meetings' talk that the dataset's transcripts repeat. */
+const SEARCH_WORD = 'design';
 
 /**
  * A bare Hono app on @hono/node-server in this process: answers `GET /` with `body` through
@@ -252,6 +254,16 @@ async function sequentialSeries(
     `GET /api/meetings (page ${DEEP_PAGES + 1}, cursor)`,
     () => `${listUrl}&cursor=${deepCursor}`,
     () => directList(database, me.userId, PAGE, deepAfter),
+  );
+  // The /meetings search (issue 15 point 2) over every meeting's transcript passages; the
+  // reference is the same service in process, so the ratio is what HTTP adds. The first call
+  // (a warm-up) builds the search index.
+  await route(
+    `GET /api/meetings?search=${SEARCH_WORD} (transcript word)`,
+    () => `${listUrl}&search=${SEARCH_WORD}`,
+    async () =>
+      (await listMeetings(database.db, me.userId, { limit: PAGE, search: SEARCH_WORD })).items
+        .length,
   );
   // Same pseudo-random id sequence for HTTP and direct: each gets its own picker with one seed.
   const picker = (ids: readonly string[]) => {
