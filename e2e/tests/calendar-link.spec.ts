@@ -2,8 +2,8 @@
  * Issue 13 points 6 and 7 in the browser, against the Google fake: sign in with Google, upload a
  * real recording, link its meeting to the weekly recurring event through the header's 'Link
  * calendar event' popover (search, keyboard), see the 'Recurring' badge, the attendees as avatars
- * with the '+N' tooltip 'Additional attendees:', and the meeting's groups; unlink it through the
- * actions menu. The fake listens on the port the server's GOOGLE_BASE_URL names.
+ * with the '+N' tooltip 'Additional attendees:' beside the recording's speakers, and the meeting's
+ * groups; unlink it through the actions menu, which gives back exactly the speakers. The fake listens on the port the server's GOOGLE_BASE_URL names.
  */
 import { eventId, startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test, type Page } from '@playwright/test';
@@ -101,6 +101,10 @@ test('link a recorded meeting to the weekly event, see its people and groups, un
     )
     .toBe(false);
   await inviteMoreToWeeklySync(page);
+  const speakers = (
+    await api<{ participants: string[] }>(page, 'GET', `/api/meetings/${meetingId}`)
+  ).participants;
+  expect(speakers.length, 'the recording has speakers').toBeGreaterThan(0);
 
   await page.goto(`/meeting/${meetingId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'JFK address' })).toBeVisible();
@@ -157,6 +161,14 @@ test('link a recorded meeting to the weekly event, see its people and groups, un
   // The event's title (the first of two: the recurring group is named after it too).
   await expect(header.getByText('Weekly sync', { exact: true }).first()).toBeVisible();
   await expect(header.getByText('Recurring', { exact: true })).toBeVisible();
+
+  // The speakers stay beside the attendees: linking does not replace who was heard.
+  const speakerChips = header.getByRole('list', { name: 'Participants' });
+  for (const speaker of speakers) {
+    await expect(speakerChips.getByText(speaker, { exact: true })).toBeVisible();
+  }
+  await expect(speakerChips.getByText('Bob Smith', { exact: true })).toHaveCount(0);
+  await expect(header.getByText('Speakers', { exact: true })).toBeVisible();
 
   // Nine attendees: five avatars, then '+4' naming the rest.
   const attendees = header.getByRole('list', { name: 'Attendees' });
@@ -216,6 +228,12 @@ test('link a recorded meeting to the weekly event, see its people and groups, un
   expect(stored.calendarEventId).toBeNull();
   expect(stored.calendarRecurringEventId).toBeNull();
   expect(stored.calendarAccountEmail).toBeNull();
-  // The participants taken from the attendees stay, as the meeting's own people.
-  expect(stored.participants).toContain('Bob Smith');
+  // Exactly the speakers that were there before the link.
+  expect(stored.participants).toEqual(speakers);
+  await expect(header.getByRole('list', { name: 'Attendees' })).toHaveCount(0);
+  for (const speaker of speakers) {
+    await expect(
+      header.getByRole('list', { name: 'Participants' }).getByText(speaker),
+    ).toBeVisible();
+  }
 });

@@ -424,7 +424,7 @@ describe('linking a meeting to a calendar event', () => {
     ],
   };
 
-  it('stores the calendar fields, sets participants and files the meeting into domain and recurring groups', async () => {
+  it('stores the calendar fields, keeps the participants and files the meeting into domain and recurring groups', async () => {
     const ada = await signIn(ADA);
     await linkGoogle(server, fake, ada, ADA_PERSONAL);
     const [primary, personal] = await accountIds(ada);
@@ -441,7 +441,8 @@ describe('linking a meeting to a calendar event', () => {
       calendarAccountId: primary,
       calendarAccountEmail: ADA,
       calendarAccountRemoved: false,
-      participants: ['Ada Lovelace', 'Bob Smith', 'Carol Smith', 'Engineering', 'peter'],
+      // The meeting's own people (its speakers) are not replaced by the invitation list.
+      participants: [],
     });
     expect(res.body.calendarEventAttendees).toEqual([
       { email: ADA, name: 'Ada Lovelace' },
@@ -526,6 +527,38 @@ describe('linking a meeting to a calendar event', () => {
     expect((await ada.get(`/api/meetings/${m2.id}/groups`)).body.groups).toHaveLength(3);
     // Unlinking twice is fine.
     expect((await ada.delete(`/api/meetings/${m1.id}/calendar-event`)).status).toBe(200);
+  });
+
+  it('keeps the speakers while linked and gives back exactly what was there on unlink', async () => {
+    const ada = await signIn(ADA);
+    const speakers = ['Speaker 1', 'Grace Hopper', 'Speaker 3'];
+    const m = (await ada.post('/api/meetings', { title: 'Speakers', participants: speakers })).body;
+    const before = (await ada.get(`/api/meetings/${m.id}`)).body;
+    expect(before.participants).toEqual(speakers);
+
+    const linked = await ada.post(`/api/meetings/${m.id}/calendar-event`, weekly);
+    expect(linked.status).toBe(200);
+    expect(linked.body.participants).toEqual(speakers);
+    expect(linked.body.calendarEventAttendees.map((a: { name: string }) => a.name)).toEqual([
+      'Ada Lovelace',
+      'Bob Smith',
+      'Carol Smith',
+      'Engineering',
+      'peter',
+    ]);
+    // Linking to another event in between changes nothing either.
+    await ada.post(`/api/meetings/${m.id}/calendar-event`, {
+      id: 'other',
+      title: 'Other',
+      attendees: [{ email: 'zed@globex.test', displayName: 'Zed' }],
+    });
+
+    const unlinked = await ada.delete(`/api/meetings/${m.id}/calendar-event`);
+    expect(unlinked.status).toBe(200);
+    const after = (await ada.get(`/api/meetings/${m.id}`)).body;
+    const { updated_at: _a, ...was } = before;
+    const { updated_at: _b, ...is } = after;
+    expect(is).toEqual(was);
   });
 
   it('validates the payload', async () => {

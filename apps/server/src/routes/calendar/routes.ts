@@ -179,7 +179,7 @@ export function meetingCalendarRoutes({ database: { db } }: AppDeps) {
         path: '/{id}/calendar-event',
         tags,
         summary:
-          'Link a meeting to a calendar event: stores the calendar fields, participants from the attendees, and files it into domain and recurring groups',
+          'Link a meeting to a calendar event: stores the calendar fields (its participants stay as they are) and files it into domain and recurring groups',
         request: { params: idParam, body: jsonBody(linkCalendarEventSchema) },
         responses: {
           200: jsonAnswer(linkedMeetingAnswerSchema, 'The linked meeting with its groups'),

@@ -1,9 +1,9 @@
 /**
  * Linking a meeting to a calendar event and unlinking it (spec 001 section 4 "Meeting and
- * calendar event"; issue 13 point 6). A link stores the event's calendar fields on the meeting,
- * takes the meeting's participants from the attendees, and files the meeting into groups: one per
- * external attendee e-mail domain and one per recurring series, created on first use and reused
- * after; a membership that exists is left alone (spec: duplicate membership errors are ignored).
+ * calendar event"; issue 13 point 6). A link stores the event's calendar fields on the meeting and
+ * files the meeting into groups: one per external attendee e-mail domain and one per recurring
+ * series, created on first use and reused after; a membership that exists is left alone (spec:
+ * duplicate membership errors are ignored). The meeting's participants are never touched.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
@@ -151,10 +151,12 @@ async function ownedLink(tx: Tx, userId: string, meetingId: string) {
  * Links one of the user's meetings to a calendar event: stores the event id, title ('Untitled
  * Event' when empty), attendees (e-mail and name, the name falling back to the part before '@'),
  * the external attendee domains, the recurring event id and the account (its id and e-mail;
- * `calendar_account_removed` cleared); sets the participants to the attendees' names (rooms left
- * out); and files the meeting into one group per external attendee domain (the user's own
- * domains, of the sign-in e-mail and of every linked Google account, are not external) and one
- * per recurring series. A meeting already linked leaves its old link's groups first.
+ * `calendar_account_removed` cleared); and files the meeting into one group per external attendee
+ * domain (the user's own domains, of the sign-in e-mail and of every linked Google account, are
+ * not external) and one per recurring series. A meeting already linked leaves its old link's
+ * groups first. The meeting's `participants` (the people heard in it) are never touched: the
+ * attendees are who was invited and live beside them in the calendar fields, so unlinking gives
+ * back exactly what was there before.
  * @param input the spec's linked event payload; `accountId` defaults to the primary account
  * @returns the meeting and all its groups
  * @throws NotFoundError when the meeting, or the named Google account, is not the user's
@@ -198,7 +200,6 @@ export async function linkCalendarEvent(
         calendarAccountId: linkedAccount?.id ?? null,
         calendarAccountEmail: linkedAccount?.email ?? null,
         calendarAccountRemoved: false,
-        participants: attendees.map((a) => a.name),
         updatedAt: sql`now()`,
       })
       .where(and(eq(meetings.id, meetingId), eq(meetings.userId, userId)));

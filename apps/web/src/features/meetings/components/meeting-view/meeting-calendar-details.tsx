@@ -69,6 +69,9 @@ export default function MeetingCalendarDetails({ meeting }: MeetingCalendarDetai
       </p>
       {people.length > 0 && (
         <div className="flex min-w-0 items-center gap-3">
+          <span aria-hidden="true" className="shrink-0 text-xs font-medium text-muted-foreground">
+            Attendees
+          </span>
           <AttendeeAvatars attendees={people} className="shrink-0" />
           <p className="min-w-0 truncate text-sm text-muted-foreground">
             {attendeeSummary(people)}

@@ -1,9 +1,10 @@
 /**
  * The meeting view's header (spec 000 section 2: "date and time range, title, attendees or
  * participants, the linked calendar event title with a 'Recurring' badge, or a control to link a
- * calendar event (hidden when already linked)"). The link control belongs to the calendar-link
- * feature and arrives as a prop from the app layer. A linked meeting's event title and badge, its
- * attendees (as avatars), its groups and a removed-account note load lazily
+ * calendar event (hidden when already linked)"). Participants (the speakers) always show; a
+ * linked event's attendees show beside them and never replace them. The link control belongs to
+ * the calendar-link feature and arrives as a prop from the app layer. A linked meeting's event
+ * title and badge, its attendees (as avatars), its groups and a removed-account note load lazily
  * (meeting-calendar-details.tsx; bench/web budget).
  */
 import type { Meeting, ProgressLabel } from '@summy/core';
@@ -27,24 +28,22 @@ export interface MeetingHeaderProps {
   linkControl?: ReactNode;
 }
 
-/** The people of a meeting: the calendar event's attendees when linked, else its participants. */
-export function meetingPeople(
-  meeting: Pick<Meeting, 'calendarEventAttendees' | 'participants'>,
-): string[] {
-  const attendees = (meeting.calendarEventAttendees ?? [])
-    .map((attendee) => attendee.name?.trim() || attendee.email.trim())
-    .filter(Boolean);
-  const people = attendees.length > 0 ? attendees : meeting.participants.map((p) => p.trim());
-  return [...new Set(people.filter(Boolean))];
+/**
+ * The people heard in a meeting: its participants (speakers), trimmed, blanks and repeats left out.
+ * A linked event's attendees never replace them; they show beside them, as who was invited.
+ */
+export function meetingPeople(meeting: Pick<Meeting, 'participants'>): string[] {
+  return [...new Set(meeting.participants.map((p) => p.trim()).filter(Boolean))];
 }
 
 /** Date, title, people, calendar link and the actions menu. */
 export function MeetingHeader({ meeting, busy, progress, linkControl }: MeetingHeaderProps) {
   const { date, shortDate, time } = meetingTimeRange(meeting.date, meeting.duration);
   const linked = Boolean(meeting.calendarEventId || meeting.calendarEventTitle);
-  // A linked event's attendees show as avatars (lazily); the chips name the people otherwise.
+  // A linked event's attendees show as avatars (lazily); the chips always name the speakers, with
+  // a visible word telling the two apart when both are there.
   const avatars = linked && (meeting.calendarEventAttendees?.length ?? 0) > 0;
-  const people = avatars ? [] : meetingPeople(meeting);
+  const people = meetingPeople(meeting);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? people : people.slice(0, VISIBLE_PEOPLE);
   const link = linked ? null : linkControl;
@@ -103,6 +102,14 @@ export function MeetingHeader({ meeting, busy, progress, linkControl }: MeetingH
           {people.length > 0 && (
             <div className="flex items-start gap-2">
               <Users className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              {avatars && (
+                <span
+                  aria-hidden="true"
+                  className="pt-0.5 text-xs font-medium text-muted-foreground"
+                >
+                  Speakers
+                </span>
+              )}
               <ul aria-label="Participants" className="flex flex-wrap gap-1.5">
                 {shown.map((person) => (
                   <li
