@@ -1,7 +1,7 @@
 /**
  * The meeting view (spec 000 section 2 "Meeting view"; sections 4, 5, 8 and 9): header and page
- * title, the four modes and their strings, action items (completion, 'Add to my to-dos' with its
- * toast), markdown link filtering, the actions menu behind confirm dialogs (Escape cancels, Enter
+ * title, the four modes and their strings, action items (completion, 'Open in my to-dos' leading
+ * to the same to-do, never a copy), markdown link filtering, the actions menu behind confirm dialogs (Escape cancels, Enter
  * confirms), a virtualized 3-hour transcript, links into the view (`?view=&turn=`, as the
  * assistant's citations write them) scrolling to and highlighting a turn, and the recording's
  * player seeking to a clicked transcript turn. Screenshots of each mode go to SHOTS_DIR (default
@@ -178,20 +178,27 @@ test('header, modes, action items, links and the actions menu', async ({ page })
   expect((await savedVenue())?.title).toBe('Book the offsite venue');
   await expect(completed.getByRole('checkbox', { name: 'Book the offsite venue' })).toBeChecked();
 
-  // The hover-revealed button adds an item to the personal to-dos.
+  // Every action item already is one of the user's to-dos: the hover-revealed control opens it
+  // there instead of copying it, so the to-do screen lists it once, with its meeting.
   const item = pending.getByRole('listitem').filter({ hasText: 'Post the designer job opening' });
-  const add = item.getByRole('button', { name: 'Add to my to-dos' });
+  const openInTodos = item.getByRole('link', { name: 'Open in my to-dos' });
   await page.mouse.move(0, 0);
-  await expect(add).toHaveCSS('opacity', '0');
+  await expect(openInTodos).toHaveCSS('opacity', '0');
   await item.hover();
-  await expect(add).toHaveCSS('opacity', '1');
-  await add.click();
-  await expect(page.getByText('Action item added to your to-dos')).toBeVisible();
-  await expect(page.getByText('Success', { exact: true })).toBeVisible();
-  const todos = await api<Todo[]>(page, 'GET', '/api/todos');
-  expect(
-    todos.filter((todo) => todo.title === 'Post the designer job opening' && !todo.meetingId),
-  ).toHaveLength(1);
+  await expect(openInTodos).toHaveCSS('opacity', '1');
+  const before = await api<Todo[]>(page, 'GET', '/api/todos');
+  await openInTodos.click();
+  await expect(page).toHaveURL(/\/todos\?todo=/);
+  const row = page.getByRole('listitem').filter({ hasText: 'Post the designer job opening' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row.getByRole('button', { name: 'Post the designer job opening' })).toBeFocused();
+  await expect(row.getByRole('link', { name: /Quarterly planning/ })).toBeVisible();
+  expect(await api<Todo[]>(page, 'GET', '/api/todos')).toHaveLength(before.length);
+  await page.goto('/');
+  await expect(page.getByText('Post the designer job opening')).toHaveCount(1);
+  await page.goto(`/meeting/${meeting.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quarterly planning' })).toBeVisible();
 
   // Transcript: heading and one card per speaker turn with avatar and name.
   await mode(page, 'Transcript').click();
@@ -326,20 +333,12 @@ test('failures of action items show the spec toasts', async ({ page }) => {
   await expect(checkbox).not.toBeChecked();
   await expect(page.getByRole('heading', { name: 'Pending Tasks (1)' })).toBeVisible();
 
-  await page.route('**/api/todos', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, body: '{"error":"Server error"}' })
-      : route.fallback(),
-  );
-  // Reachable from the keyboard: Tab from the checkbox reaches the revealed button.
+  // Reachable from the keyboard: Tab from the checkbox reaches the revealed link.
   await checkbox.focus();
   await page.keyboard.press('Tab');
-  const add = page.getByRole('button', { name: 'Add to my to-dos' });
-  await expect(add).toBeFocused();
-  await expect(add).toHaveCSS('opacity', '1');
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Failed to add action item to your to-dos')).toBeVisible();
-  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+  const open = page.getByRole('link', { name: 'Open in my to-dos' });
+  await expect(open).toBeFocused();
+  await expect(open).toHaveCSS('opacity', '1');
 });
 
 /**

@@ -35,6 +35,8 @@ export interface TodoItemProps {
   editing: boolean;
   /** Added a moment ago by 'Add to-do': ending its first edit empty discards it. */
   isNew: boolean;
+  /** Named by the address (`/todos?todo={id}`): scrolled to, highlighted and given the focus. */
+  focused?: boolean;
   onEditStart: (todo: Todo) => void;
   /** The edit ended; `savedTitle` is the title now saved ('' for a new to-do left empty). */
   onEditEnd: (todo: Todo, savedTitle: string) => void;
@@ -46,7 +48,7 @@ export interface TodoItemProps {
 
 /** A to-do row with its right-click menu. */
 export function TodoItem(props: TodoItemProps) {
-  const { todo, editing, onDelete } = props;
+  const { todo, editing, focused, onDelete } = props;
   return (
     <ContextMenu>
       {/* Editing: the input keeps the browser's own menu (copy, paste, spelling). */}
@@ -56,7 +58,9 @@ export function TodoItem(props: TodoItemProps) {
             'group relative flex items-start gap-3 rounded-xl border bg-card px-3.5 py-3 shadow-xs transition-colors',
             'hover:border-foreground/15 focus-within:border-foreground/15 data-[state=open]:border-foreground/20',
             todo.completed && 'bg-muted/30 shadow-none',
+            focused && 'border-brand/40 ring-[3px] ring-brand/20',
           )}
+          aria-current={focused ? 'true' : undefined}
         >
           <TodoRow {...props} />
         </li>
@@ -75,6 +79,7 @@ function TodoRow({
   todo,
   editing,
   isNew,
+  focused,
   onEditStart,
   onEditEnd,
   onSaveTitle,
@@ -91,6 +96,11 @@ function TodoRow({
     refocus.current = false;
     titleButton.current?.focus();
   }, [editing]);
+  useEffect(() => {
+    if (!focused) return;
+    titleButton.current?.scrollIntoView({ block: 'center' });
+    titleButton.current?.focus({ preventScroll: true });
+  }, [focused]);
 
   return (
     <>

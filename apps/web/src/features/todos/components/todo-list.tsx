@@ -10,10 +10,12 @@ import { sortTodos, TODO_MESSAGES, type Todo } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, ListTodo, RotateCw } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
+import { FOCUS_TODO_PARAM } from '@/lib/todo-href';
 import { deleteTodo, removeTodoFromCache } from '../api/delete-todo';
 import { useTodos } from '../api/get-todos';
 import { useUpdateTodo } from '../api/update-todo';
@@ -33,6 +35,8 @@ export function TodoList() {
   const { pending: pendingDeletes, remove } = usePendingDeletes();
   const { newTodoId, clear: clearNewTodoId } = useNewTodoId();
   const [editingId, setEditingId] = useState<string | null>(null);
+  // The to-do a link opened (`/todos?todo={id}`, e.g. an action item from the meeting view).
+  const focusId = useSearchParams()[0].get(FOCUS_TODO_PARAM);
   // The to-do 'Add to-do' made last; while its first edit is open, ending it empty discards it.
   const [addedId, setAddedId] = useState<string | null>(null);
   if (newTodoId && newTodoId !== addedId) {
@@ -94,6 +98,7 @@ export function TodoList() {
     todo,
     editing: editingId === todo.id,
     isNew: addedId === todo.id,
+    focused: focusId === todo.id,
     onEditStart: (t: Todo) => setEditingId(t.id),
     onEditEnd: (t: Todo, savedTitle: string) => {
       setEditingId((current) => (current === t.id ? null : current));

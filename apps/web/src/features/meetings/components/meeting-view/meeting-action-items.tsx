@@ -1,24 +1,19 @@
 /**
  * Tasks mode of the meeting view (spec 000 section 2: "section 'Pending Tasks (count)' and section
  * 'Completed (count)'; 'No action items' when empty; each item has a hover-revealed button to add it
- * to the user's personal to-dos"; section 4 "Action item"; section 8 toasts).
+ * to the user's personal to-dos"; section 4 "Action item"; section 8 toasts). Every action item is
+ * already one of the user's to-dos, so that button opens it there instead of copying it
+ * (docs/decisions/031-action-items-are-to-dos.md).
  */
 import type { Meeting, ProgressLabel } from '@summy/core';
-import {
-  Check,
-  ClipboardList,
-  ExternalLink,
-  ListPlus,
-  LoaderCircle,
-  Star,
-  User,
-} from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ClipboardList, ExternalLink, ListChecks, Star, User } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
-import { personalTodoFrom, useCreateTodo } from '@/features/meetings/api/create-todo';
+import { todoHref } from '@/lib/todo-href';
 import { useUpdateActionItem } from '@/features/meetings/api/update-action-item';
 import { GeneratingState, PanelEmpty } from './panel-states';
 
@@ -29,9 +24,6 @@ type ActionItem = Meeting['actionItems'][number];
  * Linear'), composed by the app layer; `describedBy` is the id of the item's title.
  */
 export type ActionItemActionSlot = (item: ActionItem, describedBy: string) => ReactNode;
-
-/** How long the add button says 'Added' after a success. */
-const ADDED_FEEDBACK_MS = 2500;
 
 /** Props of {@link MeetingActionItems}. */
 export interface MeetingActionItemsProps {
@@ -215,53 +207,32 @@ function ActionItemRow({
           {itemAction(item, titleId)}
         </div>
       )}
-      <AddToTodosButton item={item} describedBy={titleId} />
+      <OpenInTodosLink item={item} describedBy={titleId} />
     </li>
   );
 }
 
-/** Copies an item into the personal to-dos; revealed on hover or keyboard focus of its row. */
-function AddToTodosButton({ item, describedBy }: { item: ActionItem; describedBy: string }) {
-  const create = useCreateTodo();
-  const [added, setAdded] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const add = () => {
-    create.mutate(personalTodoFrom(item), {
-      onSuccess: () => {
-        toast.success('Success', { description: 'Action item added to your to-dos' });
-        setAdded(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
-      },
-      onError: () =>
-        toast.error('Error', { description: 'Failed to add action item to your to-dos' }),
-    });
-  };
-
+/**
+ * Opens the item in the personal to-dos, where it already is: every action item is saved as one of
+ * the user's to-dos when it is extracted, so there is nothing to copy
+ * (docs/decisions/031-action-items-are-to-dos.md). Revealed on hover or keyboard focus of its row.
+ */
+function OpenInTodosLink({ item, describedBy }: { item: ActionItem; describedBy: string }) {
   return (
     <Button
+      asChild
       variant="ghost"
       size="sm"
-      onClick={add}
-      disabled={create.isPending}
-      aria-describedby={describedBy}
       className={cn(
         '-my-1 shrink-0 text-muted-foreground hover:text-foreground',
         // Hidden until the row is hovered or anything in it has focus; always there on touch screens.
         'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
-        (create.isPending || added) && 'opacity-100',
       )}
     >
-      {create.isPending ? (
-        <LoaderCircle className="animate-spin" aria-hidden="true" />
-      ) : added ? (
-        <Check className="text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-      ) : (
-        <ListPlus aria-hidden="true" />
-      )}
-      <span className="max-sm:sr-only">Add to my to-dos</span>
+      <Link to={todoHref(item.id)} aria-describedby={describedBy} title="Already in your to-dos">
+        <ListChecks aria-hidden="true" />
+        <span className="max-sm:sr-only">Open in my to-dos</span>
+      </Link>
     </Button>
   );
 }
