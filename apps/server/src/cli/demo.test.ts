@@ -70,6 +70,9 @@ describe('summy demo', () => {
     expect(meetings.map((m) => m.date)).toEqual(
       [0, 1, 2].map((i) => demoMeetingDate(NOW, i).toISOString()),
     );
+    // Two corpus meetings share a subject: their generated titles still differ, so the to-dos'
+    // "From {meeting}" and the sidebar tell them apart.
+    expect(new Set(meetings.map((m) => m.title.toLowerCase())).size).toBe(meetings.length);
     for (const [i, m] of meetings.entries()) {
       const source = sources[i]!;
       const corpus = loadQmsumMeeting(source.name);

@@ -39,6 +39,7 @@ import { getMeeting } from '../services/meetings/get-meeting.ts';
 import { listMeetings, MEETING_PAGE } from '../services/meetings/list-meetings.ts';
 import { extractActionItems } from '../services/text/extract-action-items.ts';
 import { generateTitle } from '../services/text/generate-title.ts';
+import { uniqueMeetingTitle } from '../services/meetings/unique-meeting-title.ts';
 import { summarizeTranscript } from '../services/text/summarize-transcript.ts';
 import { textModelForUser, type UserTextModel } from '../services/text/text-model-for-user.ts';
 import { createTodo } from '../services/todos/create-todo.ts';
@@ -210,10 +211,16 @@ async function createDemoMeeting(
   plan: { date: Date; oldest: boolean; star: boolean; now: Date },
 ): Promise<DemoMeetingResult> {
   const { transcript } = source;
-  const title = await generateTitle(text.model, transcript, undefined, plan.date);
+  const generated = await generateTitle(
+    text.model,
+    transcript,
+    undefined,
+    plan.date,
+    source.participants,
+  );
   const summary = await summarizeTranscript(text.model, {
     transcript,
-    meetingTitle: title,
+    meetingTitle: generated,
     template: text.template,
   });
   const items = await extractActionItems(text.model, transcript);
@@ -221,7 +228,7 @@ async function createDemoMeeting(
   due.setDate(due.getDate() + 3);
   due.setHours(17, 0, 0, 0);
   const input = createMeetingSchema.parse({
-    title,
+    title: generated,
     date: plan.date.toISOString(),
     duration: source.durationMinutes,
     participants: source.participants,
@@ -231,7 +238,9 @@ async function createDemoMeeting(
   });
   const meeting = await deps.database.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
-    const created = await createMeeting(db, userId, input);
+    // Two demo meetings about one subject must not read alike in the sidebar and the to-dos.
+    const title = await uniqueMeetingTitle(db, userId, generated, plan.date);
+    const created = await createMeeting(db, userId, { ...input, title });
     for (const [i, item] of items.entries()) {
       const starred = plan.star && i === 0;
       await createTodo(

@@ -53,15 +53,15 @@ async function upload(): Promise<string> {
   return res.body.meetingId as string;
 }
 
-async function record(): Promise<string> {
-  const m = await alice.post('/api/meetings', { title: 'Sat 21 Nov 10:00', isRecording: true });
+async function record(who: Client = alice): Promise<string> {
+  const m = await who.post('/api/meetings', { title: 'Sat 21 Nov 10:00', isRecording: true });
   const res = await fetch(`${server.url}/api/meetings/${m.body.id}/audio?index=0`, {
     method: 'POST',
-    headers: { cookie: alice.cookie, origin: alice.origin, 'content-type': 'audio/webm' },
+    headers: { cookie: who.cookie, origin: who.origin, 'content-type': 'audio/webm' },
     body: jfkWebm,
   });
   expect(res.status).toBe(200);
-  expect((await alice.post(`/api/meetings/${m.body.id}/stop`, { durationMs: 11000 })).status).toBe(
+  expect((await who.post(`/api/meetings/${m.body.id}/stop`, { durationMs: 11000 })).status).toBe(
     200,
   );
   return m.body.id as string;
@@ -198,7 +198,9 @@ describe('upload pipeline', () => {
 describe('stop pipeline', () => {
   it('uses the enhanced transcript and the generated title', async () => {
     script = { enhance: (t) => t.replace('Speaker 1:', 'Ada:') };
-    const m = await waitProcessed(alice, await record());
+    // A fresh account: Alice's uploads already hold this title, and titles are unique per account.
+    const ada = await signUp(server, 'Ada');
+    const m = await waitProcessed(ada, await record(ada));
     expect(m.transcript?.startsWith('Ada: we need to ship')).toBe(true);
     expect(m.title).toBe('Budget report and slides');
     expect(m.duration).toBe(2);
@@ -216,6 +218,20 @@ describe('stop pipeline', () => {
     const m = await waitProcessed(alice, await record());
     expect(m.title).toBe(untitledMeetingTitle(new Date(m.date)));
     expect(m.title).toMatch(/^Meeting, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  });
+
+  it('two meetings of one account never get the same generated title', async () => {
+    script = { title: 'Remote Control and Design' };
+    const first = await waitProcessed(alice, await record());
+    const second = await waitProcessed(alice, await record());
+    const third = await waitProcessed(alice, await record());
+    const day = untitledMeetingTitle(new Date(second.date)).replace('Meeting, ', '');
+    expect(first.title).toBe('Remote Control and Design');
+    expect(second.title).toBe(`Remote Control and Design, ${day}`);
+    expect(third.title).toBe(`Remote Control and Design, ${day} (2)`);
+    // Another account may have the same title: uniqueness is per account.
+    const bob = await signUp(server, 'Bob');
+    expect((await waitProcessed(bob, await record(bob))).title).toBe('Remote Control and Design');
   });
 
   it('a generated title is cut to 50 characters', async () => {

@@ -17,11 +17,12 @@ import {
   type ProgressLabel,
   type TranscriptionResult,
 } from '@summy/core';
-import { meetings, todos, type DatabaseHandle } from '@summy/db';
+import { meetings, todos, type Database, type DatabaseHandle } from '@summy/db';
 import { AudioProbeError, probeAudio } from '../audio/ffmpeg.ts';
 import { textModelLabel } from '../providers/llm/catalog.ts';
 import type { GeneratedSummary } from '../providers/llm/types.ts';
 import { generateTitle } from '../services/text/generate-title.ts';
+import { uniqueMeetingTitle } from '../services/meetings/unique-meeting-title.ts';
 import { SttError } from '../providers/stt/types.ts';
 import { publishNotice, publishProgress } from '../realtime/publish.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
@@ -56,7 +57,13 @@ export async function processMeeting(
   const db = database.db;
   const owned = and(eq(meetings.id, job.meetingId), eq(meetings.userId, job.userId));
   const [meeting] = await db
-    .select({ isProcessing: meetings.isProcessing, title: meetings.title, date: meetings.date })
+    .select({
+      isProcessing: meetings.isProcessing,
+      title: meetings.title,
+      date: meetings.date,
+      participants: meetings.participants,
+      attendees: meetings.calendarEventAttendees,
+    })
     .from(meetings)
     .where(owned);
   if (!meeting) return 'meeting-gone';
@@ -134,11 +141,19 @@ export async function processMeeting(
   // The user's template (AI preferences); the model is the one `tools.text` was resolved to.
   const template = tools.summaryTemplate || DEFAULT_SUMMARY_TEMPLATE;
   const [titleResult, summaryResult] = await Promise.allSettled([
-    generateTitle(tools.text, transcript, signal, isUpload ? undefined : meeting.date),
+    generateTitle(
+      tools.text,
+      transcript,
+      signal,
+      isUpload ? undefined : meeting.date,
+      knownPeople(meeting),
+    ),
     tools.text.summarize({ transcript, meetingTitle: meeting.title, template }, signal),
   ]);
   let title = isUpload || again ? meeting.title : FALLBACK_TITLE;
-  if (titleResult.status === 'fulfilled') title = titleResult.value;
+  // A generated title is made unique in the account when it is saved (see `finish`).
+  const generated = titleResult.status === 'fulfilled';
+  if (generated) title = titleResult.value;
   const summary: GeneratedSummary | null =
     summaryResult.status === 'fulfilled' ? summaryResult.value : null;
 
@@ -183,6 +198,7 @@ export async function processMeeting(
       },
     },
     items,
+    generated ? meeting.date : undefined,
   );
   // A recording without a summary still says it was saved; an upload says its summary failed.
   const saved = again
@@ -197,6 +213,18 @@ export async function processMeeting(
 }
 
 type MeetingUpdate = Partial<typeof meetings.$inferInsert>;
+
+/** The meeting's people known by name, for a title without a subject: attendees, else speakers. */
+function knownPeople(meeting: {
+  participants: unknown;
+  attendees: { name?: string | null; email: string }[] | null;
+}): string[] {
+  const attendees = (meeting.attendees ?? []).map((a) => a.name ?? '').filter(Boolean);
+  if (attendees.length > 0) return attendees;
+  return Array.isArray(meeting.participants)
+    ? meeting.participants.filter((p): p is string => typeof p === 'string')
+    : [];
+}
 
 /** `{provider, model?}` of the provider that ran; `model` when the provider names its model. */
 function transcribedBy(stt: PipelineTools['stt']): { provider: string; model?: string } {
@@ -215,15 +243,24 @@ function describeFailure(err: unknown): { error: string; details: string } {
  * Writes the results and clears the flags in one transaction, only while the meeting is still
  * processing (a retried job must not save twice). A re-transcription with new action items first
  * removes the earlier run's items the user has not touched (not completed, never updated), so the
- * list is not doubled while the user's own work stays.
+ * list is not doubled while the user's own work stays. With `uniqueOn` (the meeting's date) the
+ * title is a generated one and is first made unique among the user's meetings.
  */
 async function finish(
   deps: PipelineDeps,
   job: MeetingProcessJob,
   update: MeetingUpdate,
   items: ActionItemSuggestion[] = [],
+  uniqueOn?: Date,
 ): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
+    if (uniqueOn && update.title) {
+      const db = tx as unknown as Database;
+      update = {
+        ...update,
+        title: await uniqueMeetingTitle(db, job.userId, update.title, uniqueOn, job.meetingId),
+      };
+    }
     const updated = await tx
       .update(meetings)
       .set({

@@ -4,9 +4,12 @@ import { NoSubjectError, TextGenerationError, type TextModel } from '../../provi
 /**
  * A meeting title from the transcript, cut to 50 characters (spec 000 sections 4 and 5). When the
  * model finds no subject to name (`NoSubjectError`: a transcript too poor for one) and `date` is
- * given, the title is 'Meeting' plus that date ('Meeting, Nov 25, 2026'); the pipeline uses the
- * spec's plain 'Meeting' (`FALLBACK_TITLE`) when this throws.
+ * given, the title is 'Meeting' with the people known by name and that date ('Meeting with Ada and
+ * Carol, Nov 25, 2026', or 'Meeting, Nov 25, 2026'); the pipeline uses the spec's plain 'Meeting'
+ * (`FALLBACK_TITLE`) when this throws. Callers that save the title make it unique in the account
+ * (`uniqueMeetingTitle`).
  * @param date the meeting's date, for the no-subject title; without it NoSubjectError is thrown
+ * @param people the meeting's people by name (attendees, named speakers), for the no-subject title
  * @throws TextGenerationError 'Title generation failed' / 'No title generated'
  */
 export async function generateTitle(
@@ -14,12 +17,13 @@ export async function generateTitle(
   transcript: string,
   signal?: AbortSignal,
   date?: Date,
+  people: readonly string[] = [],
 ): Promise<string> {
   let raw: string;
   try {
     raw = await model.generateTitle(transcript, signal);
   } catch (err) {
-    if (err instanceof NoSubjectError && date) return untitledMeetingTitle(date);
+    if (err instanceof NoSubjectError && date) return untitledMeetingTitle(date, people);
     throw err;
   }
   const title = cutTitle(raw);
