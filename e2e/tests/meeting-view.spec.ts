@@ -186,6 +186,7 @@ test('header, modes, action items, links and the actions menu', async ({ page })
   await expect(openInTodos).toHaveCSS('opacity', '0');
   await item.hover();
   await expect(openInTodos).toHaveCSS('opacity', '1');
+  await shootStates(page, 'tasks-open-in-todos', () => item.hover());
   const before = await api<Todo[]>(page, 'GET', '/api/todos');
   await openInTodos.click();
   await expect(page).toHaveURL(/\/todos\?todo=/);
@@ -195,6 +196,7 @@ test('header, modes, action items, links and the actions menu', async ({ page })
   await expect(row.getByRole('button', { name: 'Post the designer job opening' })).toBeFocused();
   await expect(row.getByRole('link', { name: /Quarterly planning/ })).toBeVisible();
   expect(await api<Todo[]>(page, 'GET', '/api/todos')).toHaveLength(before.length);
+  await shootStates(page, 'todos-opened-item');
   await page.goto('/');
   await expect(page.getByText('Post the designer job opening')).toHaveCount(1);
   await page.goto(`/meeting/${meeting.id}`);
