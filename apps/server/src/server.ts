@@ -67,6 +67,7 @@ export interface ServerOptions {
  * applies migrations, starts the job workers, and listens on `env.port` (0 picks a free port).
  * @param database an already open database to use instead (tests share one per file)
  * @throws ConfigurationError when the selected speech-to-text provider lacks a setting
+ * @throws DataDirLockedError when another process has the embedded database open
  */
 export async function startServer(
   env: Env,
@@ -83,6 +84,7 @@ export async function startServer(
     (await openDatabase({
       databaseUrl: env.databaseUrl,
       pgliteDir: path.join(env.dataDir, 'pglite'),
+      holder: 'the Summy server',
     }));
   await db.migrate();
   const realtime = await startRealtimeHub(db);
