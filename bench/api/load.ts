@@ -12,7 +12,7 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { CookieJar } from './client.ts';
 import { summarize, type LatencySummary } from './stats.ts';
@@ -57,6 +57,11 @@ export interface LoadResult {
    */
   serverCpuMs?: number;
   serverCpuMsPerRequest?: number;
+  /**
+   * Longest stall of the server process's event loop during the window, ms (the longest time no
+   * socket could be read: PGlite's queries run on that loop). Undefined from `runLoad`.
+   */
+  serverLoopDelayMaxMs?: number;
 }
 
 /**
@@ -153,7 +158,8 @@ export async function runLoad(
 
 /**
  * Runs `runLoad` in a child Node.js process (this file, under tsx) and resolves to its figures,
- * with this process's CPU time over the child's measured window (`serverCpuMs`).
+ * with this process's CPU time and longest event-loop stall over the child's measured window
+ * (`serverCpuMs`, `serverLoopDelayMaxMs`).
  * @throws Error when the child fails or exits without an answer
  */
 export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
@@ -165,12 +171,19 @@ export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
     let answered = false;
     let cpuStart: NodeJS.CpuUsage | undefined;
     let cpuWindow: NodeJS.CpuUsage | undefined;
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    let loopDelayMaxMs: number | undefined;
     child.on(
       'message',
       (msg: { window?: 'start' | 'end'; result?: LoadResult; error?: string }) => {
-        if (msg.window === 'start') cpuStart = process.cpuUsage();
-        else if (msg.window === 'end') cpuWindow = process.cpuUsage(cpuStart);
-        else if (msg.result) {
+        if (msg.window === 'start') {
+          cpuStart = process.cpuUsage();
+          loopDelay.enable();
+        } else if (msg.window === 'end') {
+          cpuWindow = process.cpuUsage(cpuStart);
+          loopDelay.disable();
+          loopDelayMaxMs = loopDelay.max / 1e6;
+        } else if (msg.result) {
           answered = true;
           const serverCpuMs = cpuWindow ? (cpuWindow.user + cpuWindow.system) / 1000 : undefined;
           resolve({
@@ -178,6 +191,7 @@ export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
             serverCpuMs,
             serverCpuMsPerRequest:
               serverCpuMs === undefined ? undefined : serverCpuMs / msg.result.requests,
+            serverLoopDelayMaxMs: loopDelayMaxMs,
           });
         } else {
           answered = true;

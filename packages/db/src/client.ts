@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { queuePgliteFairly } from './fair-queue.ts';
 import { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 import * as schema from './schema/index.ts';
 
@@ -163,6 +164,8 @@ async function openPglite(
     }
     client = new PGlite(dir ?? 'memory://', { postgresqlconf: [...settings] });
     await client.waitReady;
+    // Requests first come, first served, with sockets read between two queries (fair-queue.ts).
+    queuePgliteFairly(client);
   } catch (err) {
     lock?.release();
     throw err;

@@ -6,6 +6,7 @@ export {
   type DataDirLock,
   type LockHolder,
 } from './data-dir-lock.ts';
+export { FairQueue, runInArrivalOrder } from './fair-queue.ts';
 export { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
