@@ -40,6 +40,11 @@ export interface LoadResult {
   errors: number;
   /** Requests answered 200 per second of the window. */
   rps: number;
+  /**
+   * Clients with no answer at all within the window: starved while others were served (a fair
+   * server leaves none at any client count it can answer within the window).
+   */
+  unanswered: number;
   /** Latency of the requests answered 200 within the window (ms, send to last body byte). */
   latency: LatencySummary;
   /** The last failure's message ('' when none). */
@@ -114,7 +119,8 @@ export async function runLoad(
       req.end();
     });
 
-  const client = async () => {
+  const answered = new Set<number>();
+  const client = async (_: unknown, index: number) => {
     const jar = new CookieJar(spec.cookie);
     while (performance.now() < windowEnd) {
       const t0 = performance.now();
@@ -128,8 +134,10 @@ export async function runLoad(
       // Completions within the window count, whenever they started: with 200 clients and seconds
       // of latency, counting only requests sent inside the window would miss its first seconds.
       if (t1 < windowStart || t1 > windowEnd) continue;
-      if (status === 200) samples.push(t1 - t0);
-      else {
+      if (status === 200) {
+        samples.push(t1 - t0);
+        answered.add(index);
+      } else {
         errors++;
         if (status) lastError = `status ${status}`;
       }
@@ -148,6 +156,7 @@ export async function runLoad(
     requests: samples.length,
     errors,
     lastError,
+    unanswered: spec.clients - answered.size,
     rps: samples.length / (spec.durationMs / 1000),
     latency: summarize(samples),
     bytes,

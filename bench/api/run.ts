@@ -407,7 +407,7 @@ async function concurrencySeries(
       out.push({ target: t.target, load, loadAverage });
       if (load.errors > 0) log(`${backend}: ${t.target}: last error: ${load.lastError}`);
       log(
-        `${backend}: ${t.target}, ${clients} clients: ${load.rps.toFixed(0)} req/s, p50 ${ms(load.latency.p50)} p95 ${ms(load.latency.p95)} p99 ${ms(load.latency.p99)} ms (p99/p95 ${tailRatio(load)}), loop stall max ${load.serverLoopDelayMaxMs?.toFixed(0)} ms, server CPU ${load.serverCpuMsPerRequest?.toFixed(2)} ms/req, ${load.errors} errors, load avg ${loadAverage.toFixed(2)}`,
+        `${backend}: ${t.target}, ${clients} clients: ${load.rps.toFixed(0)} req/s, p50 ${ms(load.latency.p50)} p95 ${ms(load.latency.p95)} p99 ${ms(load.latency.p99)} ms (p99/p95 ${tailRatio(load)}), ${load.unanswered} clients unanswered, loop stall max ${load.serverLoopDelayMaxMs?.toFixed(0)} ms, server CPU ${load.serverCpuMsPerRequest?.toFixed(2)} ms/req, ${load.errors} errors, load avg ${loadAverage.toFixed(2)}`,
       );
     }
   }
