@@ -1,8 +1,8 @@
 /**
- * One process at a time on the embedded database (docs/decisions/031-one-process-per-embedded-database.md),
- * with real processes as people run them: `npm run summy -- demo` and a second server against a
- * running server's DATA_DIR are refused with the server's pid and what to do, and leave its data
- * whole; after the server is killed with SIGKILL the next start takes its stale lock over. Only
+ * One process at a time on the embedded database
+ * (docs/decisions/031-one-process-per-embedded-database.md), with real processes as people run
+ * them: `npm run summy -- demo`, `import` and a second server against a running server's DATA_DIR
+ * are refused with the server's pid and what to do, and leave its data whole; after the server is killed with SIGKILL the next start takes its stale lock over. Only
  * PGlite has the lock: PostgreSQL is shared by design.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -70,6 +70,9 @@ describe.skipIf(testDbKind === 'postgres')('the embedded database, one process a
       expect(demo.stderr).toContain(`in use by process ${pid} (the Summy server`);
       expect(demo.stderr).toContain(`stop process ${pid} first`);
       expect(demo.stderr).toContain('DATABASE_URL');
+      const imported = await runSummyCli(settings, ['import', 'any.wav', '--user', alice.email]);
+      expect(imported.code).toBe(1);
+      expect(imported.stderr).toContain(`in use by process ${pid} (the Summy server`);
 
       const second = await spawnSummy(settings);
       procs.push(second);
