@@ -12,7 +12,7 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { CookieJar } from './client.ts';
 import { summarize, type LatencySummary } from './stats.ts';
@@ -40,6 +40,11 @@ export interface LoadResult {
   errors: number;
   /** Requests answered 200 per second of the window. */
   rps: number;
+  /**
+   * Clients with no answer at all within the window: starved while others were served (a fair
+   * server leaves none at any client count it can answer within the window).
+   */
+  unanswered: number;
   /** Latency of the requests answered 200 within the window (ms, send to last body byte). */
   latency: LatencySummary;
   /** The last failure's message ('' when none). */
@@ -57,6 +62,11 @@ export interface LoadResult {
    */
   serverCpuMs?: number;
   serverCpuMsPerRequest?: number;
+  /**
+   * Longest stall of the server process's event loop during the window, ms (the longest time no
+   * socket could be read: PGlite's queries run on that loop). Undefined from `runLoad`.
+   */
+  serverLoopDelayMaxMs?: number;
 }
 
 /**
@@ -109,7 +119,8 @@ export async function runLoad(
       req.end();
     });
 
-  const client = async () => {
+  const answered = new Set<number>();
+  const client = async (_: unknown, index: number) => {
     const jar = new CookieJar(spec.cookie);
     while (performance.now() < windowEnd) {
       const t0 = performance.now();
@@ -123,8 +134,10 @@ export async function runLoad(
       // Completions within the window count, whenever they started: with 200 clients and seconds
       // of latency, counting only requests sent inside the window would miss its first seconds.
       if (t1 < windowStart || t1 > windowEnd) continue;
-      if (status === 200) samples.push(t1 - t0);
-      else {
+      if (status === 200) {
+        samples.push(t1 - t0);
+        answered.add(index);
+      } else {
         errors++;
         if (status) lastError = `status ${status}`;
       }
@@ -143,6 +156,7 @@ export async function runLoad(
     requests: samples.length,
     errors,
     lastError,
+    unanswered: spec.clients - answered.size,
     rps: samples.length / (spec.durationMs / 1000),
     latency: summarize(samples),
     bytes,
@@ -153,7 +167,8 @@ export async function runLoad(
 
 /**
  * Runs `runLoad` in a child Node.js process (this file, under tsx) and resolves to its figures,
- * with this process's CPU time over the child's measured window (`serverCpuMs`).
+ * with this process's CPU time and longest event-loop stall over the child's measured window
+ * (`serverCpuMs`, `serverLoopDelayMaxMs`).
  * @throws Error when the child fails or exits without an answer
  */
 export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
@@ -165,12 +180,19 @@ export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
     let answered = false;
     let cpuStart: NodeJS.CpuUsage | undefined;
     let cpuWindow: NodeJS.CpuUsage | undefined;
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    let loopDelayMaxMs: number | undefined;
     child.on(
       'message',
       (msg: { window?: 'start' | 'end'; result?: LoadResult; error?: string }) => {
-        if (msg.window === 'start') cpuStart = process.cpuUsage();
-        else if (msg.window === 'end') cpuWindow = process.cpuUsage(cpuStart);
-        else if (msg.result) {
+        if (msg.window === 'start') {
+          cpuStart = process.cpuUsage();
+          loopDelay.enable();
+        } else if (msg.window === 'end') {
+          cpuWindow = process.cpuUsage(cpuStart);
+          loopDelay.disable();
+          loopDelayMaxMs = loopDelay.max / 1e6;
+        } else if (msg.result) {
           answered = true;
           const serverCpuMs = cpuWindow ? (cpuWindow.user + cpuWindow.system) / 1000 : undefined;
           resolve({
@@ -178,6 +200,7 @@ export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
             serverCpuMs,
             serverCpuMsPerRequest:
               serverCpuMs === undefined ? undefined : serverCpuMs / msg.result.requests,
+            serverLoopDelayMaxMs: loopDelayMaxMs,
           });
         } else {
           answered = true;

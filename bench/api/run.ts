@@ -6,7 +6,8 @@
  * time goes.
  *
  * The concurrency series (issue 10 point 12) loads the first list page with 10, 50 and 200
- * clients from a separate process (load.ts) and reports requests per second and p95, beside a
+ * clients from a separate process (load.ts) and reports requests per second, p95, p99 and their
+ * ratio (a tail starved by unfair queueing shows as p99 far above p95), beside a
  * bare Hono route on @hono/node-server in this process answering the same JSON with no session
  * and no database: the ceiling of Hono, Node's HTTP and JSON on this machine.
  *
@@ -53,6 +54,8 @@ import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
 /** The latency budget of every measured route, p95 in milliseconds. */
 export const BUDGET_P95_MS = 20;
+/** Under concurrency no request may wait much longer than the rest: p99 within 3 times p95. */
+export const MAX_P99_TO_P95 = 3;
 
 /** One measured route: HTTP latency and the direct-SQL reference. */
 export interface RouteResult {
@@ -404,11 +407,16 @@ async function concurrencySeries(
       out.push({ target: t.target, load, loadAverage });
       if (load.errors > 0) log(`${backend}: ${t.target}: last error: ${load.lastError}`);
       log(
-        `${backend}: ${t.target}, ${clients} clients: ${load.rps.toFixed(0)} req/s, p50 ${ms(load.latency.p50)} p95 ${ms(load.latency.p95)} ms, server CPU ${load.serverCpuMsPerRequest?.toFixed(2)} ms/req, ${load.errors} errors, load avg ${loadAverage.toFixed(2)}`,
+        `${backend}: ${t.target}, ${clients} clients: ${load.rps.toFixed(0)} req/s, p50 ${ms(load.latency.p50)} p95 ${ms(load.latency.p95)} p99 ${ms(load.latency.p99)} ms (p99/p95 ${tailRatio(load)}), ${load.unanswered} clients unanswered, loop stall max ${load.serverLoopDelayMaxMs?.toFixed(0)} ms, server CPU ${load.serverCpuMsPerRequest?.toFixed(2)} ms/req, ${load.errors} errors, load avg ${loadAverage.toFixed(2)}`,
       );
     }
   }
   return out;
+}
+
+/** p99 over p95 of one load step, e.g. '1.08x': how much longer the slowest 1% waited. */
+function tailRatio(load: LoadResult): string {
+  return `${(load.latency.p99 / load.latency.p95).toFixed(2)}x`;
 }
 
 function pad(cells: string[], widths: number[]): string {
@@ -458,8 +466,9 @@ function routeTable(results: readonly BackendResult[]): string[] {
 }
 
 /**
- * The concurrency table: requests per second and latency per target and client count, and the
- * route's throughput as a share of the bare Hono route's in the same step.
+ * The concurrency table: requests per second and latency per target and client count (p50, p95,
+ * p99 and p99 over p95 against {@link MAX_P99_TO_P95}), the server's longest event-loop stall, and
+ * the route's throughput as a share of the bare Hono route's in the same step.
  */
 export function concurrencyTable(results: readonly BackendResult[]): string[] {
   const head = [
@@ -470,6 +479,8 @@ export function concurrencyTable(results: readonly BackendResult[]): string[] {
     'p50 ms',
     'p95 ms',
     'p99 ms',
+    `p99/p95 (≤${MAX_P99_TO_P95})`,
+    'loop stall ms',
     'errors',
     'of bare',
     'server CPU ms/req',
@@ -493,6 +504,8 @@ export function concurrencyTable(results: readonly BackendResult[]): string[] {
         ms(x.load.latency.p50),
         ms(x.load.latency.p95),
         ms(x.load.latency.p99),
+        tailRatio(x.load),
+        x.load.serverLoopDelayMaxMs === undefined ? '' : x.load.serverLoopDelayMaxMs.toFixed(0),
         String(x.load.errors),
         share,
         x.load.serverCpuMsPerRequest === undefined ? '' : x.load.serverCpuMsPerRequest.toFixed(2),
@@ -509,7 +522,7 @@ export function renderReport(results: readonly BackendResult[], n: number): stri
   const out: string[] = [];
   if (results.some((r) => r.concurrency.length > 0)) {
     out.push(
-      'Concurrency (closed loop from a separate process; client CPU: the load process, share of one core; server CPU: CPU time of the server process per request answered):',
+      'Concurrency (closed loop from a separate process; client CPU: the load process, share of one core; server CPU: CPU time of the server process per request answered; loop stall: the longest time the server read no socket):',
     );
     out.push('');
     out.push(...concurrencyTable(results));

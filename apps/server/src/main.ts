@@ -1,5 +1,6 @@
 /** Summy's entry point: `npm start` runs this after building the web app. */
 import { existsSync } from 'node:fs';
+import { DataDirLockedError } from '@summy/db';
 import { ConfigurationError, loadEnv } from './env.ts';
 import { startServer } from './server.ts';
 
@@ -20,7 +21,8 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (err) {
-  if (err instanceof ConfigurationError) {
+  // A second server on one embedded database would destroy it: the lock refused it.
+  if (err instanceof ConfigurationError || err instanceof DataDirLockedError) {
     console.error(`Summy cannot start. ${err.message}`);
     process.exit(1);
   }

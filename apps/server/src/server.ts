@@ -5,7 +5,8 @@
 import type { AppDeps } from './http/context.ts';
 import { serve, type ServerType } from '@hono/node-server';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '@summy/db';
+import { performance } from 'node:perf_hooks';
+import { openDatabase, runInArrivalOrder, type DatabaseHandle } from '@summy/db';
 import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
@@ -67,6 +68,7 @@ export interface ServerOptions {
  * applies migrations, starts the job workers, and listens on `env.port` (0 picks a free port).
  * @param database an already open database to use instead (tests share one per file)
  * @throws ConfigurationError when the selected speech-to-text provider lacks a setting
+ * @throws DataDirLockedError when another process has the embedded database open
  */
 export async function startServer(
   env: Env,
@@ -83,6 +85,7 @@ export async function startServer(
     (await openDatabase({
       databaseUrl: env.databaseUrl,
       pgliteDir: path.join(env.dataDir, 'pglite'),
+      holder: 'the Summy server',
     }));
   await db.migrate();
   const realtime = await startRealtimeHub(db);
@@ -109,7 +112,10 @@ export async function startServer(
   }
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
+    // Each request's database work queues by the request's arrival (PGlite: first come, first served).
+    const fetch: typeof app.fetch = (...args) =>
+      runInArrivalOrder(performance.now(), () => app.fetch(...args));
+    const s = serve({ fetch, port: env.port, hostname: env.host }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

@@ -3,17 +3,14 @@
  * PostgreSQL, as the README describes it: the server shows the demo meetings the command made, a
  * second run keeps them, and a bad invocation prints the usage.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, signUp, type Client } from './harness.ts';
-import { spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
+import { runSummyCli, spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
 import { QMSUM_DIR } from './qmsum.ts';
 
-const cli = path.resolve(import.meta.dirname, '../src/cli/summy.ts');
 let DATABASE_URL: string;
 let server: SummyProcess;
 let alice: Client;
@@ -26,24 +23,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-async function summy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/root',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-demo-cli-')),
-    DATABASE_URL,
-  };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', cli, ...args],
-      { env, timeout: 120_000 },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+/** `npm run summy -- <args>` on the server's PostgreSQL, with a DATA_DIR of its own. */
+function summy(args: string[]) {
+  const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'summy-demo-cli-'));
+  return runSummyCli({ DATA_DIR, DATABASE_URL }, args);
 }
 
 describe('summy demo (CLI)', () => {

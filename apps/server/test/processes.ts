@@ -1,11 +1,13 @@
 /** Starts Summy's real entry point (src/main.ts) as a child process, as `npm start` does. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from '@summy/db/testing';
 
 const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
+const cliFile = path.resolve(import.meta.dirname, '../src/cli/summy.ts');
 
 /** A Summy process and what it printed. */
 export interface SummyProcess {
@@ -68,4 +70,33 @@ export async function waitHealthy(proc: SummyProcess, timeoutMs = 60_000): Promi
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`Summy did not become healthy: ${proc.output()}`);
+}
+
+/** What a finished command printed, and its exit code. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `npm run summy -- <args>` (src/cli/summy.ts under tsx) as a child with these settings
+ * (plus PATH and HOME) and resolves when it exits, whatever its code; 120 s at most.
+ */
+export async function runSummyCli(
+  settings: Record<string, string>,
+  args: string[],
+): Promise<CliRun> {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...settings };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', cliFile, ...args],
+      { env, timeout: 120_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as CliRun;
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
 }

@@ -13,6 +13,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { queuePgliteFairly } from './fair-queue.ts';
 import { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 import * as schema from './schema/index.ts';
 
@@ -32,6 +34,11 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** postgresql.conf lines for PGlite instead of `PGLITE_SETTINGS` (bench/memory compares them). */
   pgliteSettings?: readonly string[];
+  /**
+   * What this process is (e.g. "the Summy server", "summy demo"), written in the PGlite folder's
+   * lock so that a process refused the folder can say who holds it.
+   */
+  holder?: string;
 }
 
 /** Called with the payload text of each notification on a channel. */
@@ -90,12 +97,27 @@ export async function knownMigrations(): Promise<string[]> {
 }
 
 /**
- * Opens the database named by the options. Throws when PostgreSQL cannot be reached or PGlite
- * cannot open its folder; does not migrate (call `migrate()`).
+ * Opens the database named by the options; does not migrate (call `migrate()`). A PGlite folder
+ * is locked for this process until `close()` (data-dir-lock.ts).
+ * @throws DataDirLockedError when another live process has the PGlite folder open
+ * @throws Error when PostgreSQL cannot be reached or PGlite cannot open its folder
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir, options.pgliteSettings ?? PGLITE_SETTINGS);
+  return openPglite(
+    options.pgliteDir,
+    options.pgliteSettings ?? PGLITE_SETTINGS,
+    options.holder ?? defaultHolder(),
+  );
+}
+
+/** `node main.ts` style description of this process, when the opener gives none. */
+function defaultHolder(): string {
+  return process.argv
+    .slice(1)
+    .map((a) => path.basename(a))
+    .join(' ')
+    .slice(0, 200);
 }
 
 /** First wait before reconnecting a lost LISTEN connection (ms); doubled per failed attempt. */
@@ -129,14 +151,25 @@ async function readApplied(query: DatabaseHandle['query']): Promise<string[]> {
 async function openPglite(
   dir: string | undefined,
   settings: readonly string[],
+  holder: string,
 ): Promise<DatabaseHandle> {
-  if (dir) {
-    mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-    // initdb in a child process: this one only resumes (pglite-setup.ts, issue 10 point 11).
-    await createPgliteDataDir(dir);
+  // Before anything touches the folder, initdb included: its child runs under this lock.
+  const lock = dir ? await lockDataDir(dir, holder) : undefined;
+  let client: PGlite;
+  try {
+    if (dir) {
+      mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+      // initdb in a child process: this one only resumes (pglite-setup.ts).
+      await createPgliteDataDir(dir);
+    }
+    client = new PGlite(dir ?? 'memory://', { postgresqlconf: [...settings] });
+    await client.waitReady;
+    // Requests first come, first served, with sockets read between two queries (fair-queue.ts).
+    queuePgliteFairly(client);
+  } catch (err) {
+    lock?.release();
+    throw err;
   }
-  const client = new PGlite(dir ?? 'memory://', { postgresqlconf: [...settings] });
-  await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const query: DatabaseHandle['query'] = async (text, params) =>
     (await client.query(text, params ?? [])).rows as never[];
@@ -155,7 +188,13 @@ async function openPglite(
       return readApplied(query);
     },
     appliedMigrations: () => readApplied(query),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

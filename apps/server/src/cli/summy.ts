@@ -2,9 +2,9 @@
  * Summy's command line: `npm run summy -- import <files...> --user <email>`, and
  * `npm run summy -- models list|pull <id>|remove <id>` (local speech models, cli/models.ts), and
  * `npm run summy -- demo --user <email>` (demo meetings from real transcripts, cli/demo.ts).
- * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). With the embedded
- * PGlite database, stop the server first for `import` and `demo`: PGlite allows one process at a
- * time (`models` does not open the database).
+ * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). The embedded PGlite
+ * database allows one process at a time: while a server has it open, `import` and `demo` refuse
+ * and name the server's process (`models` does not open the database).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (existsSync('.env')) process.loadEnvFile('.env');
     const env = loadEnv();
-    const database = await openConfiguredDatabase(env);
+    const database = await openConfiguredDatabase(env, 'summy demo');
     try {
       return await runDemoCommand({ database, storage: createStorage(env), env }, options);
     } finally {
@@ -60,8 +60,8 @@ async function main(argv: string[]): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnv();
   validateSttSettings(env);
+  const database = await openConfiguredDatabase(env, 'summy import');
   await cleanScratch(env.dataDir);
-  const database = await openConfiguredDatabase(env);
   const jobs = await startJobs(database);
   const storage = createStorage(env);
   await startMeetingWorker(jobs, { database, storage }, configuredTools(env, database.db));
@@ -105,11 +105,15 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** The server's database (DATABASE_URL, else PGlite under DATA_DIR), migrated. */
-async function openConfiguredDatabase(env: Env) {
+/**
+ * The server's database (DATABASE_URL, else PGlite under DATA_DIR), migrated.
+ * @throws DataDirLockedError while a server (or another command) has the PGlite folder open
+ */
+async function openConfiguredDatabase(env: Env, holder: string) {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     pgliteDir: path.join(env.dataDir, 'pglite'),
+    holder,
   });
   await database.migrate();
   return database;

@@ -11,29 +11,18 @@
  * longer running is removed, with anything else (older versions' files); folders of other hosts
  * are removed once a day old (their owner cannot be checked from here).
  */
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { processStartTicks } from '@summy/db';
 
 /** Folders of other hosts are removed once this old (ms): 24 hours. */
 const FOREIGN_SCRATCH_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** Start time of process `pid` in clock ticks since boot, or undefined (gone, or no /proc). */
-function processStart(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22 (starttime); the command name (field 2) may hold spaces, so count after ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
 const hostname = os.hostname().replace(/[^A-Za-z0-9-]/g, '-');
 
 /** This process's folder name: `{hostname}.{pid}.{start}` ('0' as start without /proc). */
-export const SCRATCH_INSTANCE = `${hostname}.${process.pid}.${processStart(process.pid) ?? '0'}`;
+export const SCRATCH_INSTANCE = `${hostname}.${process.pid}.${processStartTicks(process.pid) ?? '0'}`;
 
 /** `{dataDir}/tmp`: the root of every process's scratch folder. */
 export function scratchRoot(dataDir: string): string {
@@ -69,7 +58,7 @@ function ownerRunning(name: string, mtimeMs: number): boolean {
       return false;
     }
   }
-  return processStart(Number(pid)) === start;
+  return processStartTicks(Number(pid)) === start;
 }
 
 /** Removes what dead processes left in `folder`; answers the names removed. */
