@@ -1,6 +1,6 @@
 /**
  * One process at a time on the embedded database
- * (docs/decisions/031-one-process-per-embedded-database.md), with real processes as people run
+ * (docs/decisions/034-one-process-per-embedded-database.md), with real processes as people run
  * them: `npm run summy -- demo`, `import` and a second server against a running server's DATA_DIR
  * are refused with the server's pid and what to do, and leave its data whole; after the server is killed with SIGKILL the next start takes its stale lock over. Only
  * PGlite has the lock: PostgreSQL is shared by design.

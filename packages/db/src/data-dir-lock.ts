@@ -4,7 +4,7 @@
  * first one's, which loses what either saved or leaves no valid checkpoint at all (the database
  * then never starts again). Nothing in PGlite stops that, so every open takes an exclusive lock
  * file `<folder>.lock` first, and a dead holder's lock is taken over at once
- * (docs/decisions/031-one-process-per-embedded-database.md).
+ * (docs/decisions/034-one-process-per-embedded-database.md).
  */
 import {
   closeSync,

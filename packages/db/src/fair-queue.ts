@@ -4,7 +4,7 @@
  * the same microtask chain: under load a backlog of queries ran for seconds without the event loop
  * reading a single socket, and which requests got into the next backlog was decided by socket
  * order, so some clients were served over and over while others waited ten times the p95
- * (docs/decisions/032-pglite-work-first-come-first-served.md). This queue runs PGlite's work one
+ * (docs/decisions/035-pglite-work-first-come-first-served.md). This queue runs PGlite's work one
  * piece at a time, each in its own turn of the event loop (so sockets are read between two
  * queries), in the order the originating requests arrived: a request already being answered
  * finishes before a newer one starts.
