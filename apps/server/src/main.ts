@@ -1,7 +1,9 @@
 /** Summy's entry point: `npm start` runs this after building the web app. */
 import { existsSync } from 'node:fs';
 import { ConfigurationError, loadEnv } from './env.ts';
+import { log } from './log.ts';
 import { startServer } from './server.ts';
+import { setupNotes } from './setup-notes.ts';
 
 try {
   // Settings may live in ./.env (see .env.example); the real environment wins.
@@ -13,6 +15,7 @@ try {
       server.database.kind === 'pglite' ? `, data in ${env.dataDir}` : ''
     })`,
   );
+  for (const note of setupNotes(env)) log.info(`[setup] ${note}`);
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -4,7 +4,7 @@
  * marker. The app layer says whether Google is configured and connected and gives the connect
  * action (features do not import each other).
  */
-import { CONTACT_LIMITS, GOOGLE_MESSAGES, type Contact } from '@summy/core';
+import { CALENDAR_MESSAGES, CONTACT_LIMITS, GOOGLE_MESSAGES, type Contact } from '@summy/core';
 import { RefreshCw, Search, Settings2, UserPlus, Users, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -240,20 +240,19 @@ function Notice(props: EmptyStateProps) {
   return <EmptyState {...props} className="rounded-xl border border-dashed bg-card/50 py-16" />;
 }
 
-/** Issue 13 point 9: without Google settings, say so and how to set them, instead of a failing button. */
+/**
+ * The server has no Google OAuth client: says so plainly, instead of a button that would fail.
+ * The settings are for the operator (the server logs them at start-up), not the person here.
+ */
 function NotConfigured() {
-  const code = 'rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground';
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card/50 px-6 py-16 text-center">
       <div className="flex size-11 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground">
         <Settings2 className="size-5" aria-hidden="true" />
       </div>
-      <p className="text-sm font-medium">Google is not configured on this server</p>
+      <p className="text-sm font-medium">{CALENDAR_MESSAGES.notConfigured}</p>
       <p className="max-w-md text-sm text-balance text-muted-foreground">
-        Contacts are synced from Google. Whoever runs this server sets{' '}
-        <code className={code}>GOOGLE_CLIENT_ID</code> and{' '}
-        <code className={code}>GOOGLE_CLIENT_SECRET</code> and restarts Summy; see{' '}
-        <span className="font-medium text-foreground">docs/self-hosting.md</span>.
+        {GOOGLE_MESSAGES.notSetUp}
       </p>
     </div>
   );
