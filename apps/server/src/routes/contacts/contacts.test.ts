@@ -506,6 +506,8 @@ describe('the contacts.sync job', () => {
     const list = await user.get('/api/contacts?limit=200');
     expect(list.body.contacts).toHaveLength(12);
     expect(list.body.contacts.every((c: any) => c.email.endsWith('@example-mail.test'))).toBe(true);
+    // A consumer account (no hd claim): friends at its own mail domain are not an organisation.
+    expect(list.body.contacts.filter((c: any) => c.isOrganizationContact)).toEqual([]);
     expect(done.map((j) => j.state)).toContain('completed');
 
     // The schedule's job queues a sync per connected user (this one), skipping the others.

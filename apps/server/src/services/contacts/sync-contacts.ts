@@ -3,7 +3,8 @@
  * `contacts.sync` job. For every linked Google account that still has tokens:
  *
  * 1. calendar attendees of the past month (200 events) at the organisation's own domain (the
- *    account's e-mail domain), without rooms and groups, de-duplicated;
+ *    account's hosted domain, the id_token's `hd`; consumer accounts have none and skip this and
+ *    step 3), without rooms and groups, de-duplicated;
  * 2. personal contacts (`people/me/connections`, 100 a page), only those with an e-mail;
  * 3. a directory lookup per organisation attendee, in batches of 10, 100 ms between lookups and
  *    1 s between batches (a failed lookup gives nothing);
@@ -14,10 +15,16 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { CONTACT_LIMITS, emailDomain, organizationAttendees } from '@summy/core';
+import {
+  CONTACT_LIMITS,
+  emailDomain,
+  organizationAttendees,
+  organizationDomainOf,
+} from '@summy/core';
 import { account, contacts, userGoogleAccounts, type Database } from '@summy/db';
 import { log } from '../../log.ts';
 import type { GoogleDeps } from '../google/google-tokens.ts';
+import { googleIdTokenClaims } from '../google/id-token-claims.ts';
 import { peopleClient, type PeopleClient, type PersonContact } from './google-people.ts';
 
 /** Waits `ms` milliseconds; tests pass one that records the gaps instead of waiting. */
@@ -48,31 +55,29 @@ export interface ContactSyncResult {
 }
 
 /**
- * Mail domains of consumer Google accounts: they have no organisation, so their attendees are not
- * organisation contacts and they have no directory (only Workspace domains do).
- */
-export const CONSUMER_MAIL_DOMAINS: ReadonlySet<string> = new Set(['gmail.com', 'googlemail.com']);
-
-/** The organisation domain of a Google account's e-mail; null for consumer mail domains. */
-export function organizationDomainOf(accountEmail: string): string | null {
-  const domain = emailDomain(accountEmail);
-  return domain && !CONSUMER_MAIL_DOMAINS.has(domain) ? domain : null;
-}
-
-/**
  * The user's linked Google accounts that hold a refresh token (the others need a reconnect and
- * are left out), oldest first.
+ * are left out), oldest first, with the organisation domain of each: its id_token's hosted domain
+ * (`hd`), null for a consumer account.
  */
 export async function connectedGoogleAccounts(
   db: Database,
   userId: string,
-): Promise<{ id: string; email: string }[]> {
-  return db
-    .select({ id: userGoogleAccounts.id, email: userGoogleAccounts.email })
+): Promise<{ id: string; email: string; organizationDomain: string | null }[]> {
+  const rows = await db
+    .select({
+      id: userGoogleAccounts.id,
+      email: userGoogleAccounts.email,
+      idToken: account.idToken,
+    })
     .from(userGoogleAccounts)
     .innerJoin(account, eq(account.id, userGoogleAccounts.id))
     .where(and(eq(userGoogleAccounts.userId, userId), isNotNull(account.refreshToken)))
     .orderBy(asc(userGoogleAccounts.createdAt), asc(userGoogleAccounts.id));
+  return rows.map(({ id, email, idToken }) => ({
+    id,
+    email,
+    organizationDomain: organizationDomainOf(googleIdTokenClaims(idToken).hd),
+  }));
 }
 
 /**
@@ -198,9 +203,8 @@ export async function syncContacts(
   const byDomain = new Map<string, PeopleClient>();
   const merged = new Map<string, PersonContact>();
   const directoryLookups: { email: string; client: PeopleClient; name: string | null }[] = [];
-  for (const { id, email } of linked) {
+  for (const { id, organizationDomain: domain } of linked) {
     const client = peopleClient(deps, userId, id, now);
-    const domain = organizationDomainOf(email);
     if (domain && !byDomain.has(domain)) byDomain.set(domain, client);
     result.accounts++;
     for (const person of await client.personalContacts()) {
