@@ -24,3 +24,4 @@ export * from './contacts.ts';
 export * from './linear.ts';
 export * from './reminders.ts';
 export * from './popup-pages.ts';
+export * from './contacts-sync.ts';

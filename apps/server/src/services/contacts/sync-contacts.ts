@@ -18,6 +18,7 @@ import { and, asc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-or
 import {
   CONTACT_LIMITS,
   emailDomain,
+  type ContactSyncPhase,
   organizationAttendees,
   organizationDomainOf,
 } from '@summy/core';
@@ -34,6 +35,11 @@ export type Sleep = (ms: number) => Promise<void>;
 export interface SyncContactsOptions {
   /** Default: a real timer. */
   sleep?: Sleep;
+  /**
+   * Called as the sync moves on: at the start of each step, and after each item of a counted one
+   * (`done` of `total`; both 0 for the reading step). It must not throw; a slow one slows the sync.
+   */
+  onProgress?: (progress: { phase: ContactSyncPhase; done: number; total: number }) => void;
 }
 
 /** What one run did, for the job's result and the logs. */
@@ -44,6 +50,8 @@ export interface ContactSyncResult {
   accounts: number;
   /** Contacts upserted. */
   saved: number;
+  /** Of those, how many the user did not have before. */
+  added: number;
   /** Contacts that failed to save and were skipped. */
   failed: number;
   /** Directory lookups of organisation attendees. */
@@ -82,12 +90,14 @@ export async function connectedGoogleAccounts(
 
 /**
  * Looks up e-mails in the domain directory in batches of 10, 100 ms between lookups of a batch
- * and 1 s between batches (spec 001 section 9 "Directory lookup").
+ * and 1 s between batches (spec 001 section 9 "Directory lookup"). `onLookup` hears how many are
+ * done after each.
  * @returns the profiles found, by e-mail
  */
 export async function lookUpDirectory(
   lookups: readonly { email: string; client: PeopleClient }[],
   sleep: Sleep,
+  onLookup: (done: number) => void = () => undefined,
 ): Promise<Map<string, PersonContact>> {
   const found = new Map<string, PersonContact>();
   const size = CONTACT_LIMITS.directoryBatchSize;
@@ -98,6 +108,7 @@ export async function lookUpDirectory(
       if (i > 0) await sleep(CONTACT_LIMITS.directoryLookupGapMs);
       const person = await client.directoryPerson(email);
       if (person) found.set(email, person);
+      onLookup(start + i + 1);
     }
   }
   return found;
@@ -147,13 +158,15 @@ export async function enrichContacts(
 }
 
 // Upserts one contact by (user, e-mail); Google's values win, a missing one keeps the stored value.
+// True when the row is new: PostgreSQL leaves `xmax` 0 on a freshly inserted row version and sets
+// it when ON CONFLICT updated an existing one.
 async function upsertContact(
   db: Database,
   userId: string,
   contact: PersonContact & { isOrganizationContact: boolean },
   at: Date,
-) {
-  await db
+): Promise<boolean> {
+  const [row] = await db
     .insert(contacts)
     .values({ userId, ...contact, firstSeenAt: at, lastUpdatedAt: at })
     .onConflictDoUpdate({
@@ -164,7 +177,9 @@ async function upsertContact(
         isOrganizationContact: sql`excluded.is_organization_contact`,
         lastUpdatedAt: at,
       },
-    });
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return row?.inserted === true;
 }
 
 // Fills the fields `into` lacks from `from`.
@@ -186,11 +201,13 @@ export async function syncContacts(
 ): Promise<ContactSyncResult> {
   const { db } = deps;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const progress = options.onProgress ?? (() => undefined);
   const now = deps.now ?? (() => new Date());
   const result: ContactSyncResult = {
     skipped: false,
     accounts: 0,
     saved: 0,
+    added: 0,
     failed: 0,
     directoryLookups: 0,
     enrichLookups: 0,
@@ -198,6 +215,7 @@ export async function syncContacts(
   };
   const linked = await connectedGoogleAccounts(db, userId);
   if (linked.length === 0) return { ...result, skipped: true };
+  progress({ phase: 'reading', done: 0, total: 0 });
 
   // The client of each organisation domain: its directory answers for that domain only.
   const byDomain = new Map<string, PeopleClient>();
@@ -219,7 +237,10 @@ export async function syncContacts(
     }
   }
 
-  const directory = await lookUpDirectory(directoryLookups, sleep);
+  progress({ phase: 'directory', done: 0, total: directoryLookups.length });
+  const directory = await lookUpDirectory(directoryLookups, sleep, (done) =>
+    progress({ phase: 'directory', done, total: directoryLookups.length }),
+  );
   result.directoryLookups = directoryLookups.length;
   for (const { email, name } of directoryLookups) {
     // The user's own contact card first, then the directory profile, then the calendar's name.
@@ -230,20 +251,23 @@ export async function syncContacts(
   }
 
   const at = now();
+  progress({ phase: 'saving', done: 0, total: merged.size });
   for (const contact of merged.values()) {
     const domain = emailDomain(contact.email);
     try {
-      await upsertContact(
+      const added = await upsertContact(
         db,
         userId,
         { ...contact, isOrganizationContact: domain !== null && byDomain.has(domain) },
         at,
       );
       result.saved++;
+      if (added) result.added++;
     } catch (err) {
       result.failed++;
       log.warn(`[contacts] saving a contact failed, skipped: ${(err as Error).message}`);
     }
+    progress({ phase: 'saving', done: result.saved + result.failed, total: merged.size });
   }
 
   // Organisation contacts still lacking a name or photo, except those just looked up in the directory.
@@ -267,6 +291,7 @@ export async function syncContacts(
     .limit(CONTACT_LIMITS.incompletePerRun);
   const clientFor = (email: string) => byDomain.get(emailDomain(email) ?? '');
   const emails = incomplete.map((r) => r.email);
+  if (emails.length > 0) progress({ phase: 'enriching', done: 0, total: emails.length });
   for (let start = 0; start < emails.length; start += CONTACT_LIMITS.enrichPerCall) {
     const call = await enrichContacts(
       db,
@@ -278,6 +303,11 @@ export async function syncContacts(
     );
     result.enrichLookups += call.lookedUp.length;
     result.enriched += call.enriched;
+    progress({
+      phase: 'enriching',
+      done: Math.min(start + CONTACT_LIMITS.enrichPerCall, emails.length),
+      total: emails.length,
+    });
   }
   return result;
 }
