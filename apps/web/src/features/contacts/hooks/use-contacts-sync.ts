@@ -42,10 +42,15 @@ export function useContactsSync(): ContactsSync {
   const [requested, setRequested] = useState(false);
   const requestedRef = useRef(false);
   const [progress, setProgress] = useState<ContactsSyncProgress | null>(null);
+  const progressRef = useRef<ContactsSyncProgress | null>(null);
+  // Ends of syncs that were already running when the person asked: theirs is the next one.
+  const endsToSkipRef = useRef(0);
   const [heardAt, setHeardAt] = useState(0);
 
   const settle = useCallback(() => {
     requestedRef.current = false;
+    endsToSkipRef.current = 0;
+    progressRef.current = null;
     setRequested(false);
     setProgress(null);
     void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
@@ -64,7 +69,16 @@ export function useContactsSync(): ContactsSync {
         const event = message.data;
         setHeardAt(Date.now());
         if (event.state === 'running') {
+          progressRef.current = event;
           setProgress(event);
+          return;
+        }
+        if (requestedRef.current && endsToSkipRef.current > 0) {
+          // The sync that was running at the click ended; the asked-for one comes next.
+          endsToSkipRef.current--;
+          progressRef.current = null;
+          setProgress(null);
+          void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
           return;
         }
         const asked = requestedRef.current;
@@ -91,6 +105,8 @@ export function useContactsSync(): ContactsSync {
   const syncNow = () =>
     sync.mutate(undefined, {
       onSuccess: ({ queued }) => {
+        // A new job runs after the one running now; a waiting one (not queued) is the next to end.
+        endsToSkipRef.current = queued && progressRef.current ? 1 : 0;
         requestedRef.current = true;
         setRequested(true);
         setHeardAt(Date.now());
