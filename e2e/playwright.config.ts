@@ -56,7 +56,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The installable app's service worker would answer requests before `page.route` sees them
-    // (Playwright's network docs), which many specs rely on; tests/pwa.spec.ts allows it.
+    // (Playwright's network docs), which many specs rely on. tests/pwa.spec.ts and
+    // tests/pwa-oauth.spec.ts allow it, and run the install, offline and OAuth popup flows on a
+    // second visit, with the worker in charge.
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

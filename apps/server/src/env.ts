@@ -243,6 +243,13 @@ const schema = z.object({
     .optional(),
 });
 
+/**
+ * Every setting this schema reads, by name. The provider catalogs (providers/stt/catalog.ts,
+ * providers/llm/catalog.ts) declare theirs apart; settings-docs.unit.test.ts checks that
+ * `.env.example`, the README and docs/self-hosting.md list all of them.
+ */
+export const ENV_SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+
 // An empty variable (KEY= in a .env file) means "not set", not "set to nothing".
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(

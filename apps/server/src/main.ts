@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { DataDirLockedError } from '@summy/db';
 import { ConfigurationError, loadEnv } from './env.ts';
+import { log } from './log.ts';
 import { startServer } from './server.ts';
+import { setupNotes } from './setup-notes.ts';
 
 try {
   // Settings may live in ./.env (see .env.example); the real environment wins.
@@ -14,6 +16,7 @@ try {
       server.database.kind === 'pglite' ? `, data in ${env.dataDir}` : ''
     })`,
   );
+  for (const note of setupNotes(env)) log.info(`[setup] ${note}`);
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -81,6 +81,59 @@ export function emailDomain(email: string): string | null {
 }
 
 /**
+ * Mail domains anyone can sign up at: an address there says nothing about where a person works.
+ * Google gives consumer accounts no `hd` claim, so {@link organizationDomainOf} already leaves them
+ * out; this list also refuses them should a hosted domain ever name one. Country variants of the
+ * big providers (gmx.de, hotmail.co.uk, yahoo.fr, ...) match {@link CONSUMER_MAIL_FAMILIES}.
+ */
+export const CONSUMER_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'aol.com',
+  'gmx.com',
+  'gmx.net',
+  'web.de',
+  'mail.com',
+  'yandex.com',
+  'yandex.ru',
+  'zoho.com',
+  'fastmail.com',
+]);
+
+/** Providers with a domain per country: `gmx.de`, `hotmail.co.uk`, `yahoo.com.br`, `outlook.fr`. */
+export const CONSUMER_MAIL_FAMILIES =
+  /^(?:gmx|hotmail|outlook|live|yahoo|aol)\.(?:co\.|com\.)?[a-z]{2,3}$/;
+
+/** Whether `domain` is a consumer mail provider's (see {@link CONSUMER_MAIL_DOMAINS}). */
+export function isConsumerMailDomain(domain: string): boolean {
+  const d = domain.trim().toLowerCase();
+  return CONSUMER_MAIL_DOMAINS.has(d) || CONSUMER_MAIL_FAMILIES.test(d);
+}
+
+/**
+ * The organisation domain of a Google account: its `hd` (hosted domain) claim, which Google sets
+ * for Workspace accounts only (OpenID Connect id_token, "hd"), lower-cased; null for a consumer
+ * account (no claim), whatever its e-mail domain, and for a consumer mail domain. Contacts at this
+ * domain are the organisation's, and only its directory is searched.
+ */
+export function organizationDomainOf(hostedDomain: string | null | undefined): string | null {
+  const domain = hostedDomain?.trim().toLowerCase();
+  return domain && !isConsumerMailDomain(domain) ? domain : null;
+}
+
+/**
  * Whether a calendar address is a resource room ('@resource' anywhere, or starting 'c_') or a group
  * ('-group@', '.group@'): such attendees never become contacts (spec 001 section 5).
  */

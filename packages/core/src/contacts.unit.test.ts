@@ -4,6 +4,7 @@ import {
   emailDomain,
   isRoomOrGroupAddress,
   organizationAttendees,
+  organizationDomainOf,
 } from './contacts.ts';
 
 describe('isRoomOrGroupAddress (spec 001 section 5)', () => {
@@ -59,5 +60,43 @@ describe('contactLookupQuerySchema', () => {
     const many = Array.from({ length: 101 }, (_, i) => `p${i}@x.test`);
     expect(contactLookupQuerySchema.safeParse({ email: many }).success).toBe(false);
     expect(contactLookupQuerySchema.safeParse({ email: 'a\u0000@b.test' }).success).toBe(false);
+  });
+});
+
+describe('organizationDomainOf', () => {
+  it("is the account's hosted domain (hd), lower-cased", () => {
+    expect(organizationDomainOf('Acme.test')).toBe('acme.test');
+    expect(organizationDomainOf('globex.test')).toBe('globex.test');
+  });
+
+  it('is null for a consumer account, which has no hd claim, whatever its mail domain', () => {
+    expect(organizationDomainOf(undefined)).toBeNull();
+    expect(organizationDomainOf(null)).toBeNull();
+    expect(organizationDomainOf('')).toBeNull();
+  });
+
+  it('never names a consumer mail domain', () => {
+    for (const domain of [
+      'gmail.com',
+      'googlemail.com',
+      'outlook.com',
+      'hotmail.com',
+      'hotmail.co.uk',
+      'live.com',
+      'yahoo.com',
+      'yahoo.com.br',
+      'icloud.com',
+      'me.com',
+      'proton.me',
+      'protonmail.com',
+      'aol.com',
+      'gmx.de',
+      'gmx.net',
+      'GMX.at',
+    ])
+      expect(organizationDomainOf(domain), domain).toBeNull();
+    // Look-alikes of real organisations stay theirs.
+    for (const domain of ['gmx-group.com', 'outlook.example.com', 'mail.acme.test'])
+      expect(organizationDomainOf(domain), domain).toBe(domain);
   });
 });

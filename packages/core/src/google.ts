@@ -19,6 +19,11 @@ export const GOOGLE_MESSAGES = {
   exchangeFailed: 'Failed to exchange authorization code',
   callbackFailed: 'OAuth callback failed',
   authFailed: 'Failed to complete authentication',
+  /**
+   * What a person sees where Google would be, on a server without a Google OAuth client. The
+   * settings that turn it on are the operator's business: the server's log names them at start-up.
+   */
+  notSetUp: 'Google sign-in is not set up on this server. Ask its administrator.',
 } as const;
 
 /** 'Set {email} as primary account' (spec 001 section 8). */

@@ -23,3 +23,5 @@ export * from './calendar.ts';
 export * from './contacts.ts';
 export * from './linear.ts';
 export * from './reminders.ts';
+export * from './popup-pages.ts';
+export * from './contacts-sync.ts';

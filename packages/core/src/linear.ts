@@ -16,6 +16,11 @@ export const LINEAR_MESSAGES = {
   noToken: 'No access token available',
   /** Answer when the server has no LINEAR_CLIENT_ID / LINEAR_CLIENT_SECRET (not from the spec). */
   notConfigured: 'Linear is not configured on this server',
+  /**
+   * What a person sees in Settings on a server without a Linear OAuth application (not from the
+   * spec). The settings that turn it on are the operator's: the server's log names them.
+   */
+  notSetUp: 'Not set up on this server. Ask its administrator.',
   /** The `state` of the callback is not the one the server issued (not from the spec). */
   invalidState: 'Invalid OAuth state',
   /** The relay was asked for something other than Summy's own operations (not from the spec). */

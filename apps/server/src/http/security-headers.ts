@@ -4,6 +4,7 @@
  * X-Content-Type-Options, Referrer-Policy"), set by Hono's own `secureHeaders` middleware
  * (https://hono.dev/docs/middleware/builtin/secure-headers).
  */
+import { POPUP_RETURN_PAGES } from '@summy/core';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env.ts';
@@ -111,13 +112,12 @@ export function securityHeaders(env: Pick<Env, 's3' | 'google' | 'publicUrl'>): 
 }
 
 /**
- * Better Auth's OAuth callback and the SPA's popup landing pages: /auth/callback (Google) and
- * /linear/callback (Linear's OAuth popup, issue 14 point 2), which post the outcome to the opener.
+ * Better Auth's OAuth callbacks and the web app's popup return pages (`POPUP_RETURN_PAGES`:
+ * /auth/callback for Google, /linear/callback for Linear), which post the outcome to the opener.
  */
 export function isPopupReturnPath(path: string): boolean {
   return (
-    path === '/auth/callback' ||
-    path === '/linear/callback' ||
+    Object.values<string>(POPUP_RETURN_PAGES).includes(path) ||
     path.startsWith('/api/auth/callback/')
   );
 }

@@ -21,7 +21,8 @@ import {
   enqueueContactsSyncForAll,
   type ContactsSyncJob,
 } from '../services/contacts/enqueue-contacts-sync.ts';
-import { syncContacts, type ContactSyncResult } from '../services/contacts/sync-contacts.ts';
+import { runContactsSync } from '../services/contacts/run-contacts-sync.ts';
+import type { ContactSyncResult } from '../services/contacts/sync-contacts.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 import type { Jobs } from './boss.ts';
@@ -89,7 +90,7 @@ export async function startSummaryWorker(
 
 /**
  * Starts the contacts workers and the 30-minute schedule (issue 13 point 8): `contacts.sync-all`
- * queues a `contacts.sync` per connected user; each runs {@link syncContacts}, skipped without a
+ * queues a `contacts.sync` per connected user; each runs {@link runContactsSync}, skipped without a
  * Google token. Without Google configured nothing starts. Schedules are rows of pg-boss, so every
  * server process saying the same is idempotent and one of them queues each occurrence.
  */
@@ -107,9 +108,12 @@ export async function startContactsWorkers(deps: AppDeps): Promise<void> {
     { localConcurrency: 1, pollingIntervalSeconds: 2 },
     async ([job]: Job<ContactsSyncJob>[]): Promise<ContactSyncResult | undefined> => {
       if (!job) return undefined;
-      const result = await syncContacts({ db, auth: deps.auth, google }, job.data.userId);
+      const result = await runContactsSync(
+        { db, auth: deps.auth, google, database: deps.database },
+        job.data.userId,
+      );
       log.info(
-        `[contacts] sync of user ${job.data.userId}: ${result.skipped ? 'skipped, no Google token' : `${result.saved} saved, ${result.failed} failed, ${result.enriched} enriched`}`,
+        `[contacts] sync of user ${job.data.userId}: ${result.skipped ? 'skipped, no Google token' : `${result.saved} saved (${result.added} new), ${result.failed} failed, ${result.enriched} enriched`}`,
       );
       return result;
     },

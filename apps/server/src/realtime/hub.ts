@@ -11,7 +11,7 @@
  * point 10).
  */
 import type { DatabaseHandle } from '@summy/db';
-import type { ChangeEvent, NoticeEvent, ProgressEvent } from '@summy/core';
+import type { ChangeEvent, ContactsSyncEvent, NoticeEvent, ProgressEvent } from '@summy/core';
 
 /** The NOTIFY channel the row triggers publish on. */
 export const CHANGES_CHANNEL = 'summy_changes';
@@ -33,6 +33,7 @@ export type RealtimeEvent =
   | { type: 'change'; data: ChangeEvent }
   | { type: 'progress'; data: ProgressEvent }
   | { type: 'notice'; data: NoticeEvent }
+  | { type: 'contacts-sync'; data: ContactsSyncEvent }
   | { type: 'resync'; data: Record<string, never> };
 
 /** Receives the events of one user. */
@@ -66,10 +67,12 @@ interface RowNotification extends ChangeEvent {
   user_id?: string | null;
 }
 
-/** Payload of a 'summy_progress' notification: the event plus its owner. */
+/** Payload of a 'summy_progress' notification: the event plus its owner (progress of a meeting's
+ * pipeline, a notice, or how the user's contacts sync goes). */
 export type ProgressNotification =
   | { userId: string; type: 'progress'; data: ProgressEvent }
-  | { userId: string; type: 'notice'; data: NoticeEvent };
+  | { userId: string; type: 'notice'; data: NoticeEvent }
+  | { userId: string; type: 'contacts-sync'; data: ContactsSyncEvent };
 
 /** Starts listening on the database and returns the hub. Throws when LISTEN fails. */
 export async function startRealtimeHub(

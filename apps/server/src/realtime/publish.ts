@@ -1,9 +1,10 @@
 /**
- * Publishes pipeline progress and notices on 'summy_progress', so the owner's browsers learn of
- * them through any server process (the job may run in another process than the SSE stream).
+ * Publishes pipeline progress, notices and the contacts sync's state on 'summy_progress', so the
+ * owner's browsers learn of them through any server process (the job may run in another process
+ * than the SSE stream).
  */
 import type { DatabaseHandle } from '@summy/db';
-import type { NoticeEvent, ProgressLabel } from '@summy/core';
+import type { ContactsSyncEvent, NoticeEvent, ProgressLabel } from '@summy/core';
 import { PROGRESS_CHANNEL, type ProgressNotification } from './hub.ts';
 
 async function notify(database: DatabaseHandle, note: ProgressNotification): Promise<void> {
@@ -27,4 +28,13 @@ export function publishNotice(
   notice: NoticeEvent,
 ): Promise<void> {
   return notify(database, { userId, type: 'notice', data: notice });
+}
+
+/** Tells the user's browsers how their contacts sync goes (SSE event `contacts-sync`). */
+export function publishContactsSync(
+  database: DatabaseHandle,
+  userId: string,
+  event: ContactsSyncEvent,
+): Promise<void> {
+  return notify(database, { userId, type: 'contacts-sync', data: event });
 }

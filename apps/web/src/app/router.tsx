@@ -2,6 +2,7 @@
  * The route table. Every screen is loaded on demand (React Router's `lazy`), so the first download
  * holds only the router, the session check and whichever screen is being opened.
  */
+import { POPUP_RETURN_PAGES } from '@summy/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -27,8 +28,9 @@ const routes: RouteObject[] = [
           { path: '/signup', element: null },
         ],
       },
-      { path: '/auth/callback', lazy: screen(() => import('./routes/auth/callback')) },
-      { path: '/linear/callback', lazy: screen(() => import('./routes/linear/callback')) },
+      // Answered by the server, never the service worker (vite.config.ts).
+      { path: POPUP_RETURN_PAGES.google, lazy: screen(() => import('./routes/auth/callback')) },
+      { path: POPUP_RETURN_PAGES.linear, lazy: screen(() => import('./routes/linear/callback')) },
       { path: '/privacy-policy', lazy: screen(() => import('./routes/privacy-policy')) },
       {
         lazy: screen(() => import('./routes/app/root')),

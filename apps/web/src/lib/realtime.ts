@@ -9,9 +9,11 @@
  */
 import {
   changeEventSchema,
+  contactsSyncEventSchema,
   noticeEventSchema,
   progressEventSchema,
   type ChangeEvent,
+  type ContactsSyncEvent,
   type NoticeEvent,
   type ProgressEvent,
   type ProgressLabel,
@@ -21,7 +23,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/lib/toast';
 
 /**
- * What {@link subscribeRealtime} listeners receive: the three server events, plus `reconnect`
+ * What {@link subscribeRealtime} listeners receive: the server's events, plus `reconnect`
  * after the stream came back from a drop or the server sent `resync` (events may have been missed
  * meanwhile, so a listener holding its own state should re-read it).
  */
@@ -29,6 +31,7 @@ export type RealtimeMessage =
   | { type: 'change'; data: ChangeEvent }
   | { type: 'progress'; data: ProgressEvent }
   | { type: 'notice'; data: NoticeEvent }
+  | { type: 'contacts-sync'; data: ContactsSyncEvent }
   | { type: 'reconnect' };
 
 /** A subscriber of {@link subscribeRealtime}. */
@@ -273,6 +276,12 @@ export function useRealtime(): void {
       broadcast({ type: 'notice', data: parsed.data });
     };
 
+    // The contacts sync's state: the Contacts page shows it (features/contacts).
+    const onContactsSync = (event: MessageEvent) => {
+      const parsed = contactsSyncEventSchema.safeParse(parseData(event));
+      if (parsed.success) broadcast({ type: 'contacts-sync', data: parsed.data });
+    };
+
     const onError = () => {
       // CONNECTING means the browser retries by itself; CLOSED means it gave up.
       if (!source || source.readyState !== EventSource.CLOSED || disposed) return;
@@ -289,6 +298,7 @@ export function useRealtime(): void {
       source.addEventListener('change', onChange);
       source.addEventListener('progress', onProgress);
       source.addEventListener('notice', onNotice);
+      source.addEventListener('contacts-sync', onContactsSync);
       source.addEventListener('resync', onResync);
       source.addEventListener('evicted', onEvicted);
       source.addEventListener('error', onError);
@@ -300,6 +310,7 @@ export function useRealtime(): void {
       source.removeEventListener('change', onChange);
       source.removeEventListener('progress', onProgress);
       source.removeEventListener('notice', onNotice);
+      source.removeEventListener('contacts-sync', onContactsSync);
       source.removeEventListener('resync', onResync);
       source.removeEventListener('evicted', onEvicted);
       source.removeEventListener('error', onError);

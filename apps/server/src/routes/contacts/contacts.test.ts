@@ -12,6 +12,7 @@ import {
   type FakeGoogle,
   type FakeGoogleRequest,
 } from '@summy/fakes/google';
+import type { ContactsSyncEvent } from '@summy/core';
 import { account, contacts } from '@summy/db';
 import { fakeGoogleEnv, linkGoogle, signInWithGoogle } from '../../../test/google.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
@@ -496,6 +497,12 @@ describe('the contacts.sync job', () => {
     const schedules = await worker.jobs.boss.getSchedules(CONTACTS_SYNC_ALL_QUEUE);
     expect(schedules.map((s) => s.cron)).toEqual(['*/30 * * * *']);
     const user = await signUp(worker, 'Personal');
+    // What the user's browsers hear of the sync over the realtime stream.
+    const heard: ContactsSyncEvent[] = [];
+    worker.realtime.subscribe(user.userId, (event) => {
+      if (event.type === 'contacts-sync') heard.push(event.data);
+    });
+    const finished = () => heard.filter((e) => e.state === 'done');
     await linkGoogle(worker, fake, user, ADA_PERSONAL);
     // The link queued the sync; the worker saves the 12 seeded personal contacts.
     let done: { state: string }[] = [];
@@ -506,7 +513,20 @@ describe('the contacts.sync job', () => {
     const list = await user.get('/api/contacts?limit=200');
     expect(list.body.contacts).toHaveLength(12);
     expect(list.body.contacts.every((c: any) => c.email.endsWith('@example-mail.test'))).toBe(true);
+    // A consumer account (no hd claim): friends at its own mail domain are not an organisation.
+    expect(list.body.contacts.filter((c: any) => c.isOrganizationContact)).toEqual([]);
     expect(done.map((j) => j.state)).toContain('completed');
+    // It said where it was, then what changed: all 12 are new.
+    await expect.poll(() => finished().length).toBe(1);
+    expect(heard[0]).toEqual({ state: 'running', phase: 'reading', done: 0, total: 0 });
+    expect(heard).toContainEqual({ state: 'running', phase: 'saving', done: 12, total: 12 });
+    expect(heard.at(-1)).toEqual({
+      state: 'done',
+      saved: 12,
+      added: 12,
+      failed: 0,
+      skipped: false,
+    });
 
     // The schedule's job queues a sync per connected user (this one), skipping the others.
     await signUp(worker, 'NoGoogle');
@@ -519,6 +539,15 @@ describe('the contacts.sync job', () => {
       user.userId,
       user.userId,
     ]);
+    // The second run saved the same 12, none of them new.
+    await expect.poll(() => finished().length).toBe(2);
+    expect(finished()[1]).toEqual({
+      state: 'done',
+      saved: 12,
+      added: 0,
+      failed: 0,
+      skipped: false,
+    });
   });
 
   it('answers 404 without Google configured', async () => {

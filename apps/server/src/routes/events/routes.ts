@@ -1,7 +1,9 @@
 /**
  * `GET /api/events`: Server-Sent Events of the signed-in user: `change` (a JSON `ChangeEvent`:
- * table, op, id, and `meeting_id` for todos), `progress` (`ProgressEvent`: meetingId, label) and
- * `notice` (`NoticeEvent`: meetingId, title, description, variant). Fed by Postgres LISTEN/NOTIFY
+ * table, op, id, and `meeting_id` for todos), `progress` (`ProgressEvent`: meetingId, label),
+ * `notice` (`NoticeEvent`: meetingId, title, description, variant) and `contacts-sync`
+ * (`ContactsSyncEvent`: a running contacts sync's step and count, then its saved, added and failed
+ * counts, or `failed`). Fed by Postgres LISTEN/NOTIFY
  * through the realtime hub, so it sees writes from every process on the same database.
  *
  * Also `resync` (`{}`): the server's database connection was lost and is back, events may have been

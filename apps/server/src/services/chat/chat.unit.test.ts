@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { citedRefs } from './chat-prompt.ts';
 import { meetingPassages } from './meeting-passages.ts';
+import { offlineAnswer } from './offline-answer.ts';
 import { anyOfQuery } from './search-passages.ts';
 
 describe('meetingPassages', () => {
@@ -65,5 +66,21 @@ describe('citedRefs', () => {
   it('reads the [n] markers in order of first mention, within the sources', () => {
     expect(citedRefs('A [2]. B [1][2]. C [9]. D [0].', 3)).toEqual([2, 1]);
     expect(citedRefs('none', 3)).toEqual([]);
+  });
+});
+
+describe('offlineAnswer', () => {
+  it('tells the person to ask the administrator, with no file or setting to look up', () => {
+    const none = { sources: [], terms: { lexemes: [], words: [] }, notReady: [] };
+    for (const gathered of [
+      { ...none, noMeetings: true },
+      { ...none, noMeetings: false, terms: { lexemes: ['budget'], words: ['budget'] } },
+      { ...none, noMeetings: false, notReady: ['Kickoff'] },
+    ]) {
+      const { text } = offlineAnswer(gathered, { type: 'meeting' });
+      expect(text).toContain('No language model is configured on this server');
+      expect(text).toContain('Ask its administrator to set one up.');
+      expect(text).not.toMatch(/docs\/|\.md\b|self-hosting|[A-Z]+_[A-Z_]+/);
+    }
   });
 });

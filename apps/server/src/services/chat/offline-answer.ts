@@ -1,13 +1,17 @@
 /**
- * The meeting assistant's answer without a language model (issue 5 point 3): the best-matching
+ * The meeting assistant's answer without a language model: the best-matching
  * passages, quoted and cited, and a plain statement that no language model is configured.
  */
 import { CHAT_SECTION_LABELS, formatPlaybackTime } from '@summy/core';
 import type { GatheredSources } from './gather-sources.ts';
 
-/** The sentence that says why the answer only quotes (shown under every offline answer). */
+/**
+ * The sentence that says why the answer only quotes (shown under every offline answer). Written
+ * for the person asking: how to configure a model is the operator's, in the server's start-up log
+ * (setup-notes.ts) and docs/self-hosting.md, never in an answer.
+ */
 export const NO_MODEL_NOTE =
-  'No language model is configured on this server, so Summy quotes the passages that best match your question instead of writing an answer. An administrator can configure one (see docs/self-hosting.md).';
+  'No language model is configured on this server, so Summy quotes the passages that best match your question instead of writing an answer. Ask its administrator to set one up.';
 
 /** What to say about picked meetings that have no transcript yet (recording or processing). */
 export function notReadyText(titles: readonly string[]): string {

@@ -3,7 +3,8 @@
  * `contacts.sync` job. For every linked Google account that still has tokens:
  *
  * 1. calendar attendees of the past month (200 events) at the organisation's own domain (the
- *    account's e-mail domain), without rooms and groups, de-duplicated;
+ *    account's hosted domain, the id_token's `hd`; consumer accounts have none and skip this and
+ *    step 3), without rooms and groups, de-duplicated;
  * 2. personal contacts (`people/me/connections`, 100 a page), only those with an e-mail;
  * 3. a directory lookup per organisation attendee, in batches of 10, 100 ms between lookups and
  *    1 s between batches (a failed lookup gives nothing);
@@ -14,10 +15,17 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { CONTACT_LIMITS, emailDomain, organizationAttendees } from '@summy/core';
+import {
+  CONTACT_LIMITS,
+  emailDomain,
+  type ContactSyncPhase,
+  organizationAttendees,
+  organizationDomainOf,
+} from '@summy/core';
 import { account, contacts, userGoogleAccounts, type Database } from '@summy/db';
 import { log } from '../../log.ts';
 import type { GoogleDeps } from '../google/google-tokens.ts';
+import { googleIdTokenClaims } from '../google/id-token-claims.ts';
 import { peopleClient, type PeopleClient, type PersonContact } from './google-people.ts';
 
 /** Waits `ms` milliseconds; tests pass one that records the gaps instead of waiting. */
@@ -27,6 +35,11 @@ export type Sleep = (ms: number) => Promise<void>;
 export interface SyncContactsOptions {
   /** Default: a real timer. */
   sleep?: Sleep;
+  /**
+   * Called as the sync moves on: at the start of each step, and after each item of a counted one
+   * (`done` of `total`; both 0 for the reading step). It must not throw; a slow one slows the sync.
+   */
+  onProgress?: (progress: { phase: ContactSyncPhase; done: number; total: number }) => void;
 }
 
 /** What one run did, for the job's result and the logs. */
@@ -37,6 +50,8 @@ export interface ContactSyncResult {
   accounts: number;
   /** Contacts upserted. */
   saved: number;
+  /** Of those, how many the user did not have before. */
+  added: number;
   /** Contacts that failed to save and were skipped. */
   failed: number;
   /** Directory lookups of organisation attendees. */
@@ -48,41 +63,41 @@ export interface ContactSyncResult {
 }
 
 /**
- * Mail domains of consumer Google accounts: they have no organisation, so their attendees are not
- * organisation contacts and they have no directory (only Workspace domains do).
- */
-export const CONSUMER_MAIL_DOMAINS: ReadonlySet<string> = new Set(['gmail.com', 'googlemail.com']);
-
-/** The organisation domain of a Google account's e-mail; null for consumer mail domains. */
-export function organizationDomainOf(accountEmail: string): string | null {
-  const domain = emailDomain(accountEmail);
-  return domain && !CONSUMER_MAIL_DOMAINS.has(domain) ? domain : null;
-}
-
-/**
  * The user's linked Google accounts that hold a refresh token (the others need a reconnect and
- * are left out), oldest first.
+ * are left out), oldest first, with the organisation domain of each: its id_token's hosted domain
+ * (`hd`), null for a consumer account.
  */
 export async function connectedGoogleAccounts(
   db: Database,
   userId: string,
-): Promise<{ id: string; email: string }[]> {
-  return db
-    .select({ id: userGoogleAccounts.id, email: userGoogleAccounts.email })
+): Promise<{ id: string; email: string; organizationDomain: string | null }[]> {
+  const rows = await db
+    .select({
+      id: userGoogleAccounts.id,
+      email: userGoogleAccounts.email,
+      idToken: account.idToken,
+    })
     .from(userGoogleAccounts)
     .innerJoin(account, eq(account.id, userGoogleAccounts.id))
     .where(and(eq(userGoogleAccounts.userId, userId), isNotNull(account.refreshToken)))
     .orderBy(asc(userGoogleAccounts.createdAt), asc(userGoogleAccounts.id));
+  return rows.map(({ id, email, idToken }) => ({
+    id,
+    email,
+    organizationDomain: organizationDomainOf(googleIdTokenClaims(idToken).hd),
+  }));
 }
 
 /**
  * Looks up e-mails in the domain directory in batches of 10, 100 ms between lookups of a batch
- * and 1 s between batches (spec 001 section 9 "Directory lookup").
+ * and 1 s between batches (spec 001 section 9 "Directory lookup"). `onLookup` hears how many are
+ * done after each.
  * @returns the profiles found, by e-mail
  */
 export async function lookUpDirectory(
   lookups: readonly { email: string; client: PeopleClient }[],
   sleep: Sleep,
+  onLookup: (done: number) => void = () => undefined,
 ): Promise<Map<string, PersonContact>> {
   const found = new Map<string, PersonContact>();
   const size = CONTACT_LIMITS.directoryBatchSize;
@@ -93,6 +108,7 @@ export async function lookUpDirectory(
       if (i > 0) await sleep(CONTACT_LIMITS.directoryLookupGapMs);
       const person = await client.directoryPerson(email);
       if (person) found.set(email, person);
+      onLookup(start + i + 1);
     }
   }
   return found;
@@ -142,13 +158,15 @@ export async function enrichContacts(
 }
 
 // Upserts one contact by (user, e-mail); Google's values win, a missing one keeps the stored value.
+// True when the row is new: PostgreSQL leaves `xmax` 0 on a freshly inserted row version and sets
+// it when ON CONFLICT updated an existing one.
 async function upsertContact(
   db: Database,
   userId: string,
   contact: PersonContact & { isOrganizationContact: boolean },
   at: Date,
-) {
-  await db
+): Promise<boolean> {
+  const [row] = await db
     .insert(contacts)
     .values({ userId, ...contact, firstSeenAt: at, lastUpdatedAt: at })
     .onConflictDoUpdate({
@@ -159,7 +177,9 @@ async function upsertContact(
         isOrganizationContact: sql`excluded.is_organization_contact`,
         lastUpdatedAt: at,
       },
-    });
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return row?.inserted === true;
 }
 
 // Fills the fields `into` lacks from `from`.
@@ -181,11 +201,13 @@ export async function syncContacts(
 ): Promise<ContactSyncResult> {
   const { db } = deps;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const progress = options.onProgress ?? (() => undefined);
   const now = deps.now ?? (() => new Date());
   const result: ContactSyncResult = {
     skipped: false,
     accounts: 0,
     saved: 0,
+    added: 0,
     failed: 0,
     directoryLookups: 0,
     enrichLookups: 0,
@@ -193,14 +215,14 @@ export async function syncContacts(
   };
   const linked = await connectedGoogleAccounts(db, userId);
   if (linked.length === 0) return { ...result, skipped: true };
+  progress({ phase: 'reading', done: 0, total: 0 });
 
   // The client of each organisation domain: its directory answers for that domain only.
   const byDomain = new Map<string, PeopleClient>();
   const merged = new Map<string, PersonContact>();
   const directoryLookups: { email: string; client: PeopleClient; name: string | null }[] = [];
-  for (const { id, email } of linked) {
+  for (const { id, organizationDomain: domain } of linked) {
     const client = peopleClient(deps, userId, id, now);
-    const domain = organizationDomainOf(email);
     if (domain && !byDomain.has(domain)) byDomain.set(domain, client);
     result.accounts++;
     for (const person of await client.personalContacts()) {
@@ -215,7 +237,10 @@ export async function syncContacts(
     }
   }
 
-  const directory = await lookUpDirectory(directoryLookups, sleep);
+  progress({ phase: 'directory', done: 0, total: directoryLookups.length });
+  const directory = await lookUpDirectory(directoryLookups, sleep, (done) =>
+    progress({ phase: 'directory', done, total: directoryLookups.length }),
+  );
   result.directoryLookups = directoryLookups.length;
   for (const { email, name } of directoryLookups) {
     // The user's own contact card first, then the directory profile, then the calendar's name.
@@ -226,20 +251,23 @@ export async function syncContacts(
   }
 
   const at = now();
+  progress({ phase: 'saving', done: 0, total: merged.size });
   for (const contact of merged.values()) {
     const domain = emailDomain(contact.email);
     try {
-      await upsertContact(
+      const added = await upsertContact(
         db,
         userId,
         { ...contact, isOrganizationContact: domain !== null && byDomain.has(domain) },
         at,
       );
       result.saved++;
+      if (added) result.added++;
     } catch (err) {
       result.failed++;
       log.warn(`[contacts] saving a contact failed, skipped: ${(err as Error).message}`);
     }
+    progress({ phase: 'saving', done: result.saved + result.failed, total: merged.size });
   }
 
   // Organisation contacts still lacking a name or photo, except those just looked up in the directory.
@@ -263,6 +291,7 @@ export async function syncContacts(
     .limit(CONTACT_LIMITS.incompletePerRun);
   const clientFor = (email: string) => byDomain.get(emailDomain(email) ?? '');
   const emails = incomplete.map((r) => r.email);
+  if (emails.length > 0) progress({ phase: 'enriching', done: 0, total: emails.length });
   for (let start = 0; start < emails.length; start += CONTACT_LIMITS.enrichPerCall) {
     const call = await enrichContacts(
       db,
@@ -274,6 +303,11 @@ export async function syncContacts(
     );
     result.enrichLookups += call.lookedUp.length;
     result.enriched += call.enriched;
+    progress({
+      phase: 'enriching',
+      done: Math.min(start + CONTACT_LIMITS.enrichPerCall, emails.length),
+      total: emails.length,
+    });
   }
   return result;
 }

@@ -4,6 +4,7 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { account, userGoogleAccounts, type Database } from '@summy/db';
+import { googleIdTokenClaims } from './id-token-claims.ts';
 
 /** The part of Better Auth's new `account` row this needs. */
 export interface CreatedAccount {
@@ -12,31 +13,13 @@ export interface CreatedAccount {
   idToken?: string | null;
 }
 
-interface IdTokenClaims {
-  email?: string;
-  name?: string;
-  picture?: string;
-}
-
-// No signature check: the token came straight from Google's token endpoint over TLS, in
-// Summy's own request (OpenID Connect Core 3.1.3.7 allows this for the code flow).
-function claimsOf(idToken: string | null | undefined): IdTokenClaims {
-  const payload = idToken?.split('.')[1];
-  if (!payload) return {};
-  try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as IdTokenClaims;
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Records a new Google account's e-mail, name and photo. It is the auth account when it is the
  * user's only credential (the user signed up with it); a user who signed up with e-mail and
  * password, or who links a second Google account, gets a non-auth account.
  */
 export async function recordGoogleAccount(db: Database, created: CreatedAccount): Promise<void> {
-  const claims = claimsOf(created.idToken);
+  const claims = googleIdTokenClaims(created.idToken);
   if (!claims.email) return;
   const [others] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -4,7 +4,12 @@
  * exchange, and disconnecting (revoke, then forget). The tokens stay on the server
  * (docs/decisions/024).
  */
-import type { LinearStatus, LinearTokenAnswer, LinearUser } from '@summy/core';
+import {
+  POPUP_RETURN_PAGES,
+  type LinearStatus,
+  type LinearTokenAnswer,
+  type LinearUser,
+} from '@summy/core';
 import type { Database } from '@summy/db';
 import { AppError, LinearInvalidStateError, LinearNotConnectedError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
@@ -24,8 +29,8 @@ const viewers = new Map<string, { viewer: LinearUser; atMs: number }>();
 
 const nowOf = (deps: Pick<LinearDeps, 'now'>) => (deps.now ?? (() => new Date()))();
 
-/** Where Linear sends the popup back to: the web app's callback route (spec 001 section 2). */
-export const linearRedirectUri = (publicUrl: string) => `${publicUrl}/linear/callback`;
+/** Where Linear sends the popup back to: the web app's callback page, `/linear/callback`. */
+export const linearRedirectUri = (publicUrl: string) => `${publicUrl}${POPUP_RETURN_PAGES.linear}`;
 
 /**
  * The user's Linear viewer, from a 5-minute cache or Linear (through the throttle).

@@ -79,27 +79,13 @@ export function ReconnectNotice({ onConnect, isConnecting }: ConnectNoticeProps)
 }
 
 /**
- * The server has no Google settings (issue 13 point 9): says so plainly and how to set it up,
- * instead of a button that would fail.
+ * The server has no Google OAuth client: says so plainly, instead of a button that would fail.
+ * The settings are for the operator (the server logs them at start-up), not the person here.
  */
 export function NotConfiguredNotice() {
   return (
     <CalendarNotice icon={Settings2} title={CALENDAR_MESSAGES.notConfigured}>
-      <p>
-        The calendar needs a Google OAuth client. Whoever runs this server sets{' '}
-        <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">
-          GOOGLE_CLIENT_ID
-        </code>{' '}
-        and{' '}
-        <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">
-          GOOGLE_CLIENT_SECRET
-        </code>{' '}
-        and restarts Summy.
-      </p>
-      <p>
-        See <span className="font-medium text-foreground">docs/self-hosting.md</span>: the settings
-        table, and &lsquo;Trying Google features locally&rsquo; for a local stand-in.
-      </p>
+      <p>{GOOGLE_MESSAGES.notSetUp}</p>
     </CalendarNotice>
   );
 }

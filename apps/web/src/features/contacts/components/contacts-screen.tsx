@@ -1,13 +1,18 @@
 /**
- * The contacts list (issue 13 point 8: "Contacts can be seen and searched"): a search box, 'Sync
- * now', and the people synced from Google with photo or coloured initials and an 'Organisation'
- * marker. The app layer says whether Google is configured and connected and gives the connect
- * action (features do not import each other).
+ * The contacts list: a search box, 'Sync now' with the running sync's steps, and the people synced
+ * from Google with photo or coloured initials and an 'Organisation' marker. The app layer says
+ * whether Google is configured and connected and gives the connect action (features do not
+ * import each other).
  */
-import { CONTACT_LIMITS, GOOGLE_MESSAGES, type Contact } from '@summy/core';
+import {
+  CALENDAR_MESSAGES,
+  CONTACT_LIMITS,
+  contactSyncPhaseLabel,
+  GOOGLE_MESSAGES,
+  type Contact,
+} from '@summy/core';
 import { RefreshCw, Search, Settings2, UserPlus, Users, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { useState } from 'react';
 import { PersonAvatar } from '@/components/attendee-avatars';
 import { EmptyState, type EmptyStateProps } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
@@ -15,7 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { flattenContacts, useContacts } from '../api/get-contacts';
-import { useSyncContacts } from '../api/sync-contacts';
+import { useContactsSync, type ContactsSyncProgress } from '../hooks/use-contacts-sync';
 
 /** Whether the server has Google and the user has a usable Google account. */
 export type ContactsConnection =
@@ -29,9 +34,6 @@ export interface ContactsScreenProps {
   isConnecting: boolean;
 }
 
-/** How long after 'Sync now' the list re-reads itself, and how often (ms). */
-const SYNC_WATCH_MS = 30_000;
-const SYNC_POLL_MS = 3_000;
 /** Pause after the last key before the search asks the server (ms). */
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -64,29 +66,10 @@ export function ContactsScreen({ connection, onConnect, isConnecting }: Contacts
 function ConnectedContacts() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [watching, setWatching] = useState(false);
-  const contacts = useContacts(q, { refetchIntervalMs: watching ? SYNC_POLL_MS : false });
-  const sync = useSyncContacts();
-
-  useEffect(() => {
-    if (!watching) return;
-    const id = setTimeout(() => setWatching(false), SYNC_WATCH_MS);
-    return () => clearTimeout(id);
-  }, [watching]);
-
-  const syncNow = () =>
-    sync.mutate(undefined, {
-      onSuccess: ({ queued }) => {
-        setWatching(true);
-        toast.success(queued ? 'Contacts sync started' : 'A contacts sync is already on its way', {
-          description: 'New and updated contacts appear here as they arrive.',
-        });
-      },
-      onError: (error) => toast.error('Failed to sync contacts', { description: error.message }),
-    });
+  const contacts = useContacts(q);
+  const { syncNow, syncing, progress } = useContactsSync();
 
   const list = flattenContacts(contacts.data);
-  const syncing = sync.isPending || watching;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -133,6 +116,7 @@ function ConnectedContacts() {
           <span className="max-sm:sr-only">{syncing ? 'Syncing...' : 'Sync now'}</span>
         </Button>
       </div>
+      <SyncProgress progress={progress} />
 
       {contacts.isPending ? (
         <ContactRowsSkeleton />
@@ -191,6 +175,31 @@ function ConnectedContacts() {
   );
 }
 
+/**
+ * The running sync's step under the toolbar, with a bar for counted steps; an empty live region
+ * otherwise, so screen readers hear each step as it comes.
+ */
+function SyncProgress({ progress }: { progress: ContactsSyncProgress | null }) {
+  const share = progress && progress.total > 0 ? progress.done / progress.total : null;
+  return (
+    <div role="status" aria-live="polite" className="empty:hidden">
+      {progress && (
+        <div className="flex flex-col gap-1.5 rounded-lg border bg-card px-3 py-2 text-xs text-muted-foreground">
+          <span>{contactSyncPhaseLabel(progress)}</span>
+          {share !== null && (
+            <span aria-hidden="true" className="h-1 overflow-hidden rounded-full bg-muted">
+              <span
+                className="block h-full rounded-full bg-primary transition-[width]"
+                style={{ width: `${Math.round(share * 100)}%` }}
+              />
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function ContactRow({ contact }: { contact: Contact }) {
   const name = contact.displayName?.trim();
   return (
@@ -240,20 +249,19 @@ function Notice(props: EmptyStateProps) {
   return <EmptyState {...props} className="rounded-xl border border-dashed bg-card/50 py-16" />;
 }
 
-/** Issue 13 point 9: without Google settings, say so and how to set them, instead of a failing button. */
+/**
+ * The server has no Google OAuth client: says so plainly, instead of a button that would fail.
+ * The settings are for the operator (the server logs them at start-up), not the person here.
+ */
 function NotConfigured() {
-  const code = 'rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground';
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card/50 px-6 py-16 text-center">
       <div className="flex size-11 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground">
         <Settings2 className="size-5" aria-hidden="true" />
       </div>
-      <p className="text-sm font-medium">Google is not configured on this server</p>
+      <p className="text-sm font-medium">{CALENDAR_MESSAGES.notConfigured}</p>
       <p className="max-w-md text-sm text-balance text-muted-foreground">
-        Contacts are synced from Google. Whoever runs this server sets{' '}
-        <code className={code}>GOOGLE_CLIENT_ID</code> and{' '}
-        <code className={code}>GOOGLE_CLIENT_SECRET</code> and restarts Summy; see{' '}
-        <span className="font-medium text-foreground">docs/self-hosting.md</span>.
+        {GOOGLE_MESSAGES.notSetUp}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@
  * (docs/decisions/017; notes/integrations.md "Linking in a popup"). Google sends the popup back
  * through `/api/auth/callback/google`, which links the account and lands on `/auth/callback`.
  */
+import { POPUP_RETURN_PAGES } from '@summy/core';
 import { authClient } from '@/lib/auth-client';
 
 /** Calendar and contacts, so an e-mail-and-password user can link Google for both (issue 13). */
@@ -13,8 +14,8 @@ export const GOOGLE_LINK_SCOPES = [
   'https://www.googleapis.com/auth/contacts.readonly',
 ];
 
-/** The popup's landing page; both outcomes land there (spec 001 route table). */
-export const GOOGLE_CALLBACK_PATH = '/auth/callback';
+/** The popup's landing page, `/auth/callback`; both outcomes land there. */
+export const GOOGLE_CALLBACK_PATH = POPUP_RETURN_PAGES.google;
 
 /**
  * Starts linking a Google account and answers the consent URL to open. Throws an `Error` carrying

@@ -46,7 +46,7 @@ export function LinearIntegrationSettings() {
   let detail: string;
   if (status.isPending) detail = 'Checking the connection...';
   else if (status.isError) detail = 'Could not check the Linear connection.';
-  else if (!configured) detail = 'Not available on this server (it needs Linear OAuth settings).';
+  else if (!configured) detail = LINEAR_MESSAGES.notSetUp;
   else if (connected && status.data?.viewer)
     detail = `Connected as ${status.data.viewer.name} (${status.data.viewer.email})`;
   else if (connected) detail = 'Connected';
