@@ -93,6 +93,27 @@ describe('one regeneration of a meeting at a time', () => {
   });
 });
 
+describe('a burst of identical requests', () => {
+  it('is one regeneration even when that one finishes within the burst', async () => {
+    // Bob's summaries are not held: each finishes as soon as the worker takes it.
+    const meeting = await meetingOf(bob, 'Bob burst');
+    expect((await bob.post(`/api/meetings/${meeting.id}/summary`, {})).status).toBe(202);
+    await settled(bob, [meeting.id]);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => bob.post(`/api/meetings/${meeting.id}/summary`, {})),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(409));
+    expect(answers[0]!.body).toEqual({
+      error: 'Summary is being regenerated',
+      details: 'The same summary was requested a moment ago',
+    });
+    // Another template is another request: accepted once the first has finished.
+    const other = await bob.post(`/api/meetings/${meeting.id}/summary`, { template: 'stand-up' });
+    expect(other.status).toBe(202);
+    await settled(bob, [meeting.id]);
+  });
+});
+
 describe('regenerations per user', () => {
   it('accepts at most 3 queued or running per user, 429 beyond, and other users are not held up', async () => {
     hold();

@@ -27,12 +27,23 @@ export class NoTranscriptError extends AppError {
   }
 }
 
-/** 409: a regeneration of this meeting's summary is already queued or running. */
+/**
+ * 409: a regeneration of this meeting's summary is already queued or running, or the same one
+ * was accepted within {@link REPEAT_WINDOW_SECONDS}.
+ */
 export class SummaryBusyError extends AppError {
-  constructor() {
-    super(409, 'Summary is being regenerated', 'Wait for the current regeneration to finish');
+  constructor(details = 'Wait for the current regeneration to finish') {
+    super(409, 'Summary is being regenerated', details);
   }
 }
+
+/**
+ * Seconds within which the same request (same template and model) for a meeting is a repeat:
+ * a fast model (the offline one takes well under a second for a short meeting) can finish
+ * within one burst of identical requests, which would then be accepted one after another.
+ * Another template or model is accepted as soon as the previous regeneration finished.
+ */
+export const REPEAT_WINDOW_SECONDS = 10;
 
 /**
  * Regenerations one user may have queued or running at once. Every user's summaries wait in one
@@ -106,7 +117,7 @@ export async function requestSummary(
     model: input.model ?? preferences.summaryModel,
   };
 
-  await takeSummaryFlag(deps, userId, meetingId);
+  await takeSummaryFlag(deps, userId, meetingId, `${job.template} ${job.model}`);
 
   try {
     // Grouped by user: the worker runs one job per user at a time (docs/decisions/031).
@@ -114,25 +125,36 @@ export async function requestSummary(
     if (!id) throw new Error('meeting.summarize job was not created');
   } catch (err) {
     log.error(`[summary] meeting ${meetingId}: could not enqueue the summary:`, err);
-    await db.update(meetings).set({ summaryRegenerating: false }).where(owned);
+    await db
+      .update(meetings)
+      .set({ summaryRegenerating: false, summaryRequestedAt: null })
+      .where(owned);
     throw new AppError(500, 'Summary generation failed', 'The summary could not be started');
   }
   return getMeeting(db, userId, meetingId, deps.storage);
 }
 
 /**
- * Takes the meeting's `summary_regenerating` flag, atomically with both limits: the conditional
- * UPDATE takes it only when it is clear (two clicks, or two servers, enqueue one job), and the
- * user's advisory lock makes the count of their running regenerations and the take one step, so
- * concurrent requests for different meetings cannot pass the cap together.
- * @throws SummaryBusyError 409 when the meeting's flag is already taken (or it started processing)
+ * Takes the meeting's `summary_regenerating` flag, atomically with the limits: the conditional
+ * UPDATE takes it only when it is clear and `request` ('template model') was not accepted for
+ * this meeting in the last {@link REPEAT_WINDOW_SECONDS} (so a burst of identical requests, or
+ * two servers, enqueue one job even when it finishes within the burst), and the user's advisory
+ * lock makes the count of their running regenerations and the take one step, so concurrent
+ * requests for different meetings cannot pass the cap together.
+ * @throws SummaryBusyError 409 when the flag is taken, the request is a repeat, or the meeting
+ *   started processing
  * @throws SummaryQueueFullError 429 when the user is at {@link SUMMARY_JOBS_PER_USER}
  */
 async function takeSummaryFlag(
   deps: RequestSummaryDeps,
   userId: string,
   meetingId: string,
+  request: string,
 ): Promise<void> {
+  const repeat = and(
+    eq(meetings.summaryRequest, request),
+    sql`${meetings.summaryRequestedAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`,
+  );
   const owned = and(eq(meetings.id, meetingId), eq(meetings.userId, userId));
   const outcome = await deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`summary-jobs:${userId}`}))`);
@@ -144,11 +166,18 @@ async function takeSummaryFlag(
     ];
     const taken = await tx
       .update(meetings)
-      .set({ summaryRegenerating: true, summaryError: null, updatedAt: sql`now()` })
+      .set({
+        summaryRegenerating: true,
+        summaryError: null,
+        summaryRequest: request,
+        summaryRequestedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(
         and(
           owned,
           eq(meetings.summaryRegenerating, false),
+          sql`not coalesce(${repeat}, false)`,
           eq(meetings.isProcessing, false),
           eq(meetings.isRecording, false),
           isNotNull(meetings.transcript),
@@ -160,11 +189,19 @@ async function takeSummaryFlag(
       .returning({ id: meetings.id });
     if (taken.length) return 'taken';
     const [row] = await tx
-      .select({ regenerating: meetings.summaryRegenerating })
+      .select({
+        regenerating: meetings.summaryRegenerating,
+        repeat: sql<boolean>`coalesce(${repeat}, false)`,
+      })
       .from(meetings)
       .where(owned);
-    return row && !row.regenerating && running >= SUMMARY_JOBS_PER_USER ? 'full' : 'busy';
+    if (!row || row.regenerating) return 'busy';
+    if (row.repeat) return 'repeat';
+    return running >= SUMMARY_JOBS_PER_USER ? 'full' : 'busy';
   });
   if (outcome === 'full') throw new SummaryQueueFullError();
+  if (outcome === 'repeat') {
+    throw new SummaryBusyError('The same summary was requested a moment ago');
+  }
   if (outcome === 'busy') throw new SummaryBusyError();
 }
