@@ -48,7 +48,7 @@ export const REPEAT_WINDOW_SECONDS = 10;
 /**
  * Regenerations one user may have queued or running at once. Every user's summaries wait in one
  * queue: without a cap, one user's batch of long transcripts delays everyone else's summary by
- * its whole length (docs/decisions/031-heavy-work-off-the-request-path.md).
+ * its whole length (docs/decisions/032-heavy-work-off-the-request-path.md).
  */
 export const SUMMARY_JOBS_PER_USER = 3;
 
@@ -120,7 +120,7 @@ export async function requestSummary(
   await takeSummaryFlag(deps, userId, meetingId, `${job.template} ${job.model}`);
 
   try {
-    // Grouped by user: the worker runs one job per user at a time (docs/decisions/031).
+    // Grouped by user: the worker runs one job per user at a time.
     const id = await deps.jobs.send('meeting.summarize', job, { group: { id: userId } });
     if (!id) throw new Error('meeting.summarize job was not created');
   } catch (err) {
