@@ -275,10 +275,23 @@ async function main(): Promise<boolean> {
   );
   results.push(await phase('quiet time after those writes', () => settle(quietMs)));
   results.push(
-    await phase('the first search over them', async () => {
-      const res = await call('GET', '/api/meetings?search=importmarker', other);
-      const found = (res.json as { items?: { title: string }[] }).items?.map((i) => i.title);
-      return `${res.status} in ${Math.round(res.ms)} ms, found ${JSON.stringify(found)}`;
+    await phase('searches until the last of them is found', async () => {
+      // Asked once a second until the last meeting's word is found: at once when the request
+      // builds the index itself, after the background job otherwise.
+      const t0 = performance.now();
+      const times: number[] = [];
+      let found = false;
+      while (!found && performance.now() - t0 < 600_000) {
+        const res = await call('GET', '/api/meetings?search=importmarker', other);
+        times.push(res.ms);
+        found = ((res.json as { items?: unknown[] }).items?.length ?? 0) > 0;
+        if (!found) await new Promise((r) => setTimeout(r, 1000));
+      }
+      return `${found ? 'found' : 'NOT found'} after ${((performance.now() - t0) / 1000).toFixed(
+        1,
+      )} s and ${times.length} searches; first search ${Math.round(times[0]!)} ms, slowest ${Math.round(
+        Math.max(...times),
+      )} ms`;
     }),
   );
 

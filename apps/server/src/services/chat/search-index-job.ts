@@ -22,6 +22,12 @@ export const SEARCH_INDEX_QUEUE = 'search.index';
  */
 export const SEARCH_INDEX_DEBOUNCE_MS = 500;
 
+/**
+ * The part of the server's thread a rebuild may take on PGlite, where the database shares it:
+ * it rests as long as it worked, so requests keep half the thread during a large import.
+ */
+export const BACKGROUND_SHARE = 0.5;
+
 /** Payload of a `search.index` job. */
 export interface SearchIndexJob {
   userId: string;
@@ -64,7 +70,11 @@ export async function startSearchIndexing(
     { localConcurrency: 1, pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return undefined;
-      return { rebuilt: await refreshSearchIndex(database.db, job.data.userId) };
+      return {
+        rebuilt: await refreshSearchIndex(database.db, job.data.userId, undefined, {
+          share: BACKGROUND_SHARE,
+        }),
+      };
     },
   );
   const pending = new Map<string, NodeJS.Timeout>();
