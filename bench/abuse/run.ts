@@ -13,22 +13,18 @@
  * Only loopback addresses are contacted. `X-Forwarded-For` values are header text standing for
  * distinct clients (the server runs with TRUST_PROXY=true); no traffic goes to them.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs, promisify } from 'node:util';
-import { freePort, startPostgresServer } from '@summy/db/testing';
+import { parseArgs } from 'node:util';
 import { loadQmsumMeetings } from '../../apps/server/test/qmsum.ts';
-import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
-import { readRss, spawnNode } from '../pipeline/memory.ts';
+import { log, runBench } from '../lib/cleanup.ts';
+import { readRss } from '../pipeline/memory.ts';
 import { percentile } from '../api/stats.ts';
-
-const execFileAsync = promisify(execFile);
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+import { REPO_ROOT, startBenchServer } from './server.ts';
 const JFK_WAV = path.resolve(REPO_ROOT, '../shared/testdata/audio/jfk/jfk.wav');
 const AUTH_SECRET = 'bench-abuse-secret-bench-abuse-secret-01';
 const PASSWORD = 'correct horse battery staple';
@@ -241,42 +237,10 @@ async function main() {
     },
   });
   const backend = values.backend === 'postgres' ? 'postgres' : 'pglite';
-  const root = await mkdtemp(path.join(os.tmpdir(), 'summy-bench-abuse-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  log('building the server bundle (scripts/build-server.mjs)');
-  await execFileAsync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT });
-
-  let databaseUrl: string | undefined;
-  if (backend === 'postgres') {
-    const pgServer = await startPostgresServer();
-    cleanups.push(() => pgServer.stop());
-    databaseUrl = await pgServer.createDatabase('summy_bench_abuse');
-  }
-  const port = await freePort();
-  base = origin = `http://127.0.0.1:${port}`;
-  const startFlags = await serverNodeFlags();
-  const child = await spawnNode([...startFlags, 'apps/server/dist/main.js'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/root',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: path.join(root, 'data'),
-      AUTH_SECRET,
-      TRUST_PROXY: 'true',
-      // malloc tuning, when the caller sets it (as scripts/start.sh may), reaches the server too.
-      ...Object.fromEntries(
-        Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_')) as [string, string][],
-      ),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    ready: /Summy is running at/,
-    timeoutMs: 180_000,
-  });
-  cleanups.push(() => child.stop());
-  pid = child.pid;
+  const server = await startBenchServer('abuse', backend, { AUTH_SECRET, TRUST_PROXY: 'true' });
+  base = origin = server.base;
+  pid = server.pid;
+  const startFlags = server.flags;
 
   const victimEmail = 'victim@example.com';
   await signUp('Victim', victimEmail);
@@ -650,19 +614,4 @@ async function main() {
   return pass;
 }
 
-/** The node flags `npm start` runs the server with (scripts/start.sh), so the bench measures the same. */
-async function serverNodeFlags(): Promise<string[]> {
-  const script = await readFile(path.join(REPO_ROOT, 'scripts/start.sh'), 'utf8');
-  const line = /exec node (.*?)apps\/server\/dist\/main\.js/.exec(script);
-  return (line?.[1] ?? '').split(/\s+/).filter(Boolean);
-}
-
-let code = 2;
-try {
-  code = (await main()) ? 0 : 1;
-} catch (err) {
-  console.error(err);
-} finally {
-  await runCleanups();
-}
-process.exit(code);
+await runBench(main);

@@ -23,3 +23,19 @@ export async function runCleanups(): Promise<void> {
 export function log(message: string): void {
   console.error(`[bench] ${message}`);
 }
+
+/**
+ * Runs a bench's `main` and exits: code 0 when it resolved true (its bars held), 1 when false,
+ * 2 when it threw; the clean-up steps run in every case.
+ */
+export async function runBench(main: () => Promise<boolean>): Promise<never> {
+  let code = 2;
+  try {
+    code = (await main()) ? 0 : 1;
+  } catch (err) {
+    console.error(err);
+  } finally {
+    await runCleanups();
+  }
+  process.exit(code);
+}

@@ -94,6 +94,18 @@ test('search finds a meeting by a transcript word and by title, kept in the URL'
   await signUp(page, '/privacy-policy');
   await dismissTranscriptionPrompt(page);
   await seedMeetings(page);
+  // The server indexes transcripts in the background, seconds after they are written.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async () =>
+            ((await (await fetch('/api/meetings?search=zeppelin')).json()) as { items: unknown[] })
+              .items.length,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(1);
   await page.goto('/meetings');
   const search = page.getByRole('searchbox', { name: 'Search meetings' });
   const rows = list(page).getByRole('listitem');

@@ -20,6 +20,7 @@ import {
 } from './jobs/workers.ts';
 import { log } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
+import { startSearchIndexing } from './services/chat/search-index-job.ts';
 import { closeModelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
 import { resolveTextModel } from './providers/llm/catalog.ts';
@@ -100,7 +101,9 @@ export async function startServer(
   const deps = { env, database: db, auth, realtime, jobs, storage };
   // Files of deleted meetings that a failed or interrupted deletion left (issue 10 point 3).
   const stopSweeps = startLeftoverSweeps(deps);
+  let stopIndexing = async () => {};
   if (options.workers !== false) {
+    stopIndexing = await startSearchIndexing(db, jobs);
     await startMeetingWorker(jobs, deps, options.tools ?? configuredTools(env, db.db));
     await startSummaryWorker(
       jobs,
@@ -135,6 +138,7 @@ export async function startServer(
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await stopSweeps();
+      await stopIndexing();
       // Model downloads stop too; their partial files stay for a resume.
       await closeModelManager(env);
       await jobs.stop();

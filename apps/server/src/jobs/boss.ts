@@ -3,7 +3,7 @@
  * pg-boss's PGlite adapter (`fromPglite`, backend 'pglite'). Its tables live in schema `pgboss`,
  * created and migrated by pg-boss itself at start.
  */
-import { PgBoss, fromPglite } from 'pg-boss';
+import { PgBoss, fromPglite, type SendOptions } from 'pg-boss';
 import type { DatabaseHandle } from '@summy/db';
 import { JOB_QUEUES, type JobName } from './definitions.ts';
 import { log } from '../log.ts';
@@ -11,8 +11,11 @@ import { log } from '../log.ts';
 /** The running job system. */
 export interface Jobs {
   boss: PgBoss;
-  /** Enqueues a job; resolves to its id. */
-  send(name: JobName, data: object): Promise<string | null>;
+  /**
+   * Enqueues a job; resolves to its id, or null when the queue's policy refused it (a
+   * `singletonKey` already queued). `options` are pg-boss's (`singletonKey`, `group`, ...).
+   */
+  send(name: JobName, data: object, options?: SendOptions): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -38,7 +41,8 @@ export async function startJobs(
   }
   return {
     boss,
-    send: (name, data) => boss.send(name, data),
+    send: (name, data, options) =>
+      options ? boss.send(name, data, options) : boss.send(name, data),
     stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
 }

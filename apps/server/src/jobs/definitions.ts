@@ -62,6 +62,20 @@ export const JOB_QUEUES = {
     expireInSeconds: 5 * 60,
     deleteAfterSeconds: 24 * 60 * 60,
   },
+  /**
+   * Rebuild one user's stale search passages (services/chat/search-index-job.ts), keyed by
+   * `singletonKey` = user id: 'stately' keeps one queued and one running per user, so a burst of
+   * meeting writes queues one rebuild, and a write during a rebuild queues exactly one more.
+   */
+  'search.index': {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    // Thousands of long meetings after an import: minutes, in bounded statements.
+    expireInSeconds: 60 * 60,
+    deleteAfterSeconds: 60 * 60,
+  },
 } as const;
 
 /** A queue name. */

@@ -59,7 +59,11 @@ export type SummaryModelResolver = (job: SummaryJob) => TextModel | Promise<Text
 
 /**
  * Starts the `meeting.summarize` worker (issue 15 point 4): {@link regenerateSummary} with the
- * job's model; out of retries, the meeting keeps its old summary with the error recorded.
+ * job's model; out of retries, the meeting keeps its old summary with the error recorded. Two
+ * jobs at a time per process but one per user (jobs are grouped by user id; pg-boss's
+ * `groupConcurrency` counts active jobs across all servers): a user with several queued
+ * regenerations does not hold both slots while another user's summary waits
+ * (docs/decisions/032-heavy-work-off-the-request-path.md).
  */
 export async function startSummaryWorker(
   jobs: Jobs,
@@ -68,7 +72,7 @@ export async function startSummaryWorker(
 ): Promise<void> {
   await jobs.boss.work(
     'meeting.summarize',
-    { includeMetadata: true, localConcurrency: 1, pollingIntervalSeconds: 1 },
+    { includeMetadata: true, localConcurrency: 2, groupConcurrency: 1, pollingIntervalSeconds: 1 },
     async ([job]: JobWithMetadata<SummaryJob>[]) => {
       if (!job) return;
       try {

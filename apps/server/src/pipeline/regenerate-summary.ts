@@ -126,7 +126,13 @@ export async function failSummary(
   const { db } = deps.database;
   await db
     .update(meetings)
-    .set({ summaryRegenerating: false, summaryError: reason, updatedAt: sql`now()` })
+    // The same request may be retried at once: it is no repeat of a regeneration that saved.
+    .set({
+      summaryRegenerating: false,
+      summaryError: reason,
+      summaryRequestedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(meetings.id, job.meetingId),

@@ -79,6 +79,13 @@ export const meetings = pgTable(
     summaryRegenerating: boolean('summary_regenerating').notNull().default(false),
     /** Why the last regeneration failed (spec's message and cause); cleared by the next success. */
     summaryError: text('summary_error'),
+    /**
+     * The last accepted regeneration request ('template model', e.g. 'stand-up offline') and
+     * when it was accepted: the same request again within seconds is a repeat (a double click, a
+     * retried burst) and is refused even when the first has already finished.
+     */
+    summaryRequest: text('summary_request'),
+    summaryRequestedAt: timestamp('summary_requested_at', { withTimezone: true }),
   },
   (t) => [
     // The meeting list: by user, date descending (spec 000 section 7). NULLS FIRST is what

@@ -13,7 +13,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiModelChoice } from '@summy/core';
 import type { Env } from '../../env.ts';
 import { createAiSdkTextModel } from './ai-sdk/model.ts';
-import { createOfflineTextModel } from './offline/model.ts';
+import { createPooledOfflineTextModel } from './offline/text-pool.ts';
 import type { TextModel } from './types.ts';
 import { log } from '../../log.ts';
 
@@ -197,7 +197,7 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
     label: 'Offline (built in)',
     settings: [],
     models: () => [{ id: 'extractive', label: 'Offline' }],
-    create: () => createOfflineTextModel(),
+    create: () => createPooledOfflineTextModel(),
   },
 ];
 

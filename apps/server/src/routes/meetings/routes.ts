@@ -157,7 +157,12 @@ export function meetingRoutes(deps: AppDeps) {
           ),
           409: {
             description:
-              "`{error: 'Meeting has no transcript'}` without one or while recording or processing; `{error: 'Summary is being regenerated'}` while one is queued or running",
+              "`{error: 'Meeting has no transcript'}` without one or while recording or processing; `{error: 'Summary is being regenerated'}` while one is queued or running, or when the same template and model were accepted for it in the last 10 s",
+            content: errorContent,
+          },
+          429: {
+            description:
+              "`{error: 'Too many summaries being regenerated'}`: the user already has 3 regenerations queued or running",
             content: errorContent,
           },
           ...errorResponses,

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingListSchema, type MeetingList } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
+import { waitSearchIndexed } from '../../../test/meetings.ts';
 import type { RunningServer } from '../../server.ts';
 
 let server: RunningServer;
@@ -48,6 +49,8 @@ beforeAll(async () => {
     title: 'Bob zeppelin',
     transcript: 'Speaker 1: zeppelin budget secrets',
   });
+  // Indexed in the background: searches find the meetings from then on.
+  await waitSearchIndexed(server.database);
 });
 afterAll(() => server?.close());
 
@@ -107,6 +110,7 @@ describe('GET /api/meetings?search=', () => {
       transcript: 'Speaker 1: The blimp launch moved.',
     });
     expect(res.status).toBe(200);
+    await waitSearchIndexed(server.database);
     expect(await titles(alice, 'blimp')).toEqual(['Weekly sync']);
   });
 

@@ -12,7 +12,7 @@
  * they run in one transaction holding the meeting's row lock, which also keeps other processes
  * out, while the server does the work and Node stays free.
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import { is, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '@summy/db';
@@ -69,12 +69,18 @@ async function exclusively<T>(meetingId: string, fn: () => Promise<T>): Promise<
   }
 }
 
+/** Longest rest between two statements of a shared-thread writer, milliseconds. */
+const MAX_REST_MS = 1000;
+
 /**
  * Runs `fn` as the only writer of the meeting's passages: on PostgreSQL inside a transaction that
  * holds the meeting's row lock (`select … for update`, other processes wait), on PGlite under an
  * in-process lock with statements outside any transaction. `fn` receives the meeting's row as
  * locked (`undefined` when it does not exist).
  * @param meetingId the meeting (not checked for ownership here)
+ * @param share on PGlite, the part of the thread the writer may take (0 < share <= 1): each
+ *   `pause()` rests in proportion to the time worked since the last one, so background indexing
+ *   leaves the database to requests in between (1: only yields, as a request's own write does)
  */
 export async function withMeetingPassages<T>(
   db: Database,
@@ -83,6 +89,7 @@ export async function withMeetingPassages<T>(
     writer: PassageWriter,
     meeting: { userId: string; fresh: boolean } | undefined,
   ) => Promise<T>,
+  { share = 1 }: { share?: number } = {},
 ): Promise<T> {
   const lock = (exec: Pick<Database, 'execute'>) =>
     queryRows<{ userId: string; fresh: boolean }>(
@@ -92,9 +99,13 @@ export async function withMeetingPassages<T>(
           from meetings where id = ${meetingId} for update`,
     ).then((rows) => rows[0]);
   if (isEmbedded(db)) {
+    let worked = performance.now();
     const pause = async () => {
       await db.execute(sql`select gin_clean_pending_list('meeting_passages_search_idx'::regclass)`);
-      await yieldToEventLoop();
+      const restMs = share < 1 ? ((performance.now() - worked) * (1 - share)) / share : 0;
+      if (restMs > 0) await sleep(Math.min(restMs, MAX_REST_MS));
+      else await yieldToEventLoop();
+      worked = performance.now();
     };
     return exclusively(meetingId, async () => fn({ exec: db, pause }, await lock(db)));
   }

@@ -22,40 +22,45 @@ function isForeignKeyViolation(err: unknown): boolean {
  * Rebuilds the search passages of one meeting unless another task did meanwhile.
  * @returns false when the meeting was deleted or found fresh
  */
-async function rebuildMeeting(db: Database, meetingId: string): Promise<boolean> {
+async function rebuildMeeting(db: Database, meetingId: string, share: number): Promise<boolean> {
   try {
-    return await withMeetingPassages(db, meetingId, async ({ exec, pause }, locked) => {
-      if (!locked || locked.fresh) return false;
-      // Read under the lock, one meeting at a time: an 8 MB transcript is held once, not per
-      // stale meeting. As text: a JS Date would drop the microseconds `now()` stores.
-      const [meeting] = await exec
-        .select({
-          transcript: meetings.transcript,
-          summary: meetings.summary,
-          summaryData: meetings.summaryData,
-          version: sql<string>`${meetings.updatedAt}::text`,
-        })
-        .from(meetings)
-        .where(eq(meetings.id, meetingId));
-      if (!meeting) return false;
-      const { userId } = locked;
-      await removeMeetingPassages(exec, userId, meetingId, pause);
-      for (const batch of passageBatches(meetingPassages(meeting))) {
-        await insertPassageBatch(exec, userId, meetingId, batch);
-        await pause();
-      }
-      // Stamped with the version read: a write racing this rebuild leaves the meeting stale.
-      await exec
-        .update(meetings)
-        .set({ searchIndexedAt: sql`${meeting.version}::timestamptz` })
-        .where(
-          and(
-            eq(meetings.id, meetingId),
-            sql`${meetings.updatedAt} = ${meeting.version}::timestamptz`,
-          ),
-        );
-      return true;
-    });
+    return await withMeetingPassages(
+      db,
+      meetingId,
+      async ({ exec, pause }, locked) => {
+        if (!locked || locked.fresh) return false;
+        // Read under the lock, one meeting at a time: an 8 MB transcript is held once, not per
+        // stale meeting. As text: a JS Date would drop the microseconds `now()` stores.
+        const [meeting] = await exec
+          .select({
+            transcript: meetings.transcript,
+            summary: meetings.summary,
+            summaryData: meetings.summaryData,
+            version: sql<string>`${meetings.updatedAt}::text`,
+          })
+          .from(meetings)
+          .where(eq(meetings.id, meetingId));
+        if (!meeting) return false;
+        const { userId } = locked;
+        await removeMeetingPassages(exec, userId, meetingId, pause);
+        for (const batch of passageBatches(meetingPassages(meeting))) {
+          await insertPassageBatch(exec, userId, meetingId, batch);
+          await pause();
+        }
+        // Stamped with the version read: a write racing this rebuild leaves the meeting stale.
+        await exec
+          .update(meetings)
+          .set({ searchIndexedAt: sql`${meeting.version}::timestamptz` })
+          .where(
+            and(
+              eq(meetings.id, meetingId),
+              sql`${meetings.updatedAt} = ${meeting.version}::timestamptz`,
+            ),
+          );
+        return true;
+      },
+      { share },
+    );
   } catch (err) {
     // Deleted while being indexed (PGlite writes outside a transaction): nothing to index.
     if (isForeignKeyViolation(err)) return false;
@@ -71,12 +76,15 @@ async function rebuildMeeting(db: Database, meetingId: string): Promise<boolean>
  * hold the event loop for long (passage-store.ts, issue 10 point 2).
  *
  * @param meetingIds only these meetings (already known to be the user's); all when undefined
+ * @param share on PGlite, the part of the thread the rebuild may take (see withMeetingPassages);
+ *   the background job takes half, a request waiting for the answer all of it
  * @returns how many meetings were rebuilt
  */
 export async function refreshSearchIndex(
   db: Database,
   userId: string,
   meetingIds?: readonly string[],
+  { share = 1 }: { share?: number } = {},
 ): Promise<number> {
   const stale = await db
     .select({ id: meetings.id })
@@ -89,6 +97,6 @@ export async function refreshSearchIndex(
       ),
     );
   let rebuilt = 0;
-  for (const { id } of stale) if (await rebuildMeeting(db, id)) rebuilt++;
+  for (const { id } of stale) if (await rebuildMeeting(db, id, share)) rebuilt++;
   return rebuilt;
 }

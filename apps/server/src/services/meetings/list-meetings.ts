@@ -2,7 +2,6 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { MeetingList } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
 import { ValidationError } from '../../http/errors.ts';
-import { refreshSearchIndex } from '../chat/refresh-search-index.ts';
 import { toMeetingListItem } from './to-meeting.ts';
 
 /** Page size bounds of the meeting list. */
@@ -56,8 +55,9 @@ function searchFilter(userId: string, search: string): SQL | undefined {
  * @param q only titles containing this text, case-insensitive (spec 000 section 5, the chat's
  *   meeting picker); `%`, `_` and `\\` match themselves
  * @param search title or transcript words (the /meetings screen, issue 15 point 2; see
- *   {@link searchFilter}); stale search passages are rebuilt first, so a meeting just processed is
- *   found
+ *   {@link searchFilter}) over the search passages as they are: the request never rebuilds them;
+ *   the `search.index` job does, seconds after a meeting is written
+ *   (services/chat/search-index-job.ts)
  * @throws ValidationError for a malformed cursor
  */
 export async function listMeetings(
@@ -77,8 +77,6 @@ export async function listMeetings(
 ): Promise<MeetingList> {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const text = search?.trim();
-  // Cheap when nothing is stale (one read on a partial index); only the first page pays for it.
-  if (text && !after) await refreshSearchIndex(db, userId);
   const rows = await db
     .select({
       id: meetings.id,

@@ -27,10 +27,39 @@ export class NoTranscriptError extends AppError {
   }
 }
 
-/** 409: a regeneration of this meeting's summary is already queued or running. */
+/**
+ * 409: a regeneration of this meeting's summary is already queued or running, or the same one
+ * was accepted within {@link REPEAT_WINDOW_SECONDS}.
+ */
 export class SummaryBusyError extends AppError {
+  constructor(details = 'Wait for the current regeneration to finish') {
+    super(409, 'Summary is being regenerated', details);
+  }
+}
+
+/**
+ * Seconds within which the same request (same template and model) for a meeting is a repeat:
+ * a fast model (the offline one takes well under a second for a short meeting) can finish
+ * within one burst of identical requests, which would then be accepted one after another.
+ * Another template or model is accepted as soon as the previous regeneration finished.
+ */
+export const REPEAT_WINDOW_SECONDS = 10;
+
+/**
+ * Regenerations one user may have queued or running at once. Every user's summaries wait in one
+ * queue: without a cap, one user's batch of long transcripts delays everyone else's summary by
+ * its whole length (docs/decisions/032-heavy-work-off-the-request-path.md).
+ */
+export const SUMMARY_JOBS_PER_USER = 3;
+
+/** 429: the user already has {@link SUMMARY_JOBS_PER_USER} regenerations queued or running. */
+export class SummaryQueueFullError extends AppError {
   constructor() {
-    super(409, 'Summary is being regenerated', 'Wait for the current regeneration to finish');
+    super(
+      429,
+      'Too many summaries being regenerated',
+      `At most ${SUMMARY_JOBS_PER_USER} summaries are regenerated at a time; try again when one has finished`,
+    );
   }
 }
 
@@ -47,6 +76,8 @@ export type RequestSummaryDeps = Pick<AppDeps, 'database' | 'storage' | 'jobs' |
  * @throws NotFoundError 404 when the meeting does not exist or belongs to another user
  * @throws NoTranscriptError 409 without a transcript, or while it is recorded or processed
  * @throws SummaryBusyError 409 while a regeneration of it is queued or running
+ * @throws SummaryQueueFullError 429 while the user has {@link SUMMARY_JOBS_PER_USER} queued or
+ *   running
  * @throws AppError 500 when the job could not be enqueued (the flag is cleared again)
  */
 export async function requestSummary(
@@ -86,29 +117,91 @@ export async function requestSummary(
     model: input.model ?? preferences.summaryModel,
   };
 
-  // The flag is taken in one statement, so two clicks (or two servers) enqueue one job.
-  const taken = await db
-    .update(meetings)
-    .set({ summaryRegenerating: true, summaryError: null, updatedAt: sql`now()` })
-    .where(
-      and(
-        owned,
-        eq(meetings.summaryRegenerating, false),
-        eq(meetings.isProcessing, false),
-        eq(meetings.isRecording, false),
-        isNotNull(meetings.transcript),
-      ),
-    )
-    .returning({ id: meetings.id });
-  if (taken.length === 0) throw new SummaryBusyError();
+  await takeSummaryFlag(deps, userId, meetingId, `${job.template} ${job.model}`);
 
   try {
-    const id = await deps.jobs.send('meeting.summarize', job);
+    // Grouped by user: the worker runs one job per user at a time.
+    const id = await deps.jobs.send('meeting.summarize', job, { group: { id: userId } });
     if (!id) throw new Error('meeting.summarize job was not created');
   } catch (err) {
     log.error(`[summary] meeting ${meetingId}: could not enqueue the summary:`, err);
-    await db.update(meetings).set({ summaryRegenerating: false }).where(owned);
+    await db
+      .update(meetings)
+      .set({ summaryRegenerating: false, summaryRequestedAt: null })
+      .where(owned);
     throw new AppError(500, 'Summary generation failed', 'The summary could not be started');
   }
   return getMeeting(db, userId, meetingId, deps.storage);
+}
+
+/**
+ * Takes the meeting's `summary_regenerating` flag, atomically with the limits: the conditional
+ * UPDATE takes it only when it is clear and `request` ('template model') was not accepted for
+ * this meeting in the last {@link REPEAT_WINDOW_SECONDS} (so a burst of identical requests, or
+ * two servers, enqueue one job even when it finishes within the burst), and the user's advisory
+ * lock makes the count of their running regenerations and the take one step, so concurrent
+ * requests for different meetings cannot pass the cap together.
+ * @throws SummaryBusyError 409 when the flag is taken, the request is a repeat, or the meeting
+ *   started processing
+ * @throws SummaryQueueFullError 429 when the user is at {@link SUMMARY_JOBS_PER_USER}
+ */
+async function takeSummaryFlag(
+  deps: RequestSummaryDeps,
+  userId: string,
+  meetingId: string,
+  request: string,
+): Promise<void> {
+  const repeat = and(
+    eq(meetings.summaryRequest, request),
+    sql`${meetings.summaryRequestedAt} > now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`,
+  );
+  const owned = and(eq(meetings.id, meetingId), eq(meetings.userId, userId));
+  const outcome = await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`summary-jobs:${userId}`}))`);
+    const [{ running }] = (await tx
+      .select({ running: sql<number>`count(*)::int` })
+      .from(meetings)
+      .where(and(eq(meetings.userId, userId), eq(meetings.summaryRegenerating, true)))) as [
+      { running: number },
+    ];
+    const taken = await tx
+      .update(meetings)
+      .set({
+        summaryRegenerating: true,
+        summaryError: null,
+        summaryRequest: request,
+        summaryRequestedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          owned,
+          eq(meetings.summaryRegenerating, false),
+          sql`not coalesce(${repeat}, false)`,
+          eq(meetings.isProcessing, false),
+          eq(meetings.isRecording, false),
+          isNotNull(meetings.transcript),
+          // The cap is checked after the meeting's own flag: a second click on the same meeting
+          // is told it is being regenerated, not that the user is over the cap.
+          running >= SUMMARY_JOBS_PER_USER ? sql`false` : undefined,
+        ),
+      )
+      .returning({ id: meetings.id });
+    if (taken.length) return 'taken';
+    const [row] = await tx
+      .select({
+        regenerating: meetings.summaryRegenerating,
+        repeat: sql<boolean>`coalesce(${repeat}, false)`,
+      })
+      .from(meetings)
+      .where(owned);
+    if (!row || row.regenerating) return 'busy';
+    if (row.repeat) return 'repeat';
+    return running >= SUMMARY_JOBS_PER_USER ? 'full' : 'busy';
+  });
+  if (outcome === 'full') throw new SummaryQueueFullError();
+  if (outcome === 'repeat') {
+    throw new SummaryBusyError('The same summary was requested a moment ago');
+  }
+  if (outcome === 'busy') throw new SummaryBusyError();
 }

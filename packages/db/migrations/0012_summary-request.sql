@@ -1,0 +1,2 @@
+ALTER TABLE "meetings" ADD COLUMN "summary_request" text;--> statement-breakpoint
+ALTER TABLE "meetings" ADD COLUMN "summary_requested_at" timestamp with time zone;
