@@ -63,7 +63,7 @@ export type SummaryModelResolver = (job: SummaryJob) => TextModel | Promise<Text
  * jobs at a time per process but one per user (jobs are grouped by user id; pg-boss's
  * `groupConcurrency` counts active jobs across all servers): a user with several queued
  * regenerations does not hold both slots while another user's summary waits
- * (docs/decisions/032-heavy-work-off-the-request-path.md).
+ * (docs/decisions/036-heavy-work-off-the-request-path.md).
  */
 export async function startSummaryWorker(
   jobs: Jobs,

@@ -1,6 +1,6 @@
 /**
  * The search index is kept in the background
- * (docs/decisions/032-heavy-work-off-the-request-path.md): a `search.index` job per user rebuilds the search passages of their changed meetings
+ * (docs/decisions/036-heavy-work-off-the-request-path.md): a `search.index` job per user rebuilds the search passages of their changed meetings
  * ({@link refreshSearchIndex}), so a search request never does. Jobs are queued when the database
  * announces a meeting written (the row trigger's 'summy_changes' notification, whichever process
  * or CLI wrote it), when this server starts (meetings written while no server ran), and when the

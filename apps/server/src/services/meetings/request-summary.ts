@@ -48,7 +48,7 @@ export const REPEAT_WINDOW_SECONDS = 10;
 /**
  * Regenerations one user may have queued or running at once. Every user's summaries wait in one
  * queue: without a cap, one user's batch of long transcripts delays everyone else's summary by
- * its whole length (docs/decisions/032-heavy-work-off-the-request-path.md).
+ * its whole length (docs/decisions/036-heavy-work-off-the-request-path.md).
  */
 export const SUMMARY_JOBS_PER_USER = 3;
 

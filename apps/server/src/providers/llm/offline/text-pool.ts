@@ -1,6 +1,6 @@
 /**
  * A small pool of worker threads for the offline text model
- * (docs/decisions/032-heavy-work-off-the-request-path.md).
+ * (docs/decisions/036-heavy-work-off-the-request-path.md).
  * The offline summary, title and action items are synchronous CPU work that grows with the
  * transcript (about a second per megabyte); on the main thread a batch of regenerations held
  * every request behind it. Threads start on first use and are `unref`'d while idle (an idle
