@@ -101,8 +101,8 @@ test('Settings > Transcription: a download shows its progress bar, pauses and re
   await expect(section.getByRole('listitem', { name: EMBEDDING.name })).toContainText(
     'Speaker separation',
   );
-  await section.scrollIntoViewIfNeeded();
-  await shootStates(page, 'transcription-settings');
+  const showRow = () => row.scrollIntoViewIfNeeded();
+  await shootStates(page, 'transcription-settings', showRow);
 
   // Download: the bar moves (the mirror sends 1 KiB every 250 ms) with bytes and percent.
   await row.getByRole('button', { name: `Download ${RECOGNIZER.name}` }).click();
@@ -110,7 +110,9 @@ test('Settings > Transcription: a download shows its progress bar, pauses and re
   await expect(bar).toBeVisible();
   await expect(row.getByText(/^\d+ (B|KB) of \d+ KB \(\d+%\)$/)).toBeVisible();
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
-  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-downloading');
+  if (process.env.RECORDER_SHOTS) {
+    await shootStates(page, 'transcription-settings-downloading', showRow);
+  }
 
   // Pause keeps what arrived: Resume asks the mirror for the rest only.
   await row.getByRole('button', { name: `Pause download of ${RECOGNIZER.name}` }).click();
@@ -119,6 +121,7 @@ test('Settings > Transcription: a download shows its progress bar, pauses and re
   const paused = models.models.find((m) => m.id === RECOGNIZER.id)!;
   expect(paused).toMatchObject({ state: 'absent' });
   expect(paused.receivedBytes).toBeGreaterThan(0);
+  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-paused', showRow);
   await row.getByRole('button', { name: `Resume download of ${RECOGNIZER.name}` }).click();
   await expect(bar).toBeVisible();
   await expect
@@ -135,7 +138,9 @@ test('Settings > Transcription: a download shows its progress bar, pauses and re
   await again.click();
   await expect(row.getByText('Installed')).toBeVisible({ timeout: 60_000 });
   await expect(section.getByText(/transcribed on this server by the local models/)).toBeVisible();
-  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-installed');
+  if (process.env.RECORDER_SHOTS) {
+    await shootStates(page, 'transcription-settings-installed', showRow);
+  }
 
   // Remove asks first; Cancel keeps it, Remove removes it.
   await row.getByRole('button', { name: `Remove ${RECOGNIZER.name}` }).click();
@@ -164,8 +169,7 @@ test('Settings > Transcription for a user who is not an administrator: what is i
   await expect(row.getByText('Not installed')).toBeVisible();
   await expect(section.getByRole('button')).toHaveCount(0);
   await expect(section).not.toContainText('/tmp/');
-  await section.scrollIntoViewIfNeeded();
-  await shootStates(page, 'transcription-settings-user');
+  await shootStates(page, 'transcription-settings-user', () => row.scrollIntoViewIfNeeded());
   // The server refuses all the same.
   const refused = await page.request.post(`/api/models/${RECOGNIZER.id}/download`);
   expect(refused.status()).toBe(403);

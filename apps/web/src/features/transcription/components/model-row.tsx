@@ -8,6 +8,7 @@ import {
   formatLanguages,
   MODEL_KIND_LABELS,
   modelErrorText,
+  progressText,
 } from '../utils/model-list';
 import { DownloadProgress } from './download-progress';
 
@@ -87,6 +88,11 @@ export function ModelRow({
         )}
       </div>
       {model.state === 'downloading' && <DownloadProgress model={model} />}
+      {model.state === 'absent' && model.receivedBytes > 0 && (
+        <p className="text-xs text-muted-foreground tabular-nums">
+          Paused at {progressText(model)}
+        </p>
+      )}
       {model.state === 'failed' && model.error && (
         <p role="alert" className="text-xs text-destructive">
           {manage ? modelErrorText(model.error) : `Download failed: ${model.error.error}`}

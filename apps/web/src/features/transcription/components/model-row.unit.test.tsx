@@ -48,6 +48,7 @@ describe('ModelRow', () => {
     const paused = render({ state: 'absent', receivedBytes: 1_000_000 });
     expect(paused).toContain('aria-label="Resume download of Parakeet TDT 0.6B v2 (English)"');
     expect(paused).toContain('>Resume<');
+    expect(paused).toContain('Paused at 1.0 MB of 482 MB (0%)');
   });
 
   it('shows a user who is not an administrator the state only, and no failure details', () => {
