@@ -20,6 +20,16 @@ import { startModelDownload } from '../../services/models/start-model-download.t
 
 const tags = ['models'];
 
+/** The answers of administrator-only routes: {@link errorResponses} and 403. */
+const adminErrorResponses = {
+  ...errorResponses,
+  403: {
+    description:
+      "Not an administrator: `{error: 'Forbidden', details: 'Only an administrator can download, cancel or remove speech models. …'}`",
+    content: errorResponses[400].content,
+  },
+};
+
 const modelIdParam = z.object({
   id: z
     .string()
@@ -52,7 +62,10 @@ export function modelRoutes({ env, database }: AppDeps) {
         summary:
           'Administrators: start (or join) the download of a model; resumes a kept partial file, installs a hand-copied download file after its SHA-256 check',
         request: { params: modelIdParam },
-        responses: { 202: jsonAnswer(modelAnswerSchema, 'Download started'), ...errorResponses },
+        responses: {
+          202: jsonAnswer(modelAnswerSchema, 'Download started'),
+          ...adminErrorResponses,
+        },
       }),
       async (c) => c.json({ model: await startModelDownload(env, c.req.valid('param').id) }, 202),
     )
@@ -63,7 +76,7 @@ export function modelRoutes({ env, database }: AppDeps) {
         tags,
         summary: 'Administrators: cancel a download; its partial file is removed',
         request: { params: modelIdParam },
-        responses: { 200: jsonAnswer(modelAnswerSchema, 'Cancelled'), ...errorResponses },
+        responses: { 200: jsonAnswer(modelAnswerSchema, 'Cancelled'), ...adminErrorResponses },
       }),
       async (c) => c.json({ model: await cancelModelDownload(env, c.req.valid('param').id) }, 200),
     )
@@ -74,7 +87,7 @@ export function modelRoutes({ env, database }: AppDeps) {
         tags,
         summary: 'Administrators: pause a download; the part received is kept for a resume',
         request: { params: modelIdParam },
-        responses: { 200: jsonAnswer(modelAnswerSchema, 'Paused'), ...errorResponses },
+        responses: { 200: jsonAnswer(modelAnswerSchema, 'Paused'), ...adminErrorResponses },
       }),
       async (c) => c.json({ model: await pauseModelDownload(env, c.req.valid('param').id) }, 200),
     )
@@ -85,7 +98,7 @@ export function modelRoutes({ env, database }: AppDeps) {
         tags,
         summary: 'Administrators: remove an installed model and its partial download',
         request: { params: modelIdParam },
-        responses: { 204: { description: 'Removed' }, ...errorResponses },
+        responses: { 204: { description: 'Removed' }, ...adminErrorResponses },
       }),
       async (c) => {
         await removeModel(env, c.req.valid('param').id);
