@@ -69,3 +69,16 @@ test('signs up at 127.0.0.1 when PUBLIC_URL names localhost', async ({ page, bas
   await expect(page.getByText('No meetings yet')).toBeVisible();
   expect(new URL(page.url()).host).toBe(loopback.host);
 });
+
+test('a Google sign-up the server refused comes back to the sign-in screen with its reason', async ({
+  page,
+}) => {
+  // Where Better Auth sends a refused Google sign-in (errorCallbackURL), as with SIGNUP=closed.
+  const reason =
+    'Sign-up is closed on this server. Ask its administrator to create an account for you.';
+  await page.goto(`/login?error=SIGNUP_CLOSED&error_description=${encodeURIComponent(reason)}`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Sign in failed');
+  await expect(alert).toContainText(reason);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+});

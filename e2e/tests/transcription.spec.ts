@@ -12,7 +12,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { JFK_WAV } from '../fixtures/audio';
 import { shootStates } from '../fixtures/screenshots';
-import { api, signUp, uploadRecording } from '../fixtures/session';
+import { api, signUp, signUpAdmin, uploadRecording } from '../fixtures/session';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,7 +21,7 @@ const RECOGNIZER = { id: 'tiny-nemo-ctc-en', name: 'Tiny NeMo CTC test recognize
 const EMBEDDING = { id: 'tiny-speaker-embedding', name: 'Tiny speaker embedding test model' };
 
 interface ModelsAnswer {
-  models: { id: string; state: string }[];
+  models: { id: string; state: string; receivedBytes: number; totalBytes: number }[];
   transcription: { provider: string; fallbackOnly: boolean };
 }
 
@@ -50,7 +50,7 @@ async function removeModels(page: Page): Promise<void> {
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signUp(page);
+  await signUpAdmin(page);
   await removeModels(page);
   await page.close();
 });
@@ -58,7 +58,7 @@ test.afterAll(async ({ browser }) => {
 test('the first-run prompt says transcripts will be rough, offers the download, and is dismissed once', async ({
   page,
 }) => {
-  await signUp(page);
+  await signUpAdmin(page);
   await expect(page.getByText('Ready to start recording')).toBeVisible();
   const shown = prompt(page);
   await expect(shown).toBeVisible();
@@ -74,18 +74,22 @@ test('the first-run prompt says transcripts will be rough, offers the download, 
   await expect(page.getByText('Ready to start recording')).toBeVisible();
   await expect(prompt(page)).toHaveCount(0);
 
-  // It is the person's: someone else signing in on this browser (its storage kept, the session
-  // gone as after an expiry) still gets it.
+  // It is the person's: another administrator signing in on this browser (its storage kept, the
+  // session gone as after an expiry) still gets it; a user who is not one never does.
   await page.context().clearCookies();
-  await signUp(page, '/', 'Grace Hopper');
+  await signUpAdmin(page, '/', 'Grace Hopper', 1);
   await expect(prompt(page)).toBeVisible();
+  await page.context().clearCookies();
+  await signUp(page, '/', 'Alan Turing');
+  await expect(page.getByText('Ready to start recording')).toBeVisible();
+  await expect(prompt(page)).toHaveCount(0);
 });
 
-test('Settings > Transcription: a download shows its progress bar, can be cancelled, installs and is removed', async ({
+test('Settings > Transcription: a download shows its progress bar, pauses and resumes, is cancelled, installs and is removed', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page);
+  await signUpAdmin(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   const section = settings.getByRole('region', { name: 'Transcription' });
@@ -97,8 +101,8 @@ test('Settings > Transcription: a download shows its progress bar, can be cancel
   await expect(section.getByRole('listitem', { name: EMBEDDING.name })).toContainText(
     'Speaker separation',
   );
-  await section.scrollIntoViewIfNeeded();
-  await shootStates(page, 'transcription-settings');
+  const showRow = () => row.scrollIntoViewIfNeeded();
+  await shootStates(page, 'transcription-settings', showRow);
 
   // Download: the bar moves (the mirror sends 1 KiB every 250 ms) with bytes and percent.
   await row.getByRole('button', { name: `Download ${RECOGNIZER.name}` }).click();
@@ -106,21 +110,37 @@ test('Settings > Transcription: a download shows its progress bar, can be cancel
   await expect(bar).toBeVisible();
   await expect(row.getByText(/^\d+ (B|KB) of \d+ KB \(\d+%\)$/)).toBeVisible();
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
-  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-downloading');
+  if (process.env.RECORDER_SHOTS) {
+    await shootStates(page, 'transcription-settings-downloading', showRow);
+  }
 
-  // Cancel stops it; the model can be downloaded again.
+  // Pause keeps what arrived: Resume asks the mirror for the rest only.
+  await row.getByRole('button', { name: `Pause download of ${RECOGNIZER.name}` }).click();
+  await expect(bar).toHaveCount(0);
+  const models = await api<ModelsAnswer>(page, 'GET', '/api/models');
+  const paused = models.models.find((m) => m.id === RECOGNIZER.id)!;
+  expect(paused).toMatchObject({ state: 'absent' });
+  expect(paused.receivedBytes).toBeGreaterThan(0);
+  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-paused', showRow);
+  await row.getByRole('button', { name: `Resume download of ${RECOGNIZER.name}` }).click();
+  await expect(bar).toBeVisible();
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')))
+    .toBeGreaterThanOrEqual(Math.floor((paused.receivedBytes * 100) / paused.totalBytes));
+
+  // Cancel stops it and deletes what arrived: Download starts from the beginning.
   await row.getByRole('button', { name: `Cancel download of ${RECOGNIZER.name}` }).click();
   await expect(bar).toHaveCount(0);
-  const again = row.getByRole('button', {
-    name: new RegExp(`^(Download|Retry download of) ${RECOGNIZER.name.replace(/[()]/g, '\\$&')}$`),
-  });
+  const again = row.getByRole('button', { name: `Download ${RECOGNIZER.name}` });
   await expect(again).toBeVisible();
 
   // Download to the end: Installed, and the local engine takes over the next meetings.
   await again.click();
   await expect(row.getByText('Installed')).toBeVisible({ timeout: 60_000 });
   await expect(section.getByText(/transcribed on this server by the local models/)).toBeVisible();
-  if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-settings-installed');
+  if (process.env.RECORDER_SHOTS) {
+    await shootStates(page, 'transcription-settings-installed', showRow);
+  }
 
   // Remove asks first; Cancel keeps it, Remove removes it.
   await row.getByRole('button', { name: `Remove ${RECOGNIZER.name}` }).click();
@@ -134,12 +154,33 @@ test('Settings > Transcription: a download shows its progress bar, can be cancel
   await expect(section.getByText(/transcribed by the built-in recognizer/)).toBeVisible();
 });
 
+test('Settings > Transcription for a user who is not an administrator: what is installed, no buttons', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const section = page
+    .getByRole('dialog', { name: 'Settings' })
+    .getByRole('region', { name: 'Transcription' });
+  await expect(
+    section.getByText(/Only an administrator of this server can download or remove them/),
+  ).toBeVisible();
+  const row = section.getByRole('listitem', { name: RECOGNIZER.name });
+  await expect(row.getByText('Not installed')).toBeVisible();
+  await expect(section.getByRole('button')).toHaveCount(0);
+  await expect(section).not.toContainText('/tmp/');
+  await shootStates(page, 'transcription-settings-user', () => row.scrollIntoViewIfNeeded());
+  // The server refuses all the same.
+  const refused = await page.request.post(`/api/models/${RECOGNIZER.id}/download`);
+  expect(refused.status()).toBe(403);
+});
+
 test('a meeting the fallback transcribed is re-transcribed with the local model after the download', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  await signUp(page);
+  await signUpAdmin(page);
   const meetingId = await uploadRecording(page, baseURL!, JFK_WAV, 'JFK address');
   const read = () => api<MeetingAnswer>(page, 'GET', `/api/meetings/${meetingId}`);
   await expect

@@ -9,6 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { authInputGuard } from './http/auth-input.ts';
 import { betterAuthHandler, credentialLimits } from './http/auth-limits.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
+import { noStoreApi } from './http/cache-control.ts';
 import { clientAddress } from './http/client-address.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { handleError, NotFoundError } from './http/errors.ts';
@@ -41,6 +42,8 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   // First, so every answer carries them: API, web app, errors (issue 10 point 8).
   app.use('*', securityHeaders(env));
+  // Users' data is never cached: every /api answer without its own Cache-Control gets no-store.
+  app.use('/api/*', noStoreApi());
 
   // Before anything reads a body, Better Auth included: 413 past the route's limit (issue 10 point 2).
   app.use('/api/*', requestBodyLimit());

@@ -17,12 +17,15 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { account, rateLimit, session, user, verification, type Database } from '@summy/db';
 import type { Env, GoogleSettings } from './env.ts';
 import { BETTER_AUTH_RATE_LIMIT } from './http/auth-limits.ts';
 import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts';
 import { trustedOrigins } from './http/session.ts';
+import { roleOfNewUser } from './services/auth/admins.ts';
+import { checkSignup, removeInvite } from './services/auth/signup-policy.ts';
 import { recordGoogleAccount } from './services/google/record-google-account.ts';
 
 /** Google scopes requested at sign-in (spec 001 section 6). */
@@ -70,7 +73,40 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
       // Different e-mails: a user links work and personal Google accounts (issue 13 point 2).
       accountLinking: { enabled: true, allowDifferentEmails: true, trustedProviders: ['google'] },
     },
+    // Password sign-up is checked before Better Auth looks the e-mail up: an address that has an
+    // account is refused like a new one, so a closed server tells nobody which addresses exist.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const email: unknown = (ctx.body as { email?: unknown } | undefined)?.email;
+        await refuseSignup(db, env, typeof email === 'string' ? email : '');
+      }),
+    },
+    // The role rides on the session's user (GET /api/auth/get-session) so the web knows what to
+    // show; `input: false` keeps it out of what a sign-up may set. Enforcement reads the database
+    // (services/auth/admins.ts), docs/decisions/031-administrators-and-sign-up.md.
+    user: {
+      additionalFields: {
+        role: { type: ['admin', 'user'], required: false, defaultValue: 'user', input: false },
+      },
+    },
     databaseHooks: {
+      // Every new account, by password or by Google: SIGNUP decides whether it may exist, and the
+      // first one (or an address of SUMMY_ADMINS) is an administrator.
+      user: {
+        create: {
+          before: async (created) => {
+            await refuseSignup(db, env, created.email);
+            return {
+              data: { ...created, role: await roleOfNewUser(db, created.email, env.admins) },
+            };
+          },
+          // The invitation is used up by the account it let in.
+          after: async (created) => {
+            if (env.signup === 'invite') await removeInvite(db, created.email);
+          },
+        },
+      },
       account: {
         create: {
           // After the commit: the profile row of a new Google account (services/google).
@@ -106,6 +142,23 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     },
     telemetry: { enabled: false },
     plugins: env.google ? [bearer(), googleOAuth(env.google)] : [bearer()],
+  });
+}
+
+/**
+ * Throws Better Auth's 403 when SIGNUP does not let `email` create an account. The body carries
+ * Better Auth's `{code, message}` and Summy's `{error, details}`; a Google sign-in turns it into
+ * a redirect with `error` and `error_description`.
+ * @throws APIError FORBIDDEN (code SIGNUP_CLOSED or SIGNUP_NOT_INVITED)
+ */
+async function refuseSignup(db: Database, env: Env, email: string): Promise<void> {
+  const refusal = await checkSignup(db, env.signup, email);
+  if (!refusal) return;
+  throw new APIError('FORBIDDEN', {
+    code: refusal.code,
+    message: refusal.message,
+    error: 'Sign-up refused',
+    details: refusal.message,
   });
 }
 

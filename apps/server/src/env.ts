@@ -14,6 +14,9 @@ export class ConfigurationError extends Error {
   override name = 'ConfigurationError';
 }
 
+/** Who may create an account: see `Env.signup`. */
+export type SignupMode = 'open' | 'invite' | 'closed';
+
 /** Validated settings. Paths are absolute; `publicUrl` has no trailing slash. */
 export interface Env {
   /** TCP port of the HTTP server (default 3000). */
@@ -60,6 +63,18 @@ export interface Env {
    * stays usable by a browser that holds a fresh cookie for up to this long.
    */
   sessionCacheSeconds: number;
+  /**
+   * Who may create an account (SIGNUP, default 'open'): 'open' anyone, 'invite' only e-mail
+   * addresses an administrator invited (`summy invite add`), 'closed' nobody; existing accounts
+   * sign in whatever it says. Applies to Google sign-in of new users too
+   * (docs/decisions/031-administrators-and-sign-up.md).
+   */
+  signup: SignupMode;
+  /**
+   * E-mail addresses that are administrators (SUMMY_ADMINS, comma-separated, lower-cased; empty
+   * by default). Besides them the first account is one; `summy admin` changes the rest.
+   */
+  admins: string[];
   /** Folder of the built web app served at `/` (default apps/web/dist). */
   webDir: string;
   /**
@@ -233,6 +248,22 @@ const schema = z.object({
     .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 3600')
     .max(3600, 'SESSION_CACHE_SECONDS must be between 0 and 3600')
     .default(60),
+  SIGNUP: z
+    .enum(['open', 'invite', 'closed'], { message: 'SIGNUP must be open, invite or closed' })
+    .default('open'),
+  SUMMY_ADMINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)),
+      'SUMMY_ADMINS must be e-mail addresses separated by commas',
+    )
+    .default([]),
   S3_BUCKET: z.string().trim().min(1).optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ENDPOINT: urlSetting('S3_ENDPOINT', ['http:', 'https:']).optional(),
@@ -318,6 +349,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     caldavAllowPrivateHosts: v.CALDAV_ALLOW_PRIVATE_HOSTS === 'true',
     trustProxy: v.TRUST_PROXY,
     sessionCacheSeconds: v.SESSION_CACHE_SECONDS,
+    signup: v.SIGNUP,
+    admins: v.SUMMY_ADMINS,
     webDir: path.resolve(v.WEB_DIR ?? path.join(webPackageDir, 'dist')),
     modelsDir: path.resolve(v.SUMMY_MODELS_DIR ?? path.join(dataDir, 'models')),
     modelsBaseUrl: (v.MODELS_BASE_URL ?? DEFAULT_MODELS_BASE_URL).replace(/\/+$/, ''),

@@ -102,6 +102,26 @@ describe('loadEnv', () => {
     }
   });
 
+  it('opens sign-up by default, and reads SIGNUP and SUMMY_ADMINS', () => {
+    const dir = dataDir();
+    expect(loadEnv({ DATA_DIR: dir })).toMatchObject({ signup: 'open', admins: [] });
+    const env = loadEnv({
+      DATA_DIR: dir,
+      SIGNUP: 'closed',
+      SUMMY_ADMINS: ' Ada@Example.com, ,grace@example.org ',
+    });
+    expect(env).toMatchObject({
+      signup: 'closed',
+      admins: ['ada@example.com', 'grace@example.org'],
+    });
+    expect(() => loadEnv({ DATA_DIR: dir, SIGNUP: 'nobody' })).toThrow(
+      'Invalid backend configuration: SIGNUP must be open, invite or closed',
+    );
+    expect(() => loadEnv({ DATA_DIR: dir, SUMMY_ADMINS: 'ada' })).toThrow(
+      'Invalid backend configuration: SUMMY_ADMINS must be e-mail addresses separated by commas',
+    );
+  });
+
   it('keeps models in DATA_DIR/models unless SUMMY_MODELS_DIR says otherwise (issue 12)', () => {
     const dir = dataDir();
     const env = loadEnv({ DATA_DIR: dir });

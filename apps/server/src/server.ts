@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase, runInArrivalOrder, type DatabaseHandle } from '@summy/db';
 import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
+import { promoteConfiguredAdmins } from './services/auth/admins.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
 import {
@@ -21,7 +22,7 @@ import {
 import { log } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { startSearchIndexing } from './services/chat/search-index-job.ts';
-import { closeModelManager } from './models/manager.ts';
+import { closeModelManager, modelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
 import { resolveTextModel } from './providers/llm/catalog.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
@@ -89,6 +90,11 @@ export async function startServer(
       holder: 'the Summy server',
     }));
   await db.migrate();
+  await promoteConfiguredAdmins(db.db, env.admins);
+  // Failed archives and crash leftovers of model downloads; paused downloads stay.
+  await modelManager(env)
+    .cleanPartials()
+    .catch((err: unknown) => log.warn('[models] could not clean the partial downloads:', err));
   const realtime = await startRealtimeHub(db);
   const jobs = await startJobs(db, { monitorIntervalSeconds: options.monitorIntervalSeconds });
   const auth = createAuth(env, db.db, {

@@ -92,7 +92,7 @@ async function pull(manager: ModelManager, id: string, io: ModelsCliIo): Promise
       size: formatBytes(p.totalBytes),
     });
   });
-  const onSignal = () => void manager.cancel(id);
+  const onSignal = () => void manager.pause(id);
   process.once('SIGINT', onSignal);
   try {
     const installed = await download.done;
@@ -102,7 +102,7 @@ async function pull(manager: ModelManager, id: string, io: ModelsCliIo): Promise
   } catch (err) {
     bar.stop();
     if (err instanceof ModelDownloadCancelledError) {
-      io.err.write(`Cancelled: the part received is kept; run pull again to resume.\n`);
+      io.err.write(`Paused: the part received is kept; run pull again to resume.\n`);
       return 130;
     }
     throw err;

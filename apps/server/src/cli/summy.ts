@@ -1,10 +1,12 @@
 /**
  * Summy's command line: `npm run summy -- import <files...> --user <email>`, and
  * `npm run summy -- models list|pull <id>|remove <id>` (local speech models, cli/models.ts), and
- * `npm run summy -- demo --user <email>` (demo meetings from real transcripts, cli/demo.ts).
+ * `npm run summy -- demo --user <email>` (demo meetings from real transcripts, cli/demo.ts), and
+ * `npm run summy -- admin|invite list|add|remove` (administrators and sign-up invitations,
+ * cli/accounts.ts).
  * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). The embedded PGlite
- * database allows one process at a time: while a server has it open, `import` and `demo` refuse
- * and name the server's process (`models` does not open the database).
+ * database allows one process at a time: while a server has it open, `import`, `demo`, `admin`
+ * and `invite` refuse and name the server's process (`models` does not open the database).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,19 +20,30 @@ import { configuredTools } from '../pipeline/resolve-tools.ts';
 import { validateSttSettings } from '../providers/stt/catalog.ts';
 import { createStorage } from '../storage/index.ts';
 import { cleanScratch, scratchDir } from '../storage/scratch.ts';
+import { ACCOUNTS_USAGE, runAccountsCommand } from './accounts.ts';
 import { DEMO_USAGE, parseDemoArgs, runDemoCommand } from './demo.ts';
 import { importFiles } from './import-files.ts';
 import { MODELS_USAGE, runModelsCommand } from './models.ts';
 
 const USAGE = [
   'Usage: npm run summy -- import <files...> --user <email>',
-  ...[...MODELS_USAGE, DEMO_USAGE].map((l) => `       ${l}`),
+  ...[...MODELS_USAGE, DEMO_USAGE, ...ACCOUNTS_USAGE].map((l) => `       ${l}`),
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'models') {
     if (existsSync('.env')) process.loadEnvFile('.env');
     return runModelsCommand(loadEnv(), argv.slice(1));
+  }
+  if (argv[0] === 'admin' || argv[0] === 'invite') {
+    if (existsSync('.env')) process.loadEnvFile('.env');
+    const env = loadEnv();
+    const database = await openConfiguredDatabase(env, `summy ${argv[0]}`);
+    try {
+      return await runAccountsCommand(database.db, env, argv);
+    } finally {
+      await database.close();
+    }
   }
   if (argv[0] === 'demo') {
     const options = parseDemoArgs(argv.slice(1));

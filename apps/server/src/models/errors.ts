@@ -15,17 +15,32 @@ export class ModelNotFoundError extends AppError {
 
 /**
  * 507 'Disk full': not enough free space before the download (statfs), or ENOSPC while writing
- * the download or extracting it. The partial download is deleted, to give the space back.
- * @param where the folder or file being written
+ * the download or extracting it. The partial download is deleted, to give the space back. The
+ * details name no server path (users see them); the log has the folder.
  */
 export class ModelDiskFullError extends AppError {
-  constructor(where: string, neededBytes?: number) {
+  constructor(neededBytes?: number) {
     super(
       507,
       'Disk full',
       neededBytes === undefined
-        ? `No space left on the device while writing ${where}. Free some space and download again.`
-        : `The model needs about ${formatMegabytes(neededBytes)} free in ${where}. Free some space and download again.`,
+        ? 'No space left on the server while writing the model. Free some space in the models folder (SUMMY_MODELS_DIR) and download again.'
+        : `The model needs about ${formatMegabytes(neededBytes)} free in the models folder (SUMMY_MODELS_DIR). Free some space and download again.`,
+    );
+  }
+}
+
+/**
+ * 502 'Model download too large': the mirror sent, or announced, more than the catalog's size.
+ * The download is stopped there and its partial file deleted (a mirror that never stops would
+ * otherwise fill the disk).
+ */
+export class ModelTooLargeError extends AppError {
+  constructor(url: string, catalogBytes: number) {
+    super(
+      502,
+      'Model download too large',
+      `${redactUrl(url)} sent more than the catalog's ${catalogBytes} bytes; the download was stopped and deleted. Check the mirror (MODELS_BASE_URL).`,
     );
   }
 }
@@ -47,7 +62,7 @@ export class ModelChecksumError extends AppError {
       'Checksum mismatch',
       deleted
         ? `The download ${file} has SHA-256 ${actual}, the catalog expects ${expected}. It was deleted and nothing was installed; download again, or check the mirror (MODELS_BASE_URL).`
-        : `${file} has SHA-256 ${actual}, the catalog expects ${expected}. Nothing was installed; replace the file with the catalog's download.`,
+        : `${file} in the models folder has SHA-256 ${actual}, the catalog expects ${expected}. Nothing was installed; replace the file with the catalog's download.`,
     );
   }
 }
@@ -95,13 +110,18 @@ export class ModelArchiveError extends AppError {
   }
 }
 
-/** 409 'Download cancelled': a cancel (or the server stopping) ended the download. */
+/**
+ * 409 'Download cancelled': a cancel ended the download (its partial file is deleted), or a pause
+ * or the server stopping did (its partial file is kept for a resume).
+ */
 export class ModelDownloadCancelledError extends AppError {
-  constructor(id: string) {
+  constructor(id: string, kept = false) {
     super(
       409,
-      'Download cancelled',
-      `The download of '${id}' was cancelled; the part received is kept for a resume.`,
+      kept ? 'Download paused' : 'Download cancelled',
+      kept
+        ? `The download of '${id}' was paused; download again to resume it.`
+        : `The download of '${id}' was cancelled and its partial file deleted.`,
     );
   }
 }

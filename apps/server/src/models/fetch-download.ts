@@ -10,8 +10,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile, rm, stat, statfs, writeFile } from 'node:fs/promises';
-import { get as httpGetRaw, type IncomingMessage } from 'node:http';
-import { get as httpsGet } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,7 +20,17 @@ import {
   ModelDiskFullError,
   ModelHostUnreachableError,
   ModelMirrorError,
+  ModelTooLargeError,
 } from './errors.ts';
+import {
+  contentLength,
+  contentRangeTotal,
+  httpGet,
+  isLocalFileError,
+  networkReason,
+  parseContentRange,
+  type HttpAnswer,
+} from './http-answer.ts';
 
 /**
  * Where the model manager writes and how much room there is: the seam tests use to simulate a
@@ -98,6 +107,8 @@ interface PartialMeta {
  * @throws ModelConnectionLostError after `maxStalledAttempts` broken attempts in a row without
  *   a byte; the partial file is kept
  * @throws ModelDiskFullError on ENOSPC/EDQUOT while writing; the partial file is deleted
+ * @throws ModelTooLargeError when the mirror announces or sends more than `expectedBytes`; the
+ *   download stops there and the partial file is deleted
  * @throws the signal's AbortError when `signal` aborts; the partial file is kept
  */
 export async function downloadToFile(
@@ -187,6 +198,12 @@ export async function downloadToFile(
       have = 0;
       total = length ?? target.expectedBytes;
     }
+    if (total > target.expectedBytes) {
+      res.body.destroy();
+      clearTimeout(idleTimer);
+      await discard(target);
+      throw new ModelTooLargeError(target.url, target.expectedBytes);
+    }
     const etag = res.header('etag');
     const lastModified = res.header('last-modified');
     meta = {
@@ -202,7 +219,7 @@ export async function downloadToFile(
     const before = have;
     const out = fs.createWriteStream(target.file, flags);
     try {
-      await copyBody(res.body, out, (n) => {
+      await copyBody(res.body, out, target.expectedBytes - have, (n) => {
         armIdle();
         have += n;
         report();
@@ -222,11 +239,12 @@ export async function downloadToFile(
     } catch (err) {
       clearTimeout(idleTimer);
       res.body.destroy();
-      if (isDiskFullError(err)) {
+      if (isDiskFullError(err) || err instanceof ModelTooLargeError) {
         await closed(out);
-        await rm(target.file, { force: true });
-        await rm(target.metaFile, { force: true });
-        throw new ModelDiskFullError(target.file);
+        await discard(target);
+        if (err instanceof ModelTooLargeError)
+          throw new ModelTooLargeError(target.url, target.expectedBytes);
+        throw new ModelDiskFullError();
       }
       // Ended, not destroyed: every byte counted in `have` reaches the disk, so the resume asks
       // for none of them again.
@@ -249,65 +267,22 @@ export async function downloadToFile(
   }
 }
 
-/** An HTTP answer whose body has not been read. */
-interface HttpAnswer {
-  status: number;
-  statusText: string;
-  header(name: string): string | undefined;
-  body: IncomingMessage;
-}
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-/**
- * GET with node:http(s), following up to 5 redirects (GitHub release downloads redirect to
- * their object store). Not `fetch`: its body is a web stream that drops the chunks it has queued
- * when the connection breaks, so bytes that arrived would be asked for again; a Node response in
- * flowing mode hands over every byte before it reports the break.
- */
-function httpGet(
-  url: string,
-  headers: Record<string, string>,
-  signal: AbortSignal,
-  redirectsLeft = 5,
-): Promise<HttpAnswer> {
-  const u = new URL(url);
-  const get = u.protocol === 'https:' ? httpsGet : httpGetRaw;
-  return new Promise<HttpAnswer>((resolve, reject) => {
-    const req = get(u, { headers, signal }, (res) => {
-      const status = res.statusCode ?? 0;
-      const location = res.headers.location;
-      if (REDIRECTS.has(status) && location && redirectsLeft > 0) {
-        res.resume();
-        resolve(httpGet(new URL(location, u).toString(), headers, signal, redirectsLeft - 1));
-        return;
-      }
-      resolve({
-        status,
-        statusText: res.statusMessage ?? '',
-        header: (name) => {
-          const v = res.headers[name];
-          return Array.isArray(v) ? v.join(', ') : v;
-        },
-        body: res,
-      });
-    });
-    req.on('error', reject);
-  });
-}
-
 /** Bytes queued for the disk before the download waits for it (16 MiB). */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /**
  * Pipes `body` into `out` in flowing mode, pausing while `out` holds too much. Resolves at the body's
- * end; rejects with the body's error (a break: premature close) or the file's (ENOSPC).
+ * end; rejects with the body's error (a break: premature close), the file's (ENOSPC), or a
+ * ModelTooLargeError (its URL and size are the caller's to fill) before writing a chunk that
+ * would take the answer past `maxBytes`.
  */
 function copyBody(
   body: IncomingMessage,
   out: Writable,
+  maxBytes: number,
   onBytes: (n: number) => void,
 ): Promise<void> {
+  let received = 0;
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const fail = (err: unknown) => {
@@ -323,6 +298,11 @@ function copyBody(
     });
     body.on('data', (chunk: Buffer) => {
       if (settled) return;
+      received += chunk.length;
+      if (received > maxBytes) {
+        fail(new ModelTooLargeError('', maxBytes));
+        return;
+      }
       onBytes(chunk.length);
       out.write(chunk);
       // Paused only far past the file stream's own mark: a paused response keeps what arrives in
@@ -363,6 +343,12 @@ async function usablePartialLength(target: DownloadTarget): Promise<number> {
   return 0;
 }
 
+/** Deletes the partial file and its sidecar. */
+async function discard(target: DownloadTarget): Promise<void> {
+  await rm(target.file, { force: true });
+  await rm(target.metaFile, { force: true });
+}
+
 /** Length of a file in bytes, 0 when it does not exist. */
 export async function fileLength(file: string): Promise<number> {
   try {
@@ -382,49 +368,6 @@ async function readMeta(file: string): Promise<PartialMeta | undefined> {
 
 async function writeMeta(file: string, meta: PartialMeta): Promise<void> {
   await writeFile(file, JSON.stringify(meta));
-}
-
-function contentLength(raw: string | undefined): number | undefined {
-  const n = raw === undefined ? NaN : Number(raw);
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-}
-
-/** `bytes a-b/n` (n may be `*`). */
-function parseContentRange(
-  header: string | undefined,
-): { start: number; end: number; total: number | undefined } | undefined {
-  const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header?.trim() ?? '');
-  if (!m) return undefined;
-  return { start: Number(m[1]), end: Number(m[2]), total: m[3] === '*' ? undefined : Number(m[3]) };
-}
-
-/** n of `bytes * /n` (416 answers). */
-function contentRangeTotal(header: string | undefined): number | undefined {
-  const m = /^bytes \*\/(\d+)$/.exec(header?.trim() ?? '');
-  return m ? Number(m[1]) : undefined;
-}
-
-function errorCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-// Errors of our own file (permissions, a missing folder) are not the network's: no retry.
-function isLocalFileError(err: unknown): boolean {
-  const syscall = (err as { syscall?: unknown })?.syscall;
-  return typeof syscall === 'string' && ['open', 'write', 'close', 'fsync'].includes(syscall);
-}
-
-function networkReason(err: unknown, idle: AbortSignal): string {
-  if (idle.aborted) return String((idle.reason as Error)?.message ?? 'idle');
-  const code = errorCode(err);
-  const cause = (err as { cause?: { message?: string } })?.cause?.message;
-  return code ?? cause ?? (err as Error)?.message ?? String(err);
 }
 
 async function closed(stream: Writable): Promise<void> {

@@ -112,7 +112,7 @@ export async function installDownload(
     return { entry, dir: target, paths: modelPaths(entry, target) };
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
-    throw isDiskFullError(err) ? new ModelDiskFullError(env.modelsDir) : err;
+    throw isDiskFullError(err) ? new ModelDiskFullError() : err;
   }
 }
 
@@ -123,7 +123,7 @@ async function extractTarBz2(file: string, into: string, signal?: AbortSignal): 
   } catch (err) {
     if (!(err instanceof ProcessError)) throw err;
     if (/No space left on device|Disk quota exceeded/i.test(err.stderrTail)) {
-      throw new ModelDiskFullError(into);
+      throw new ModelDiskFullError();
     }
     if (/bzip2: Cannot exec|bzip2: not found/i.test(err.stderrTail)) {
       throw new ModelArchiveError(

@@ -1,9 +1,14 @@
 /**
  * The model manager (issue 12 point 2): one download per model at a time, server-wide, with its
- * progress, cancel, resume, checksum, installation and removal. The HTTP routes and the CLI call
- * the same manager (services/models/*). State of running downloads is in memory: after a restart
- * a model is 'installed' (marker present), or 'absent' with the bytes of its kept partial file as
- * `receivedBytes`, resumed by the next download. docs/decisions/019-model-manager.md.
+ * progress, pause, cancel, resume, checksum, installation and removal. The HTTP routes and the
+ * CLI call the same manager (services/models/*). State of running downloads is in memory: after a
+ * restart a model is 'installed' (marker present), or 'absent' with the bytes of its kept partial
+ * file as `receivedBytes`, resumed by the next download. docs/decisions/019-model-manager.md.
+ *
+ * A partial file is kept only while the download is paused: by a pause, by the server stopping,
+ * or by the network (connection lost, host unreachable), all of which a new download resumes. A
+ * cancel, or any other failure (checksum, archive, too large, disk full, HTTP error), deletes it,
+ * and the server's start deletes whatever else `.partial/` holds (partials.ts).
  *
  * Layout under `<modelsDir>`: `<id>/` installed models (marker last), `.partial/<id>.download`
  * and `.partial/<id>.json` a download in progress and its validators, `.partial/<id>.staging-*`
@@ -11,7 +16,7 @@
  * file at `<modelsDir>/<file name of the catalog URL>` or `<modelsDir>/<id>.download`; a download
  * of that model installs it after the same SHA-256 check, without network, and deletes it.
  */
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelError, ModelStatus } from '@summy/core';
 import type { Env } from '../env.ts';
@@ -22,7 +27,9 @@ import {
   ModelBusyError,
   ModelChecksumError,
   ModelDiskFullError,
+  ModelConnectionLostError,
   ModelDownloadCancelledError,
+  ModelHostUnreachableError,
   ModelNotFoundError,
 } from './errors.ts';
 import {
@@ -35,6 +42,13 @@ import {
 } from './fetch-download.ts';
 import { installDownload, partialDir } from './install.ts';
 import { installedModel, modelDir, type InstalledModel } from './installed.ts';
+import {
+  cleanPartialDir,
+  clearInstallLeftovers,
+  discardPartial,
+  findHandCopied,
+  partialFiles,
+} from './partials.ts';
 
 /** The settings the manager reads. */
 export type ModelsEnv = Pick<Env, 'modelsDir' | 'modelsBaseUrl' | 'modelsCatalogFile'>;
@@ -62,6 +76,8 @@ interface Job extends ModelDownload {
   progress: DownloadProgress;
   done: Promise<InstalledModel>;
   controller: AbortController;
+  /** Why it was aborted: a cancel deletes the partial file, a pause (or a stop) keeps it. */
+  stop?: 'cancel' | 'pause';
   listeners: Set<(progress: DownloadProgress) => void>;
 }
 
@@ -135,11 +151,17 @@ export class ModelManager {
         this.jobs.delete(id);
         return installed;
       },
-      (err: unknown) => {
+      async (err: unknown) => {
+        const paused = controller.signal.aborted ? job.stop !== 'cancel' : isPause(err);
+        // Deleted before the job ends, so a status read after a cancel sees no partial file.
+        if (!paused) await discardPartial(this.env, id).catch((e: unknown) => log.warn(e));
         this.jobs.delete(id);
-        if (controller.signal.aborted) throw new ModelDownloadCancelledError(id);
+        if (controller.signal.aborted) throw new ModelDownloadCancelledError(id, paused);
         const failure = toModelError(err);
         if (!(err instanceof AppError)) log.error(`Model download of ${id} failed:`, err);
+        if (err instanceof ModelDiskFullError) {
+          log.warn(`Model download of ${id}: disk full in ${this.env.modelsDir}`);
+        }
         this.failures.set(id, failure);
         throw err instanceof AppError ? err : new AppError(500, failure.error, failure.details);
       },
@@ -151,18 +173,40 @@ export class ModelManager {
   }
 
   /**
-   * Cancels a model's download, waiting until it has stopped; the part received stays under
-   * `.partial/` so the next download resumes it. A model not downloading is left as it is.
+   * Cancels a model's download, waiting until it has stopped, and deletes its partial file (a
+   * paused one too). An installed model stays installed.
    * @throws ModelNotFoundError for an id not in the catalog
    */
   async cancel(id: string): Promise<ModelStatus> {
     const entry = this.entry(id);
-    const job = this.jobs.get(id);
-    if (job) {
-      job.controller.abort();
-      await job.done.catch(() => undefined);
-    }
+    await this.stop(id, 'cancel');
+    if (!this.jobs.has(id)) await discardPartial(this.env, id);
     return this.statusOf(entry);
+  }
+
+  /**
+   * Pauses a model's download, waiting until it has stopped; the part received stays under
+   * `.partial/` and the next download resumes it. A model not downloading is left as it is.
+   * @throws ModelNotFoundError for an id not in the catalog
+   */
+  async pause(id: string): Promise<ModelStatus> {
+    const entry = this.entry(id);
+    await this.stop(id, 'pause');
+    return this.statusOf(entry);
+  }
+
+  /**
+   * Deletes what `.partial/` holds besides paused downloads of catalog models (failed archives,
+   * staging folders of a crash). The server calls it at start, before any download.
+   * @returns how many entries were deleted
+   * @throws ConfigurationError when MODELS_CATALOG is invalid
+   */
+  async cleanPartials(): Promise<number> {
+    if (this.jobs.size > 0) return 0;
+    return cleanPartialDir(
+      this.env,
+      loadModelCatalog(this.env).map((e) => e.id),
+    );
   }
 
   /**
@@ -176,17 +220,25 @@ export class ModelManager {
     await this.cancel(id);
     if (this.jobs.has(id)) throw new ModelBusyError(id);
     this.failures.delete(id);
-    const work = partialDir(this.env);
     await rm(modelDir(this.env, id), { recursive: true, force: true });
-    await rm(path.join(work, `${id}.download`), { force: true });
-    await rm(path.join(work, `${id}.json`), { force: true });
   }
 
-  /** Cancels every download (the server is stopping) and waits for them to stop. */
+  /** Pauses every download (the server is stopping) and waits for them to stop. */
   async close(): Promise<void> {
     const jobs = [...this.jobs.values()];
-    for (const job of jobs) job.controller.abort();
+    for (const job of jobs) {
+      job.stop = 'pause';
+      job.controller.abort();
+    }
     await Promise.all(jobs.map((j) => j.done.catch(() => undefined)));
+  }
+
+  private async stop(id: string, how: 'cancel' | 'pause'): Promise<void> {
+    const job = this.jobs.get(id);
+    if (!job) return;
+    job.stop = how;
+    job.controller.abort();
+    await job.done.catch(() => undefined);
   }
 
   private entry(id: string): ModelEntry {
@@ -216,7 +268,7 @@ export class ModelManager {
         totalBytes: entry.sizeBytes,
       };
     }
-    const receivedBytes = await fileLength(this.partialFile(entry.id));
+    const receivedBytes = await fileLength(partialFiles(this.env, entry.id).file);
     const failure = this.failures.get(entry.id);
     return {
       ...base,
@@ -227,10 +279,6 @@ export class ModelManager {
     };
   }
 
-  private partialFile(id: string): string {
-    return path.join(partialDir(this.env), `${id}.download`);
-  }
-
   private async run(
     entry: ModelEntry,
     signal: AbortSignal,
@@ -238,14 +286,9 @@ export class ModelManager {
   ): Promise<InstalledModel> {
     const work = partialDir(this.env);
     await mkdir(work, { recursive: true });
-    // Staging and replaced folders of this model left by a crash (kill -9 mid-extraction).
-    for (const name of await readdir(work)) {
-      if (name.startsWith(`${entry.id}.staging-`) || name.startsWith(`${entry.id}.old-`)) {
-        await rm(path.join(work, name), { recursive: true, force: true });
-      }
-    }
+    await clearInstallLeftovers(this.env, entry.id);
 
-    const handCopied = await this.handCopiedFile(entry);
+    const handCopied = await findHandCopied(this.env, entry);
     if (handCopied) {
       const size = await fileLength(handCopied);
       onProgress({ receivedBytes: size, totalBytes: size });
@@ -254,20 +297,24 @@ export class ModelManager {
       } catch (err) {
         if (err instanceof ModelChecksumError) {
           // The administrator's file: kept, and the message says which one to replace.
-          throw new ModelChecksumError(handCopied, err.actual, entry.sha256, false);
+          throw new ModelChecksumError(
+            path.relative(this.env.modelsDir, handCopied),
+            err.actual,
+            entry.sha256,
+            false,
+          );
         }
         throw err;
       }
     }
 
-    const file = this.partialFile(entry.id);
-    const metaFile = path.join(partialDir(this.env), `${entry.id}.json`);
+    const { file, metaFile } = partialFiles(this.env, entry.id);
     const fs = this.options.fs ?? realModelFileSystem;
     const have = await fileLength(file);
     const extracted = entry.archive === 'none' ? 0 : entry.sizeBytes * EXTRACTION_FACTOR;
     const needed = Math.max(0, entry.sizeBytes - have) + extracted;
     if ((await fs.freeBytes(this.env.modelsDir)) < needed) {
-      throw new ModelDiskFullError(this.env.modelsDir, needed);
+      throw new ModelDiskFullError(needed);
     }
     const downloadOptions: DownloadOptions = {
       signal,
@@ -293,45 +340,18 @@ export class ModelManager {
       },
       downloadOptions,
     );
-    try {
-      const result = await installDownload(this.env, entry, file, { signal });
-      await rm(file, { force: true });
-      await rm(metaFile, { force: true });
-      return result;
-    } catch (err) {
-      if (err instanceof ModelChecksumError) {
-        // A complete file with the wrong bytes: resuming cannot mend it.
-        await rm(file, { force: true });
-        await rm(metaFile, { force: true });
-      }
-      throw err;
-    }
-  }
-
-  /** A download file copied in by hand: `<modelsDir>/<URL file name>` or `<modelsDir>/<id>.download`. */
-  private async handCopiedFile(entry: ModelEntry): Promise<string | undefined> {
-    for (const file of handCopiedCandidates(this.env, entry)) {
-      try {
-        if ((await stat(file)).isFile()) return file;
-      } catch {
-        // not there
-      }
-    }
-    return undefined;
+    // A failure here (a checksum mismatch, an archive that does not extract) deletes the file:
+    // resuming cannot mend it (see start()).
+    const result = await installDownload(this.env, entry, file, { signal });
+    await rm(file, { force: true });
+    await rm(metaFile, { force: true });
+    return result;
   }
 }
 
-/**
- * Where an administrator may put a model's download file by hand (air-gapped servers), in the
- * order they are looked at: `<modelsDir>/<file name of the catalog URL>` (what a browser saves),
- * then `<modelsDir>/<id>.download`.
- */
-export function handCopiedCandidates(env: Pick<Env, 'modelsDir'>, entry: ModelEntry): string[] {
-  const urlName = decodeURIComponent(entry.url.split(/[?#]/)[0]!.split('/').pop() ?? '');
-  const names = [urlName, `${entry.id}.download`].filter(
-    (n) => n && n !== entry.id && !n.startsWith('.'),
-  );
-  return [...new Set(names)].map((n) => path.join(env.modelsDir, n));
+/** A failure a new download resumes from: the network broke or could not be reached. */
+function isPause(err: unknown): boolean {
+  return err instanceof ModelConnectionLostError || err instanceof ModelHostUnreachableError;
 }
 
 /** `{error, details}` of a failed download, for its status. */

@@ -6,20 +6,12 @@
  * are the tiny test models (packages/fakes/src/models/tiny-models.ts) plus a 1 MB file of fixed
  * pseudo-random bytes for progress and resume; real model files cannot be downloaded here.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startModelServer,
-  writeTinyModels,
-  type ModelServer,
-  type TinyModels,
-} from '@summy/fakes/models';
+import { describe, expect, it } from 'vitest';
 import { startLoopbackServer } from '@summy/fakes/loopback-http';
-import { modelCatalogSchema, type ModelEntry } from '@summy/core';
+import { modelCatalogSchema } from '@summy/core';
 import { loadModelCatalog } from './catalog.ts';
 import {
   ModelChecksumError,
@@ -35,95 +27,19 @@ import {
   type ModelFileSystem,
 } from './fetch-download.ts';
 import { INSTALLED_MARKER, installedModels } from './installed.ts';
-import { ModelManager, type ModelManagerOptions, type ModelsEnv } from './manager.ts';
+import {
+  BIG_BYTES,
+  expectNothingInstalled,
+  modelFixture,
+  receivedAtLeast,
+  RECOGNIZER,
+} from '../../test/model-fixture.ts';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'summy-models-'));
-let tiny: TinyModels;
-let mirror: ModelServer;
-let big: ModelEntry;
-const BIG_BYTES = 1_000_000;
-
-// Fixed pseudo-random bytes (xorshift), incompressible, so sizes and cuts are exact.
-function fixedBytes(n: number): Buffer {
-  const out = Buffer.alloc(n);
-  let x = 0x2545f491;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
-
-beforeAll(async () => {
-  tiny = await writeTinyModels(path.join(root, 'tiny'));
-  const bytes = fixedBytes(BIG_BYTES);
-  await writeFile(path.join(tiny.archivesDir, 'big-vad.onnx'), bytes);
-  big = {
-    id: 'big-vad',
-    name: 'Big test file',
-    kind: 'vad',
-    family: 'silero-vad',
-    languages: ['en'],
-    sizeBytes: BIG_BYTES,
-    goodFor: 'Tests: progress and resume.',
-    url: 'big-vad.onnx',
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    archive: 'none',
-    files: { model: 'big-vad.onnx' },
-  };
-  mirror = await startModelServer(tiny.archivesDir);
-});
-afterAll(async () => {
-  await mirror?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-beforeEach(() => {
-  mirror.setFaults({});
-  mirror.requests.length = 0;
-});
-
-let counter = 0;
-/** A fresh models folder and catalog (the tiny models plus `big`, with overrides). */
-async function setup(
-  overrides: Partial<Record<string, Partial<ModelEntry>>> = {},
-  options: ModelManagerOptions = {},
-  baseUrl = mirror.url,
-) {
-  const dir = path.join(root, `case-${++counter}`);
-  await mkdir(dir, { recursive: true });
-  const entries = [...(tiny.entries as ModelEntry[]), big].map((e) => ({
-    ...e,
-    ...overrides[e.id],
-  }));
-  const catalogFile = path.join(dir, 'catalog.json');
-  await writeFile(catalogFile, JSON.stringify(entries));
-  const env: ModelsEnv = {
-    modelsDir: path.join(dir, 'models'),
-    modelsBaseUrl: baseUrl,
-    modelsCatalogFile: catalogFile,
-  };
-  const manager = new ModelManager(env, { retryDelayMs: 0, ...options });
-  return { env, manager };
-}
-
-/** Nothing of `id` is installed: no folder, no marker, not listed. */
-function expectNothingInstalled(env: ModelsEnv, id: string) {
-  expect(existsSync(path.join(env.modelsDir, id))).toBe(false);
-  expect(installedModels(env).map((m) => m.entry.id)).not.toContain(id);
-  const partial = path.join(env.modelsDir, '.partial');
-  const staging = existsSync(partial)
-    ? readdirSync(partial).filter((f) => f.includes('.staging-'))
-    : [];
-  expect(staging).toEqual([]);
-}
-
-const RECOGNIZER = 'tiny-nemo-ctc-en';
+const fx = modelFixture();
 
 describe('model manager', () => {
   it('downloads, checks and installs a tar.bz2 and a bare file, with the marker last', async () => {
-    const { env, manager } = await setup();
+    const { env, manager } = await fx.setup();
     const recognizer = await manager.start(RECOGNIZER).done;
     const embedding = await manager.start('tiny-speaker-embedding').done;
     for (const m of [recognizer, embedding]) {
@@ -150,14 +66,14 @@ describe('model manager', () => {
       state: 'absent',
       receivedBytes: 0,
     });
-    // A second download of an installed model asks nothing of the mirror.
-    const asked = mirror.requests.length;
+    // A second download of an installed model asks nothing of the fx.mirror.
+    const asked = fx.mirror.requests.length;
     await manager.start(RECOGNIZER).done;
-    expect(mirror.requests.length).toBe(asked);
+    expect(fx.mirror.requests.length).toBe(asked);
   });
 
   it('clears crash leftovers, and a folder without the marker is not installed', async () => {
-    const { env, manager } = await setup();
+    const { env, manager } = await fx.setup();
     // Left by a crash mid-extraction: removed by the next download of the model.
     const leftover = path.join(env.modelsDir, '.partial', 'tiny-speaker-embedding.staging-abc123');
     await mkdir(leftover, { recursive: true });
@@ -170,8 +86,8 @@ describe('model manager', () => {
   });
 
   it('reports progress in bytes, rising to the total', async () => {
-    const { manager } = await setup();
-    mirror.setFaults({ chunkBytes: 64 * 1024 });
+    const { manager } = await fx.setup();
+    fx.mirror.setFaults({ chunkBytes: 64 * 1024 });
     const download = manager.start('big-vad');
     const seen: DownloadProgress[] = [];
     download.onProgress((p) => seen.push(p));
@@ -186,11 +102,11 @@ describe('model manager', () => {
   });
 
   it('resumes after a cut connection with Range and If-Range, without downloading bytes twice', async () => {
-    const { env, manager } = await setup();
-    mirror.setFaults({ cutAfterBytes: 300_000 });
+    const { env, manager } = await fx.setup();
+    fx.mirror.setFaults({ cutAfterBytes: 300_000 });
     const installed = await manager.start('big-vad').done;
     expect(existsSync(installed.paths.model!)).toBe(true);
-    const asked = mirror.requests.filter((r) => r.path === '/big-vad.onnx');
+    const asked = fx.mirror.requests.filter((r) => r.path === '/big-vad.onnx');
     expect(asked).toHaveLength(2);
     expect(asked[0]).toMatchObject({ range: undefined, status: 200, sentBytes: 300_000 });
     expect(asked[1]).toMatchObject({ range: 'bytes=300000-', status: 206, sentBytes: 700_000 });
@@ -199,28 +115,24 @@ describe('model manager', () => {
     expect(installedModels(env).map((m) => m.entry.id)).toEqual(['big-vad']);
   });
 
-  it('cancels, keeps the part received, and the next download resumes it', async () => {
-    const { env, manager } = await setup();
-    mirror.setFaults({ chunkBytes: 16 * 1024, delayMsPerChunk: 20 });
+  it('pauses, keeps the part received, and the next download resumes it', async () => {
+    const { env, manager } = await fx.setup();
+    fx.mirror.setFaults({ chunkBytes: 16 * 1024, delayMsPerChunk: 20 });
     const download = manager.start('big-vad');
-    await new Promise<void>((resolve) => {
-      download.onProgress((p) => {
-        if (p.receivedBytes >= 64 * 1024) resolve();
-      });
-    });
+    await receivedAtLeast(download, 64 * 1024);
     expect((await manager.status('big-vad')).state).toBe('downloading');
-    const after = await manager.cancel('big-vad');
-    await expect(download.done).rejects.toBeInstanceOf(ModelDownloadCancelledError);
+    const after = await manager.pause('big-vad');
+    await expect(download.done).rejects.toMatchObject({ message: 'Download paused' });
     expect(after.state).toBe('absent');
     expect(after.receivedBytes).toBeGreaterThanOrEqual(64 * 1024);
     expect(after.receivedBytes).toBeLessThan(BIG_BYTES);
     expectNothingInstalled(env, 'big-vad');
 
-    mirror.setFaults({});
-    mirror.requests.length = 0;
+    fx.mirror.setFaults({});
+    fx.mirror.requests.length = 0;
     await manager.start('big-vad').done;
-    expect(mirror.requests).toHaveLength(1);
-    expect(mirror.requests[0]).toMatchObject({
+    expect(fx.mirror.requests).toHaveLength(1);
+    expect(fx.mirror.requests[0]).toMatchObject({
       range: `bytes=${after.receivedBytes}-`,
       status: 206,
       sentBytes: BIG_BYTES - after.receivedBytes,
@@ -230,7 +142,7 @@ describe('model manager', () => {
 
   it('rejects a download whose SHA-256 is not the catalog’s, installs nothing and deletes it', async () => {
     const wrong = 'f'.repeat(64);
-    const { env, manager } = await setup({ [RECOGNIZER]: { sha256: wrong } });
+    const { env, manager } = await fx.setup({ [RECOGNIZER]: { sha256: wrong } });
     const err = await manager.start(RECOGNIZER).done.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelChecksumError);
     expect((err as ModelChecksumError).details).toContain(wrong);
@@ -267,7 +179,7 @@ describe('model manager', () => {
         return stream;
       },
     };
-    const { env, manager } = await setup({}, { fs: fullDisk });
+    const { env, manager } = await fx.setup({}, { fs: fullDisk });
 
     const err = await manager.start('big-vad').done.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelDiskFullError);
@@ -279,7 +191,7 @@ describe('model manager', () => {
   });
 
   it('answers Disk full before downloading when the free space is short', async () => {
-    const { env, manager } = await setup(
+    const { env, manager } = await fx.setup(
       {},
       { fs: { ...realModelFileSystem, freeBytes: async () => BIG_BYTES - 1 } },
     );
@@ -287,14 +199,14 @@ describe('model manager', () => {
     expect(err).toBeInstanceOf(ModelDiskFullError);
     // A bare file needs its own size (nothing to extract).
     expect((err as ModelDiskFullError).details).toContain('needs about 1 MB free');
-    expect(mirror.requests).toEqual([]);
+    expect(fx.mirror.requests).toEqual([]);
     expectNothingInstalled(env, 'big-vad');
   });
 
   it('answers Model host unreachable for a host that refuses connections', async () => {
     const gone = await startLoopbackServer(() => undefined);
     await gone.close();
-    const { env, manager } = await setup({}, {}, gone.url);
+    const { env, manager } = await fx.setup({}, {}, gone.url);
     const err = await manager.start(RECOGNIZER).done.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelHostUnreachableError);
     expect((err as ModelHostUnreachableError).details).toContain('ECONNREFUSED');
@@ -303,10 +215,10 @@ describe('model manager', () => {
   });
 
   it.each([404, 500])(
-    'answers Model download failed for HTTP %i from the mirror',
+    'answers Model download failed for HTTP %i from the fx.mirror',
     async (status) => {
-      const { env, manager } = await setup();
-      mirror.setFaults({ status });
+      const { env, manager } = await fx.setup();
+      fx.mirror.setFaults({ status });
       const err = await manager.start(RECOGNIZER).done.catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModelMirrorError);
       expect((err as ModelMirrorError).details).toContain(`HTTP ${status}`);
@@ -316,8 +228,8 @@ describe('model manager', () => {
   );
 
   it('rejects an archive that lacks a file the catalog lists, installing nothing', async () => {
-    const entry = tiny.entries.find((e) => e.id === RECOGNIZER)!;
-    const { env, manager } = await setup({
+    const entry = fx.tiny.entries.find((e) => e.id === RECOGNIZER)!;
+    const { env, manager } = await fx.setup({
       [RECOGNIZER]: { files: { ...entry.files, tokens: `${RECOGNIZER}/missing-tokens.txt` } },
     });
     const err = await manager.start(RECOGNIZER).done.catch((e: unknown) => e);
@@ -327,19 +239,19 @@ describe('model manager', () => {
   });
 
   it('removes an installed model and a partial download', async () => {
-    const { env, manager } = await setup();
+    const { env, manager } = await fx.setup();
     await manager.start(RECOGNIZER).done;
     await manager.remove(RECOGNIZER);
     expectNothingInstalled(env, RECOGNIZER);
     expect((await manager.status(RECOGNIZER)).state).toBe('absent');
 
-    // A partial download: the connection is cut, and the retry finds the mirror failing.
-    mirror.setFaults({ cutAfterBytes: 100_000 });
+    // A paused download: its part is kept until the removal.
+    fx.mirror.setFaults({ cutAfterBytes: 100_000 });
     const download = manager.start('big-vad');
     download.onProgress((p) => {
-      if (p.receivedBytes === 100_000) mirror.setFaults({ status: 500 });
+      if (p.receivedBytes === 100_000) void manager.pause('big-vad');
     });
-    await expect(download.done).rejects.toBeInstanceOf(ModelMirrorError);
+    await expect(download.done).rejects.toBeInstanceOf(ModelDownloadCancelledError);
     expect((await manager.status('big-vad')).receivedBytes).toBe(100_000);
     await manager.remove('big-vad');
     expect((await manager.status('big-vad')).receivedBytes).toBe(0);
@@ -347,14 +259,14 @@ describe('model manager', () => {
   });
 
   it('installs a hand-copied download without network, after the same checksum', async () => {
-    // No mirror at all: an air-gapped server.
+    // No fx.mirror at all: an air-gapped server.
     const gone = await startLoopbackServer(() => undefined);
     await gone.close();
-    const { env, manager } = await setup({}, {}, gone.url);
+    const { env, manager } = await fx.setup({}, {}, gone.url);
     await mkdir(env.modelsDir, { recursive: true });
-    const entry = tiny.entries.find((e) => e.id === RECOGNIZER)!;
+    const entry = fx.tiny.entries.find((e) => e.id === RECOGNIZER)!;
     const copied = path.join(env.modelsDir, entry.url);
-    await copyFile(path.join(tiny.archivesDir, entry.url), copied);
+    await copyFile(path.join(fx.tiny.archivesDir, entry.url), copied);
     const installed = await manager.start(RECOGNIZER).done;
     expect(existsSync(installed.paths.model!)).toBe(true);
     expect(existsSync(copied)).toBe(false);
@@ -364,13 +276,15 @@ describe('model manager', () => {
     await writeFile(wrong, 'not the model');
     const err = await manager.start('tiny-speaker-embedding').done.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelChecksumError);
-    expect((err as ModelChecksumError).details).toContain(wrong);
+    // Named relative to the models folder: users see the details, never a server path.
+    expect((err as ModelChecksumError).details).toContain('tiny-speaker-embedding.download in the');
+    expect((err as ModelChecksumError).details).not.toContain(env.modelsDir);
     expect(existsSync(wrong)).toBe(true);
     expectNothingInstalled(env, 'tiny-speaker-embedding');
   });
 
   it('refuses unknown ids', async () => {
-    const { manager } = await setup();
+    const { manager } = await fx.setup();
     expect(() => manager.start('nope')).toThrow(ModelNotFoundError);
     await expect(manager.status('nope')).rejects.toBeInstanceOf(ModelNotFoundError);
   });
@@ -386,11 +300,11 @@ describe('loadModelCatalog', () => {
       ['recognizer', true],
       ['speaker-embedding', true],
     ]);
-    expect(loadModelCatalog({ modelsCatalogFile: tiny.catalogFile }).map((e) => e.id)).toEqual(
-      tiny.entries.map((e) => e.id),
+    expect(loadModelCatalog({ modelsCatalogFile: fx.tiny.catalogFile }).map((e) => e.id)).toEqual(
+      fx.tiny.entries.map((e) => e.id),
     );
-    const bad = path.join(root, 'bad-catalog.json');
-    await writeFile(bad, JSON.stringify([{ ...tiny.entries[0], files: { model: 'm.onnx' } }]));
+    const bad = path.join(fx.root, 'bad-catalog.json');
+    await writeFile(bad, JSON.stringify([{ ...fx.tiny.entries[0], files: { model: 'm.onnx' } }]));
     expect(() => loadModelCatalog({ modelsCatalogFile: bad })).toThrow(
       /MODELS_CATALOG .* at \[0\.files\.tokens\]: a nemo-ctc model needs files\.tokens/,
     );

@@ -6,13 +6,20 @@
  */
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A person who can sign in. `email` is unique. */
+/**
+ * A person who can sign in. `email` is unique. `role` is 'admin' (manages what the server shares:
+ * its speech models, sign-up invitations) or 'user'; a Better Auth additional field the client
+ * cannot set (docs/decisions/031-administrators-and-sign-up.md).
+ */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  role: text('role', { enum: ['admin', 'user'] })
+    .notNull()
+    .default('user'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -103,3 +110,13 @@ export const authAttempt = pgTable(
   },
   (t) => [index('auth_attempt_reset_at_idx').on(t.resetAt)],
 );
+
+/**
+ * E-mail addresses an administrator invited (SIGNUP=invite): only these may create an account,
+ * by password or Google. An invitation is used up by the sign-up it allowed. `email` is stored
+ * lower-case.
+ */
+export const signupInvite = pgTable('signup_invite', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 /**
  * /api/models against a loopback mirror (issue 12 point 2; contract "HTTP API"): signed-in users
  * only, unknown ids 404, the states a model goes through (absent, downloading, installed, failed
- * with {error, details}), cancel keeping the part received, idempotent download, removal. The
+ * with {error, details}), pause keeping the part received, idempotent download, removal. The
  * models are the tiny test models (real model files cannot be downloaded here).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -137,7 +137,7 @@ describe('/api/models', () => {
     expect(await statusOf(RECOGNIZER)).toMatchObject({ state: 'absent', receivedBytes: 0 });
   });
 
-  it('cancels a download, keeping the part received, and resumes it', async () => {
+  it('pauses a download, keeping the part received, and resumes it', async () => {
     mirror.setFaults({ chunkBytes: 1024, delayMsPerChunk: 20 });
     expectModel(await alice.post(`/api/models/${EMBEDDING}/download`), 202);
     // Wait until some bytes have arrived (polling, as the web app does).
@@ -146,7 +146,7 @@ describe('/api/models', () => {
       if (s.state === 'downloading' && s.receivedBytes >= 2048) break;
       await new Promise((r) => setTimeout(r, 10));
     }
-    const cancelled = expectModel(await alice.post(`/api/models/${EMBEDDING}/cancel`), 200);
+    const cancelled = expectModel(await alice.post(`/api/models/${EMBEDDING}/pause`), 200);
     expect(cancelled.state).toBe('absent');
     expect(cancelled.receivedBytes).toBeGreaterThanOrEqual(2048);
     expect(cancelled.receivedBytes).toBeLessThan(cancelled.totalBytes);

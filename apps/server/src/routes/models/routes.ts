@@ -1,20 +1,34 @@
 /**
  * Local speech models (issue 12 point 2; contract "HTTP API"): list with states and the
  * transcription provider, download (202, runs in the background; the web app polls the list
- * every 500 ms while one is downloading), cancel, remove. Signed-in users only; the models are
- * the server's, shared by every user. Errors: 404 'Model not found'; download failures appear
- * on the model's status as `{error, details}`.
+ * every 500 ms while one is downloading), pause (kept for a resume), cancel (deleted), remove. Signed-in users only; the models are
+ * the server's, shared by every user, so every user sees what is installed and only
+ * administrators download, cancel and remove. Errors: 403 'Forbidden' for a write by a user who
+ * is not an administrator; 404 'Model not found'; download failures appear on the model's status
+ * as `{error, details}`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { modelAnswerSchema, modelsListSchema } from '@summy/core';
+import { adminWrites } from '../../http/admin.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, errorResponses, jsonAnswer } from '../../http/openapi.ts';
 import { cancelModelDownload } from '../../services/models/cancel-model-download.ts';
 import { listModels } from '../../services/models/list-models.ts';
+import { pauseModelDownload } from '../../services/models/pause-model-download.ts';
 import { removeModel } from '../../services/models/remove-model.ts';
 import { startModelDownload } from '../../services/models/start-model-download.ts';
 
 const tags = ['models'];
+
+/** The answers of administrator-only routes: {@link errorResponses} and 403. */
+const adminErrorResponses = {
+  ...errorResponses,
+  403: {
+    description:
+      "Not an administrator: `{error: 'Forbidden', details: 'Only an administrator can download, cancel or remove speech models. …'}`",
+    content: errorResponses[400].content,
+  },
+};
 
 const modelIdParam = z.object({
   id: z
@@ -25,8 +39,10 @@ const modelIdParam = z.object({
 });
 
 /** `/api/models` routes. */
-export function modelRoutes({ env }: AppDeps) {
-  return createRouter()
+export function modelRoutes({ env, database }: AppDeps) {
+  const router = createRouter();
+  router.use('*', adminWrites(database.db, 'download, cancel or remove speech models'));
+  return router
     .openapi(
       createRoute({
         method: 'get',
@@ -44,9 +60,12 @@ export function modelRoutes({ env }: AppDeps) {
         path: '/{id}/download',
         tags,
         summary:
-          'Start (or join) the download of a model; resumes a kept partial file, installs a hand-copied download file after its SHA-256 check',
+          'Administrators: start (or join) the download of a model; resumes a kept partial file, installs a hand-copied download file after its SHA-256 check',
         request: { params: modelIdParam },
-        responses: { 202: jsonAnswer(modelAnswerSchema, 'Download started'), ...errorResponses },
+        responses: {
+          202: jsonAnswer(modelAnswerSchema, 'Download started'),
+          ...adminErrorResponses,
+        },
       }),
       async (c) => c.json({ model: await startModelDownload(env, c.req.valid('param').id) }, 202),
     )
@@ -55,20 +74,31 @@ export function modelRoutes({ env }: AppDeps) {
         method: 'post',
         path: '/{id}/cancel',
         tags,
-        summary: 'Cancel a download; the part received is kept for a resume',
+        summary: 'Administrators: cancel a download; its partial file is removed',
         request: { params: modelIdParam },
-        responses: { 200: jsonAnswer(modelAnswerSchema, 'Cancelled'), ...errorResponses },
+        responses: { 200: jsonAnswer(modelAnswerSchema, 'Cancelled'), ...adminErrorResponses },
       }),
       async (c) => c.json({ model: await cancelModelDownload(env, c.req.valid('param').id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/pause',
+        tags,
+        summary: 'Administrators: pause a download; the part received is kept for a resume',
+        request: { params: modelIdParam },
+        responses: { 200: jsonAnswer(modelAnswerSchema, 'Paused'), ...adminErrorResponses },
+      }),
+      async (c) => c.json({ model: await pauseModelDownload(env, c.req.valid('param').id) }, 200),
     )
     .openapi(
       createRoute({
         method: 'delete',
         path: '/{id}',
         tags,
-        summary: 'Remove an installed model and its partial download',
+        summary: 'Administrators: remove an installed model and its partial download',
         request: { params: modelIdParam },
-        responses: { 204: { description: 'Removed' }, ...errorResponses },
+        responses: { 204: { description: 'Removed' }, ...adminErrorResponses },
       }),
       async (c) => {
         await removeModel(env, c.req.valid('param').id);

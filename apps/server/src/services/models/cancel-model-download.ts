@@ -3,8 +3,8 @@ import type { ModelStatus } from '@summy/core';
 import { modelManager, type ModelsEnv } from '../../models/manager.ts';
 
 /**
- * Cancels a model's download and answers its status once it has stopped: 'absent', with the
- * bytes kept for a resume as `receivedBytes`. A model not downloading is answered as it is.
+ * Cancels a model's download and answers its status once it has stopped: 'absent', its partial
+ * file (a paused one too) deleted. An installed model is answered as it is.
  * @throws ModelNotFoundError (404) for an id not in the catalog
  */
 export function cancelModelDownload(env: ModelsEnv, id: string): Promise<ModelStatus> {

@@ -4,9 +4,9 @@
  * request goes through one guarded fetch: a 15 s time-out, redirects followed only within the
  * same origin (the Authorization header never travels to another host), and, unless
  * CALDAV_ALLOW_PRIVATE_HOSTS is set, no loopback or private address (a user-given URL must not
- * reach the server's own network). Server code only: the password never leaves it.
+ * reach the server's own network), connecting to the very address that was checked
+ * (pinned-fetch.ts). Server code only: the password never leaves it.
  */
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { createDAVClient, type DAVCalendar, type DAVCalendarObject } from 'tsdav';
 import {
@@ -23,6 +23,7 @@ import {
   ValidationError,
 } from '../../http/errors.ts';
 import { log } from '../../log.ts';
+import { addressesOf, fetchPinned, systemResolveHost, type ResolveHost } from './pinned-fetch.ts';
 import { editVtodo, readVtodo, vtodoUid } from './vtodo.ts';
 
 /** Where and as whom to connect. `password` is the plain app-specific password. */
@@ -38,6 +39,8 @@ export interface CaldavPolicy {
   allowPrivateHosts: boolean;
   /** Per request, in ms (default 15 000). */
   timeoutMs?: number;
+  /** Resolves host names (default: the system's); tests answer differently on each call. */
+  resolveHost?: ResolveHost;
 }
 
 /** Reads and edits the reminders of one CalDAV account. */
@@ -98,36 +101,43 @@ export function isPrivateAddress(address: string): boolean {
 
 /**
  * Refuses a URL Summy must not call: not http(s), plain http or a private address unless the
- * policy allows private hosts (DNS answers are checked at call time; docs/self-hosting.md).
- * @throws ValidationError naming the rule
+ * policy allows private hosts (DNS answers are checked at call time; docs/self-hosting.md), and
+ * answers the address to connect to: the one checked, so a second DNS answer cannot swap it.
+ * @returns the first address of the host (its own for an IP literal)
+ * @throws ValidationError naming the rule; RemindersUnavailableError when the name does not resolve
  */
-export async function assertAllowedUrl(url: URL, policy: CaldavPolicy): Promise<void> {
+export async function assertAllowedUrl(url: URL, policy: CaldavPolicy): Promise<string> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ValidationError('The CalDAV server URL must be http or https');
   }
-  if (policy.allowPrivateHosts) return;
-  if (url.protocol !== 'https:') {
+  if (!policy.allowPrivateHosts && url.protocol !== 'https:') {
     throw new ValidationError(
       'The CalDAV server URL must be https (CALDAV_ALLOW_PRIVATE_HOSTS allows plain http)',
     );
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
+  let addresses: string[] = [];
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+    addresses = await addressesOf(url, policy.resolveHost ?? systemResolveHost);
   } catch {
+    // answered below
+  }
+  if (addresses.length === 0) {
     throw new RemindersUnavailableError(`${REMINDERS_MESSAGES.serverUnreachable}: ${url.host}`);
   }
-  if (addresses.some(isPrivateAddress)) {
+  if (!policy.allowPrivateHosts && addresses.some(isPrivateAddress)) {
     throw new ValidationError(
       'The CalDAV server must have a public address (CALDAV_ALLOW_PRIVATE_HOSTS allows others)',
     );
   }
+  return addresses[0]!;
 }
 
-// One account's fetch: records a 401 anywhere (tsdav swallows some failures and retries others),
-// checks every target, follows same-origin redirects itself.
-function guardedFetch(policy: CaldavPolicy, state: { unauthorized: boolean }): typeof fetch {
+/**
+ * One account's fetch, as tsdav takes it: records a 401 anywhere in `state` (tsdav swallows some
+ * failures and retries others), checks every target with {@link assertAllowedUrl} and connects
+ * to the address it checked, follows same-origin redirects itself, 15 s per request.
+ */
+export function caldavFetch(policy: CaldavPolicy, state: { unauthorized: boolean }): typeof fetch {
   const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return async (input, init = {}) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
@@ -135,14 +145,12 @@ function guardedFetch(policy: CaldavPolicy, state: { unauthorized: boolean }): t
     let method = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; ; hop++) {
-      await assertAllowedUrl(url, policy);
-      const res = await fetch(url, {
-        ...init,
-        method,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const address = await assertAllowedUrl(url, policy);
+      const res = await fetchPinned(
+        url,
+        { ...init, method, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) },
+        address,
+      );
       if (res.status === 401) state.unauthorized = true;
       const location = res.headers.get('location');
       if (manual || res.status < 300 || res.status >= 400 || !location || hop >= MAX_REDIRECTS) {
@@ -234,7 +242,7 @@ export async function connectCaldav(
       credentials: { username: account.username, password: account.password },
       authMethod: 'Basic',
       defaultAccountType: 'caldav',
-      fetch: guardedFetch(policy, state),
+      fetch: caldavFetch(policy, state),
     }),
   );
 

@@ -27,6 +27,12 @@ const tabClass = cn(
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-input/40',
 );
 
+/** The reason Better Auth gave when a Google sign-in was sent back (`?error_description=`). */
+function oauthError(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  return params.get('error_description') ?? (params.get('error') ? UNEXPECTED_ERROR : null);
+}
+
 /**
  * The sign-in screen of /login and /signup: logo, name, tagline, Google when the server offers it,
  * and the email/password forms. A signed-in visitor is sent to / replacing history, so Back never
@@ -39,7 +45,8 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
   const config = usePublicConfig();
   // The address decides the form (/login or /signup), so switching is a navigation.
   const mode = initialMode;
-  const [error, setError] = useState<string | null>(null);
+  // A Google sign-in the server refused comes back here with the reason (e.g. sign-up closed).
+  const [error, setError] = useState<string | null>(oauthError);
   const [googlePending, setGooglePending] = useState(false);
 
   // Covers both an already signed-in visitor and the session appearing after sign-in (SIGNED_IN).
@@ -67,6 +74,7 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
       const { error: googleError } = await authClient.signIn.social({
         provider: 'google',
         callbackURL: '/',
+        errorCallbackURL: '/login',
       });
       if (googleError) {
         setError(authErrorMessage(googleError));

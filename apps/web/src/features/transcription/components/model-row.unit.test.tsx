@@ -8,10 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { modelStatus } from '../testing/models';
 import { ModelRow } from './model-row';
 
-function render(overrides: Parameters<typeof modelStatus>[0] = {}) {
+function render(overrides: Parameters<typeof modelStatus>[0] = {}, manage = true) {
   const noop = () => undefined;
   return renderToStaticMarkup(
-    <ModelRow model={modelStatus(overrides)} onDownload={noop} onCancel={noop} onRemove={noop} />,
+    <ModelRow
+      model={modelStatus(overrides)}
+      manage={manage}
+      onDownload={noop}
+      onPause={noop}
+      onCancel={noop}
+      onRemove={noop}
+    />,
   );
 }
 
@@ -33,6 +40,34 @@ describe('ModelRow', () => {
     expect(html).toContain('241 MB of 482 MB (50%)');
     expect(html).toContain('aria-label="Cancel download of Parakeet TDT 0.6B v2 (English)"');
     expect(html).not.toContain('>Download<');
+  });
+
+  it('offers Pause beside Cancel, and Resume for a paused download', () => {
+    const html = render({ state: 'downloading', receivedBytes: 1_000_000 });
+    expect(html).toContain('aria-label="Pause download of Parakeet TDT 0.6B v2 (English)"');
+    const paused = render({ state: 'absent', receivedBytes: 1_000_000 });
+    expect(paused).toContain('aria-label="Resume download of Parakeet TDT 0.6B v2 (English)"');
+    expect(paused).toContain('>Resume<');
+    expect(paused).toContain('Paused at 1.0 MB of 482 MB (0%)');
+  });
+
+  it('shows a user who is not an administrator the state only, and no failure details', () => {
+    const absent = render({}, false);
+    expect(absent).toContain('Not installed');
+    expect(absent).not.toContain('<button');
+    const installed = render({ state: 'installed', receivedBytes: 482_468_385 }, false);
+    expect(installed).toContain('Installed');
+    expect(installed).not.toContain('<button');
+    const downloading = render({ state: 'downloading', receivedBytes: 241_234_193 }, false);
+    expect(downloading).toContain('role="progressbar"');
+    expect(downloading).not.toContain('<button');
+    const failed = render(
+      { state: 'failed', error: { error: 'Disk full', details: 'No space in /srv/summy/models' } },
+      false,
+    );
+    expect(failed).toContain('Download failed: Disk full');
+    expect(failed).not.toContain('/srv/summy/models');
+    expect(failed).not.toContain('<button');
   });
 
   it('shows an installed model with Remove and no Download', () => {

@@ -15,8 +15,9 @@ import { DownloadProgress } from './download-progress';
  * The first-run prompt (issue 12 point 3): while only the PocketSphinx fallback can transcribe,
  * it says plainly that transcripts will be rough and offers the download of the default
  * recognizer and speaker-embedding model (progress and Cancel in place), or points to the cloud
- * and Whisper-server settings. Shown until the person dismisses it (once per person on this
- * browser) or a better engine is set up; after a download it started, it confirms the install.
+ * and Whisper-server settings. Shown to administrators (who alone may download) until they dismiss
+ * it (once per person on this browser) or a better engine is set up; after a download it started,
+ * it confirms the install.
  */
 export function TranscriptionPrompt({ className }: { className?: string }) {
   const models = useModels();
@@ -29,7 +30,8 @@ export function TranscriptionPrompt({ className }: { className?: string }) {
   const titleId = useId();
 
   const list = models.data;
-  if (!list || closed) return null;
+  // Only an administrator can download the server's models: nothing to offer anyone else.
+  if (!list || closed || session?.user.role !== 'admin') return null;
   const offers = defaultDownloads(list);
 
   if (!list.transcription.fallbackOnly) {

@@ -11,7 +11,10 @@ import { EMBEDDING, modelsList, modelStatus } from '../testing/models';
 import { dismissTranscriptionPrompt } from '../utils/prompt-dismissal';
 import { TranscriptionPrompt } from './transcription-prompt';
 
-const state = vi.hoisted(() => ({ list: undefined as ModelsList | undefined }));
+const state = vi.hoisted(() => ({
+  list: undefined as ModelsList | undefined,
+  role: 'admin' as 'admin' | 'user',
+}));
 
 vi.mock('../api/get-models', () => ({ useModels: () => ({ data: state.list }) }));
 vi.mock('../api/download-model', () => ({
@@ -21,7 +24,7 @@ vi.mock('../api/cancel-model-download', () => ({
   useCancelModelDownload: () => ({ mutate: () => undefined, isPending: false }),
 }));
 vi.mock('@/lib/auth-client', () => ({
-  authClient: { useSession: () => ({ data: { user: { id: 'user-1' } } }) },
+  authClient: { useSession: () => ({ data: { user: { id: 'user-1', role: state.role } } }) },
 }));
 
 const render = () => renderToStaticMarkup(<TranscriptionPrompt />);
@@ -29,7 +32,13 @@ const render = () => renderToStaticMarkup(<TranscriptionPrompt />);
 describe('TranscriptionPrompt', () => {
   beforeEach(() => {
     state.list = modelsList([modelStatus(), EMBEDDING], 'offline');
+    state.role = 'admin';
     dismissTranscriptionPrompt('someone-else');
+  });
+
+  it('is not shown to a user who is not an administrator (only they may download)', () => {
+    state.role = 'user';
+    expect(render()).toBe('');
   });
 
   it('says transcripts will be rough and offers both default models with their size', () => {

@@ -4,7 +4,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
-import { useCancelModelDownload } from '../api/cancel-model-download';
+import { authClient } from '@/lib/auth-client';
+import { useStopModelDownload } from '../api/cancel-model-download';
 import { useDownloadModels } from '../api/download-model';
 import { useModels } from '../api/get-models';
 import { useRemoveModel } from '../api/remove-model';
@@ -30,19 +31,24 @@ function failureText(error: Error): string {
 
 /**
  * Settings > Transcription (issue 12 point 2): the engine that transcribes new meetings and every
- * local speech model of the catalog, each with Download, a progress bar with Cancel, or Remove
- * (confirmed). Downloads run on the server for everyone; the list polls while one runs. Handed to
- * the Settings dialog through its `transcription` slot.
+ * local speech model of the catalog, each with Download, a progress bar with Pause and Cancel, or
+ * Remove (confirmed). Downloads run on the server for everyone, so only administrators get the
+ * buttons; other users see what is installed. The list polls while one runs. Handed to the
+ * Settings dialog through its `transcription` slot.
  */
 export function TranscriptionSettings() {
+  // Shapes the offer only: the server checks the role on every download, pause, cancel, removal.
+  const admin = authClient.useSession().data?.user.role === 'admin';
   const models = useModels();
   const download = useDownloadModels();
-  const cancel = useCancelModelDownload();
+  const pause = useStopModelDownload('pause');
+  const cancel = useStopModelDownload('cancel');
   const remove = useRemoveModel();
   const [removing, setRemoving] = useState<ModelStatus | null>(null);
-  const failed = download.error ?? cancel.error ?? remove.error;
+  const failed = download.error ?? pause.error ?? cancel.error ?? remove.error;
   const pendingId =
     (download.isPending && download.variables?.[0]) ||
+    (pause.isPending && pause.variables) ||
     (cancel.isPending && cancel.variables) ||
     (remove.isPending && remove.variables) ||
     null;
@@ -76,6 +82,7 @@ export function TranscriptionSettings() {
       <p className="text-xs text-muted-foreground">
         {ENGINE_DESCRIPTIONS[list.transcription.provider]} Models run on this server&apos;s CPU and
         are downloaded once.
+        {!admin && ' Only an administrator of this server can download or remove them.'}
       </p>
       {list.models.length === 0 ? (
         <p className="text-sm text-muted-foreground">No models are offered by this server.</p>
@@ -85,8 +92,10 @@ export function TranscriptionSettings() {
             <ModelRow
               key={model.id}
               model={model}
+              manage={admin}
               pending={pendingId === model.id}
               onDownload={(id) => download.mutate([id])}
+              onPause={(id) => pause.mutate(id)}
               onCancel={(id) => cancel.mutate(id)}
               onRemove={setRemoving}
             />

@@ -1,0 +1,68 @@
+/**
+ * `fetch` to an address decided beforehand: the host name of the URL is resolved once, the
+ * address is checked, and the connection goes to that very address (the TLS certificate is still
+ * checked against the host name). Without it, a name that answers a public address to the check
+ * and a private one to the connection (DNS rebinding) would reach the server's own network.
+ * undici's Agent with a `connect.lookup` that answers the checked address
+ * (https://undici.nodejs.org/#/docs/api/Client?id=parameter-connectoptions).
+ */
+import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+
+// Statuses a Response must be built without a body for (Fetch standard, "null body status").
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** Resolves a host name to its addresses (IPv4 and IPv6). */
+export type ResolveHost = (host: string) => Promise<string[]>;
+
+/** The system resolver (getaddrinfo, as Node's connections use). */
+export const systemResolveHost: ResolveHost = async (host) =>
+  (await lookup(host, { all: true })).map((a) => a.address);
+
+/** The host of a URL without IPv6 brackets. */
+export function urlHost(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
+}
+
+/**
+ * The addresses a URL's host stands for: itself for an IP literal, else the resolver's answer.
+ * @throws the resolver's error (ENOTFOUND...) when the name does not resolve
+ */
+export async function addressesOf(url: URL, resolve: ResolveHost): Promise<string[]> {
+  const host = urlHost(url);
+  return isIP(host) ? [host] : resolve(host);
+}
+
+/**
+ * `fetch(url, init)` connecting to `address` whatever the name resolves to now. The agent lives
+ * for this one request (the request's connection closes with it).
+ */
+export async function fetchPinned(url: URL, init: RequestInit, address: string): Promise<Response> {
+  const family = isIP(address);
+  const agent = new Agent({
+    connect: {
+      lookup: (_host, options, callback) => {
+        // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily).
+        if ((options as { all?: boolean }).all) {
+          (callback as (e: null, list: LookupAddress[]) => void)(null, [{ address, family }]);
+        } else {
+          callback(null, address, family);
+        }
+      },
+    },
+  });
+  try {
+    const res = await undiciFetch(url, { ...(init as object), dispatcher: agent });
+    const body = await res.arrayBuffer();
+    // A plain Response, read in full: callers (tsdav) read it after the agent is closed.
+    return new Response(NULL_BODY.has(res.status) ? null : body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: new Headers([...res.headers]),
+    });
+  } finally {
+    await agent.close();
+  }
+}
