@@ -84,7 +84,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     },
     // The role rides on the session's user (GET /api/auth/get-session) so the web knows what to
     // show; `input: false` keeps it out of what a sign-up may set. Enforcement reads the database
-    // (services/auth/admins.ts), docs/decisions/031-administrators-and-sign-up.md.
+    // (services/auth/admins.ts), docs/decisions/037-administrators-and-sign-up.md.
     user: {
       additionalFields: {
         role: { type: ['admin', 'user'], required: false, defaultValue: 'user', input: false },

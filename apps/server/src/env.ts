@@ -67,7 +67,7 @@ export interface Env {
    * Who may create an account (SIGNUP, default 'open'): 'open' anyone, 'invite' only e-mail
    * addresses an administrator invited (`summy invite add`), 'closed' nobody; existing accounts
    * sign in whatever it says. Applies to Google sign-in of new users too
-   * (docs/decisions/031-administrators-and-sign-up.md).
+   * (docs/decisions/037-administrators-and-sign-up.md).
    */
   signup: SignupMode;
   /**

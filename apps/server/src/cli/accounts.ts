@@ -1,7 +1,7 @@
 /**
  * `npm run summy -- admin list|add <email>|remove <email>` and `npm run summy -- invite
  * list|add <email>|remove <email>`: who administers the server, and which addresses may sign up
- * when SIGNUP=invite (docs/decisions/031-administrators-and-sign-up.md). Works on the server's
+ * when SIGNUP=invite (docs/decisions/037-administrators-and-sign-up.md). Works on the server's
  * database; takes effect at once, on a running server too (PostgreSQL; with PGlite stop the
  * server first, it allows one process at a time).
  */

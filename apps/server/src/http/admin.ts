@@ -1,6 +1,6 @@
 /**
  * Administrator-only writes. The role is read from the database on each request, so a role
- * taken away with `summy admin remove` holds at once (docs/decisions/031-administrators-and-sign-up.md).
+ * taken away with `summy admin remove` holds at once (docs/decisions/037-administrators-and-sign-up.md).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Database } from '@summy/db';

@@ -9,7 +9,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizz
 /**
  * A person who can sign in. `email` is unique. `role` is 'admin' (manages what the server shares:
  * its speech models, sign-up invitations) or 'user'; a Better Auth additional field the client
- * cannot set (docs/decisions/031-administrators-and-sign-up.md).
+ * cannot set (docs/decisions/037-administrators-and-sign-up.md).
  */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),

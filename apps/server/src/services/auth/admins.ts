@@ -2,7 +2,7 @@
  * Administrators: the accounts with `user.role = 'admin'`. They manage what every user of the
  * server shares (its speech models) and who may sign up. The first account becomes one, so does
  * every address of SUMMY_ADMINS (made so at start and at sign-up), and `summy admin add|remove`
- * changes the rest (docs/decisions/031-administrators-and-sign-up.md).
+ * changes the rest (docs/decisions/037-administrators-and-sign-up.md).
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { user, type Database } from '@summy/db';

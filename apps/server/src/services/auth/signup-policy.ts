@@ -2,7 +2,7 @@
  * Who may create an account (SIGNUP): 'open' anyone, 'invite' the e-mail addresses an
  * administrator invited, 'closed' nobody. Checked by Better Auth's `user.create.before` hook, so
  * it holds for password sign-up and for Google sign-in of a new user alike; existing accounts
- * always sign in (docs/decisions/031-administrators-and-sign-up.md).
+ * always sign in (docs/decisions/037-administrators-and-sign-up.md).
  */
 import { asc, eq } from 'drizzle-orm';
 import { signupInvite, type Database } from '@summy/db';
