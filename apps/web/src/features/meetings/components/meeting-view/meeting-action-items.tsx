@@ -203,19 +203,19 @@ function ActionItemRow({
         )}
       </div>
 
-      {itemAction && !item.linearIssueUrl && (
-        <div
-          className={cn(
-            '-my-1 shrink-0',
-            // Revealed like the add button beside it, and while a menu it opened is open; always
-            // there on touch screens.
-            'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 [@media(hover:none)]:opacity-100',
-          )}
-        >
-          {itemAction(item, titleId)}
-        </div>
-      )}
-      <AddToTodosButton item={item} describedBy={titleId} />
+      {/* The row's buttons float over its top-right corner, so the text keeps the card's full
+          width while they are hidden; revealed on hover, on keyboard focus in the row, while a
+          menu they opened is open or the add button reports back. On touch screens, where
+          nothing hovers, they stay in the row's flow and always show. */}
+      <div
+        className={cn(
+          'flex shrink-0 items-center gap-1 [@media(hover:hover)]:absolute [@media(hover:hover)]:top-2 [@media(hover:hover)]:right-2 [@media(hover:hover)]:rounded-lg [@media(hover:hover)]:border [@media(hover:hover)]:bg-popover [@media(hover:hover)]:p-0.5 [@media(hover:hover)]:shadow-sm',
+          'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 has-[[data-busy]]:opacity-100 [@media(hover:none)]:-my-1 [@media(hover:none)]:opacity-100',
+        )}
+      >
+        {itemAction && !item.linearIssueUrl && itemAction(item, titleId)}
+        <AddToTodosButton item={item} describedBy={titleId} />
+      </div>
     </li>
   );
 }
@@ -247,12 +247,9 @@ function AddToTodosButton({ item, describedBy }: { item: ActionItem; describedBy
       onClick={add}
       disabled={create.isPending}
       aria-describedby={describedBy}
-      className={cn(
-        '-my-1 shrink-0 text-muted-foreground hover:text-foreground',
-        // Hidden until the row is hovered or anything in it has focus; always there on touch screens.
-        'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
-        (create.isPending || added) && 'opacity-100',
-      )}
+      // Keeps the row's buttons shown while it works and while it says 'Added'.
+      data-busy={create.isPending || added ? '' : undefined}
+      className="shrink-0 text-muted-foreground hover:text-foreground"
     >
       {create.isPending ? (
         <LoaderCircle className="animate-spin" aria-hidden="true" />
