@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '@summy/core';
 import { describe, expect, it } from 'vitest';
 import { calendarEventFixture } from '@/testing/fixtures';
-import { rankEventsAround, suggestionWindows } from './get-events-around';
+import { rankEventsAround, suggestionsHeading, suggestionWindows } from './get-events-around';
 import { linkPayload } from './link-calendar-event';
 
 function event(id: string, startTime: string, extra: Partial<CalendarEvent> = {}): CalendarEvent {
@@ -50,6 +50,18 @@ describe('suggestionWindows', () => {
       ['2025-03-07T15:00:00.000Z', '2025-03-08T15:00:00.000Z'],
       ['2026-10-28T12:00:00.000Z', '2026-12-04T12:00:00.000Z'],
     ]);
+  });
+});
+
+describe('suggestionsHeading', () => {
+  it('names the list by whether the closest event is near the meeting', () => {
+    const meeting = new Date('2026-11-23T10:05:00Z');
+    expect(suggestionsHeading([event('sync', '2026-11-23T10:00:00Z')], meeting)).toBe(
+      'Around this meeting',
+    );
+    expect(suggestionsHeading([event('later', '2026-11-25T10:00:00Z')], meeting)).toBe(
+      'Recent and upcoming',
+    );
   });
 });
 

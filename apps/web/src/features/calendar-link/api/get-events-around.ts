@@ -12,6 +12,9 @@ import { calendarLinkQueryKey } from './search-calendar-events';
 /** Hours either side of the meeting's start searched for suggestions. */
 export const AROUND_HOURS = 12;
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
 /**
  * Timed events of the window ranked by how close they start to `meetingDate` (the closest is most
  * likely the one recorded), at most `CALENDAR_LIMITS.searchResults`. All-day events are left out:
@@ -31,14 +34,26 @@ export function rankEventsAround(
     .map(({ event }) => event);
 }
 
+/**
+ * The heading of the suggestions: 'Around this meeting' when the closest one starts within
+ * {@link AROUND_HOURS} of the meeting, else 'Recent and upcoming' (a meeting on a quiet day).
+ */
+export function suggestionsHeading(
+  events: readonly CalendarEvent[],
+  meetingDate: Date,
+): 'Around this meeting' | 'Recent and upcoming' {
+  const first = events[0];
+  const near =
+    first !== undefined &&
+    Math.abs(Date.parse(first.startTime) - meetingDate.getTime()) <= AROUND_HOURS * HOUR_MS;
+  return near ? 'Around this meeting' : 'Recent and upcoming';
+}
+
 /** A range of `GET /api/calendar/events`. */
 export interface TimeWindow {
   timeMin: Date;
   timeMax: Date;
 }
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The ranges the suggestions are read from: {@link AROUND_HOURS} either side of the meeting's

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { useEventsAround } from '../api/get-events-around';
+import { suggestionsHeading, useEventsAround } from '../api/get-events-around';
 import { useLinkCalendarEvent } from '../api/link-calendar-event';
 import { useSearchCalendarEvents } from '../api/search-calendar-events';
 import { eventTimeLabel } from './event-time';
@@ -148,7 +148,7 @@ function EventSearch({ meetingId, meetingDate, onLinked }: LinkCalendarEventProp
       <div className="max-h-[min(24rem,60vh)] overflow-y-auto p-1.5">
         {!typed && count > 0 && (
           <p className="px-2 pt-1 pb-1.5 text-xs font-medium text-muted-foreground">
-            Around this meeting
+            {suggestionsHeading(events ?? [], new Date(meetingDate))}
           </p>
         )}
         {loading ? (
