@@ -181,10 +181,12 @@ test('header, modes, action items, links and the actions menu', async ({ page })
   // The hover-revealed button adds an item to the personal to-dos.
   const item = pending.getByRole('listitem').filter({ hasText: 'Post the designer job opening' });
   const add = item.getByRole('button', { name: 'Add to my to-dos' });
+  // The row's buttons are revealed together, floating over its corner.
+  const buttons = add.locator('xpath=..');
   await page.mouse.move(0, 0);
-  await expect(add).toHaveCSS('opacity', '0');
+  await expect(buttons).toHaveCSS('opacity', '0');
   await item.hover();
-  await expect(add).toHaveCSS('opacity', '1');
+  await expect(buttons).toHaveCSS('opacity', '1');
   await add.click();
   await expect(page.getByText('Action item added to your to-dos')).toBeVisible();
   await expect(page.getByText('Success', { exact: true })).toBeVisible();
@@ -336,7 +338,7 @@ test('failures of action items show the spec toasts', async ({ page }) => {
   await page.keyboard.press('Tab');
   const add = page.getByRole('button', { name: 'Add to my to-dos' });
   await expect(add).toBeFocused();
-  await expect(add).toHaveCSS('opacity', '1');
+  await expect(add.locator('xpath=..')).toHaveCSS('opacity', '1');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Failed to add action item to your to-dos')).toBeVisible();
   await expect(page.getByText('Error', { exact: true })).toBeVisible();
