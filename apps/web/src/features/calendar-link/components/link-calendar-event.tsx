@@ -145,7 +145,13 @@ function EventSearch({ meetingId, meetingDate, onLinked }: LinkCalendarEventProp
         />
       </div>
 
-      <div className="max-h-[min(24rem,60vh)] overflow-y-auto p-1.5">
+      {/* Focusable so the keyboard can scroll a long list too (the options themselves are
+          chosen from the search box). */}
+      <div
+        tabIndex={0}
+        aria-label="Calendar events"
+        className="max-h-[min(24rem,60vh)] overflow-y-auto rounded-b-md p-1.5 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
         {!typed && count > 0 && (
           <p className="px-2 pt-1 pb-1.5 text-xs font-medium text-muted-foreground">
             {suggestionsHeading(events ?? [], new Date(meetingDate))}
@@ -210,7 +216,7 @@ function EventSearch({ meetingId, meetingDate, onLinked }: LinkCalendarEventProp
                   <span className="truncate text-xs text-muted-foreground tabular-nums">
                     {eventTimeLabel(event)}
                   </span>
-                  <span className="truncate text-xs text-muted-foreground/80">
+                  <span className="truncate text-xs text-muted-foreground">
                     {event.accountEmail}
                     {elsewhere && ' · linked to another meeting'}
                   </span>
