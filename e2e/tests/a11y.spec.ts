@@ -134,7 +134,8 @@ async function scanShell(target: Page): Promise<void> {
   // Home with the first-run transcription prompt (every e2e server has only the fallback
   // recognizer), which is then dismissed for the rest.
   await visit(target, '/');
-  await expect(target.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+  await expect(target.getByRole('button', { name: 'Not now' })).toBeVisible();
+  await target.getByRole('button', { name: 'Other options' }).click();
   await scan(target, '/ with the transcription prompt');
   await dismissTranscriptionPrompt(target);
   await visit(target, '/');

@@ -182,10 +182,12 @@ test('header, modes, action items, links and the actions menu', async ({ page })
   // there instead of copying it, so the to-do screen lists it once, with its meeting.
   const item = pending.getByRole('listitem').filter({ hasText: 'Post the designer job opening' });
   const openInTodos = item.getByRole('link', { name: 'Open in my to-dos' });
+  // The row's controls are revealed together, floating over its corner.
+  const controls = openInTodos.locator('xpath=..');
   await page.mouse.move(0, 0);
-  await expect(openInTodos).toHaveCSS('opacity', '0');
+  await expect(controls).toHaveCSS('opacity', '0');
   await item.hover();
-  await expect(openInTodos).toHaveCSS('opacity', '1');
+  await expect(controls).toHaveCSS('opacity', '1');
   await shootStates(page, 'tasks-open-in-todos', () => item.hover());
   const before = await api<Todo[]>(page, 'GET', '/api/todos');
   await openInTodos.click();
@@ -340,7 +342,7 @@ test('failures of action items show the spec toasts', async ({ page }) => {
   await page.keyboard.press('Tab');
   const open = page.getByRole('link', { name: 'Open in my to-dos' });
   await expect(open).toBeFocused();
-  await expect(open).toHaveCSS('opacity', '1');
+  await expect(open.locator('xpath=..')).toHaveCSS('opacity', '1');
 });
 
 /**

@@ -6,6 +6,7 @@ export * from './priority.ts';
 export * from './todos.ts';
 export * from './contracts.ts';
 export * from './ai-preferences.ts';
+export * from './notices.ts';
 export * from './limits.ts';
 export * from './transcription.ts';
 export * from './generation.ts';

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useTheme } from '@/features/settings/hooks/use-theme';
+import { TOAST_CLEARANCE_VAR } from '@/hooks/use-toast-clearance';
 import { queryClient } from '@/lib/query-client';
 import { loadSonner, toastOutletMounted } from '@/lib/toast';
 
@@ -55,13 +56,24 @@ function resumeOnBlur(event: FocusEvent) {
   }
 }
 
-/** Sonner follows the app's theme rather than the OS, so toasts match what the user chose. */
+/**
+ * Sonner follows the app's theme rather than the OS, so toasts match what the user chose. Its
+ * bottom offset (sonner's 24 px, 16 px on a phone) grows by the bar a screen keeps at the bottom
+ * (hooks/use-toast-clearance.ts), so toasts never cover that bar.
+ */
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
   return (
     <Suspense>
       <div className="contents" onFocus={pauseOnFocus} onBlur={resumeOnBlur}>
-        <Toaster position="bottom-right" theme={resolvedTheme} style={toasterStyle} closeButton />
+        <Toaster
+          position="bottom-right"
+          theme={resolvedTheme}
+          style={toasterStyle}
+          offset={{ bottom: `calc(24px + var(${TOAST_CLEARANCE_VAR}, 0px))` }}
+          mobileOffset={{ bottom: `calc(16px + var(${TOAST_CLEARANCE_VAR}, 0px))` }}
+          closeButton
+        />
       </div>
       <OutletReady />
     </Suspense>

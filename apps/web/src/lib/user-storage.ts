@@ -12,11 +12,6 @@ export const USER_STORAGE_KEYS = {
   /** The recording in progress: meeting id and title (features/recorder/utils/current-recording.ts). */
   currentRecording: 'summy.currentRecording',
   /**
-   * Who dismissed the first-run transcription prompt (features/transcription/utils/
-   * prompt-dismissal.ts): the prompt is the person's, not the browser's.
-   */
-  transcriptionPromptDismissed: 'summy.transcriptionPromptDismissed',
-  /**
    * Where to come back to after Linear's OAuth (features/linear/utils/linear-storage.ts; spec 001
    * route table: "/linear/callback ... With no code it returns to a saved return URL").
    */

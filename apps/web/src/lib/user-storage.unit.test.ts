@@ -46,15 +46,6 @@ describe('clearUserStorage', () => {
     );
   });
 
-  it('removes who dismissed the first-run transcription prompt (issue 12 point 3)', () => {
-    const storage = memoryStorage({
-      'summy.transcriptionPromptDismissed': 'user-1',
-      [THEME_STORAGE_KEY]: 'dark',
-    });
-    expect(clearUserStorage(storage)).toEqual(['summy.transcriptionPromptDismissed']);
-    expect([...storage.map.keys()]).toEqual([THEME_STORAGE_KEY]);
-  });
-
   it('does nothing, and does not throw, when storage is blocked', () => {
     const blocked = {
       get length(): number {

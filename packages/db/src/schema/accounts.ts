@@ -23,7 +23,7 @@ export interface StoredAiPreferences {
   summaryTemplate: string;
 }
 
-/** One row per user: primary Google account and AI preferences. */
+/** One row per user: primary Google account, AI preferences and dismissed notices. */
 export const userSettings = pgTable('user_settings', {
   userId: text('user_id')
     .primaryKey()
@@ -33,6 +33,14 @@ export const userSettings = pgTable('user_settings', {
     .$type<StoredAiPreferences>()
     .notNull()
     .default(sql`'{"summaryModel":"auto","chatModel":"auto","summaryTemplate":"general"}'::jsonb`),
+  /**
+   * Ids of the notices the user dismissed for good (`NOTICE_IDS` of @summy/core), kept here
+   * rather than in a browser so they stay dismissed on every device and after sign-out.
+   */
+  dismissedNotices: text('dismissed_notices')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

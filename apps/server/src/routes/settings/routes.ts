@@ -1,14 +1,22 @@
 /**
  * `/api/settings` (issue 15 point 3; spec 001 section 3 "AI preferences"): the user's AI
- * preferences with the model choices and summary templates this server offers. Scoped to the
- * session's user. Errors: 400 `{error: 'Invalid request', details: [{path, message}]}`.
+ * preferences with the model choices and summary templates this server offers, and the notices
+ * the user dismissed for good. Scoped to the session's user. Errors: 400
+ * `{error: 'Invalid request', details: [{path, message}]}`.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { aiSettingsSchema, updateAiSettingsSchema } from '@summy/core';
+import {
+  aiSettingsSchema,
+  dismissNoticeSchema,
+  noticesSchema,
+  updateAiSettingsSchema,
+} from '@summy/core';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { getAiSettings } from '../../services/settings/get-ai-settings.ts';
 import { updateAiSettings } from '../../services/settings/update-ai-settings.ts';
+import { dismissNotice } from '../../services/settings/dismiss-notice.ts';
+import { getNotices } from '../../services/settings/get-notices.ts';
 
 const tags = ['settings'];
 
@@ -38,5 +46,27 @@ export function settingsRoutes({ database: { db }, env }: AppDeps) {
       }),
       async (c) =>
         c.json(await updateAiSettings({ db, env }, c.var.userId, c.req.valid('json')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/notices',
+        tags,
+        summary: 'The notices the user dismissed for good (on every device, after sign-out too)',
+        responses: { 200: jsonAnswer(noticesSchema, 'Dismissed notices'), ...errorResponses },
+      }),
+      async (c) => c.json(await getNotices({ db }, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/notices',
+        tags,
+        summary:
+          'Dismiss a notice for good; dismissing it again changes nothing. 400 for an unknown notice',
+        request: { body: jsonBody(dismissNoticeSchema) },
+        responses: { 200: jsonAnswer(noticesSchema, 'Dismissed notices'), ...errorResponses },
+      }),
+      async (c) => c.json(await dismissNotice({ db }, c.var.userId, c.req.valid('json')), 200),
     );
 }

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { useEventsAround } from '../api/get-events-around';
+import { suggestionsHeading, useEventsAround } from '../api/get-events-around';
 import { useLinkCalendarEvent } from '../api/link-calendar-event';
 import { useSearchCalendarEvents } from '../api/search-calendar-events';
 import { eventTimeLabel } from './event-time';
@@ -145,10 +145,16 @@ function EventSearch({ meetingId, meetingDate, onLinked }: LinkCalendarEventProp
         />
       </div>
 
-      <div className="max-h-[min(24rem,60vh)] overflow-y-auto p-1.5">
+      {/* Focusable so the keyboard can scroll a long list too (the options themselves are
+          chosen from the search box). */}
+      <div
+        tabIndex={0}
+        aria-label="Calendar events"
+        className="max-h-[min(24rem,60vh)] overflow-y-auto rounded-b-md p-1.5 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
         {!typed && count > 0 && (
           <p className="px-2 pt-1 pb-1.5 text-xs font-medium text-muted-foreground">
-            Around this meeting
+            {suggestionsHeading(events ?? [], new Date(meetingDate))}
           </p>
         )}
         {loading ? (
@@ -210,7 +216,7 @@ function EventSearch({ meetingId, meetingDate, onLinked }: LinkCalendarEventProp
                   <span className="truncate text-xs text-muted-foreground tabular-nums">
                     {eventTimeLabel(event)}
                   </span>
-                  <span className="truncate text-xs text-muted-foreground/80">
+                  <span className="truncate text-xs text-muted-foreground">
                     {event.accountEmail}
                     {elsewhere && ' · linked to another meeting'}
                   </span>

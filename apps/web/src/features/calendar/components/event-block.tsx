@@ -58,8 +58,14 @@ export function EventBlock({ box, accountOrder, onSelect }: EventBlockProps) {
     >
       <span className={cn('flex min-w-0 items-center gap-1', oneLine && 'whitespace-nowrap')}>
         {event.linkedMeetingId && <Link2 className="size-3 shrink-0" aria-hidden="true" />}
+        {/* Lines break only between words, never inside one: a block beside others (too narrow
+            for a word of a title) or a short one keeps one line ending in an ellipsis. */}
         <span
-          className={cn('min-w-0 font-medium break-words', oneLine ? 'truncate' : 'line-clamp-2')}
+          data-slot="event-title"
+          className={cn(
+            'min-w-0 font-medium [overflow-wrap:normal]',
+            oneLine || box.widthPct < 100 ? 'truncate' : 'line-clamp-2',
+          )}
         >
           {event.title}
         </span>

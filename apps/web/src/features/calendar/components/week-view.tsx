@@ -34,8 +34,21 @@ const { hourHeight, hours, gutter } = CALENDAR_LAYOUT;
 const DAY_PX = hourHeight * hours;
 /** The grid opens scrolled to about 08:00, a little above it so the 8 AM label shows. */
 const OPEN_AT_PX = 8 * hourHeight - 16;
-/** Day columns are at least this wide, px; narrower screens scroll the week sideways. */
-const MIN_DAY_PX = 88;
+/**
+ * Day columns are at least this wide, px; narrower screens show as many whole days as fit (four
+ * on a 375 px phone) and scroll the week sideways a day at a time.
+ */
+const MIN_DAY_PX = 64;
+
+/**
+ * The width of a day column when the week does not fit `width` px (the scroller's inner width),
+ * chosen so whole days fill the space beside the gutter; `null` when all seven fit.
+ */
+function dayColumnWidth(width: number): number | null {
+  const room = width - gutter;
+  const shown = Math.max(1, Math.floor(room / MIN_DAY_PX));
+  return shown >= 7 ? null : room / shown;
+}
 
 const columns: CSSProperties = { gridTemplateColumns: `${gutter}px minmax(0, 1fr)` };
 
@@ -83,6 +96,7 @@ export function WeekView({
 }: WeekViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [allDayExpanded, setAllDayExpanded] = useState(false);
+  const [dayPx, setDayPx] = useState<number | null>(null);
   const weekKey = localDateKey(weekStart);
   const days = useMemo(
     () => Array.from({ length: 7 }, (_, i) => addLocalDays(weekStart, i)),
@@ -100,33 +114,35 @@ export function WeekView({
     if (!scroller) return;
     // Only when the view opens: later weeks keep the hour the person scrolled to.
     scroller.scrollTop = OPEN_AT_PX;
-    // Sideways to today whenever the week starts to overflow (on open on a phone, or after the
-    // window narrowed), not on every resize: the person may have scrolled elsewhere.
-    let overflowing = false;
-    const align = () => {
-      const now = scroller.scrollWidth > scroller.clientWidth;
-      const today = scroller.querySelector<HTMLElement>('[data-today="true"]');
-      if (now && !overflowing && today) {
-        scroller.scrollLeft = Math.max(today.offsetLeft - gutter, 0);
-      }
-      overflowing = now;
-    };
-    align();
-    const observer = new ResizeObserver(align);
+    const measure = () => setDayPx(dayColumnWidth(scroller.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(scroller);
     return () => observer.disconnect();
   }, []);
 
+  // Sideways to today whenever the week starts to overflow (on open on a phone, or after the
+  // window narrowed), not on every resize: the person may have scrolled elsewhere.
+  const overflowing = dayPx !== null;
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    const today = scroller?.querySelector<HTMLElement>('[data-today="true"]');
+    if (scroller && today && overflowing) {
+      scroller.scrollLeft = Math.max(today.offsetLeft - gutter, 0);
+    }
+  }, [overflowing]);
+
   // The scroller has no scroll anchoring: the all-day row growing once events arrive must not
-  // move the hours; sideways it snaps to day columns past the sticky gutter.
+  // move the hours; sideways it always comes to rest on a day's edge at the sticky gutter, so no
+  // strip of a scrolled-away day shows beside it.
   return (
     <div
       ref={scrollRef}
-      className="relative min-h-0 flex-1 snap-x snap-proximity overflow-auto overscroll-contain rounded-xl border bg-card [overflow-anchor:none]"
+      className="relative min-h-0 flex-1 snap-x snap-mandatory overflow-auto overscroll-contain rounded-xl border bg-card [overflow-anchor:none]"
       style={{ scrollPaddingLeft: gutter }}
       aria-busy={events === undefined}
     >
-      <div style={{ minWidth: gutter + 7 * MIN_DAY_PX }} className="md:min-w-0">
+      <div style={dayPx === null ? undefined : { width: gutter + 7 * dayPx }}>
         <div className="sticky top-0 z-20 grid border-b bg-card" style={columns}>
           <div className="sticky left-0 z-10 bg-card" />
           <div

@@ -47,6 +47,24 @@ function Badge({ children, tone }: { children: string; tone: 'brand' | 'muted' |
   );
 }
 
+/**
+ * An e-mail address that wraps only before its '@' (never inside a name or domain); a part wider
+ * than the row ends in an ellipsis, the whole address in its tooltip.
+ */
+function EmailLines({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const parts = at > 0 ? [email.slice(0, at), email.slice(at)] : [email];
+  return (
+    <span className="flex min-w-0 flex-wrap text-sm text-muted-foreground" title={email}>
+      {parts.map((part) => (
+        <span key={part} className="max-w-full truncate">
+          {part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function AccountRow({
   account,
   busy,
@@ -72,12 +90,7 @@ function AccountRow({
         />
         <div className="flex min-w-0 flex-1 flex-col">
           {account.name && <span className="truncate text-sm font-medium">{account.name}</span>}
-          <span
-            className="text-sm break-all text-muted-foreground sm:truncate sm:break-normal"
-            title={account.email}
-          >
-            {account.email}
-          </span>
+          <EmailLines email={account.email} />
           <div className="mt-1 flex flex-wrap gap-1.5 empty:hidden">
             {account.isPrimary && <Badge tone="brand">Primary account</Badge>}
             {account.isAuthAccount && <Badge tone="muted">Sign-in account</Badge>}

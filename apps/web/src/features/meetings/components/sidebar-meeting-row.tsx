@@ -119,7 +119,8 @@ export const SidebarMeetingRow = memo(function SidebarMeetingRow({
           dateTime={meeting.date}
           className={cn(
             'shrink-0 text-right text-xs whitespace-nowrap font-normal text-muted-foreground tabular-nums transition-opacity',
-            'group-focus-within/row:opacity-0 group-hover/row:opacity-0 pointer-coarse:opacity-0',
+            // Also while the row's menu is open: focus is then in the menu, outside the row.
+            'group-focus-within/row:opacity-0 group-hover/row:opacity-0 group-has-[[data-state=open]]/row:opacity-0 pointer-coarse:opacity-0',
           )}
         >
           {shortDate(meeting.date, now)}

@@ -8,49 +8,65 @@ import { useCancelModelDownload } from '../api/cancel-model-download';
 import { useDownloadModels } from '../api/download-model';
 import { useModels } from '../api/get-models';
 import { defaultDownloads, formatBytes, modelErrorText } from '../utils/model-list';
-import { dismissTranscriptionPrompt, usePromptDismissed } from '../utils/prompt-dismissal';
+import { useDismissNotice, useNoticeDismissed } from '../api/notices';
 import { DownloadProgress } from './download-progress';
 
+/** Props of {@link TranscriptionPrompt}. */
+export interface TranscriptionPromptProps {
+  /**
+   * Where it shows: under the recorder (new meetings will be rough) or on a meeting the fallback
+   * transcribed (this transcript is rough).
+   */
+  subject: 'recorder' | 'meeting';
+  className?: string;
+}
+
 /**
- * The first-run prompt (issue 12 point 3): while only the PocketSphinx fallback can transcribe,
- * it says plainly that transcripts will be rough and offers the download of the default
- * recognizer and speaker-embedding model (progress and Cancel in place), or points to the cloud
- * and Whisper-server settings. Shown to administrators (who alone may download) until they dismiss
- * it (once per person on this browser) or a better engine is set up; after a download it started,
- * it confirms the install.
+ * The first-run prompt as one slim notice: while only the PocketSphinx fallback can transcribe,
+ * it says transcripts will be rough and offers the download of the default recognizer and
+ * speaker-embedding model (progress and Cancel in place); 'Other options' names the cloud and
+ * Whisper-server settings. Shown to administrators, who alone may download; dismissed for good per
+ * person, on the server (docs/decisions/020-retranscription-and-first-run-prompt.md); hidden once
+ * a better engine is set up, except to confirm an install it started.
  */
-export function TranscriptionPrompt({ className }: { className?: string }) {
+export function TranscriptionPrompt({ subject, className }: TranscriptionPromptProps) {
   const models = useModels();
   const { data: session } = authClient.useSession();
-  const dismissed = usePromptDismissed(session?.user.id);
+  const dismissed = useNoticeDismissed('rough-transcription');
+  const dismissNotice = useDismissNotice();
   const download = useDownloadModels();
   const cancel = useCancelModelDownload();
   const [started, setStarted] = useState(false);
   const [closed, setClosed] = useState(false);
+  const [showOptions, setShowOptions] = useState(false);
   const titleId = useId();
+  const optionsId = useId();
 
   const list = models.data;
   // Only an administrator can download the server's models: nothing to offer anyone else.
-  if (!list || closed || session?.user.role !== 'admin') return null;
+  if (!list || closed || dismissed === undefined || session?.user.role !== 'admin') return null;
   const offers = defaultDownloads(list);
 
   if (!list.transcription.fallbackOnly) {
     if (!started) return null;
     return (
-      <PromptFrame titleId={titleId} className={className} onDismiss={() => setClosed(true)}>
+      <NoticeFrame titleId={titleId} className={className}>
         <CircleCheck
-          className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+          className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
           aria-hidden="true"
         />
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id={titleId} className="text-sm font-semibold">
+        <p className="min-w-0 flex-[1_1_15rem] text-sm" aria-live="polite">
+          <strong id={titleId} className="font-medium">
             Local speech model installed
-          </h2>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          </strong>{' '}
+          <span className="text-muted-foreground">
             New meetings are transcribed with it on this server.
-          </p>
-        </div>
-      </PromptFrame>
+          </span>
+        </p>
+        <Button variant="ghost" size="sm" onClick={() => setClosed(true)}>
+          Close
+        </Button>
+      </NoticeFrame>
     );
   }
   if (dismissed && !started) return null;
@@ -59,115 +75,126 @@ export function TranscriptionPrompt({ className }: { className?: string }) {
   const failures = offers.filter((m) => m.state === 'failed' && m.error);
   const total = offers.reduce((sum, m) => sum + m.sizeBytes, 0);
   const dismiss = () => {
-    if (session?.user.id) dismissTranscriptionPrompt(session.user.id);
+    dismissNotice.mutate('rough-transcription');
     setClosed(true);
   };
 
   return (
-    <PromptFrame titleId={titleId} className={className} onDismiss={dismiss}>
+    <NoticeFrame
+      titleId={titleId}
+      className={className}
+      below={
+        <>
+          {running.map((model) => (
+            <DownloadProgress key={model.id} model={model} named />
+          ))}
+          {failures.map((model) => (
+            <p key={model.id} role="alert" className="text-xs text-destructive">
+              {model.name}: {modelErrorText(model.error!)}
+            </p>
+          ))}
+          {download.error && (
+            <p role="alert" className="text-xs text-destructive">
+              {download.error.message}
+            </p>
+          )}
+          {showOptions && (
+            <p id={optionsId} className="text-xs text-muted-foreground">
+              Let Deepgram, OpenAI or a Whisper server of your own transcribe: set{' '}
+              <code className="rounded bg-muted px-1 py-0.5 text-[11px]">DEEPGRAM_API_KEY</code>,{' '}
+              <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_API_KEY</code> or{' '}
+              <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_BASE_URL</code> on
+              the server (self-hosting guide, &lsquo;Speech-to-text&rsquo;).
+            </p>
+          )}
+        </>
+      }
+    >
       <AudioLines
-        className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400"
+        className="size-4 shrink-0 text-amber-600 dark:text-amber-400"
         aria-hidden="true"
       />
-      <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <div className="flex flex-col gap-1 pr-6">
-          <h2 id={titleId} className="text-sm font-semibold">
-            Transcripts will be rough for now
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            This server only has its built-in recognizer, which gets many words and speakers wrong.{' '}
-            {offers.length > 0 &&
-              `Download the local speech model (${formatBytes(total)}) once: it runs on this server, with no cloud account.`}
-          </p>
-        </div>
-        {running.map((model) => (
-          <DownloadProgress key={model.id} model={model} named />
-        ))}
-        {failures.map((model) => (
-          <p key={model.id} role="alert" className="text-xs text-destructive">
-            {model.name}: {modelErrorText(model.error!)}
-          </p>
-        ))}
-        {download.error && (
-          <p role="alert" className="text-xs text-destructive">
-            {download.error.message}
-          </p>
-        )}
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {running.length > 0 ? (
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={cancel.isPending}
-              onClick={() => running.forEach((m) => cancel.mutate(m.id))}
-            >
-              <X />
-              Cancel download
-            </Button>
-          ) : (
-            offers.length > 0 && (
-              <Button
-                size="sm"
-                disabled={download.isPending}
-                onClick={() => {
-                  setStarted(true);
-                  download.mutate(offers.map((m) => m.id));
-                }}
-              >
-                {download.isPending ? (
-                  <Spinner className="text-current" label="Starting download" />
-                ) : (
-                  <Download />
-                )}
-                {failures.length > 0 ? 'Try again' : `Download (${formatBytes(total)})`}
-              </Button>
-            )
-          )}
-          <Button variant="ghost" size="sm" onClick={dismiss}>
-            Not now
+      <p className="min-w-0 flex-[1_1_15rem] text-sm">
+        <strong id={titleId} className="font-medium">
+          Transcripts will be rough for now
+        </strong>
+        .{' '}
+        <span className="text-muted-foreground">
+          {subject === 'meeting'
+            ? 'The built-in recognizer made this one.'
+            : 'Only the built-in recognizer is set up.'}
+        </span>{' '}
+        <button
+          type="button"
+          aria-expanded={showOptions}
+          aria-controls={showOptions ? optionsId : undefined}
+          onClick={() => setShowOptions((v) => !v)}
+          className="cursor-pointer rounded-sm text-sm font-medium text-brand-soft-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          Other options
+        </button>
+      </p>
+      <div className="ml-auto flex shrink-0 items-center gap-1">
+        {running.length > 0 ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={cancel.isPending}
+            onClick={() => running.forEach((m) => cancel.mutate(m.id))}
+          >
+            <X />
+            Cancel download
           </Button>
-        </div>
-        <p className="text-xs text-muted-foreground">
-          Or let Deepgram, OpenAI or a Whisper server of your own transcribe: set{' '}
-          <code className="rounded bg-muted px-1 py-0.5 text-[11px]">DEEPGRAM_API_KEY</code>,{' '}
-          <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_API_KEY</code> or{' '}
-          <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_BASE_URL</code> on the
-          server (self-hosting guide, &lsquo;Speech-to-text&rsquo;).
-        </p>
+        ) : (
+          offers.length > 0 && (
+            <Button
+              size="sm"
+              title="The local speech model runs on this server, with no cloud account"
+              disabled={download.isPending}
+              onClick={() => {
+                setStarted(true);
+                download.mutate(offers.map((m) => m.id));
+              }}
+            >
+              {download.isPending ? (
+                <Spinner className="text-current" label="Starting download" />
+              ) : (
+                <Download />
+              )}
+              {failures.length > 0 ? 'Try again' : `Download (${formatBytes(total)})`}
+            </Button>
+          )
+        )}
+        <Button variant="ghost" size="sm" onClick={dismiss}>
+          Not now
+        </Button>
       </div>
-    </PromptFrame>
+    </NoticeFrame>
   );
 }
 
-function PromptFrame({
+/** The slim frame: one row (wrapping on a phone), with anything `below` it under the row. */
+function NoticeFrame({
   titleId,
   className,
-  onDismiss,
+  below,
   children,
 }: {
   titleId: string;
   className?: string;
-  onDismiss: () => void;
+  below?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <section
       aria-labelledby={titleId}
       className={cn(
-        'relative flex w-full gap-3 rounded-xl border bg-card p-4 text-left text-card-foreground shadow-xs',
+        'flex w-full flex-col gap-2 rounded-lg border bg-card px-3 py-2 text-left text-card-foreground',
         className,
       )}
     >
-      {children}
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        className="absolute top-2 right-2 text-muted-foreground"
-        aria-label="Dismiss"
-        onClick={onDismiss}
-      >
-        <X />
-      </Button>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">{children}</div>
+      {below}
     </section>
   );
 }

@@ -1,19 +1,19 @@
 /**
- * The first-run prompt (issue 12 point 3): shown while only the fallback transcribes, with the
- * size of what it downloads and the other engines named; hidden once dismissed by this person or
- * once a better engine runs; a running download shows its bars. The model list and session come
- * from mocked hooks; rendered to static markup.
+ * The first-run prompt: shown while only the fallback transcribes, with the size of what it
+ * downloads and a way to the other engines; nothing until the person's dismissed notices are
+ * known, hidden once they dismissed it or once a better engine runs; a running download shows its
+ * bars. The model list and dismissed notices come from mocked hooks; rendered to static markup.
  */
 import type { ModelsList } from '@summy/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMBEDDING, modelsList, modelStatus } from '../testing/models';
-import { dismissTranscriptionPrompt } from '../utils/prompt-dismissal';
 import { TranscriptionPrompt } from './transcription-prompt';
 
 const state = vi.hoisted(() => ({
   list: undefined as ModelsList | undefined,
   role: 'admin' as 'admin' | 'user',
+  dismissed: false as boolean | undefined,
 }));
 
 vi.mock('../api/get-models', () => ({ useModels: () => ({ data: state.list }) }));
@@ -26,14 +26,19 @@ vi.mock('../api/cancel-model-download', () => ({
 vi.mock('@/lib/auth-client', () => ({
   authClient: { useSession: () => ({ data: { user: { id: 'user-1', role: state.role } } }) },
 }));
+vi.mock('../api/notices', () => ({
+  useNoticeDismissed: () => state.dismissed,
+  useDismissNotice: () => ({ mutate: () => undefined }),
+}));
 
-const render = () => renderToStaticMarkup(<TranscriptionPrompt />);
+const render = (subject: 'recorder' | 'meeting' = 'recorder') =>
+  renderToStaticMarkup(<TranscriptionPrompt subject={subject} />);
 
 describe('TranscriptionPrompt', () => {
   beforeEach(() => {
     state.list = modelsList([modelStatus(), EMBEDDING], 'offline');
     state.role = 'admin';
-    dismissTranscriptionPrompt('someone-else');
+    state.dismissed = false;
   });
 
   it('is not shown to a user who is not an administrator (only they may download)', () => {
@@ -47,9 +52,14 @@ describe('TranscriptionPrompt', () => {
     // 482,468,385 + 29,596,978 bytes.
     expect(html).toContain('Download (512 MB)');
     expect(html).toContain('Not now');
-    expect(html).toContain('DEEPGRAM_API_KEY');
-    expect(html).toContain('OPENAI_BASE_URL');
-    expect(html).toContain('aria-label="Dismiss"');
+    expect(html).toContain('Only the built-in recognizer is set up.');
+    // The other engines are one click away, not in the way.
+    expect(html).toMatch(/aria-expanded="false"[^>]*>Other options</);
+    expect(html).not.toContain('DEEPGRAM_API_KEY');
+  });
+
+  it('says so of the meeting it is shown on', () => {
+    expect(render('meeting')).toContain('The built-in recognizer made this one.');
   });
 
   it('shows the bars of a running download with Cancel instead of Download', () => {
@@ -65,7 +75,12 @@ describe('TranscriptionPrompt', () => {
   });
 
   it('stays hidden once this person dismissed it', () => {
-    dismissTranscriptionPrompt('user-1');
+    state.dismissed = true;
+    expect(render()).toBe('');
+  });
+
+  it('shows nothing until the dismissed notices are known', () => {
+    state.dismissed = undefined;
     expect(render()).toBe('');
   });
 

@@ -195,19 +195,19 @@ function ActionItemRow({
         )}
       </div>
 
-      {itemAction && !item.linearIssueUrl && (
-        <div
-          className={cn(
-            '-my-1 shrink-0',
-            // Revealed like the add button beside it, and while a menu it opened is open; always
-            // there on touch screens.
-            'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 [@media(hover:none)]:opacity-100',
-          )}
-        >
-          {itemAction(item, titleId)}
-        </div>
-      )}
-      <OpenInTodosLink item={item} describedBy={titleId} />
+      {/* The row's buttons float over its top-right corner, so the text keeps the card's full
+          width while they are hidden; revealed on hover, on keyboard focus in the row, or while a
+          menu they opened is open. On touch screens, where nothing hovers, they stay in the row's
+          flow and always show. */}
+      <div
+        className={cn(
+          'flex shrink-0 items-center gap-1 [@media(hover:hover)]:absolute [@media(hover:hover)]:top-2 [@media(hover:hover)]:right-2 [@media(hover:hover)]:rounded-lg [@media(hover:hover)]:border [@media(hover:hover)]:bg-popover [@media(hover:hover)]:p-0.5 [@media(hover:hover)]:shadow-sm',
+          'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 [@media(hover:none)]:-my-1 [@media(hover:none)]:opacity-100',
+        )}
+      >
+        {itemAction && !item.linearIssueUrl && itemAction(item, titleId)}
+        <OpenInTodosLink item={item} describedBy={titleId} />
+      </div>
     </li>
   );
 }
@@ -223,11 +223,7 @@ function OpenInTodosLink({ item, describedBy }: { item: ActionItem; describedBy:
       asChild
       variant="ghost"
       size="sm"
-      className={cn(
-        '-my-1 shrink-0 text-muted-foreground hover:text-foreground',
-        // Hidden until the row is hovered or anything in it has focus; always there on touch screens.
-        'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
-      )}
+      className="shrink-0 text-muted-foreground hover:text-foreground"
     >
       <Link to={todoHref(item.id)} aria-describedby={describedBy} title="Already in your to-dos">
         <ListChecks aria-hidden="true" />

@@ -32,6 +32,7 @@ import {
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useToastClearance } from '@/hooks/use-toast-clearance';
 import { ApiRequestError } from '@/lib/api-client';
 import { useMeetingProgress } from '@/lib/realtime';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
@@ -332,6 +333,7 @@ function LoadedMeeting({
   );
 
   const renewAudioUrl = useCallback(() => void audioUrl.refetch(), [audioUrl]);
+  const toastClearance = useToastClearance();
   const showPlayer = hasAudio && !audioUrl.isError;
 
   return (
@@ -399,8 +401,13 @@ function LoadedMeeting({
         </div>
       </div>
 
-      <div className="shrink-0 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 pt-2 pb-2 sm:px-5 md:px-10">
+      <div
+        ref={toastClearance}
+        className="shrink-0 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      >
+        {/* A container: the labels sit beside their icons only when the bar itself is wide
+            enough, which the viewport does not tell once the assistant is docked beside it. */}
+        <div className="@container mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 pt-2 pb-2 sm:px-5 md:px-10">
           {showPlayer && (
             <Suspense>
               <AudioPlayer
@@ -432,7 +439,7 @@ function ModeBar() {
           key={value}
           value={value}
           className={cn(
-            'flex min-w-0 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-lg px-1 py-1.5 text-[11px] font-medium text-muted-foreground transition-colors outline-none sm:flex-row sm:gap-2 sm:py-2 sm:text-sm',
+            'flex min-w-0 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-lg px-1 py-1.5 text-[11px] font-medium text-muted-foreground transition-colors outline-none @xl:flex-row @xl:gap-2 @xl:py-2 @xl:text-sm',
             'hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
             'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-input/40',
           )}
