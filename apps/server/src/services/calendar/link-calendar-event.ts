@@ -1,9 +1,9 @@
 /**
- * Linking a meeting to a calendar event and unlinking it (spec 001 section 4 "Meeting and
- * calendar event"; issue 13 point 6). A link stores the event's calendar fields on the meeting and
- * files the meeting into groups: one per external attendee e-mail domain and one per recurring
- * series, created on first use and reused after; a membership that exists is left alone (spec:
- * duplicate membership errors are ignored). The meeting's participants are never touched.
+ * Linking a meeting to a calendar event and unlinking it
+ * (docs/decisions/033-event-links-keep-the-speakers.md). A link stores the event's calendar
+ * fields on the meeting and files the meeting into groups: one per external attendee e-mail domain and one per recurring
+ * series, created on first use and reused after; a membership that exists is left alone (duplicate
+ * membership errors are ignored). The meeting's participants are never touched.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {

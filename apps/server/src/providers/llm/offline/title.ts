@@ -4,7 +4,7 @@
  * people and the date, `untitledMeetingTitle`). A title names a subject, so only phrases that read
  * as noun phrases qualify: keyphrases are runs of content words, and a repeated adjective,
  * quantifier or adverb ('easier', 'many', 'quickly') is one too, but 'Easier and Many' names
- * nothing. At most 50 characters (spec 000 section 5).
+ * nothing. At most 50 characters, the product's title limit.
  */
 import { TITLE_MAX } from '@summy/core';
 import type { Keyphrase } from './keyphrases.ts';
