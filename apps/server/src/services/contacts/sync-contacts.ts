@@ -90,9 +90,8 @@ export async function connectedGoogleAccounts(
 
 /**
  * Looks up e-mails in the domain directory in batches of 10, 100 ms between lookups of a batch
- * and 1 s between batches, the product's pacing of directory
- * lookups. `onLookup` hears how many are
- * done after each.
+ * and 1 s between batches, the product's pacing of directory lookups. `onLookup` hears how many
+ * are done after each.
  * @returns the profiles found, by e-mail
  */
 export async function lookUpDirectory(
