@@ -33,6 +33,16 @@ function readLabel(paragraph: string): { speaker: string; text: string } | null 
   return null;
 }
 
+const CLOSERS = new Set(['"', "'", ')', ']']);
+const PUNCTUATION = new Set(['.', '!', '?', '…', ',', ';', ':']);
+
+/** True when `text` ends in punctuation, maybe followed by closing quotes or brackets. */
+function endsInPunctuation(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && CLOSERS.has(text[i]!)) i--;
+  return i >= 0 && PUNCTUATION.has(text[i]!);
+}
+
 /**
  * Splits a transcript into speaker turns: paragraphs are separated by blank lines; a paragraph may
  * start with '[Speaker N]:', a capitalised name and a colon, or 'Speaker N:' / 'Unknown:'; an
@@ -45,6 +55,9 @@ function readLabel(paragraph: string): { speaker: string; text: string } | null 
 export function parseTranscript(text: string | null | undefined): TranscriptTurn[] {
   if (!text?.trim()) return [];
   const turns: TranscriptTurn[] = [];
+  // The pieces of the last turn, and the last piece said.
+  let parts: string[] = [];
+  let lastSaid = '';
   let speaker = DEFAULT_SPEAKER;
   const separator = /\n[ \t]*\n\s*/g;
   let start = 0;
@@ -64,8 +77,14 @@ export function parseTranscript(text: string | null | undefined): TranscriptTurn
     if (!said) continue;
     const last = turns[turns.length - 1];
     if (last && last.speaker === speaker) {
-      last.text += /[.!?…,;:]["')\]]*$/.test(last.text) ? ` ${said}` : `. ${said}`;
+      // The merged text ends with the piece said last, so only that piece needs checking; the
+      // pieces are joined once at the end (appending to one growing string, and testing its end
+      // with an expression anchored by `$`, made thousands of short turns quadratic: minutes for a
+      // 2 MB transcript).
+      parts.push(endsInPunctuation(lastSaid) ? ' ' : '. ', said);
     } else {
+      if (last) last.text = parts.join('');
+      parts = [said];
       turns.push({
         speaker,
         text: said,
@@ -73,6 +92,9 @@ export function parseTranscript(text: string | null | undefined): TranscriptTurn
         offset: offset + raw.indexOf(paragraph),
       });
     }
+    lastSaid = said;
   }
+  const last = turns[turns.length - 1];
+  if (last) last.text = parts.join('');
   return turns;
 }

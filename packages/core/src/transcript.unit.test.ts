@@ -42,6 +42,23 @@ describe('parseTranscript (spec 000 section 5)', () => {
     ]);
   });
 
+  it('counts punctuation behind closing quotes and brackets, and merges each turn of a run', () => {
+    const text = [
+      'Ada: She said "yes."',
+      'Ada: (Agreed.)',
+      "Ada: it's 'done'",
+      'Ada: next',
+      'Bob: Fine',
+      'Ada: again',
+      'Ada: and again',
+    ].join('\n\n');
+    expect(speakersAndTexts(text)).toEqual([
+      ['Ada', `She said "yes." (Agreed.) it's 'done'. next`],
+      ['Bob', 'Fine'],
+      ['Ada', 'again. and again'],
+    ]);
+  });
+
   it('separates paragraphs only at blank lines (lines with spaces count as blank)', () => {
     const text = 'Speaker 1: line one\nline two\n  \t\nSpeaker 2: next';
     expect(speakersAndTexts(text)).toEqual([
