@@ -274,6 +274,16 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   });
 });
 
+describe('Google sign-in from one address', () => {
+  it('takes 30 starts a minute, not Better Auth’s 3 per 10 s, then answers 429', async () => {
+    // The limiter runs before the endpoint, so a server without Google counts the starts too.
+    const start = () =>
+      post(proxied, '/api/auth/sign-in/social', { provider: 'google' }, '192.0.2.77');
+    for (let i = 0; i < 30; i++) expect((await start()).status).not.toBe(429);
+    expectLimited(await start());
+  });
+});
+
 describe('two servers on one database', () => {
   it('share the per-account and per-address counters', { timeout: 120_000 }, async () => {
     const [one, two] = [proxied, proxied2];
