@@ -9,6 +9,7 @@ const unit = [
   'packages/**/*.unit.test.ts',
   'apps/server/**/*.unit.test.ts',
   'bench/**/*.unit.test.ts',
+  'testdata/*.unit.test.ts',
 ];
 // Web component tests render React to static markup in Node: no DOM emulation to drift from browsers
 // (the browser itself is covered by Playwright).

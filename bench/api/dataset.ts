@@ -1,6 +1,6 @@
 /**
  * The API benchmark's dataset: a ~3-hour transcript built from the real meeting transcripts in
- * ../shared/testdata/meetings, and bulk loading of users, meetings and action items.
+ * the repository's testdata/meetings, and bulk loading of users, meetings and action items.
  *
  * Rows go in with `insert … select … from unnest($1::type[], …)`: one statement per batch of
  * rows, which on PGlite is about 20 times faster than one insert per row (DESIGN.md, verified
@@ -30,9 +30,9 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * The spoken turns of the shared QMSum transcripts (`qmsumSpeechTurns`): speakers renamed
- * `Speaker N`, the corpus' annotation tokens and the space before punctuation removed, so the text
- * looks like speech-to-text output.
+ * The spoken turns of the QMSum transcripts in testdata/meetings (`qmsumSpeechTurns`): speakers
+ * renamed `Speaker N`, the corpus' annotation tokens and the space before punctuation removed, so
+ * the text looks like speech-to-text output.
  */
 export function readTurns(dir: string = QMSUM_DIR): Turn[] {
   return qmsumSpeechTurns(dir);

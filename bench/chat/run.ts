@@ -1,7 +1,7 @@
 /**
  * Meeting-assistant retrieval benchmark (issue 5 "Measured"): the three QMSum meetings of
- * ../shared/testdata/meetings (real AMI and ICSI transcripts) plus 1,000 generated meetings for the
- * same user, on PGlite (in memory) and PostgreSQL. Every QMSum specific query is asked
+ * testdata/meetings (real AMI and ICSI transcripts) plus 1,000 generated meetings for the same
+ * user, on PGlite (in memory) and PostgreSQL. Every QMSum specific query is asked
  * (a) about its own meeting, as from the meeting view, and (b) about all 1,003 meetings, and the
  * benchmark prints
  *   - retrieval latency p50/p95 of `gatherSources` (budget p95 < 50 ms), beside the meeting list's

@@ -2,7 +2,7 @@
  * One CPU measurement of bench/memory in a process of its own, so each choice's Node flags apply
  * to it: `node [flags] --import tsx bench/memory/cpu-worker.ts <conf JSON> <scratch dir> <fsync>`
  * opens PGlite in memory with the postgresql.conf lines given, loads the QMSum meetings of
- * ../shared/testdata/meetings, and prints one JSON line of CPU times (user + system of this
+ * testdata/meetings, and prints one JSON line of CPU times (user + system of this
  * process, in which PGlite runs, so the figures hold on a machine shared with other work), ms:
  * - `tsvector`: `to_tsvector('english', …)` over every QMSum turn, repeated to at least 10,000
  *   turns, in statements of 500;

@@ -16,7 +16,7 @@
  *    and the bare process is run with Summy's settings, to show what each choice is worth.
  * 2. CPU cost of each choice: bench/memory/cpu-worker.ts in a child process per configuration
  *    (Summy's flags and settings; without each flag; work_mem 1 MB; PGlite's and Node's defaults;
- *    fsync on), on the real QMSum transcripts of ../shared/testdata/meetings.
+ *    fsync on), on the real QMSum transcripts of testdata/meetings.
  *
  * Run from the repository root: `npx tsx bench/memory/run.ts`
  * Options: `--n 3` rounds of the memory series (0: CPU only), `--idle 30` seconds, `--variant-rounds 1`,

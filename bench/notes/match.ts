@@ -1,6 +1,6 @@
 /**
  * The rule that decides whether an extracted action item is one of a meeting's reference action
- * items (`*.reference_actions.json` in the shared test data). Written down once here and in
+ * items (`*.reference_actions.json` in testdata/meetings). Written down once here and in
  * docs/performance.md:
  *
  * - owner: equal after normalising (lowercase, spaces collapsed, a trailing 'designer' or 'expert'

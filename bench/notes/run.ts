@@ -1,6 +1,6 @@
 /**
  * bench/notes: the offline notes generator (title, summary, action items) on every real meeting
- * transcript of ../shared/testdata/meetings, beside two baselines measured in the same run: the
+ * transcript of testdata/meetings, beside two baselines measured in the same run: the
  * first sentences of the meeting (as many words as the new summary) and the frozen generator of
  * before issue 11 (bench/notes/baseline-v0). Reference transcripts, not speech-to-text output, so
  * recognition errors do not blur the figures.

@@ -1,5 +1,5 @@
 /**
- * The benchmark's recordings, built with ffmpeg from the real clips of the shared test data:
+ * The benchmark's recordings, built with ffmpeg from the real clips of the repository's test data:
  * every clip resampled to 16 kHz mono 16-bit and concatenated once (about 77 s), that base
  * repeated until 60 minutes (47 repetitions, cut at 3,600 s), then encoded in the forms the
  * benchmark uploads. Written to a temporary folder the caller removes; never committed.
@@ -9,9 +9,10 @@ import { existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { AUDIO_DIR } from '../../testdata/index.ts';
 
-/** Folder of the shared real recordings (testdata/README.md). */
-export const AUDIO_DIR = path.resolve(import.meta.dirname, '../../../shared/testdata/audio');
+/** Folder of the real recordings (testdata/SOURCES.md). */
+export { AUDIO_DIR };
 
 /** The real clips, in concatenation order. */
 export const CLIPS: readonly string[] = [

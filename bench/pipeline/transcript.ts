@@ -1,6 +1,6 @@
 /**
  * The scripted providers' answers for a long meeting: a realistic transcription (real spoken
- * words of the AMI/ICSI transcripts in the shared test data, 150 words a minute, four speakers
+ * words of the AMI/ICSI transcripts in testdata/meetings, 150 words a minute, four speakers
  * taking turns every 30 s) and the text model's title, summary and action items. The providers
  * answer at once, so what the benchmark times is Summy's own work around them.
  */
@@ -15,7 +15,7 @@ export const TURN_S = 30;
 /** Speakers taking turns in order. */
 export const SPEAKERS = 4;
 
-/** The spoken words of the shared transcripts, in order, punctuation kept on its word. */
+/** The spoken words of the testdata/meetings transcripts, in order, punctuation kept on its word. */
 export function readSpokenWords(dir: string = QMSUM_DIR): string[] {
   return qmsumSpeechTurns(dir).flatMap((t) =>
     t.text.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)),

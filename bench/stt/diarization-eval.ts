@@ -1,7 +1,7 @@
 /**
  * Evaluation of the offline fallback's diarization alone (no PocketSphinx), shared by bench/stt
  * and the diarization tests (apps/server/test/diarization.audio.test.ts):
- * - the multi-speaker recordings of /work/shared/testdata/audio with their RTTM references, and
+ * - the multi-speaker recordings of testdata/audio with their RTTM references, and
  *   the single-speaker ones;
  * - leave-one-out: for each multi-speaker recording, the embedding window is chosen on the
  *   others (lowest mean DER) and the recording is scored with it, so no setting is tuned on the
@@ -18,9 +18,10 @@ import {
 } from '../../apps/server/src/providers/stt/offline/diarize.ts';
 import { detectSpeech } from '../../apps/server/src/providers/stt/offline/vad.ts';
 import { parseRttm, scoreDiarization, type SpeakerSpan } from './der.ts';
+import { AUDIO_DIR } from '../../testdata/index.ts';
 
-/** The shared real recordings (testdata/README.md). */
-export const AUDIO = path.resolve(import.meta.dirname, '../../../shared/testdata/audio');
+/** The real recordings (testdata/SOURCES.md). */
+export const AUDIO = AUDIO_DIR;
 
 /** A recording and, for multi-speaker ones, its reference turns. */
 export interface EvalRecording {

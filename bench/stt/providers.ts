@@ -97,15 +97,17 @@ export function localBench(tmp: string): LocalBench {
   );
   const embeddings = installed.filter((m) => m.entry.kind === 'speaker-embedding');
   const notes: string[] = [];
+  // Relative to the working directory: the report names no machine's absolute paths.
+  const shownDir = path.relative(process.cwd(), env.modelsDir) || '.';
   const real = recognizers.filter((m) => !isTest(m));
   const status = recognizers.length === 0 ? 'none' : real.length === 0 ? 'test-only' : 'real';
   if (status === 'none') {
     notes.push(
-      `No local speech models in ${env.modelsDir}: the local engine is not measured; real model files cannot be downloaded on this machine.`,
+      `No local speech models in ${shownDir}: the local engine is not measured; real model files cannot be downloaded on this machine.`,
     );
   } else if (status === 'test-only') {
     notes.push(
-      `No real local speech models in ${env.modelsDir}, only test models: the local engine's accuracy is not measured; real model files cannot be downloaded on this machine.`,
+      `No real local speech models in ${shownDir}, only test models: the local engine's accuracy is not measured; real model files cannot be downloaded on this machine.`,
     );
   }
   const tests = installed.filter(isTest).map((m) => m.entry.id);

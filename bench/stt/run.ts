@@ -7,7 +7,7 @@
  * local engine whose models are installed (`localBench()`: each English recognizer in
  * SUMMY_MODELS_DIR, else `DATA_DIR/models`, with the catalog of MODELS_CATALOG when set, without
  * and with each speaker embedding model; issue 12 "Measured"):
- * - word error rate (WER) against every reference transcript in /work/shared/testdata/audio
+ * - word error rate (WER) against every reference transcript in testdata/audio
  *   (jfk.txt for jfk.wav and jfk.flac, the five LibriVox clips, the AMI clip's timed words);
  * - diarization error rate (DER) against every RTTM (pyannote sample, AMI clip), collar 0.25 s
  *   and 0 s, overlap scored, with the estimated and the reference number of speakers;
@@ -53,8 +53,9 @@ import {
 } from './diarization-eval.ts';
 import { benchProviders, localBench, type BenchProvider } from './providers.ts';
 import { wordErrorRate, type WerResult } from './wer.ts';
+import { AUDIO_DIR } from '../../testdata/index.ts';
 
-const AUDIO = '/work/shared/testdata/audio';
+const AUDIO = AUDIO_DIR;
 const LIBRIVOX = `${AUDIO}/librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0`;
 const AMI_CLIP = `${AUDIO}/ami_es2011a_clip/ES2011a.Headset-0-40s-46s`;
 
@@ -254,7 +255,9 @@ async function main(): Promise<void> {
     if (longFile) longReference = await timed(() => recognizeWav(longFile!));
 
     const printLocalStatus = () => {
-      console.log(`\n## Local engine (sherpa-onnx), models folder ${local.modelsDir}\n`);
+      console.log(
+        `\n## Local engine (sherpa-onnx), models folder ${path.relative(process.cwd(), local.modelsDir) || '.'}\n`,
+      );
       for (const note of local.notes) console.log(note);
       if (local.providers.length > 0) {
         console.log(`Measured: ${local.providers.map((b) => b.label).join('; ')}.`);

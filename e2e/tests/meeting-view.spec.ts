@@ -10,11 +10,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { testdataPath } from '../../testdata/index';
 import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp, uploadRecording } from '../fixtures/session';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-meetingview';
-const JFK_WAV = path.resolve(import.meta.dirname, '../../../shared/testdata/audio/jfk/jfk.wav');
+const JFK_WAV = testdataPath('audio', 'jfk', 'jfk.wav');
 
 // The header's date and times are local: pin the zone so the expected strings are fixed.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });

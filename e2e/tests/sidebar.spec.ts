@@ -8,11 +8,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { testdataPath } from '../../testdata/index';
 import { signUp } from '../fixtures/session';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-sidebar';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const JFK_WAV = path.resolve(import.meta.dirname, '../../../shared/testdata/audio/jfk/jfk.wav');
+const JFK_WAV = testdataPath('audio', 'jfk', 'jfk.wav');
 
 interface CreatedMeeting {
   id: string;

@@ -1,18 +1,15 @@
 /**
- * The QMSum meetings of ../shared/testdata/meetings (real AMI and ICSI meeting transcripts with
- * queries and their reference turn spans), as Summy stores transcripts: one 'Speaker: text'
+ * The QMSum meetings of testdata/meetings (real AMI and ICSI meeting transcripts with queries
+ * and their reference turn spans), as Summy stores transcripts: one 'Speaker: text'
  * paragraph per turn, blank-line separated. Used by the chat tests and bench/chat.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cleanCorpusText } from '../src/cli/demo-corpus.ts';
+import { MEETINGS_DIR } from '../../../testdata/index.ts';
 
 /** The test data folder of the meetings. */
-export const QMSUM_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/testdata/meetings',
-);
+export const QMSUM_DIR = MEETINGS_DIR;
 
 /** A QMSum specific query: its question and the turn ranges (inclusive) that answer it. */
 export interface QmsumQuery {

@@ -1,7 +1,7 @@
 /**
- * Local speech models: the catalog entry shape and the model manager's HTTP answers (issue 12
- * point 2; contract /work/coord/issue12-contract.md). Shared by the server (catalog validation,
- * route answers) and the web app (Settings > Transcription). No I/O here.
+ * Local speech models: the catalog entry shape and the model manager's HTTP answers. Shared by
+ * the server (catalog validation, route answers) and the web app (Settings > Transcription). No
+ * I/O here.
  */
 import { z } from './zod.ts';
 

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioProbeError, decodeToPcm, probeAudio, writeWav16k } from './ffmpeg.ts';
 import { ProcessError } from './process.ts';
+import { testdataPath } from '../../../../testdata/index.ts';
 
-const JFK = '/work/shared/testdata/audio/jfk';
+const JFK = testdataPath('audio', 'jfk');
 let dir: string;
 
 beforeAll(async () => {

@@ -1,15 +1,18 @@
 /**
- * The real meeting transcripts `summy demo` builds its meetings from (issue 15 point 7): the
- * QMSum releases of AMI and ICSI meetings in Summy's shared test data
- * (`../shared/testdata/meetings`, README there), read at run time and never copied into the
- * repository. Each folder holding a `*.qmsum.json` is one meeting.
+ * The real meeting transcripts `summy demo` builds its meetings from: the QMSum releases of AMI
+ * and ICSI meetings that the repository carries in `testdata/meetings` (origins and licences in
+ * testdata/SOURCES.md), read at run time. Each folder holding a `*.qmsum.json` is one meeting.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LABEL_PATTERN } from '../providers/llm/transcript.ts';
 
-/** Where the demo looks when `--from` is not given, relative to the working directory. */
-export const DEFAULT_DEMO_DIR = '../shared/testdata/meetings';
+/**
+ * Where the demo looks when `--from` is not given, relative to the working directory: the
+ * repository's own transcripts, so `npm run summy -- demo` (run at the repository root) works in a
+ * fresh clone.
+ */
+export const DEFAULT_DEMO_DIR = 'testdata/meetings';
 
 /**
  * Speaking rate used for a meeting whose folder gives no timing (no `.uem`, no `.rttm`): about
@@ -44,16 +47,16 @@ export class DemoDataMissingError extends Error {}
 
 /**
  * The folder of meeting folders: `from` (either that folder or one holding a `meetings` folder,
- * such as `../shared/testdata`), else {@link DEFAULT_DEMO_DIR}, resolved against `cwd`.
+ * such as `testdata`), else {@link DEFAULT_DEMO_DIR}, resolved against `cwd`.
  * @throws DemoDataMissingError when the folder does not exist
  */
 export function resolveDemoDir(from: string | undefined, cwd: string = process.cwd()): string {
   const dir = path.resolve(cwd, from ?? DEFAULT_DEMO_DIR);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new DemoDataMissingError(
-      `No demo transcripts at ${dir}. The demo reads the real meeting transcripts of Summy's ` +
-        `shared test data (${DEFAULT_DEMO_DIR} beside the repository); pass --from DIR for a ` +
-        `folder of meeting folders holding QMSum *.qmsum.json files.`,
+      `No demo transcripts at ${dir}. The demo reads the real meeting transcripts in the ` +
+        `repository's ${DEFAULT_DEMO_DIR} (run it from the repository root); pass --from DIR ` +
+        `for a folder of meeting folders holding QMSum *.qmsum.json files.`,
     );
   }
   const nested = path.join(dir, 'meetings');
@@ -155,7 +158,7 @@ export function loadDemoSources(dir: string): DemoSource[] {
   if (sources.length === 0) {
     throw new DemoDataMissingError(
       `No meeting transcripts in ${dir}: expected folders holding QMSum *.qmsum.json files, ` +
-        `as in ${DEFAULT_DEMO_DIR} (described by ../shared/testdata/README.md).`,
+        `as in the repository's ${DEFAULT_DEMO_DIR} (described by testdata/SOURCES.md).`,
     );
   }
   return sources;

@@ -1,7 +1,8 @@
 /**
  * Reading the demo's corpus (issue 15 point 7): QMSum folders into Summy's transcript format, the
  * duration from the timing files or the word count, the clear error when the transcripts are
- * absent, and the demo's dates and arguments. Synthetic folders in a temporary directory.
+ * absent, and the demo's dates and arguments. Synthetic folders in a temporary directory, and the
+ * repository's own transcripts for the default folder.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -117,6 +118,17 @@ describe('demo corpus', () => {
     expect(resolveDemoDir(testdata)).toBe(path.join(testdata, 'meetings'));
     expect(resolveDemoDir(path.join(testdata, 'meetings'))).toBe(path.join(testdata, 'meetings'));
     expect(resolveDemoDir('testdata', root)).toBe(path.join(testdata, 'meetings'));
+  });
+
+  it("defaults to the repository's own transcripts, so a fresh clone needs no --from", () => {
+    const repo = path.resolve(import.meta.dirname, '../../../..');
+    const dir = resolveDemoDir(undefined, repo);
+    expect(dir).toBe(path.join(repo, 'testdata', 'meetings'));
+    expect(loadDemoSources(dir).map((s) => s.name)).toEqual([
+      'ami_ES2004a',
+      'ami_ES2011a',
+      'icsi_Bed016',
+    ]);
   });
 });
 

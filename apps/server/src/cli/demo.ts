@@ -77,7 +77,7 @@ export type DemoDeps = Pick<AppDeps, 'database' | 'storage' | 'env'>;
 export interface DemoOptions {
   /** E-mail of the account to fill. */
   email: string;
-  /** Folder of meeting folders (or one holding `meetings/`); default `../shared/testdata/meetings`. */
+  /** Folder of meeting folders (or one holding `meetings/`); default `testdata/meetings`. */
   from?: string | undefined;
   /** Delete the demo meetings and chats first, then build them again. */
   reset?: boolean | undefined;

@@ -16,10 +16,9 @@ import { stagingDir } from './scratch.ts';
 import { createUrlSigner } from './signing.ts';
 import { startFakeS3, type FakeS3 } from '@summy/fakes/s3';
 import { ObjectExistsError, ObjectNotFoundError, uniqueAudioKey, type Storage } from './types.ts';
+import { testdataPath } from '../../../../testdata/index.ts';
 
-const jfk = readFileSync(
-  path.resolve(import.meta.dirname, '../../../../../shared/testdata/audio/jfk/jfk.wav'),
-);
+const jfk = readFileSync(testdataPath('audio', 'jfk', 'jfk.wav'));
 
 /** A stream that yields some bytes and then fails, like a client that disconnects. */
 function failingStream(bytes: Buffer): Readable {

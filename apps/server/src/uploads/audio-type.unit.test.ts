@@ -1,6 +1,5 @@
 /** The content check of uploads: declared type and magic bytes must agree (spec 000 section 5). */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +12,10 @@ import {
   InvalidFileTypeError,
   sniffFamily,
 } from './audio-type.ts';
+import { testdataPath } from '../../../../testdata/index.ts';
 
-const audioDir = path.resolve(import.meta.dirname, '../../../../../shared/testdata/audio');
-const wav = readFileSync(path.join(audioDir, 'jfk/jfk.wav'));
-const flac = readFileSync(path.join(audioDir, 'jfk/jfk.flac'));
+const wav = readFileSync(testdataPath('audio', 'jfk', 'jfk.wav'));
+const flac = readFileSync(testdataPath('audio', 'jfk', 'jfk.flac'));
 
 const ascii = (s: string) => Buffer.from(s, 'latin1');
 // MPEG-1 Layer III frame header: sync 0xFFF, 128 kbit/s, 44.1 kHz.

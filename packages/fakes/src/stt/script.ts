@@ -55,7 +55,7 @@ export function scriptFromText(
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
- * The JFK sample (/work/shared/testdata/audio/jfk/jfk.wav, 11 s), with a second scripted speaker
+ * The JFK sample (testdata/audio/jfk/jfk.wav, 11 s), with a second scripted speaker
  * so diarization has something to show.
  */
 export const JFK_SCRIPT: SttScript = {

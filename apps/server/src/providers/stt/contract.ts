@@ -14,10 +14,11 @@ import {
   type SttInput,
   type SttProvider,
 } from './types.ts';
+import { testdataPath } from '../../../../../testdata/index.ts';
 
 /** The JFK sample: 11 s of one speaker, 16 kHz mono WAV. */
 export const JFK_AUDIO = {
-  path: '/work/shared/testdata/audio/jfk/jfk.wav',
+  path: testdataPath('audio', 'jfk', 'jfk.wav'),
   mimeType: 'audio/wav',
 } as const;
 

@@ -9,12 +9,10 @@ import type { MeetingProcessJob } from '../../services/processing/enqueue-meetin
 import type { Meeting } from '@summy/core';
 import { TEST_ORIGIN, type Client } from '../../../test/harness.ts';
 import { waitProcessed } from '../../../test/meetings.ts';
+import { AUDIO_DIR } from '../../../../../testdata/index.ts';
 
-/** Folder of the shared real recordings (testdata/README.md). */
-export const AUDIO_DIR = path.resolve(
-  import.meta.dirname,
-  '../../../../../../shared/testdata/audio',
-);
+/** Folder of the real recordings (testdata/SOURCES.md). */
+export { AUDIO_DIR };
 
 /** jfk.wav: 11.0 s, 16 kHz mono, 352078 bytes. */
 export const JFK_WAV = path.join(AUDIO_DIR, 'jfk/jfk.wav');

@@ -11,8 +11,9 @@ import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { startDeepgramFake, type DeepgramFake } from '@summy/fakes/stt';
 import type { RunningServer } from '../../server.ts';
 import { speechToTextAnswerSchema } from '../../services/transcription/speech-to-text-answer.ts';
+import { testdataPath } from '../../../../../testdata/index.ts';
 
-const JFK = '/work/shared/testdata/audio/jfk/jfk.wav';
+const JFK = testdataPath('audio', 'jfk', 'jfk.wav');
 const TIMEOUT_MS = 1500;
 
 let fake: DeepgramFake;

@@ -1,9 +1,11 @@
 /**
  * Linear over HTTP: OAuth 2.0 (authorize URL, code exchange, refresh with rotating refresh
  * tokens, revoke) and GraphQL requests of Summy's own documents, with Linear's failures turned
- * into the typed errors of spec 001 section 8. Facts: /work/shared/notes/integrations.md
- * ("Linear"); Linear's OAuth 2.0 and rate-limiting documentation. Stateless: tokens are given by
- * the caller (linear-tokens.ts stores them); no throttling here (linear-throttle.ts).
+ * into Summy's typed Linear errors. From Linear's OAuth 2.0 and rate-limiting documentation: access
+ * tokens last about 24 hours and come with rotating refresh tokens (`invalid_grant` means the
+ * connection is gone); an exceeded rate limit answers `extensions.code: "RATELIMITED"` with HTTP
+ * 400 as often as 429. Stateless: tokens are given by the caller (linear-tokens.ts stores them); no
+ * throttling here (linear-throttle.ts).
  */
 import {
   LINEAR_LIMITS,

@@ -10,8 +10,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidFileTypeError } from '../../uploads/audio-type.ts';
 import { assertRecordingChunk, CHUNK_SNIFF_BYTES, looksLikeText } from './chunk-content.ts';
+import { testdataPath } from '../../../../../testdata/index.ts';
 
-const SAMPLE = '/work/shared/testdata/audio/pyannote_sample/sample.wav';
+const SAMPLE = testdataPath('audio', 'pyannote_sample', 'sample.wav');
 let dir: string;
 let webm: Buffer;
 

@@ -1,7 +1,8 @@
 /**
  * The commitment rules of the offline action items (issue 11) on real sentences quoted from the
- * shared test transcripts (AMI ES2004a and ES2011a, ICSI Bed016; turn numbers as in their
- * `.transcript.txt`, annotations such as {vocalsound} removed as Summy's transcripts have none).
+ * transcripts of testdata/meetings (AMI ES2004a and ES2011a, ICSI Bed016; turn numbers as in
+ * their `.transcript.txt`, annotations such as {vocalsound} removed as Summy's transcripts have
+ * none).
  */
 import { describe, expect, it } from 'vitest';
 import { extractRuleBasedActionItems, findCommitments } from './action-items.ts';

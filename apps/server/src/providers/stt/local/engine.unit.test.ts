@@ -24,9 +24,10 @@ import {
   type WorkerMessage,
 } from './engine.ts';
 import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
+import { testdataPath } from '../../../../../../testdata/index.ts';
 
-const AMI = '/work/shared/testdata/audio/ami_es2011a_clip/ES2011a.Headset-0-40s-46s.wav';
-const PYANNOTE = '/work/shared/testdata/audio/pyannote_sample/sample.wav';
+const AMI = testdataPath('audio', 'ami_es2011a_clip', 'ES2011a.Headset-0-40s-46s.wav');
+const PYANNOTE = testdataPath('audio', 'pyannote_sample', 'sample.wav');
 
 let tiny: TinyInstall;
 let job: (path: string, withEmbedding?: boolean) => LocalJob;

@@ -20,6 +20,7 @@ import { SttError } from '../types.ts';
 import { runLocalJob } from './engine.ts';
 import { LocalSttProvider, runWorker } from './local-provider.ts';
 import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
+import { testdataPath } from '../../../../../../testdata/index.ts';
 
 let tiny: TinyInstall;
 beforeAll(async () => {
@@ -29,6 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => tiny?.remove());
 
+/** A 60 s AMI far-field recording: long enough to abort or kill mid-transcription. */
+const SDM_EXCERPT = testdataPath('audio', 'ami_sdm_excerpts', 'ES2004c_1120-1180s.wav');
 const env = () => ({ modelsDir: tiny.modelsDir, modelsCatalogFile: tiny.catalogFile });
 
 /** Pids of the live children of `parent` whose command line mentions `text`. */
@@ -205,7 +208,7 @@ describe('the local provider', () => {
   it('stops on abort with a timeout error, its worker gone', async () => {
     const controller = new AbortController();
     const running = new LocalSttProvider(env()).transcribe({
-      path: '/work/shared/testdata/audio/ami_sdm_excerpts/ES2004c_1120-1180s.wav',
+      path: SDM_EXCERPT,
       mimeType: 'audio/wav',
       language: 'en',
       signal: controller.signal,
@@ -221,7 +224,7 @@ describe('the local provider', () => {
     const script = `
       import { LocalSttProvider } from ${JSON.stringify(fileURLToPath(new URL('./local-provider.ts', import.meta.url)))};
       const p = new LocalSttProvider(${JSON.stringify(env())});
-      for (;;) await p.transcribe({ path: ${JSON.stringify('/work/shared/testdata/audio/ami_sdm_excerpts/ES2004c_1120-1180s.wav')}, mimeType: 'audio/wav', language: 'en' });
+      for (;;) await p.transcribe({ path: ${JSON.stringify(SDM_EXCERPT)}, mimeType: 'audio/wav', language: 'en' });
     `;
     const parent = spawn(
       process.execPath,

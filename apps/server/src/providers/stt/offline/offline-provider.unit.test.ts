@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWav16k } from '../../../audio/ffmpeg.ts';
 import { SttError } from '../types.ts';
 import { OfflineSttProvider } from './offline-provider.ts';
-
-const AUDIO = '/work/shared/testdata/audio';
+import { AUDIO_DIR as AUDIO } from '../../../../../../testdata/index.ts';
 // Two processes as on the target machine: the parts, and so PocketSphinx's words, depend on it.
 const provider = new OfflineSttProvider({ concurrency: 2 });
 let dir: string;

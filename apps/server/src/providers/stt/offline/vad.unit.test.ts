@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../../../audio/ffmpeg.ts';
+import { testdataPath } from '../../../../../../testdata/index.ts';
 import { detectSpeech, frameEnergies, percentile } from './vad.ts';
 
 const RATE = 16000;
@@ -64,12 +65,10 @@ describe('detectSpeech', () => {
   });
 
   it('separates the four phrases of jfk.wav and finds speech in the AMI clip where the reference has it', async () => {
-    const jfk = detectSpeech(await decodeToPcm('/work/shared/testdata/audio/jfk/jfk.wav'), RATE);
+    const jfk = detectSpeech(await decodeToPcm(testdataPath('audio', 'jfk', 'jfk.wav')), RATE);
     expect(jfk.regions).toHaveLength(4);
     const ami = detectSpeech(
-      await decodeToPcm(
-        '/work/shared/testdata/audio/ami_es2011a_clip/ES2011a.Headset-0-40s-46s.wav',
-      ),
+      await decodeToPcm(testdataPath('audio', 'ami_es2011a_clip', 'ES2011a.Headset-0-40s-46s.wav')),
       RATE,
     );
     // Reference (ref.rttm): 1.46-2.82 s and 3.36-4.36 s.
