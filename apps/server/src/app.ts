@@ -40,18 +40,18 @@ export function createApp(deps: AppDeps) {
   const { auth, env } = deps;
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
-  // First, so every answer carries them: API, web app, errors (issue 10 point 8).
+  // First, so every answer carries them: API, web app, errors.
   app.use('*', securityHeaders(env));
   // Users' data is never cached: every /api answer without its own Cache-Control gets no-store.
   app.use('/api/*', noStoreApi());
 
-  // Before anything reads a body, Better Auth included: 413 past the route's limit (issue 10 point 2).
+  // Before anything reads a body, Better Auth included: 413 past the route's limit.
   app.use('/api/*', requestBodyLimit());
   // Our own origin guard in front of Better Auth too: its check lets some writes (sign-out) through.
   app.use('/api/auth/*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
   // Lengths and NUL characters of the auth bodies, which Better Auth does not bound.
   app.use('/api/auth/*', authInputGuard());
-  // Password guessing: per account and per address, state in the database (issue 10 point 1).
+  // Password guessing: per account and per address, state in the database.
   app.use('/api/auth/*', clientAddress(env.trustProxy));
   app.use('/api/auth/*', credentialLimits({ auth, db: deps.database.db, secret: env.authSecret }));
   app.on(['GET', 'POST'], '/api/auth/*', betterAuthHandler(auth));

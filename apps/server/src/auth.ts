@@ -9,11 +9,11 @@
  * (the token comes in the `set-auth-token` header of a sign-in), for clients without cookies:
  * spec 000 section 7 "POST /api/chat with an optional bearer token".
  *
- * Against password guessing and account enumeration (issue 10 point 1, docs/decisions/011):
- * Better Auth's rate limiter is on in every environment with its state in the database, keyed by
- * the client address Summy resolves (http/client-address.ts); sign-up never signs in, so signing
- * up an existing e-mail answers exactly like a new one (Better Auth then hashes the password too
- * and answers a stand-in user); the client signs in next.
+ * Against password guessing and account enumeration (docs/decisions/011): Better Auth's rate
+ * limiter is on in every environment with its state in the database, keyed by the client address
+ * Summy resolves (http/client-address.ts); sign-up never signs in, so signing up an existing e-mail
+ * answers exactly like a new one (Better Auth then hashes the password too and answers a stand-in
+ * user); the client signs in next.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -28,7 +28,7 @@ import { roleOfNewUser } from './services/auth/admins.ts';
 import { checkSignup, removeInvite } from './services/auth/signup-policy.ts';
 import { recordGoogleAccount } from './services/google/record-google-account.ts';
 
-/** Google scopes requested at sign-in (spec 001 section 6). */
+/** Google scopes requested at sign-in. */
 export const GOOGLE_SCOPES = [
   'openid',
   'email',
@@ -37,8 +37,7 @@ export const GOOGLE_SCOPES = [
   'https://www.googleapis.com/auth/calendar.events',
   'https://www.googleapis.com/auth/contacts',
   'https://www.googleapis.com/auth/contacts.readonly',
-  // The contacts sync's directory lookups (spec 001 section 6 "directory read-only when linking";
-  // people:searchDirectoryPeople refuses tokens without it).
+  // The contacts sync's directory lookups (people:searchDirectoryPeople refuses tokens without it).
   'https://www.googleapis.com/auth/directory.readonly',
   'https://www.googleapis.com/auth/userinfo.profile',
   'https://www.googleapis.com/auth/userinfo.email',
@@ -47,8 +46,8 @@ export const GOOGLE_SCOPES = [
 /** What Summy does when Better Auth changes an account (set by server.ts once jobs run). */
 export interface AuthHooks {
   /**
-   * A Google account was linked, or signed in again with fresh tokens: the contacts sync runs
-   * "on connect" (issue 13 point 8). Must not throw; failures are the caller's to log.
+   * A Google account was linked, or signed in again with fresh tokens: the contacts sync runs "on
+   * connect". Must not throw; failures are the caller's to log.
    */
   onGoogleConnected?: (userId: string) => void;
 }
@@ -70,7 +69,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     rateLimit: { enabled: true, storage: 'database', ...BETTER_AUTH_RATE_LIMIT },
     account: {
       encryptOAuthTokens: true,
-      // Different e-mails: a user links work and personal Google accounts (issue 13 point 2).
+      // Different e-mails: a user links work and personal Google accounts.
       accountLinking: { enabled: true, allowDifferentEmails: true, trustedProviders: ['google'] },
     },
     // Password sign-up is checked before Better Auth looks the e-mail up: an address that has an
@@ -127,7 +126,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     },
     // A signed copy of the session and user in a cookie (`better-auth.session_data`) spares the
     // database lookup of every API request for SESSION_CACHE_SECONDS; a session revoked elsewhere
-    // stays usable that long (issue 10 point 12, docs/decisions/013-session-cookie-cache.md).
+    // stays usable that long (docs/decisions/013-session-cookie-cache.md).
     session: {
       cookieCache: { enabled: env.sessionCacheSeconds > 0, maxAge: env.sessionCacheSeconds },
     },

@@ -32,28 +32,28 @@ export interface Env {
   /** Secret that signs session cookies (AUTH_SECRET, else generated once into `dataDir`). */
   authSecret: string;
   /**
-   * Google OAuth client, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, with the
-   * URLs of every Google service Summy calls: Google's own hosts, or all on GOOGLE_BASE_URL's
-   * origin (a stand-in such as the loopback fake of @summy/fakes/google; issue 13 point 1).
+   * Google OAuth client, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, with the URLs
+   * of every Google service Summy calls: Google's own hosts, or all on GOOGLE_BASE_URL's origin (a
+   * stand-in such as the loopback fake of @summy/fakes/google).
    */
   google: GoogleSettings | undefined;
   /**
    * Linear OAuth application, when both LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET are set, with
    * Linear's URLs, or all of them on LINEAR_BASE_URL's origin (the loopback fake of
-   * @summy/fakes/linear; issue 14 point 2). Without it the Linear routes answer 404.
+   * @summy/fakes/linear). Without it the Linear routes answer 404.
    */
   linear: LinearSettings | undefined;
   /**
    * Whether the reminders integration may reach CalDAV servers at loopback or private addresses,
-   * and over plain http (CALDAV_ALLOW_PRIVATE_HOSTS, default false: only public https servers, so
-   * a user-given URL cannot probe the server's own network; true for a Radicale or Nextcloud on
-   * your LAN, and in tests; issue 14 point 3).
+   * and over plain http (CALDAV_ALLOW_PRIVATE_HOSTS, default false: only public https servers, so a
+   * user-given URL cannot probe the server's own network; true for a Radicale or Nextcloud on your
+   * LAN, and in tests).
    */
   caldavAllowPrivateHosts: boolean;
   /**
-   * How many reverse proxies stand in front of Summy (TRUST_PROXY: `false`/0 by default, `true`
-   * = 1, or a number). 0: `X-Forwarded-For` is ignored and the client address is the socket's;
-   * n: the n-th address from the right of `X-Forwarded-For` is the client (issue 10 point 1).
+   * How many reverse proxies stand in front of Summy (TRUST_PROXY: `false`/0 by default, `true` =
+   * 1, or a number). 0: `X-Forwarded-For` is ignored and the client address is the socket's; n: the
+   * n-th address from the right of `X-Forwarded-For` is the client.
    */
   trustProxy: number;
   /**
@@ -79,8 +79,8 @@ export interface Env {
   webDir: string;
   /**
    * Folder of the local speech models (SUMMY_MODELS_DIR, else `dataDir/models`; absolute). One
-   * sub-folder per installed model, downloads in progress under `.partial/` (issue 12 point 2,
-   * docs/decisions/019-model-manager.md).
+   * sub-folder per installed model, downloads in progress under `.partial/`
+   * (docs/decisions/019-model-manager.md).
    */
   modelsDir: string;
   /**

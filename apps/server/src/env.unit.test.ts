@@ -122,7 +122,7 @@ describe('loadEnv', () => {
     );
   });
 
-  it('keeps models in DATA_DIR/models unless SUMMY_MODELS_DIR says otherwise (issue 12)', () => {
+  it('keeps models in DATA_DIR/models unless SUMMY_MODELS_DIR says otherwise', () => {
     const dir = dataDir();
     const env = loadEnv({ DATA_DIR: dir });
     expect(env.modelsDir).toBe(path.join(dir, 'models'));

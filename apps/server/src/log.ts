@@ -1,8 +1,8 @@
 /**
- * Server log lines, cut to a sane length (issue 10 point 2: "each failure logged an 8 MB line";
- * point 4: a million missing chunks in one line). Arguments are formatted as `console.error`
- * would (errors with their stack), with long strings and arrays inside objects shortened, then
- * the whole line is cut to `LOG_LINE_MAX` characters.
+ * Server log lines, cut to a sane length ("each failure logged an 8 MB line"; point 4: a million
+ * missing chunks in one line). Arguments are formatted as `console.error` would (errors with their
+ * stack), with long strings and arrays inside objects shortened, then the whole line is cut to
+ * `LOG_LINE_MAX` characters.
  */
 import { formatWithOptions } from 'node:util';
 

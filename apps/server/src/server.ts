@@ -78,7 +78,7 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   validateSttSettings(env);
-  // Temporary audio that a crashed process left (issue 10 point 7).
+  // Temporary audio that a crashed process left.
   const leftovers = await cleanScratch(env.dataDir);
   if (leftovers > 0)
     console.log(`[server] removed ${leftovers} temporary folders of stopped servers`);
@@ -105,7 +105,7 @@ export async function startServer(
   });
   const storage = createStorage(env);
   const deps = { env, database: db, auth, realtime, jobs, storage };
-  // Files of deleted meetings that a failed or interrupted deletion left (issue 10 point 3).
+  // Files of deleted meetings that a failed or interrupted deletion left.
   const stopSweeps = startLeftoverSweeps(deps);
   let stopIndexing = async () => {};
   if (options.workers !== false) {

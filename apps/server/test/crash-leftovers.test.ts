@@ -1,8 +1,8 @@
 /**
- * Crash leftovers (issue 10 point 7): a server killed with SIGKILL in the middle of an upload and
- * of an offline transcription leaves no child process running (ffmpeg, PocketSphinx die with it:
- * `setpriv --pdeathsig KILL`), keeps its temporary audio under DATA_DIR (never /tmp), and the
- * next start removes what it left: the staged `.part` of the upload and the WAV parts.
+ * Crash leftovers: a server killed with SIGKILL in the middle of an upload and of an offline
+ * transcription leaves no child process running (ffmpeg, PocketSphinx die with it:
+ * `setpriv --pdeathsig KILL`), keeps its temporary audio under DATA_DIR (never /tmp), and the next start
+ * removes what it left: the staged `.part` of the upload and the WAV parts.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';

@@ -1,7 +1,7 @@
 /**
- * `npm run summy -- demo` as a child process (issue 15 point 7) beside a running server on one
- * PostgreSQL, as the README describes it: the server shows the demo meetings the command made, a
- * second run keeps them, and a bad invocation prints the usage.
+ * `npm run summy -- demo` as a child process beside a running server on one PostgreSQL, as the
+ * README describes it: the server shows the demo meetings the command made, a second run keeps
+ * them, and a bad invocation prints the usage.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

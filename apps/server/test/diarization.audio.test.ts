@@ -1,10 +1,10 @@
 /**
  * The offline fallback's diarization on every real multi-speaker recording of the test data,
- * leave-one-out (issue 12 point 4): the one setting that is a constant, the embedding window,
- * is chosen on the other recordings for each recording scored, so nothing is tuned on the file
- * it is scored on (bench/stt/diarization-eval.ts). The bounds are ones the clustering it
- * replaced failed: it found 1 speaker in 4 of the 5 recordings, mean DER 52%, mean speaker-count
- * error 2.4 (docs/performance.md). Runs once, in the PGlite project (no database involved).
+ * leave-one-out: the one setting that is a constant, the embedding window, is chosen on the other
+ * recordings for each recording scored, so nothing is tuned on the file it is scored on
+ * (bench/stt/diarization-eval.ts). The bounds are ones the clustering it replaced failed: it found
+ * 1 speaker in 4 of the 5 recordings, mean DER 52%, mean speaker-count error 2.4
+ * (docs/performance.md). Runs once, in the PGlite project (no database involved).
  */
 import { describe, expect, it } from 'vitest';
 import { decodeToPcm } from '../src/audio/ffmpeg.ts';

@@ -139,8 +139,7 @@ let counter = 0;
 
 /**
  * Signs up a new user through `/api/auth/sign-up/email`, then signs in through
- * `/api/auth/sign-in/email` (sign-up never signs in: issue 10 point 1), and returns a client
- * holding its session.
+ * `/api/auth/sign-in/email` (sign-up never signs in), and returns a client holding its session.
  */
 export async function signUp(
   server: { url: string; origin?: string },

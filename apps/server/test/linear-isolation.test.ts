@@ -1,7 +1,7 @@
 /**
- * Isolation for Linear (issue 14 "Tests": the isolation suite extended): user B never sees or uses
- * user A's Linear token, never touches A's linked to-dos, and the relay refuses any document that
- * is not one of Summy's operations before anything reaches Linear. Against the Linear fake.
+ * Isolation for Linear (the isolation suite extended): user B never sees or uses user A's Linear
+ * token, never touches A's linked to-dos, and the relay refuses any document that is not one of
+ * Summy's operations before anything reaches Linear. Against the Linear fake.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinear, type FakeLinear } from '@summy/fakes/linear';

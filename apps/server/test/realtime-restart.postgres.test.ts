@@ -1,8 +1,8 @@
 /**
- * Realtime across a PostgreSQL restart (issue 10 point 10): the dedicated LISTEN connection
- * reconnects, open event streams get `resync` (events may have been missed) and then the changes
- * made after the restart. Runs on its own PostgreSQL server, since restarting the run's shared
- * one would cut the other test files' connections.
+ * Realtime across a PostgreSQL restart: the dedicated LISTEN connection reconnects, open event
+ * streams get `resync` (events may have been missed) and then the changes made after the restart.
+ * Runs on its own PostgreSQL server, since restarting the run's shared one would cut the other test
+ * files' connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresServer, type PostgresServer } from '@summy/db/testing';

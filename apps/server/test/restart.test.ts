@@ -1,9 +1,9 @@
 /**
  * Durability: a server killed (SIGKILL) in the middle of processing a meeting finishes the job
- * after restart, with the audio that was stored before the crash (DESIGN.md principle 3); and a
- * meeting whose save was answered is there after a SIGKILL right after the answer (issue 10
- * point 11: PGlite's WAL reaches the operating system before a commit answers, whatever its
- * fsync setting; docs/decisions/012-embedded-database-memory-and-durability.md).
+ * after restart, with the audio that was stored before the crash; and a meeting whose save was
+ * answered is there after a SIGKILL right after the answer (PGlite's WAL reaches the operating
+ * system before a commit answers, whatever its fsync setting;
+ * docs/decisions/012-embedded-database-memory-and-durability.md).
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
- * ffmpeg and ffprobe helpers (Debian's `ffmpeg` package, DESIGN.md "Stack"): probing an audio
- * file, decoding any input to mono Float32 PCM, and writing 16 kHz 16-bit mono WAV, the input
- * PocketSphinx needs. Every spawn honours an `AbortSignal` (see ./process.ts).
+ * ffmpeg and ffprobe helpers (Debian's `ffmpeg` package): probing an audio file, decoding any input
+ * to mono Float32 PCM, and writing 16 kHz 16-bit mono WAV, the input PocketSphinx needs. Every
+ * spawn honours an `AbortSignal` (see ./process.ts).
  */
 import { open, stat, writeFile } from 'node:fs/promises';
 import { ProcessError, runProcess } from './process.ts';

@@ -3,11 +3,11 @@
  * `AbortSignal`: on abort the child is killed and the promise settles only after it has exited,
  * so a caller that catches the abort knows no process of its own is left behind.
  *
- * Children die with the server even when it is killed with SIGKILL (issue 10 point 7: an orphaned
- * pocketsphinx kept running): on Linux each child is started through util-linux's
- * `setpriv --pdeathsig KILL`, which sets PR_SET_PDEATHSIG and then execs the program, so the
- * kernel kills the child when the server's thread that spawned it ends. Node cannot call prctl
- * itself; where setpriv is missing (not Linux, or a minimal image) children are spawned directly.
+ * Children die with the server even when it is killed with SIGKILL (an orphaned pocketsphinx kept
+ * running): on Linux each child is started through util-linux's `setpriv --pdeathsig KILL`, which
+ * sets PR_SET_PDEATHSIG and then execs the program, so the kernel kills the child when the server's
+ * thread that spawned it ends. Node cannot call prctl itself; where setpriv is missing (not Linux,
+ * or a minimal image) children are spawned directly.
  */
 import { spawn, spawnSync } from 'node:child_process';
 

@@ -1,8 +1,8 @@
 /**
- * Reading the demo's corpus (issue 15 point 7): QMSum folders into Summy's transcript format, the
- * duration from the timing files or the word count, the clear error when the transcripts are
- * absent, and the demo's dates and arguments. Synthetic folders in a temporary directory, and the
- * repository's own transcripts for the default folder.
+ * Reading the demo's corpus: QMSum folders into Summy's transcript format, the duration from the
+ * timing files or the word count, the clear error when the transcripts are absent, and the demo's
+ * dates and arguments. Synthetic folders in a temporary directory, and the repository's own
+ * transcripts for the default folder.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,8 @@
 /**
- * `summy demo` (issue 15 point 7) over a real server and database (PGlite and PostgreSQL), with
- * the real transcripts of testdata/meetings: what it makes is read back through the API as the
- * web app reads it; a second run adds nothing; `--reset` replaces the demo and only the
- * demo; an unknown user and a missing folder fail with a message.
+ * `summy demo` over a real server and database (PGlite and PostgreSQL), with the real transcripts
+ * of testdata/meetings: what it makes is read back through the API as the web app reads it; a
+ * second run adds nothing; `--reset` replaces the demo and only the demo; an unknown user and a
+ * missing folder fail with a message.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,11 @@
 /**
- * `npm run summy -- demo --user <email> [--from DIR] [--reset]` (issue 15 point 7): fills an
- * account with meetings built from real meeting transcripts (demo-corpus.ts), so a newcomer sees
- * a lived-in Summy. Everything goes through the services the routes and the pipeline use: the
- * title, summary with topics and action items come from the offline text model through
- * services/text (as the pipeline makes them, no language model needed), meetings and to-dos
- * through services/meetings and services/todos, chats through the meeting assistant
- * (services/chat, answering offline by quoting passages) and services/chats.
+ * `npm run summy -- demo --user <email> [--from DIR] [--reset]`: fills an account with meetings
+ * built from real meeting transcripts (demo-corpus.ts), so a newcomer sees a lived-in Summy.
+ * Everything goes through the services the routes and the pipeline use: the title, summary with
+ * topics and action items come from the offline text model through services/text (as the pipeline
+ * makes them, no language model needed), meetings and to-dos through services/meetings and
+ * services/todos, chats through the meeting assistant (services/chat, answering offline by quoting
+ * passages) and services/chats.
  *
  * Idempotent: a demo meeting is recognised by its speech (the transcript's paragraph texts, which
  * a rename or a re-labelling of speakers does not change) and its duration, a demo chat by its
@@ -271,9 +271,9 @@ async function createDemoMeeting(
 }
 
 /**
- * Asks the meeting assistant a corpus question about one meeting and saves the conversation as
- * the chat panel does: the chat with its context meeting, the question, the answer with its
- * citations, then the answer's auto-title (spec 000 section 5).
+ * Asks the meeting assistant a corpus question about one meeting and saves the conversation as the
+ * chat panel does: the chat with its context meeting, the question, the answer with its citations,
+ * then the answer's auto-title.
  */
 async function createDemoChat(
   deps: DemoDeps,

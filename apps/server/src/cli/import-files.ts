@@ -44,7 +44,7 @@ export type ImportProgress = (event: {
 
 /**
  * What an import needs: the server's database, storage and jobs, and `tmpDir`, a folder for
- * converted audio (the scratch folder under DATA_DIR, never the shared /tmp: issue 10 point 7).
+ * converted audio (the scratch folder under DATA_DIR, never the shared /tmp).
  */
 export type ImportDeps = Pick<AppDeps, 'database' | 'storage' | 'jobs'> & { tmpDir: string };
 

@@ -1,9 +1,9 @@
 /**
- * `npm run summy -- models list|pull|remove` as a child process against a loopback mirror
- * (issue 12, "Tests": the CLI's progress bar). Without a terminal the bar prints a line every
- * half second (cli-progress `noTTYOutput`), which is what this test reads. The mirror answers
- * slowly (20 ms per KiB, so the tiny recognizer of about 66 KB takes over a second) for the bar to show
- * intermediate values. Real model files cannot be downloaded here: the tiny test models stand in.
+ * `npm run summy -- models list|pull|remove` as a child process against a loopback mirror (the
+ * CLI's progress bar). Without a terminal the bar prints a line every half second (cli-progress
+ * `noTTYOutput`), which is what this test reads. The mirror answers slowly (20 ms per KiB, so the
+ * tiny recognizer of about 66 KB takes over a second) for the bar to show intermediate values. Real
+ * model files cannot be downloaded here: the tiny test models stand in.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

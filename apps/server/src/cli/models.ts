@@ -1,9 +1,9 @@
 /**
- * `npm run summy -- models list|pull <id>|remove <id>` (issue 12 point 2): the model manager
- * from the command line, with a progress bar, through the same manager as the server's routes.
- * Reads the same settings (SUMMY_MODELS_DIR, MODELS_BASE_URL, MODELS_CATALOG); needs no
- * database, so it runs beside a running server (but do not pull the model the server is
- * downloading at the same moment: each process resumes the same partial file).
+ * `npm run summy -- models list|pull <id>|remove <id>`: the model manager from the command line,
+ * with a progress bar, through the same manager as the server's routes. Reads the same settings
+ * (SUMMY_MODELS_DIR, MODELS_BASE_URL, MODELS_CATALOG); needs no database, so it runs beside a
+ * running server (but do not pull the model the server is downloading at the same moment: each
+ * process resumes the same partial file).
  */
 import cliProgress from 'cli-progress';
 import type { ModelStatus } from '@summy/core';

@@ -1,10 +1,10 @@
 /**
- * Checks the text of Better Auth's request bodies before Better Auth reads them (issue 10 points
- * 2 and 5): Better Auth's own schemas take any length (a 5 MB user name was accepted) and pass
- * NUL characters on to PostgreSQL. Every string in a JSON or form body of /api/auth/* must be
- * NUL-free and at most: `name` 200 characters, `email`/`newEmail` 254, `image`/`callbackURL`
- * 4,096, anything else (passwords, tokens) 8,192. Failures answer 400 `{error: 'Invalid
- * request', details: [{path, message}]}`, the shape of our own routes' validation.
+ * Checks the text of Better Auth's request bodies before Better Auth reads them: Better Auth's own
+ * schemas take any length (a 5 MB user name was accepted) and pass NUL characters on to PostgreSQL.
+ * Every string in a JSON or form body of /api/auth/* must be NUL-free and at most: `name` 200
+ * characters, `email`/`newEmail` 254, `image`/`callbackURL` 4,096, anything else (passwords,
+ * tokens) 8,192. Failures answer 400 `{error: 'Invalid request', details: [{path, message}]}`, the
+ * shape of our own routes' validation.
  */
 import type { MiddlewareHandler } from 'hono';
 import { hasNul, NUL_MESSAGE, TEXT_LIMITS } from '@summy/core';

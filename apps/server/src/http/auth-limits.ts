@@ -1,5 +1,5 @@
 /**
- * Rate limits of the credential routes under /api/auth (issue 10 point 1; the figures and why in
+ * Rate limits of the credential routes under /api/auth (the figures and why in
  * docs/decisions/011-rate-limits-and-account-enumeration.md). Two layers, both in the database:
  *
  * - Better Auth's own limiter (`rateLimit.storage: 'database'`, table `rate_limit`): every request

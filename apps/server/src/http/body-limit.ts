@@ -1,10 +1,10 @@
 /**
- * Request body limits of every non-upload route (issue 10 point 2), with Hono's `bodyLimit`
- * middleware (https://hono.dev/docs/middleware/builtin/body-limit): a declared Content-Length
- * over the limit answers 413 before a byte of the body is read; a chunked body is read only up to
- * the limit, then answered 413. Limits (bytes) are core's `BODY_LIMITS`: 256 KiB by default
- * (including the unauthenticated /api/auth/*), 1 MiB for chat questions with their history,
- * 8 MiB for routes that carry a transcript. Upload routes keep their own limits.
+ * Request body limits of every non-upload route, with Hono's `bodyLimit` middleware
+ * (https://hono.dev/docs/middleware/builtin/body-limit): a declared Content-Length over the limit
+ * answers 413 before a byte of the body is read; a chunked body is read only up to the limit, then
+ * answered 413. Limits (bytes) are core's `BODY_LIMITS`: 256 KiB by default (including the
+ * unauthenticated /api/auth/*), 1 MiB for chat questions with their history, 8 MiB for routes that
+ * carry a transcript. Upload routes keep their own limits.
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,7 +1,7 @@
 /**
- * The client's network address, for the rate limits of the credential routes (issue 10 point 1).
- * By default the socket's peer address; `X-Forwarded-For` is believed only when TRUST_PROXY says
- * how many reverse proxies stand in front of Summy, since any client can send that header.
+ * The client's network address, for the rate limits of the credential routes. By default the
+ * socket's peer address; `X-Forwarded-For` is believed only when TRUST_PROXY says how many reverse
+ * proxies stand in front of Summy, since any client can send that header.
  */
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';

@@ -1,4 +1,4 @@
-/** Which body limit each route gets, the auth body checks, and bounded log lines (issue 10 point 2). */
+/** Which body limit each route gets, the auth body checks, and bounded log lines. */
 import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '@summy/core';
 import { formatLogLine, LOG_LINE_MAX, truncateLine } from '../log.ts';

@@ -1,6 +1,6 @@
 /**
- * Security headers on every answer of a real server (issue 10 point 8): the web app, public and
- * authenticated API routes, Better Auth's routes and error answers alike.
+ * Security headers on every answer of a real server: the web app, public and authenticated API
+ * routes, Better Auth's routes and error answers alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signUp, startTestServer } from '../../test/harness.ts';

@@ -1,7 +1,7 @@
 /**
- * Security headers on every answer, API and web app alike (issue 10 point 8: "a strict CSP (no
- * inline scripts, self only for scripts, connect-src self), frame-ancestors 'none',
- * X-Content-Type-Options, Referrer-Policy"), set by Hono's own `secureHeaders` middleware
+ * Security headers on every answer, API and web app alike ("a strict CSP (no inline scripts, self
+ * only for scripts, connect-src self), frame-ancestors 'none', X-Content-Type-Options,
+ * Referrer-Policy"), set by Hono's own `secureHeaders` middleware
  * (https://hono.dev/docs/middleware/builtin/secure-headers).
  */
 import { POPUP_RETURN_PAGES } from '@summy/core';
@@ -47,10 +47,10 @@ export function s3MediaOrigins(s3: Env['s3']): string[] {
  *   S3 origins of {@link s3MediaOrigins};
  * - connections (fetch, SSE, tus) to this origin only; no plugins, no `<base>` elsewhere, forms
  *   posting here only, and no framing by any page;
- * - the installable app's service worker (`/sw.js`) and web manifests from this origin only
- *   (issue 15 point 5). `default-src 'self'` would allow them too; named so that a later change
- *   of `default-src` cannot silently break installing. The worker's own fetches obey its own
- *   answer's CSP, which is this one.
+ * - the installable app's service worker (`/sw.js`) and web manifests from this origin only.
+ *   `default-src 'self'` would allow them too; named so that a later change of `default-src` cannot
+ *   silently break installing. The worker's own fetches obey its own answer's CSP, which is this
+ *   one.
  */
 export function contentSecurityPolicy(env: Pick<Env, 's3' | 'google'>) {
   return {
@@ -95,7 +95,7 @@ export function securityHeaders(env: Pick<Env, 's3' | 'google' | 'publicUrl'>): 
   const headers = secureHeaders({
     contentSecurityPolicy: contentSecurityPolicy(env),
     // Not `same-origin`: it cuts a popup off from its opener once the popup visits Google, and the
-    // Add Account popup must post its outcome back (spec 001 route table, /auth/callback).
+    // Add Account popup must post its outcome back (/auth/callback).
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',

@@ -1,6 +1,6 @@
 /**
- * The S3 origins allowed in `media-src` (issue 10 point 8), checked against the presigned URLs the
- * real AWS SDK makes for each addressing style (presigning is local: no request is sent).
+ * The S3 origins allowed in `media-src`, checked against the presigned URLs the real AWS SDK makes
+ * for each addressing style (presigning is local: no request is sent).
  */
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';

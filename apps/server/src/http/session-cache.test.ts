@@ -1,8 +1,8 @@
 /**
- * The session cookie cache (issue 10 point 12, docs/decisions/013-session-cookie-cache.md): an API
- * request with a fresh signed cache cookie needs no database lookup, so a revoked session stays
- * usable by a copy of its cookies for at most SESSION_CACHE_SECONDS, and not at all with 0. The
- * browser that signs out loses its cookies at once either way.
+ * The session cookie cache (docs/decisions/013-session-cookie-cache.md): an API request with a
+ * fresh signed cache cookie needs no database lookup, so a revoked session stays usable by a copy
+ * of its cookies for at most SESSION_CACHE_SECONDS, and not at all with 0. The browser that signs
+ * out loses its cookies at once either way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signUp, startTestServer } from '../../test/harness.ts';

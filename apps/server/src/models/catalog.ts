@@ -1,8 +1,8 @@
 /**
- * The local speech model catalog (issue 12 point 2; contract "Catalog"): the models Summy can
- * download, with their sizes, languages, download URLs and SHA-256. The built-in list below is
- * replaced as a whole by MODELS_CATALOG (a JSON array of the same entries), for tests and for
- * mirrors that host other models. Entry shape and validation: packages/core/src/models.ts.
+ * The local speech model catalog: the models Summy can download, with their sizes, languages,
+ * download URLs and SHA-256. The built-in list below is replaced as a whole by MODELS_CATALOG (a
+ * JSON array of the same entries), for tests and for mirrors that host other models. Entry shape
+ * and validation: packages/core/src/models.ts.
  *
  * Sizes and checksums of the real models come from helper A's notes in the issue 12 contract
  * (real files cannot be downloaded on the build machines; docs/self-hosting.md says so).

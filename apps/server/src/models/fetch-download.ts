@@ -1,11 +1,11 @@
 /**
- * A resumable HTTP download into a partial file (issue 12 point 2: progress, resume after a
- * broken connection, cancel, clear errors). A partial file is continued with
- * `Range: bytes=<have>-`, guarded by `If-Range` (the strong ETag, else Last-Modified, that the
- * mirror gave when the file was started), so a file that changed on the mirror restarts from 0
- * instead of splicing two versions. Validators live in a sidecar JSON next to the partial file.
- * A connection that breaks mid-body is retried from where it broke; an unreachable host or an
- * HTTP error answer is not (retrying cannot help), and is reported at once.
+ * A resumable HTTP download into a partial file (progress, resume after a broken connection,
+ * cancel, clear errors). A partial file is continued with `Range: bytes=<have>-`, guarded by
+ * `If-Range` (the strong ETag, else Last-Modified, that the mirror gave when the file was started),
+ * so a file that changed on the mirror restarts from 0 instead of splicing two versions. Validators
+ * live in a sidecar JSON next to the partial file. A connection that breaks mid-body is retried
+ * from where it broke; an unreachable host or an HTTP error answer is not (retrying cannot help),
+ * and is reported at once.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';

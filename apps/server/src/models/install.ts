@@ -1,11 +1,10 @@
 /**
- * Turns a complete download into an installed model (issue 12 point 2; contract "Catalog"):
- * SHA-256 against the catalog first, then extraction into a staging folder under `.partial/`,
- * a check that every file the catalog lists is there, one `rename` to `<modelsDir>/<id>/`, and
- * the marker `.summy-installed.json` written last. Any failure removes the staging folder, so
- * there is never a model folder with a marker that was not fully checked; a crash between the
- * rename and the marker leaves a folder without marker, which counts as not installed
- * (installed.ts) and is replaced by the next download.
+ * Turns a complete download into an installed model: SHA-256 against the catalog first, then
+ * extraction into a staging folder under `.partial/`, a check that every file the catalog lists is
+ * there, one `rename` to `<modelsDir>/<id>/`, and the marker `.summy-installed.json` written last.
+ * Any failure removes the staging folder, so there is never a model folder with a marker that was
+ * not fully checked; a crash between the rename and the marker leaves a folder without marker,
+ * which counts as not installed (installed.ts) and is replaced by the next download.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';

@@ -1,10 +1,9 @@
 /**
- * Which local speech models are installed (issue 12 point 2; contract "Catalog"). A model is
- * installed when `<modelsDir>/<id>/.summy-installed.json` exists, names the id and the catalog's
- * current SHA-256, and every file the catalog lists for it is present. The model manager writes
- * that marker last, after the checksum held and extraction finished, so a folder without it (an
- * interrupted install, a hand-copied folder) is never used. Cheap enough to call per job: a few
- * `stat`s, no hashing.
+ * Which local speech models are installed. A model is installed when
+ * `<modelsDir>/<id>/.summy-installed.json` exists, names the id and the catalog's current SHA-256,
+ * and every file the catalog lists for it is present. The model manager writes that marker last,
+ * after the checksum held and extraction finished, so a folder without it (an interrupted install,
+ * a hand-copied folder) is never used. Cheap enough to call per job: a few `stat`s, no hashing.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

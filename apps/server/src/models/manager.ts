@@ -1,9 +1,9 @@
 /**
- * The model manager (issue 12 point 2): one download per model at a time, server-wide, with its
- * progress, pause, cancel, resume, checksum, installation and removal. The HTTP routes and the
- * CLI call the same manager (services/models/*). State of running downloads is in memory: after a
- * restart a model is 'installed' (marker present), or 'absent' with the bytes of its kept partial
- * file as `receivedBytes`, resumed by the next download. docs/decisions/019-model-manager.md.
+ * The model manager: one download per model at a time, server-wide, with its progress, pause,
+ * cancel, resume, checksum, installation and removal. The HTTP routes and the CLI call the same
+ * manager (services/models/*). State of running downloads is in memory: after a restart a model is
+ * 'installed' (marker present), or 'absent' with the bytes of its kept partial file as
+ * `receivedBytes`, resumed by the next download. docs/decisions/019-model-manager.md.
  *
  * A partial file is kept only while the download is paused: by a pause, by the server stopping,
  * or by the network (connection lost, host unreachable), all of which a new download resumes. A

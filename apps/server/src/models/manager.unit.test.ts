@@ -1,10 +1,10 @@
 /**
- * The model manager against a loopback mirror (issue 12, "Tests": progress events, resume after a
- * cut connection, checksum mismatch rejected, cancel, disk full simulated, unreachable host, HTTP
- * errors, removal, hand-copied downloads). Real files, real HTTP on 127.0.0.1, real tar/bzip2;
- * the full disk is simulated through the manager's file-writing seam (no tmpfs here). The models
- * are the tiny test models (packages/fakes/src/models/tiny-models.ts) plus a 1 MB file of fixed
- * pseudo-random bytes for progress and resume; real model files cannot be downloaded here.
+ * The model manager against a loopback mirror (progress events, resume after a cut connection,
+ * checksum mismatch rejected, cancel, disk full simulated, unreachable host, HTTP errors, removal,
+ * hand-copied downloads). Real files, real HTTP on 127.0.0.1, real tar/bzip2; the full disk is
+ * simulated through the manager's file-writing seam (no tmpfs here). The models are the tiny test
+ * models (packages/fakes/src/models/tiny-models.ts) plus a 1 MB file of fixed pseudo-random bytes
+ * for progress and resume; real model files cannot be downloaded here.
  */
 import { createWriteStream, existsSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';

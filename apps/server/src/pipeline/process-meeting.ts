@@ -1,9 +1,9 @@
 /**
- * The meeting pipeline (spec 000 section 4, "Stop pipeline" and "Upload pipeline"): transcribe,
- * title, speaker enhancement, summary with topics, action items, save, then clear the recording
- * and processing flags. Every step's failure follows the spec's fallback; the stored audio is
- * never touched. Results are written in one transaction at the end, so a job retried after a
- * crash never saves twice.
+ * The meeting pipeline ("Stop pipeline" and "Upload pipeline"): transcribe, title, speaker
+ * enhancement, summary with topics, action items, save, then clear the recording and processing
+ * flags. Every step's failure follows the spec's fallback; the stored audio is never touched.
+ * Results are written in one transaction at the end, so a job retried after a crash never saves
+ * twice.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -40,7 +40,7 @@ export interface PipelineDeps {
 export type PipelineOutcome =
   'saved' | 'no-speech' | 'transcription-failed' | 'meeting-gone' | 'already-processed';
 
-/** Transcription language (spec 000 section 9). */
+/** Transcription language. */
 export const DEFAULT_LANGUAGE = 'en';
 
 /**
@@ -134,9 +134,9 @@ export async function processMeeting(
     log.warn(`[pipeline] speaker enhancement failed for ${job.meetingId}:`, (err as Error).message);
   }
 
-  // 4. Title and summary. The upload pipeline runs them in parallel and falls back to the file
-  // name (already the meeting's title); the stop pipeline falls back to 'Meeting', or to
-  // 'Meeting' plus the date when the transcript is too poor to name a subject (issue 11).
+  // 4. Title and summary. The upload pipeline runs them in parallel and falls back to the file name
+  //    (already the meeting's title); the stop pipeline falls back to 'Meeting', or to 'Meeting'
+  //    plus the date when the transcript is too poor to name a subject.
   await progress('Summarizing');
   // The user's template (AI preferences); the model is the one `tools.text` was resolved to.
   const template = tools.summaryTemplate || DEFAULT_SUMMARY_TEMPLATE;
@@ -178,7 +178,7 @@ export async function processMeeting(
       duration: durationMinutes,
       participants,
       summary: summary?.summary ?? null,
-      // Which model and template wrote it (issue 15 point 4), for the meeting's summary header.
+      // Which model and template wrote it, for the meeting's summary header.
       summaryModel: summary ? textModelLabel(tools.text.id) : null,
       summaryTemplate: summary ? template : null,
       summaryError: null,
@@ -191,8 +191,8 @@ export async function processMeeting(
         language: result.language,
         confidence: result.confidence,
         speakerCount: participants.length,
-        // Which engine made this transcript, so the app can offer a better one (issue 12 point 3);
-        // it replaces the bare `sttProvider` id earlier meetings kept.
+        // Which engine made this transcript, so the app can offer a better one; it replaces the
+        // bare `sttProvider` id earlier meetings kept.
         transcription: transcribedBy(tools.stt),
         textModel: tools.text.id,
       },
@@ -306,8 +306,8 @@ async function finish(
 }
 
 /**
- * Clears both flags after the whole run failed for good (spec 000 section 4: "Any failure of the
- * whole stop: both flags cleared and an error shown"). The audio stays.
+ * Clears both flags after the whole run failed for good ("Any failure of the whole stop: both flags
+ * cleared and an error shown"). The audio stays.
  */
 export async function abandonMeeting(deps: PipelineDeps, job: MeetingProcessJob): Promise<void> {
   await finish(deps, job, {});

@@ -1,10 +1,10 @@
 /**
- * The `meeting.summarize` job (issue 15 point 4): a meeting's stored transcript summarised again
- * with the model and template the user chose. The previous summary stays until the new one is
- * saved: summary, summary data (topics merged in, the rest kept), model label and template are
- * written in one update, which the row trigger announces to the owner's browsers as a change
- * (docs/decisions/003). Action items are not regenerated: the to-dos the first run made would be
- * doubled. A failed summary leaves the old one and records why (`summary_error`).
+ * The `meeting.summarize` job: a meeting's stored transcript summarised again with the model and
+ * template the user chose. The previous summary stays until the new one is saved: summary, summary
+ * data (topics merged in, the rest kept), model label and template are written in one update, which
+ * the row trigger announces to the owner's browsers as a change (docs/decisions/003). Action items
+ * are not regenerated: the to-dos the first run made would be doubled. A failed summary leaves the
+ * old one and records why (`summary_error`).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { NOTICES, type NoticeEvent } from '@summy/core';

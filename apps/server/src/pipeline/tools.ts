@@ -12,10 +12,10 @@ export interface PipelineTools {
   stt: SttProvider;
   text: TextModel;
   /**
-   * The user's summary template id (AI preferences, issue 15 point 3); 'general' when absent
-   * (scripted tools of tests and benchmarks).
+   * The user's summary template id (AI preferences); 'general' when absent (scripted tools of tests
+   * and benchmarks).
    */
   summaryTemplate?: string;
-  /** Single pass, then the spec's chunking when it finds none (spec 000 section 9). */
+  /** Single pass, then the spec's chunking when it finds none. */
   extractActionItems(text: TextModel, transcript: string): Promise<ActionItemSuggestion[]>;
 }

@@ -5,10 +5,9 @@
  * notices, written by `publishProgress`/`publishNotice`). Every process listens for itself, so
  * several servers on one PostgreSQL each deliver to their own clients.
  *
- * Each user may hold {@link MAX_STREAMS_PER_USER} subscriptions per process; a newer one evicts
- * the oldest (issue 10 point 9). When the database's LISTEN connection comes back after a loss,
- * every subscriber gets a `resync` event, since notifications sent meanwhile are gone (issue 10
- * point 10).
+ * Each user may hold {@link MAX_STREAMS_PER_USER} subscriptions per process; a newer one evicts the
+ * oldest. When the database's LISTEN connection comes back after a loss, every subscriber gets a
+ * `resync` event, since notifications sent meanwhile are gone.
  */
 import type { DatabaseHandle } from '@summy/db';
 import type { ChangeEvent, ContactsSyncEvent, NoticeEvent, ProgressEvent } from '@summy/core';
@@ -19,9 +18,9 @@ export const CHANGES_CHANNEL = 'summy_changes';
 export const PROGRESS_CHANNEL = 'summy_progress';
 
 /**
- * Open event streams one user may hold in one process. A browser opens one per tab, so this
- * leaves room for several tabs and devices while 300 streams of one client can no longer pile up
- * (issue 10 point 9: they slowed every other request to seconds).
+ * Open event streams one user may hold in one process. A browser opens one per tab, so this leaves
+ * room for several tabs and devices while 300 streams of one client can no longer pile up (they
+ * slowed every other request to seconds).
  */
 export const MAX_STREAMS_PER_USER = 8;
 

@@ -11,7 +11,7 @@ async function notify(database: DatabaseHandle, note: ProgressNotification): Pro
   await database.query('select pg_notify($1, $2)', [PROGRESS_CHANNEL, JSON.stringify(note)]);
 }
 
-/** Announces that a step of a meeting's pipeline started (label of spec 000 section 2). */
+/** Announces that a step of a meeting's pipeline started (label of). */
 export function publishProgress(
   database: DatabaseHandle,
   userId: string,

@@ -1,6 +1,6 @@
 /**
  * Chooses the storage backend from the settings: S3-compatible when S3_BUCKET is set, else local
- * disk under `{dataDir}/storage` (DESIGN.md "Stack": local disk by default, S3 by configuration).
+ * disk under `{dataDir}/storage` (local disk by default, S3 by configuration).
  */
 import path from 'node:path';
 import type { Env } from '../env.ts';

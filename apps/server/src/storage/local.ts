@@ -1,8 +1,8 @@
 /**
- * Local-disk storage of recordings, the zero-configuration default (DESIGN.md "Self-host first").
- * Objects of bucket 'recordings' live under `{dataDir}/storage/recordings/{key}`; signed URLs
- * point at Summy's own `/api/storage/recordings/{key}` route (routes/recordings/storage-routes.ts),
- * which checks the HMAC signature and expiry instead of a session.
+ * Local-disk storage of recordings, the zero-configuration default. Objects of bucket 'recordings'
+ * live under `{dataDir}/storage/recordings/{key}`; signed URLs point at Summy's own
+ * `/api/storage/recordings/{key}` route (routes/recordings/storage-routes.ts), which checks the
+ * HMAC signature and expiry instead of a session.
  */
 import { randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * S3-compatible storage of recordings (AWS S3, MinIO, Garage, R2...), chosen when S3_BUCKET is
- * set (DESIGN.md "Scale on existing engines"). Objects of bucket 'recordings' are stored in the
- * configured bucket under the prefix `recordings/`, so the bucket can hold other things later.
+ * S3-compatible storage of recordings (AWS S3, MinIO, Garage, R2...), chosen when S3_BUCKET is set.
+ * Objects of bucket 'recordings' are stored in the configured bucket under the prefix
+ * `recordings/`, so the bucket can hold other things later.
  *
  * Wire behaviour, from the S3 API reference:
  * - PutObject with `If-None-Match: *` (conditional writes, 2024) answers 412 PreconditionFailed

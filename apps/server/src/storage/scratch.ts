@@ -1,9 +1,9 @@
 /**
- * Scratch space for temporary audio (issue 10 point 7: after `kill -9`, `/tmp/summy-stt-*`
- * folders kept pieces of users' audio). Temporary files never go to the shared `/tmp`: each
- * server process writes under its own folder `{DATA_DIR}/tmp/{instance}` (direct transcription
- * uploads, the offline provider's WAV parts, S3 downloads), and the local storage stages writes
- * in `{DATA_DIR}/storage/.tmp/{instance}` (same file system as the objects, for `link(2)`).
+ * Scratch space for temporary audio (after `kill -9`, `/tmp/summy-stt-*` folders kept pieces of
+ * users' audio). Temporary files never go to the shared `/tmp`: each server process writes under
+ * its own folder `{DATA_DIR}/tmp/{instance}` (direct transcription uploads, the offline provider's
+ * WAV parts, S3 downloads), and the local storage stages writes in
+ * `{DATA_DIR}/storage/.tmp/{instance}` (same file system as the objects, for `link(2)`).
  *
  * `{instance}` is `{hostname}.{pid}.{start}` (start: the process's start time in clock ticks
  * since boot, from /proc), so several processes may share a DATA_DIR. At start-up
@@ -110,10 +110,9 @@ export function stagedChunkName(index: number, uuid: string): string {
 }
 
 /**
- * Start-up cleaning (issue 10 point 7): removes the scratch and staging folders of processes
- * that are gone (a crash mid-upload or mid-transcription) from `{dataDir}/tmp` and
- * `{dataDir}/storage/.tmp`, and their half-received recording chunks, then creates this
- * process's scratch folder.
+ * Start-up cleaning: removes the scratch and staging folders of processes that are gone (a crash
+ * mid-upload or mid-transcription) from `{dataDir}/tmp` and `{dataDir}/storage/.tmp`, and their
+ * half-received recording chunks, then creates this process's scratch folder.
  * @returns how many leftovers were removed
  */
 export async function cleanScratch(dataDir: string): Promise<number> {

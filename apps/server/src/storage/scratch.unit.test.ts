@@ -1,6 +1,6 @@
 /**
- * Start-up cleaning of temporary files (issue 10 point 7) on a real folder: what processes that
- * are gone left is removed, what running ones (this one, another host's recent one) use stays.
+ * Start-up cleaning of temporary files on a real folder: what processes that are gone left is
+ * removed, what running ones (this one, another host's recent one) use stays.
  */
 import { spawnSync } from 'node:child_process';
 import {

@@ -1,4 +1,4 @@
-/** Signed URLs of local storage: HMAC-SHA256 over key and expiry (spec 000 section 9: 1 hour). */
+/** Signed URLs of local storage: HMAC-SHA256 over key and expiry (1 hour). */
 import { describe, expect, it } from 'vitest';
 import { createUrlSigner } from './signing.ts';
 

@@ -1,7 +1,6 @@
 /**
- * One contract for both storage backends (DESIGN.md principle 4): local disk, and S3 against a
- * loopback fake speaking the S3 wire format. Database-independent, so it runs in the PGlite
- * project only.
+ * One contract for both storage backends: local disk, and S3 against a loopback fake speaking the
+ * S3 wire format. Database-independent, so it runs in the PGlite project only.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -150,7 +149,7 @@ describe.skipIf(testDbKind !== 'pglite').each(Object.keys(backends))('%s storage
     }
   });
 
-  it('lists objects and deletes them for good (issue 10 point 3)', async () => {
+  it('lists objects and deletes them for good', async () => {
     // Locally under a user of its own, to see the folder go with its last object.
     const k = kind === 'local' ? uniqueAudioKey('user2', 'audio/wav') : key();
     await storage.put(k, Readable.from([jfk]), 'audio/wav');

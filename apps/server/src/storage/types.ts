@@ -1,14 +1,14 @@
 /**
- * Object storage of recordings (spec 000 section 3 "Stored audio object", section 7): bucket
- * 'recordings', keys `{userId}/{timestamp}-meeting-audio.{ext}`, never overwritten, played back
- * through signed URLs valid one hour. Local disk by default, S3-compatible by configuration.
+ * Object storage of recordings (section 7): bucket 'recordings', keys
+ * `{userId}/{timestamp}-meeting-audio.{ext}`, never overwritten, played back through signed URLs
+ * valid one hour. Local disk by default, S3-compatible by configuration.
  */
 import type { Readable } from 'node:stream';
 
 /** Bucket of recorded and uploaded audio. */
 export const RECORDINGS_BUCKET = 'recordings';
 
-/** Signed URL lifetime: one hour (spec 000 section 9), in seconds. */
+/** Signed URL lifetime: one hour, in seconds. */
 export const SIGNED_URL_TTL_S = 3600;
 
 /** Metadata of a stored object. `size` in bytes. */
@@ -46,8 +46,8 @@ export interface Storage {
   /** A URL that serves the object for `ttlSeconds` (default 3600), for audio playback. */
   signedUrl(key: string, ttlSeconds?: number): Promise<string>;
   /**
-   * Removes the object; an absent object is not an error (deletion is retried by the orphan
-   * sweep, issue 10 point 3). Afterwards its signed URLs answer 404.
+   * Removes the object; an absent object is not an error (deletion is retried by the orphan sweep).
+   * Afterwards its signed URLs answer 404.
    */
   delete(key: string): Promise<void>;
   /** Every object of the bucket, in no particular order (the orphan sweep reads them all). */
@@ -82,8 +82,7 @@ export class ObjectExistsError extends Error {
 }
 
 /**
- * Audio extension by MIME type (spec 000 section 5): webm, m4a for mp4, mp3 for mpeg, wav,
- * otherwise m4a.
+ * Audio extension by MIME type: webm, m4a for mp4, mp3 for mpeg, wav, otherwise m4a.
  */
 export function audioExtension(mimeType: string): string {
   const t = mimeType.toLowerCase().split(';')[0]!.trim();

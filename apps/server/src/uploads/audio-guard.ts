@@ -1,9 +1,8 @@
 /**
  * A pass-through stream that enforces the upload rules while the bytes flow to storage, so an
- * upload is never held in memory (DESIGN.md: Hono's parseBody buffered 486 MB for a 100 MB file):
- * it holds back only the first `SNIFF_BYTES` until their magic bytes are checked, and fails as
- * soon as more than the limit has passed. Storage writes are atomic, so a failed guard leaves no
- * object behind.
+ * upload is never held in memory (Hono's parseBody buffered 486 MB for a 100 MB file): it holds
+ * back only the first `SNIFF_BYTES` until their magic bytes are checked, and fails as soon as more
+ * than the limit has passed. Storage writes are atomic, so a failed guard leaves no object behind.
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import {

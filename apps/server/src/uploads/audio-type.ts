@@ -1,10 +1,9 @@
 /**
- * What an upload may be (spec 000 section 5 "Validation rules", section 9 "Maximum upload"):
- * one of ten declared MIME types, no larger than 100 MB, and - checked on the server, by content,
- * not only by the declared type (DESIGN.md "The main job", step 1) - its first bytes must be the
- * container the declared type names. Content sniffing is the `file-type` package (magic numbers):
- * WAV = `RIFF....WAVE`, MP3 = ID3 tag or MPEG audio frame sync, MP4/M4A = ISO BMFF `ftyp` box,
- * WebM = EBML header `1A 45 DF A3`, Ogg = `OggS` page.
+ * What an upload may be (section 9 "Maximum upload"): one of ten declared MIME types, no larger
+ * than 100 MB, and - checked on the server, by content, not only by the declared type (step 1) -
+ * its first bytes must be the container the declared type names. Content sniffing is the
+ * `file-type` package (magic numbers): WAV = `RIFF....WAVE`, MP3 = ID3 tag or MPEG audio frame
+ * sync, MP4/M4A = ISO BMFF `ftyp` box, WebM = EBML header `1A 45 DF A3`, Ogg = `OggS` page.
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { ACCEPTED_UPLOAD_TYPES } from '@summy/core';
@@ -60,7 +59,7 @@ const FAMILY_OF_SNIFFED: Record<string, AudioFamily> = {
   ogx: 'ogg',
 };
 
-/** 400 'Invalid file type' (spec 000 section 5); the spec's sentence is `${error}: ${details}`. */
+/** 400 'Invalid file type'; the spec's sentence is `${error}: ${details}`. */
 export class InvalidFileTypeError extends AppError {
   constructor() {
     super(
@@ -71,7 +70,7 @@ export class InvalidFileTypeError extends AppError {
   }
 }
 
-/** 413 'File too large' (spec 000 sections 5 and 9); the spec's sentence is `${error}: ${details}`. */
+/** 413 'File too large'; the spec's sentence is `${error}: ${details}`. */
 export class FileTooLargeError extends AppError {
   constructor(details = 'Please upload a file smaller than 100MB') {
     super(413, 'File too large', details);

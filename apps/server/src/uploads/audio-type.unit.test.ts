@@ -1,4 +1,4 @@
-/** The content check of uploads: declared type and magic bytes must agree (spec 000 section 5). */
+/** The content check of uploads: declared type and magic bytes must agree. */
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

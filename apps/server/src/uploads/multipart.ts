@@ -1,7 +1,7 @@
 /**
  * Streaming multipart/form-data (RFC 7578) with busboy on the raw Node request. Hono's
- * `parseBody()` holds the whole upload in memory (486 MB peak for 100 MB, DESIGN.md "Verified");
- * here each byte of the file goes straight on to its consumer (storage) with back-pressure.
+ * `parseBody()` holds the whole upload in memory (486 MB peak for 100 MB); here each byte of the
+ * file goes straight on to its consumer (storage) with back-pressure.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';

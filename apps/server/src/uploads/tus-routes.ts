@@ -1,7 +1,7 @@
 /**
- * Resumable uploads with the tus protocol 1.0.0 (tus.io; @tus/server + @tus/file-store,
- * DESIGN.md "large uploads"), at `/api/uploads`, for files a flaky connection would otherwise
- * make the user send again from the start. Mounted inside the session-protected API.
+ * Resumable uploads with the tus protocol 1.0.0 (tus.io; @tus/server + @tus/file-store), at
+ * `/api/uploads`, for files a flaky connection would otherwise make the user send again from the
+ * start. Mounted inside the session-protected API.
  *
  * Protocol use:
  * - `POST /api/uploads` creates an upload. `Upload-Metadata` must carry `filetype` (one of the
@@ -62,7 +62,7 @@ function tusError(err: AppError): TusError {
 /**
  * The API's `{error, details}` for a tus error answer: kept when already JSON (our hooks' errors),
  * else tus's text as `error` (e.g. 'Upload-Offset conflict', 'Tus-Resumable Required') and
- * `details` 'HTTP {status}', the spec's default (spec 000 section 7, "Server error shape").
+ * `details` 'HTTP {status}', the spec's default.
  */
 export function jsonErrorBody(status: number, text: string): string {
   if (text.startsWith('{')) {

@@ -1,6 +1,6 @@
 /**
- * Memory check, not a timed test (DESIGN.md "Performance budgets": server memory while
- * receiving a 100 MB upload stays flat, streamed). Opt-in, because it builds a 95 MB file:
+ * Memory check, not a timed test (server memory while receiving a 100 MB upload stays flat,
+ * streamed). Opt-in, because it builds a 95 MB file:
  *
  *   SUMMY_MEMORY_CHECK=1 npx vitest run --project pglite apps/server/src/uploads/upload-memory.test.ts
  *

@@ -1,8 +1,8 @@
 /**
- * The text-generation catalog: every provider Summy can use for titles, summaries, action items
- * and speaker names, with its settings (read from the environment, shown by the settings screen)
- * and its models, and how an AI preference ('auto' or 'provider:model', spec 001 section 3)
- * becomes a `TextModel`. One list, read by the settings screen and the factories alike.
+ * The text-generation catalog: every provider Summy can use for titles, summaries, action items and
+ * speaker names, with its settings (read from the environment, shown by the settings screen) and
+ * its models, and how an AI preference ('auto' or 'provider:model') becomes a `TextModel`. One
+ * list, read by the settings screen and the factories alike.
  *
  * Vendor docs: Anthropic models (docs.anthropic.com/en/docs/about-claude/models), OpenAI models
  * (platform.openai.com/docs/models), AI SDK providers (ai-sdk.dev/providers).
@@ -234,9 +234,9 @@ export function configuredTextProviders(
 }
 
 /**
- * The AI preference choices: 'Auto', 'Claude Sonnet 4', 'GPT-5', 'GPT-5 mini' (spec 001 section 3),
- * then the OpenAI-compatible server's model when one is configured. An unavailable choice says
- * why in `reason` ('ANTHROPIC_API_KEY is not set on this server'; issue 15 point 3).
+ * The AI preference choices: 'Auto', 'Claude Sonnet 4', 'GPT-5', 'GPT-5 mini', then the
+ * OpenAI-compatible server's model when one is configured. An unavailable choice says why in
+ * `reason` ('ANTHROPIC_API_KEY is not set on this server').
  */
 export function aiModelChoices(settings: Readonly<Record<string, string>>): AiModelChoice[] {
   const choices: AiModelChoice[] = [{ value: 'auto', label: 'Auto', available: true }];
@@ -293,12 +293,11 @@ export type SelectionLog = (message: string) => void;
 const defaultLog: SelectionLog = (message) => log.warn(`[llm] ${message}`);
 
 /**
- * The text model for an AI preference (spec 001 section 3). 'auto' picks the best configured
- * provider: Anthropic Claude Sonnet 4, then OpenAI GPT-5, then the OpenAI-compatible server, then
- * the offline model. 'provider:model' uses that model when its provider is configured (any model
- * id the vendor knows, not only the listed ones); 'provider' alone uses its first model. A
- * preference naming an unconfigured or unknown provider falls back to 'auto' and says so in a log
- * line.
+ * The text model for an AI preference. 'auto' picks the best configured provider: Anthropic Claude
+ * Sonnet 4, then OpenAI GPT-5, then the OpenAI-compatible server, then the offline model.
+ * 'provider:model' uses that model when its provider is configured (any model id the vendor knows,
+ * not only the listed ones); 'provider' alone uses its first model. A preference naming an
+ * unconfigured or unknown provider falls back to 'auto' and says so in a log line.
  */
 export function resolveTextModel(
   preference: string | undefined | null,

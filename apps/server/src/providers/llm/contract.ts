@@ -1,10 +1,10 @@
 /**
- * The contract every `TextModel` keeps (DESIGN.md principle 4), as a Vitest suite: run for the
- * offline model, for each AI SDK provider against its fake vendor, and against the real vendor
- * when its key is set. It checks what the pipeline relies on: a non-empty title that `cutTitle`
- * brings to 50 characters (spec 000 section 5), a markdown summary with topics of confidence 0..1,
- * valid action item suggestions (spec 000 section 3), speaker enhancement that keeps the paragraph
- * format, and failures as `TextGenerationError` with the spec's messages (spec 000 section 8).
+ * The contract every `TextModel` keeps, as a Vitest suite: run for the offline model, for each AI
+ * SDK provider against its fake vendor, and against the real vendor when its key is set. It checks
+ * what the pipeline relies on: a non-empty title that `cutTitle` brings to 50 characters, a
+ * markdown summary with topics of confidence 0..1, valid action item suggestions, speaker
+ * enhancement that keeps the paragraph format, and failures as `TextGenerationError` with the
+ * spec's messages.
  */
 import { describe, expect, it } from 'vitest';
 import { actionItemSuggestionSchema, cutTitle, TITLE_MAX } from '@summy/core';

@@ -1,8 +1,7 @@
 /**
  * Which text model serves a request: an explicit provider and model (the text worker endpoints'
- * `provider` and `model`, spec 000 section 7) win when that provider is configured; otherwise the
- * user's AI preference ('auto' or 'provider:model', spec 001 section 3) decides, through
- * `resolveTextModel`.
+ * `provider` and `model`) win when that provider is configured; otherwise the user's AI preference
+ * ('auto' or 'provider:model') decides, through `resolveTextModel`.
  */
 import type { Env } from '../../env.ts';
 import {

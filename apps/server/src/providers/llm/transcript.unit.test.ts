@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTranscript, relabelTranscript } from './transcript.ts';
 
-describe('stored transcript format (spec 000 section 5)', () => {
+describe('stored transcript format', () => {
   it('reads labels, bracketed labels, names, and unlabelled paragraphs', () => {
     const text = [
       'Speaker 1: Hello there.',

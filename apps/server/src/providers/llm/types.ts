@@ -1,8 +1,7 @@
 /**
- * The text-generation interface used by the pipeline and the text worker endpoints: title,
- * summary with topics, action items and speaker enhancement (spec 000 sections 4 and 7).
- * Implemented by the AI SDK models (Anthropic, OpenAI, OpenAI-compatible) and by the offline
- * extractive/rule-based default.
+ * The text-generation interface used by the pipeline and the text worker endpoints: title, summary
+ * with topics, action items and speaker enhancement. Implemented by the AI SDK models (Anthropic,
+ * OpenAI, OpenAI-compatible) and by the offline extractive/rule-based default.
  */
 import type { ActionItemSuggestion } from '@summy/core';
 
@@ -14,7 +13,7 @@ export interface GeneratedSummary {
 
 /** A text model as the pipeline uses it. Every method throws `TextGenerationError` on failure. */
 export interface TextModel {
-  /** 'offline', or 'provider:model' as in the AI preferences (spec 001 section 3). */
+  /** 'offline', or 'provider:model' as in the AI preferences. */
   readonly id: string;
   /** A short title (the caller cuts it to 50 characters). */
   generateTitle(transcript: string, signal?: AbortSignal): Promise<string>;
@@ -41,7 +40,7 @@ export interface ChatPrompt {
   messages: { role: 'user' | 'assistant'; content: string }[];
 }
 
-/** Which step failed; each maps to the spec's message (spec 000 section 8). */
+/** Which step failed; each maps to the spec's message. */
 export type TextGenerationStep = 'title' | 'summary' | 'actionItems' | 'speakers' | 'chat';
 
 /** The spec's messages per step. */

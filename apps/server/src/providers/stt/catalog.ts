@@ -4,10 +4,10 @@
  *
  * Selection (STT_PROVIDER): `auto` (default) picks Deepgram when DEEPGRAM_API_KEY is set, else the
  * OpenAI-compatible provider when OPENAI_API_KEY or OPENAI_BASE_URL is set, else the local
- * sherpa-onnx models when a recognizer is installed in the models folder (issue 12 point 1),
- * else the offline PocketSphinx default (DESIGN.md principle 1: runs offline with no
- * configuration). Whether a local recognizer is installed is read per job
- * ({@link currentSttProviderId}), so a download takes effect without a restart.
+ * sherpa-onnx models when a recognizer is installed in the models folder, else the offline
+ * PocketSphinx default (runs offline with no configuration). Whether a local recognizer is
+ * installed is read per job ({@link currentSttProviderId}), so a download takes effect without a
+ * restart.
  */
 import { ConfigurationError, type Env } from '../../env.ts';
 import { installedRecognizers } from './local/select-models.ts';
@@ -44,7 +44,7 @@ export interface SttProviderEntry {
   create(env: Env): Promise<SttProvider>;
 }
 
-/** Default of the direct transcription time-out: 120 s (spec 000 section 9). */
+/** Default of the direct transcription time-out: 120 s. */
 export const DEFAULT_STT_TIMEOUT_MS = 120_000;
 
 /** Settings that apply whichever provider runs. */
@@ -197,10 +197,10 @@ export function resolveSttProviderId(settings: SttSettings): SttProviderId {
 }
 
 /**
- * The provider the next job runs with (issue 12 point 1; contract "Engine"): as
- * {@link validateSttSettings}, except that `auto` with no cloud provider configured picks 'local'
- * when a recognizer is installed in the models folder. Re-evaluated on every call (a few
- * `stat`s), so a model downloaded while the server runs is used by the next job.
+ * The provider the next job runs with: as {@link validateSttSettings}, except that `auto` with no
+ * cloud provider configured picks 'local' when a recognizer is installed in the models folder.
+ * Re-evaluated on every call (a few `stat`s), so a model downloaded while the server runs is used
+ * by the next job.
  * @throws ConfigurationError as `validateSttSettings`, or for an invalid MODELS_CATALOG
  */
 export function currentSttProviderId(

@@ -1,9 +1,9 @@
 /**
- * The contract every speech-to-text provider passes (DESIGN.md principle 4): run it from a test
- * file with `sttContract(name, makeSubject)` against the provider's local fake, and against the
- * real vendor when its key is set. It checks the result's shape (transcriptionResultSchema), word
- * times ascending within the duration, speaker turns consistent with the words, and that each
- * failure maps to its SttError code with the spec's message (spec 000 section 8).
+ * The contract every speech-to-text provider passes: run it from a test file with
+ * `sttContract(name, makeSubject)` against the provider's local fake, and against the real vendor
+ * when its key is set. It checks the result's shape (transcriptionResultSchema), word times
+ * ascending within the duration, speaker turns consistent with the words, and that each failure
+ * maps to its SttError code with the spec's message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSpeech, transcriptionResultSchema, type TranscriptionResult } from '@summy/core';

@@ -1,8 +1,8 @@
 /**
  * Builds the speech-to-text provider that runs a job (catalog.ts). The choice is re-evaluated on
- * every call (`currentSttProviderId`: a local model downloaded while the server runs is used by
- * the next job, issue 12 point 1); each provider is made once per settings object, since
- * providers hold clients and the speed they measured.
+ * every call (`currentSttProviderId`: a local model downloaded while the server runs is used by the
+ * next job); each provider is made once per settings object, since providers hold clients and the
+ * speed they measured.
  */
 import type { Env } from '../../env.ts';
 import { currentSttProviderId, sttProviderEntry } from './catalog.ts';

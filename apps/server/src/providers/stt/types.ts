@@ -7,7 +7,7 @@ import type { TranscriptionResult } from '@summy/core';
 
 /**
  * Identifier of a speech-to-text provider in the catalog. 'local': sherpa-onnx models from the
- * models folder (issue 12 point 1).
+ * models folder.
  */
 export type SttProviderId = 'offline' | 'deepgram' | 'openai' | 'local';
 
@@ -17,9 +17,9 @@ export interface SttInput {
   path: string;
   /** Declared MIME type of the file, e.g. 'audio/wav'. */
   mimeType: string;
-  /** BCP-47 language; default 'en' (spec 000 section 9). */
+  /** BCP-47 language; default 'en'. */
   language: string;
-  /** Aborts the work (time-outs: 120 s direct, spec 000 section 9). */
+  /** Aborts the work (time-outs: 120 s direct). */
   signal?: AbortSignal;
   /** Reports progress as a fraction 0..1 where the provider can tell. */
   onProgress?: (fraction: number) => void;
@@ -30,23 +30,23 @@ export interface SttProvider {
   readonly id: SttProviderId;
   /**
    * Catalog id of the model that transcribes, for providers that run one of several installed
-   * models (the local one, issue 12 point 1); recorded with the meeting.
+   * models (the local one); recorded with the meeting.
    */
   readonly model?: string;
   transcribe(input: SttInput): Promise<TranscriptionResult>;
   /**
-   * Expected wall-clock seconds to transcribe `audioS` seconds of audio, for providers whose
-   * time grows with the audio on this machine (the offline one); absent for remote services.
-   * Lets direct transcription refuse at once what would pass its time-out (issue 10 point 13).
+   * Expected wall-clock seconds to transcribe `audioS` seconds of audio, for providers whose time
+   * grows with the audio on this machine (the offline one); absent for remote services. Lets direct
+   * transcription refuse at once what would pass its time-out.
    */
   estimateSeconds?(audioS: number): number;
 }
 
-/** Why a transcription failed; each maps to the spec's message (spec 000 section 8). */
+/** Why a transcription failed; each maps to the spec's message. */
 export type SttErrorCode =
   'unauthorized' | 'rate_limited' | 'timeout' | 'empty' | 'parse' | 'failed';
 
-/** The spec's messages per failure: `error` and `details` of the answer (spec 000 section 8). */
+/** The spec's messages per failure: `error` and `details` of the answer. */
 export const STT_ERROR_MESSAGES: Record<
   SttErrorCode,
   { error: string; details: string; status: number }

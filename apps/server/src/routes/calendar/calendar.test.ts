@@ -1,9 +1,8 @@
 /**
- * Calendar data and event linking against the loopback Google fake (issue 13 points 4 and 6;
- * spec 001 sections 4, 5, 7, 8 and 9): the range fetch paging past 2,500 events, declined events
- * left out, all-day events kept with their exclusive end, the upcoming and search rules, the 401
- * refresh-and-retry-once rule through the routes, the failure rules per fetch, link/unlink with
- * groups, and isolation between users.
+ * Calendar data and event linking against the loopback Google fake: the range fetch paging past
+ * 2,500 events, declined events left out, all-day events kept with their exclusive end, the
+ * upcoming and search rules, the 401 refresh-and-retry-once rule through the routes, the failure
+ * rules per fetch, link/unlink with groups, and isolation between users.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -213,7 +212,7 @@ describe('range fetch (GET /api/calendar/events)', () => {
   });
 });
 
-describe('401, refresh and reconnect through the calendar routes (spec 001 section 8)', () => {
+describe('401, refresh and reconnect through the calendar routes', () => {
   it('refreshes once on a 401 and answers the events of the retry', async () => {
     const ada = await signIn(ADA);
     fake.expireAccessTokens(ADA);

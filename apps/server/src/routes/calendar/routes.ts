@@ -1,9 +1,8 @@
 /**
- * `/api/calendar/*`: the user's Google Calendar events across every linked account (spec 001
- * sections 5, 7, 8 and 9; issue 13 point 4), each answering `{events: CalendarEvent[]}`; and the
- * calendar link of a meeting under `/api/meetings/:id` (issue 13 point 6). The calendar routes
- * answer 404 without GOOGLE_CLIENT_ID/SECRET, like `/api/google/*`; the link routes work without
- * Google (they only write Summy's own rows), so a stored link can always be undone.
+ * `/api/calendar/*`: the user's Google Calendar events across every linked account, each answering
+ * `{events: CalendarEvent[]}`; and the calendar link of a meeting under `/api/meetings/:id`. The
+ * calendar routes answer 404 without GOOGLE_CLIENT_ID/SECRET, like `/api/google/*`; the link routes
+ * work without Google (they only write Summy's own rows), so a stored link can always be undone.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {

@@ -2,7 +2,7 @@
  * The meeting assistant on a language model: answers stream from fakes speaking Anthropic's
  * Messages streaming and OpenAI's Responses streaming wire formats (loopback servers, see
  * @summy/fakes/llm), the sources reach the model, the answer's [n] markers select the
- * citations, and vendor failures answer the spec's 'Chat failed' (spec 000 section 8).
+ * citations, and vendor failures answer the spec's 'Chat failed'.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatAnswerSchema } from '@summy/core';

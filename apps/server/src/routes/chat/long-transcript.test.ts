@@ -1,9 +1,9 @@
 /**
- * Full-text indexing of very long transcripts (issue 10 point 2: a 23 MB transcript made the
- * next chat question answer 500 'string is too long for tsvector' after 38 s and stalled
- * /api/health for 39 s). A 10-hour meeting built from the real QMSum transcripts, and an 8 MB
- * transcript without speaker labels (one turn), must each be indexed on the first question,
- * answer 200 with citations of bounded passages, and leave /api/health answering meanwhile.
+ * Full-text indexing of very long transcripts (a 23 MB transcript made the next chat question
+ * answer 500 'string is too long for tsvector' after 38 s and stalled /api/health for 39 s). A
+ * 10-hour meeting built from the real QMSum transcripts, and an 8 MB transcript without speaker
+ * labels (one turn), must each be indexed on the first question, answer 200 with citations of
+ * bounded passages, and leave /api/health answering meanwhile.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Chats and their messages (spec 000 section 7): the last 200 chats newest first, create, update
- * the title or context, messages by timestamp ascending. Scoped to the user.
+ * Chats and their messages: the last 200 chats newest first, create, update the title or context,
+ * messages by timestamp ascending. Scoped to the user.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
@@ -92,9 +92,9 @@ const looseMessageBody = createChatMessageSchema.extend({
 });
 
 /**
- * `POST /api/chat-messages`: a message with an optional chat (spec 000 section 8: an insert that
- * fails on chat_id is retried without it when a meeting id exists). Answers 201 with the message,
- * 404 when the chat or meeting is not the user's.
+ * `POST /api/chat-messages`: a message with an optional chat (an insert that fails on chat_id is
+ * retried without it when a meeting id exists). Answers 201 with the message, 404 when the chat or
+ * meeting is not the user's.
  */
 export function chatMessageRoutes({ database: { db } }: AppDeps) {
   return createRouter().openapi(

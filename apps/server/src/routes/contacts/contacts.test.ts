@@ -1,8 +1,7 @@
 /**
- * The contacts sync (issue 13 point 8; spec 001 sections 4, 5, 7, 8 and 9) against the loopback
- * Google fake, and `/api/contacts*` with user isolation. The sync's pauses go through an injected
- * sleep that records them next to the fake's request log, so the requested gaps are asserted in
- * order without waiting for them.
+ * The contacts sync against the loopback Google fake, and `/api/contacts*` with user isolation. The
+ * sync's pauses go through an injected sleep that records them next to the fake's request log, so
+ * the requested gaps are asserted in order without waiting for them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -172,7 +171,7 @@ function hash(s: string): number {
   return h;
 }
 
-describe('contacts sync rules (issue 13 point 8)', () => {
+describe('contacts sync rules', () => {
   let first: ContactSyncResult;
   let from: number;
   let steps: Step[];

@@ -1,7 +1,7 @@
 /**
- * `/api/contacts`: the contacts synced from Google (spec 001 sections 3 and 7; issue 13 point 8):
- * a searchable list, a lookup by e-mails for attendee avatars, and 'sync now'. Owner-scoped.
- * Without GOOGLE_CLIENT_ID/SECRET every route answers 404, like `/api/google`.
+ * `/api/contacts`: the contacts synced from Google: a searchable list, a lookup by e-mails for
+ * attendee avatars, and 'sync now'. Owner-scoped. Without GOOGLE_CLIENT_ID/SECRET every route
+ * answers 404, like `/api/google`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {

@@ -68,7 +68,7 @@ describe('GET /api/events', () => {
   });
 });
 
-describe('GET /api/events: a cap on open streams per user (issue 10 point 9)', () => {
+describe('GET /api/events: a cap on open streams per user', () => {
   const settled = async (userId: string, max: number) => {
     for (let i = 0; i < 100 && server.realtime.size(userId) > max; i++)
       await new Promise((r) => setTimeout(r, 20));

@@ -7,10 +7,10 @@
  * through the realtime hub, so it sees writes from every process on the same database.
  *
  * Also `resync` (`{}`): the server's database connection was lost and is back, events may have been
- * missed, reload every list (issue 10 point 10). And `evicted` (`{reason}`), after which the
- * server ends the stream: the user opened more than `MAX_STREAMS_PER_USER` (8) streams on this
- * process and this is the oldest (issue 10 point 9). It carries `retry: 60000` so a plain
- * EventSource waits a minute before reconnecting (the web app waits until its tab is shown).
+ * missed, reload every list. And `evicted` (`{reason}`), after which the server ends the stream:
+ * the user opened more than `MAX_STREAMS_PER_USER` (8) streams on this process and this is the
+ * oldest. It carries `retry: 60000` so a plain EventSource waits a minute before reconnecting (the
+ * web app waits until its tab is shown).
  *
  * `POST /api/chat/stream` needs no such cap: it ends with its answer, and the model call is
  * bounded by the provider's timeout.

@@ -1,6 +1,6 @@
 /**
- * Google sign-in, linked accounts and tokens against the loopback Google fake (issue 13 points 2
- * and 3; spec 001 sections 4, 7 and 8): every Google URL comes from GOOGLE_BASE_URL.
+ * Google sign-in, linked accounts and tokens against the loopback Google fake: every Google URL
+ * comes from GOOGLE_BASE_URL.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -153,7 +153,7 @@ describe('Google sign-in and linked accounts', () => {
   });
 });
 
-describe('Google token rules (spec 001 section 4)', () => {
+describe('Google token rules', () => {
   async function userWith(...emails: string[]) {
     const c = await signUp(server, 'T');
     for (const e of emails) await link(c, e);

@@ -1,9 +1,8 @@
 /**
- * `/api/linear/*` and `POST /api/todos/:id/linear` against the loopback Linear fake (issue 14
- * point 2; spec 001 sections 4, 7, 8 and 9), on PGlite and PostgreSQL: connecting with a checked
- * state, tokens encrypted on the server and refreshed with rotation, the named-operation relay
- * with its 1 s per-user spacing and rate-limit answers, sending a to-do, and completion synced
- * both ways.
+ * `/api/linear/*` and `POST /api/todos/:id/linear` against the loopback Linear fake, on PGlite and
+ * PostgreSQL: connecting with a checked state, tokens encrypted on the server and refreshed with
+ * rotation, the named-operation relay with its 1 s per-user spacing and rate-limit answers, sending
+ * a to-do, and completion synced both ways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinear, type FakeLinear } from '@summy/fakes/linear';
@@ -38,7 +37,7 @@ async function tokenRow(userId: string) {
   return rows[0];
 }
 
-// Sign-ups are limited to 10 a minute per address (issue 10 point 1): tests share a few users.
+// Sign-ups are limited to 10 a minute per address: tests share a few users.
 const users = new Map<string, Promise<Client>>();
 function member(name: string): Promise<Client> {
   if (!users.has(name)) users.set(name, signUp(server, name));
@@ -271,7 +270,7 @@ describe('the relay', () => {
       429,
       'Rate limit exceeded. Please try again in 60 seconds.',
     ]);
-    // Ignored until the next attempt (spec 001 section 4): the tokens stay, the next call works.
+    // Ignored until the next attempt: the tokens stay, the next call works.
     expect((await user.post('/api/linear/graphql', { operation: 'teams' })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Meeting groups and members (spec 001 section 4): create, list, add a member; a duplicate
- * membership is ignored (answered 200 instead of 201).
+ * Meeting groups and members: create, list, add a member; a duplicate membership is ignored
+ * (answered 200 instead of 201).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { addGroupMemberSchema, createMeetingGroupSchema, meetingGroupSchema } from '@summy/core';

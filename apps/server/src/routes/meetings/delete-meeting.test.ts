@@ -1,10 +1,10 @@
 /**
- * Deleting a meeting leaves nothing of it (issue 10 point 3; privacy text: deleted data removed
- * within 30 days, spec 000 section 9). Real audio is uploaded and recorded in chunks, processed by
- * the pipeline (scripted providers with distinctive words), asked about in a saved chat, then the
- * meetings are deleted; every column of every table in `public` and every stored file (local
- * disk, or the fake S3 bucket) is searched for the meetings' ids, audio keys and words. The
- * signed URLs handed out before answer 404 at once; a meeting that was not deleted keeps all.
+ * Deleting a meeting leaves nothing of it (privacy text: deleted data removed within 30 days). Real
+ * audio is uploaded and recorded in chunks, processed by the pipeline (scripted providers with
+ * distinctive words), asked about in a saved chat, then the meetings are deleted; every column of
+ * every table in `public` and every stored file (local disk, or the fake S3 bucket) is searched for
+ * the meetings' ids, audio keys and words. The signed URLs handed out before answer 404 at once; a
+ * meeting that was not deleted keeps all.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';

@@ -1,12 +1,12 @@
 /**
- * AI preferences reaching the pipeline, and `POST /api/meetings/:id/summary` (issue 15 points 3
- * and 4) through the public API. The text model is the real one of the catalog, speaking to fake
- * Anthropic and OpenAI servers (@summy/fakes/llm) that record which model was called and answer
- * in the headings the prompt asked for; speech to text is scripted so the transcript is known.
- * Checked: the pipeline summarises with the user's model and template and records both; a
- * regeneration keeps the previous summary until the new one is saved, leaves the action items
- * alone, tells the browser, and on failure keeps the old summary with the error; owner only; 409
- * without a transcript, while processing or while one runs; 400 for an unusable model.
+ * AI preferences reaching the pipeline, and `POST /api/meetings/:id/summary` through the public
+ * API. The text model is the real one of the catalog, speaking to fake Anthropic and OpenAI servers
+ * (@summy/fakes/llm) that record which model was called and answer in the headings the prompt asked
+ * for; speech to text is scripted so the transcript is known. Checked: the pipeline summarises with
+ * the user's model and template and records both; a regeneration keeps the previous summary until
+ * the new one is saved, leaves the action items alone, tells the browser, and on failure keeps the
+ * old summary with the error; owner only; 409 without a transcript, while processing or while one
+ * runs; 400 for an unusable model.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * `POST /api/meetings/:id/retranscribe` (issue 12 point 3) through the public API: a meeting
- * transcribed by the fallback is transcribed again from its stored audio by the engine that runs
- * now, its `transcription` says which one, the user's own to-dos stay and the earlier run's
- * untouched ones are replaced; owner only, 409 while busy or without audio. Scripted providers
- * stand for the engines (the real local engine is tested in providers/stt/local).
+ * `POST /api/meetings/:id/retranscribe` through the public API: a meeting transcribed by the
+ * fallback is transcribed again from its stored audio by the engine that runs now, its
+ * `transcription` says which one, the user's own to-dos stay and the earlier run's untouched ones
+ * are replaced; owner only, 409 while busy or without audio. Scripted providers stand for the
+ * engines (the real local engine is tested in providers/stt/local).
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

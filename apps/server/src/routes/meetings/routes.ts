@@ -1,6 +1,6 @@
 /**
- * Meetings (spec 000 sections 3 and 7): list by date descending, create, read, update, delete.
- * Every query is scoped to the session's user; another user's meeting answers 404.
+ * Meetings: list by date descending, create, read, update, delete. Every query is scoped to the
+ * session's user; another user's meeting answers 404.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
@@ -124,7 +124,7 @@ export function meetingRoutes(deps: AppDeps) {
         path: '/{id}/retranscribe',
         tags,
         summary:
-          'Transcribe a meeting again from its stored audio with the engine that would run now (issue 12 point 3); progress and the result arrive over /api/events',
+          'Transcribe a meeting again from its stored audio with the engine that would run now; progress and the result arrive over /api/events',
         request: { params: idParam },
         responses: {
           202: jsonAnswer(retranscribeAnswerSchema, 'Processing started; the meeting as it is now'),
@@ -148,7 +148,7 @@ export function meetingRoutes(deps: AppDeps) {
         path: '/{id}/summary',
         tags,
         summary:
-          "Summarise the meeting's transcript again with a template and model (each defaults to the user's AI preference; issue 15 point 4). The previous summary stays until the new one is saved; action items are not regenerated. The result arrives as a change event and a notice over /api/events",
+          "Summarise the meeting's transcript again with a template and model (each defaults to the user's AI preference). The previous summary stays until the new one is saved; action items are not regenerated. The result arrives as a change event and a notice over /api/events",
         request: { params: idParam, body: jsonBody(regenerateSummarySchema) },
         responses: {
           202: jsonAnswer(

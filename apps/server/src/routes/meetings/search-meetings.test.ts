@@ -1,6 +1,6 @@
 /**
- * `GET /api/meetings?search=` and the participants of the list (issue 15 point 2, the /meetings
- * screen): title or transcript words through the chat's full-text index, keyset pages kept.
+ * `GET /api/meetings?search=` and the participants of the list (the /meetings screen): title or
+ * transcript words through the chat's full-text index, keyset pages kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingListSchema, type MeetingList } from '@summy/core';

@@ -1,8 +1,8 @@
 /**
- * /api/models against a loopback mirror (issue 12 point 2; contract "HTTP API"): signed-in users
- * only, unknown ids 404, the states a model goes through (absent, downloading, installed, failed
- * with {error, details}), pause keeping the part received, idempotent download, removal. The
- * models are the tiny test models (real model files cannot be downloaded here).
+ * /api/models against a loopback mirror: signed-in users only, unknown ids 404, the states a model
+ * goes through (absent, downloading, installed, failed with {error, details}), pause keeping the
+ * part received, idempotent download, removal. The models are the tiny test models (real model
+ * files cannot be downloaded here).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,11 +1,10 @@
 /**
- * Local speech models (issue 12 point 2; contract "HTTP API"): list with states and the
- * transcription provider, download (202, runs in the background; the web app polls the list
- * every 500 ms while one is downloading), pause (kept for a resume), cancel (deleted), remove. Signed-in users only; the models are
- * the server's, shared by every user, so every user sees what is installed and only
- * administrators download, cancel and remove. Errors: 403 'Forbidden' for a write by a user who
- * is not an administrator; 404 'Model not found'; download failures appear on the model's status
- * as `{error, details}`.
+ * Local speech models: list with states and the transcription provider, download (202, runs in the
+ * background; the web app polls the list every 500 ms while one is downloading), pause (kept for a
+ * resume), cancel (deleted), remove. Signed-in users only; the models are the server's, shared by
+ * every user, so every user sees what is installed and only administrators download, cancel and
+ * remove. Errors: 403 'Forbidden' for a write by a user who is not an administrator; 404 'Model not
+ * found'; download failures appear on the model's status as `{error, details}`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { modelAnswerSchema, modelsListSchema } from '@summy/core';

@@ -1,5 +1,5 @@
 /**
- * Getting audio onto the server (spec 000 sections 4, 5, 7, 9; DESIGN.md "The main job"):
+ * Getting audio onto the server:
  * - `POST /api/meetings/upload`: multipart file upload, streamed (never buffered) to storage;
  * - `POST /api/meetings/{id}/audio?index=N` and `POST /api/meetings/{id}/stop`: a browser
  *   recording sent chunk by chunk, then assembled;

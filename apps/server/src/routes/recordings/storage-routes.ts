@@ -1,9 +1,9 @@
 /**
- * Playback of stored audio through signed URLs (spec 000 section 7 "a signed URL valid one
- * hour"): `GET|HEAD /api/storage/recordings/{key}?expires={unix s}&signature={base64url}`.
- * Mounted without a session: the HMAC signature over key and expiry is the authorization, as an
- * `<audio>` element (or a transcription provider fetching `fileUrl`) sends no cookie. Serves
- * HTTP Range requests (RFC 9110 section 14) so players can seek.
+ * Playback of stored audio through signed URLs: `GET|HEAD
+ * /api/storage/recordings/{key}?expires={unix s}&signature={base64url}`. Mounted without a session:
+ * the HMAC signature over key and expiry is the authorization, as an `<audio>` element (or a
+ * transcription provider fetching `fileUrl`) sends no cookie. Serves HTTP Range requests (RFC 9110
+ * section 14) so players can seek.
  */
 import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';

@@ -1,7 +1,6 @@
 /**
- * `POST /api/meetings/upload` and signed-URL playback against a real server (spec 000 sections
- * 4, 5, 7, 9): real recordings in, exact bytes out, the spec's error strings, nothing stored
- * when a file is refused.
+ * `POST /api/meetings/upload` and signed-URL playback against a real server: real recordings in,
+ * exact bytes out, the spec's error strings, nothing stored when a file is refused.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';

@@ -1,8 +1,8 @@
 /**
- * `/api/integrations/apple-reminders*` against a real Radicale (issue 14 point 3; spec 001
- * sections 4, 5, 7 and 8), on PGlite and PostgreSQL: connect with a checked password stored
- * encrypted and never answered, lists with the spec's fallback, reminders of the selected lists,
- * edits, disconnect, the network policy, and isolation between two Summy users.
+ * `/api/integrations/apple-reminders*` against a real Radicale, on PGlite and PostgreSQL: connect
+ * with a checked password stored encrypted and never answered, lists with the spec's fallback,
+ * reminders of the selected lists, edits, disconnect, the network policy, and isolation between two
+ * Summy users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -212,7 +212,7 @@ describe('lists and reminders', () => {
     expect(missing.status).toBe(404);
   });
 
-  it("falls back to one list 'Reminders' when the lists cannot be read (spec 001 section 8)", async () => {
+  it("falls back to one list 'Reminders' when the lists cannot be read", async () => {
     const gone = await startRadicale({ users: [{ username: 'erin', password: secret('erin') }] });
     const client = await signUp(server, 'Erin');
     expect((await connect(client, 'erin', gone.url)).status).toBe(200);

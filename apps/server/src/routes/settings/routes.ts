@@ -1,8 +1,7 @@
 /**
- * `/api/settings` (issue 15 point 3; spec 001 section 3 "AI preferences"): the user's AI
- * preferences with the model choices and summary templates this server offers, and the notices
- * the user dismissed for good. Scoped to the session's user. Errors: 400
- * `{error: 'Invalid request', details: [{path, message}]}`.
+ * `/api/settings`: the user's AI preferences with the model choices and summary templates this
+ * server offers, and the notices the user dismissed for good. Scoped to the session's user. Errors:
+ * 400 `{error: 'Invalid request', details: [{path, message}]}`.
  */
 import { createRoute } from '@hono/zod-openapi';
 import {

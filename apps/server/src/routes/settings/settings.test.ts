@@ -1,8 +1,7 @@
 /**
- * `GET`/`PUT /api/settings/ai` (issue 15 point 3; spec 001 section 3 "AI preferences") through the
- * public API: defaults without a settings row, the model choices of this server with the reason
- * an unconfigured one is unavailable, partial updates, validation, and one user's preferences
- * never reaching another.
+ * `GET`/`PUT /api/settings/ai` through the public API: defaults without a settings row, the model
+ * choices of this server with the reason an unconfigured one is unavailable, partial updates,
+ * validation, and one user's preferences never reaching another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSettingsSchema, SUMMARY_TEMPLATE_IDS } from '@summy/core';

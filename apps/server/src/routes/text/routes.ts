@@ -1,11 +1,11 @@
 /**
- * Text worker endpoints (spec 000 section 7, "Text workers"; the spec does not show their paths,
- * so Summy chooses them): `POST /api/summary` (summary with topics, or with `generateTitle` a
- * title), `POST /api/action-items` and `POST /api/enhance-speakers`. Each uses the user's AI
- * preference (`ai_preferences.summaryModel`, default 'auto'); `provider` and `model` in the body
- * override it when that provider is configured on the server. Failures answer `{error, details}`
- * with the spec's messages: 429 'Too many requests. Please try again later.', 401 for a rejected
- * key, 502 for other vendor failures, 504 for a time-out.
+ * Text worker endpoints (the spec does not show their paths, so Summy chooses them): `POST
+ * /api/summary` (summary with topics, or with `generateTitle` a title), `POST /api/action-items`
+ * and `POST /api/enhance-speakers`. Each uses the user's AI preference
+ * (`ai_preferences.summaryModel`, default 'auto'); `provider` and `model` in the body override it
+ * when that provider is configured on the server. Failures answer `{error, details}` with the
+ * spec's messages: 429 'Too many requests. Please try again later.', 401 for a rejected key, 502
+ * for other vendor failures, 504 for a time-out.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema, boundedText, TEXT_LIMITS } from '@summy/core';
@@ -19,8 +19,8 @@ import {
 
 const tags = ['text'];
 
-// Text fields are bounded and NUL-free (issue 10 points 2 and 5): transcripts up to the stored
-// transcript's limit, 2,000,000 characters (a 10-hour meeting is about 585,000).
+// Text fields are bounded and NUL-free: transcripts up to the stored transcript's limit, 2,000,000
+// characters (a 10-hour meeting is about 585,000).
 const transcript = boundedText(TEXT_LIMITS.transcript).openapi({
   description: "Stored transcript: paragraphs 'Speaker N: text' separated by blank lines",
 });

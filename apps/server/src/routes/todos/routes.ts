@@ -1,8 +1,7 @@
 /**
- * To-dos (spec 000 section 7, spec 001 section 4): list (incomplete before complete, then newest
- * first), optionally by meeting; create; update (completion stamps `completed_at`, titles are
- * trimmed); delete. Scoped to the user. Every change reaches the owner's other tabs through the
- * `todos` change events of `GET /api/events`.
+ * To-dos: list (incomplete before complete, then newest first), optionally by meeting; create;
+ * update (completion stamps `completed_at`, titles are trimmed); delete. Scoped to the user. Every
+ * change reaches the owner's other tabs through the `todos` change events of `GET /api/events`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createTodoSchema, todoSchema, updateTodoSchema } from '@summy/core';

@@ -94,7 +94,7 @@ describe('/api/todos', () => {
     }
   });
 
-  it('lists incomplete before complete, then newest first (spec 001 section 4)', async () => {
+  it('lists incomplete before complete, then newest first', async () => {
     const carol = await signUp(server, 'Carol');
     const made: { id: string }[] = [];
     for (const title of ['oldest', 'middle', 'newest']) {
@@ -116,7 +116,7 @@ describe('/api/todos', () => {
     ]);
   });
 
-  it('trims titles on create and update; spaces alone are stored empty (spec 001 section 5)', async () => {
+  it('trims titles on create and update; spaces alone are stored empty', async () => {
     const t = (await alice.post('/api/todos', { title: '  Call the venue \n' })).body;
     expect(t.title).toBe('Call the venue');
     const renamed = (await alice.patch(`/api/todos/${t.id}`, { title: '\t Book the venue  ' }))

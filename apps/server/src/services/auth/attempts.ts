@@ -1,8 +1,8 @@
 /**
  * Counters of credential attempts in the database (table `auth_attempt`), so every server on one
- * database shares them (issue 10 point 1, docs/decisions/011). Each counter is a fixed window:
- * the first attempt opens it for `windowSeconds`, and it allows `max` attempts until it ends.
- * Time is the database's `now()`, so servers with skewed clocks still agree.
+ * database shares them (docs/decisions/011). Each counter is a fixed window: the first attempt
+ * opens it for `windowSeconds`, and it allows `max` attempts until it ends. Time is the database's
+ * `now()`, so servers with skewed clocks still agree.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '@summy/db';

@@ -1,10 +1,10 @@
 /**
  * Calendar API v3 `events.list` on the primary calendar of one linked Google account
- * (https://developers.google.com/calendar/api/v3/reference/events/list; spec 001 section 7
- * "Google services"), through `withGoogleAuthRetry` so a 401 forces one refresh and one retry
- * (spec 001 section 8). Also the mapping of Google's Events resource to Summy's `CalendarEvent`
- * and the accounts a user's calendar is read from. No route calls this directly: see
- * list-calendar-events.ts and its siblings for the spec's fetches and their failure rules.
+ * (https://developers.google.com/calendar/api/v3/reference/events/list), through
+ * `withGoogleAuthRetry` so a 401 forces one refresh and one retry. Also the mapping of Google's
+ * Events resource to Summy's `CalendarEvent` and the accounts a user's calendar is read from. No
+ * route calls this directly: see list-calendar-events.ts and its siblings for the spec's fetches
+ * and their failure rules.
  */
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
@@ -45,7 +45,7 @@ export interface GoogleEvent {
   recurringEventId?: string;
 }
 
-/** The `fields` filter of every call: only what Summy reads (spec 001 section 7). */
+/** The `fields` filter of every call: only what Summy reads. */
 export const EVENT_FIELDS =
   'nextPageToken,timeZone,items(id,status,summary,description,location,htmlLink,start,end,recurringEventId,organizer(email,self),attendees(email,displayName,self,responseStatus,resource))';
 
@@ -75,8 +75,8 @@ export interface CalendarAccount {
 }
 
 /**
- * 499 'Request was cancelled' (spec 001 section 8): the browser went away (or the caller
- * aborted), so no answer will be read. 499 is the status proxies log for a client that closed.
+ * 499 'Request was cancelled': the browser went away (or the caller aborted), so no answer will be
+ * read. 499 is the status proxies log for a client that closed.
  */
 export class CalendarRequestCancelledError extends AppError {
   constructor() {
@@ -187,7 +187,7 @@ function myStatus(event: GoogleEvent): CalendarResponse {
   return 'needsAction';
 }
 
-/** Whether the user declined the event (declined events are left out everywhere, spec 001 section 5). */
+/** Whether the user declined the event (declined events are left out everywhere). */
 export function isDeclined(event: GoogleEvent): boolean {
   return myStatus(event) === 'declined';
 }
@@ -286,7 +286,7 @@ export async function enrichCalendarEvents(
   }));
 }
 
-/** How a fetch across accounts treats one account's failure (spec 001 section 8). */
+/** How a fetch across accounts treats one account's failure. */
 export type AccountFailureRule =
   /** Range fetch: the primary account's reconnect error propagates; other failures are logged. */
   | 'range'
@@ -357,9 +357,9 @@ export function byStart(a: CalendarEvent, b: CalendarEvent): number {
 }
 
 /**
- * The next `days` days of `accounts` from now, ordered by start at Google, at most `max` events
- * per account, one page each; every failure of an account counts as no events (the silent rule
- * of the upcoming and per-account fetches, spec 001 section 8).
+ * The next `days` days of `accounts` from now, ordered by start at Google, at most `max` events per
+ * account, one page each; every failure of an account counts as no events (the silent rule of the
+ * upcoming and per-account fetches).
  * @throws CalendarRequestCancelledError when `signal` aborts
  */
 export function readDaysAhead(

@@ -225,9 +225,9 @@ export async function linkCalendarEvent(
 
 /**
  * Unlinks one of the user's meetings from its calendar event: clears every calendar field (event
- * id, title, attendees, domains, recurring id, account id and e-mail, the removed flag; spec 001
- * section 4 "Unlinking clears all calendar fields") and takes the meeting out of the groups the
- * link put it in. Participants stay as they are. Unlinking a meeting that is not linked is a no-op.
+ * id, title, attendees, domains, recurring id, account id and e-mail, the removed flag) and takes
+ * the meeting out of the groups the link put it in. Participants stay as they are. Unlinking a
+ * meeting that is not linked is a no-op.
  * @throws NotFoundError when the meeting is not the user's
  */
 export async function unlinkCalendarEvent(

@@ -6,9 +6,9 @@ import type { GoogleDeps } from '../google/google-tokens.ts';
 import { byStart, calendarAccounts, enrichCalendarEvents, readDaysAhead } from './google-events.ts';
 
 /**
- * The per-account fetch (spec 001 sections 7 and 9): the next 7 days of one linked account,
- * ordered by start, at most 100, declined events left out. A failure (missing token, failed
- * refresh, Google error) counts as no events, silently.
+ * The per-account fetch: the next 7 days of one linked account, ordered by start, at most 100,
+ * declined events left out. A failure (missing token, failed refresh, Google error) counts as no
+ * events, silently.
  * @param accountId the `account` row id of one of the user's Google accounts
  * @throws NotFoundError when the account is not the user's (another user's id answers alike)
  * @throws CalendarRequestCancelledError ('Request was cancelled') when `signal` aborts

@@ -22,7 +22,7 @@ export interface CalendarRange {
  * An account without a token is skipped; an account failing otherwise is logged and skipped.
  * @param signal the request's: the browser going away stops the paging
  * @throws GoogleReconnectError ('Authentication failed, please reconnect Google Calendar') when
- *   the primary account's 401 cannot be cured by one refresh and one retry (spec 001 section 8)
+ * the primary account's 401 cannot be cured by one refresh and one retry
  * @throws CalendarRequestCancelledError ('Request was cancelled') when `signal` aborts
  */
 export async function listCalendarEvents(

@@ -3,10 +3,10 @@ import type { GoogleDeps } from '../google/google-tokens.ts';
 import { byStart, calendarAccounts, enrichCalendarEvents, readDaysAhead } from './google-events.ts';
 
 /**
- * Upcoming meetings (spec 001 sections 5, 7 and 9): the next 3 days of every linked account,
- * ordered by start, at most 50 in all. Only meetings count: events with both a start and an end
- * date-time (all-day events are left out), and none the user declined. Every failure of an
- * account (missing token, failed refresh, Google error) counts as no events, silently.
+ * Upcoming meetings: the next 3 days of every linked account, ordered by start, at most 50 in all.
+ * Only meetings count: events with both a start and an end date-time (all-day events are left out),
+ * and none the user declined. Every failure of an account (missing token, failed refresh, Google
+ * error) counts as no events, silently.
  * @throws CalendarRequestCancelledError ('Request was cancelled') when `signal` aborts
  */
 export async function listUpcomingMeetings(

@@ -5,11 +5,11 @@ import { calendarAccounts, enrichCalendarEvents, readCalendarEvents } from './go
 const DAY_MS = 86_400_000;
 
 /**
- * Event search (spec 001 sections 5, 7 and 9): per linked account, the events from 30 days back
- * to 7 days ahead matching `query` at Google (`q`, orderBy startTime, 100 fetched), declined ones
- * left out, then scored locally (title 3, description 1, location 1, +1 when it started within
- * the past 7 days), score 0 dropped, best 10 with the most recent first among equals. Every
- * failure of an account counts as no events, silently.
+ * Event search: per linked account, the events from 30 days back to 7 days ahead matching `query`
+ * at Google (`q`, orderBy startTime, 100 fetched), declined ones left out, then scored locally
+ * (title 3, description 1, location 1, +1 when it started within the past 7 days), score 0 dropped,
+ * best 10 with the most recent first among equals. Every failure of an account counts as no events,
+ * silently.
  * @param query the search text, already trimmed and non-empty (the route checks 1..200 characters)
  * @throws CalendarRequestCancelledError ('Request was cancelled') when `signal` aborts
  */

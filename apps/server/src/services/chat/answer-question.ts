@@ -1,6 +1,6 @@
 /**
- * The meeting assistant (spec 000 section 7 `POST /api/chat`, issue 5 points 1-3): gathers the
- * sources of a question, then answers with the user's chat model ('auto' or 'provider:model' from
+ * The meeting assistant (spec 000 section 7 `POST /api/chat`): gathers the sources of a question,
+ * then answers with the user's chat model ('auto' or 'provider:model' from
  * `ai_preferences.chatModel`, or the request's provider and model), streaming its text; without a
  * language model, quotes the best passages (offline).
  */

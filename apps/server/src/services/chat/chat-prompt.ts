@@ -1,6 +1,6 @@
 /**
  * The meeting assistant's prompt for a language model: instructions, the conversation so far, and
- * the question with its numbered sources, which the answer cites as [n] (issue 5 point 1).
+ * the question with its numbered sources, which the answer cites as [n].
  */
 import { CHAT_SECTION_LABELS } from '@summy/core';
 import type { ChatPrompt } from '../../providers/llm/types.ts';

@@ -1,8 +1,8 @@
 /**
- * The passages a question is answered from (issue 5 point 2): found by full-text search within
- * the question's context (spec 000 section 7: meeting, with picked meetings or all of them, or
- * todo), with fallbacks so a question that names nothing searchable ('What was decided?') still
- * gets the meetings' summaries and action items. Only the user's rows are ever read.
+ * The passages a question is answered from: found by full-text search within the question's context
+ * (meeting, with picked meetings or all of them, or todo), with fallbacks so a question that names
+ * nothing searchable ('What was decided?') still gets the meetings' summaries and action items.
+ * Only the user's rows are ever read.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ChatContext, ChatSection } from '@summy/core';

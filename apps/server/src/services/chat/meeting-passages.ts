@@ -1,9 +1,9 @@
 /**
- * A meeting cut into the passages the meeting assistant searches and cites: one per transcript
- * turn as the meeting view shows them (`parseTranscript`, spec 000 section 5), and one per summary
- * paragraph or bullet, its heading kept in front so a bullet reads in context. A turn or paragraph
- * longer than {@link MAX_PASSAGE_CHARS} (a transcript without speaker labels is one turn) becomes
- * several passages with the same position (issue 10 point 2).
+ * A meeting cut into the passages the meeting assistant searches and cites: one per transcript turn
+ * as the meeting view shows them (`parseTranscript`), and one per summary paragraph or bullet, its
+ * heading kept in front so a bullet reads in context. A turn or paragraph longer than {@link
+ * MAX_PASSAGE_CHARS} (a transcript without speaker labels is one turn) becomes several passages
+ * with the same position.
  */
 import { parseTranscript } from '@summy/core';
 import { readTurnTimes } from '../meetings/to-meeting.ts';

@@ -26,7 +26,7 @@ const QUOTE_MAX = 400;
 
 /**
  * The offline answer in markdown. Its first line names what was looked for, so the chat's
- * auto-title (the answer's first line, spec 000 section 5) says what the chat was about.
+ * auto-title (the answer's first line) says what the chat was about.
  * @returns the text and the refs it cites
  */
 export function offlineAnswer(

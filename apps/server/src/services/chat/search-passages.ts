@@ -1,8 +1,8 @@
 /**
- * Full-text retrieval for the meeting assistant (issue 5 point 2): the question's words, stemmed
- * by PostgreSQL's 'english' configuration, OR-ed into a `tsquery` and ranked with `ts_rank_cd`
- * over the user's transcript turns, summary paragraphs (meeting_passages) and action items
- * (todos.search). Runs the same on PGlite and PostgreSQL. Every query is scoped by `user_id`.
+ * Full-text retrieval for the meeting assistant: the question's words, stemmed by PostgreSQL's
+ * 'english' configuration, OR-ed into a `tsquery` and ranked with `ts_rank_cd` over the user's
+ * transcript turns, summary paragraphs (meeting_passages) and action items (todos.search). Runs the
+ * same on PGlite and PostgreSQL. Every query is scoped by `user_id`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatSection } from '@summy/core';

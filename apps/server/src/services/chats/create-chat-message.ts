@@ -6,9 +6,9 @@ import { assertOwnChat } from './assert-own-chat.ts';
 import { toChatMessage } from './to-chat.ts';
 
 /**
- * Adds a message (spec 000 section 7: content, is_user, meeting_id, chat_id, user_id) to one of
- * the user's chats, or to none when `chatId` is null: the spec's retry "without chat_id when a
- * meeting id exists" (section 8).
+ * Adds a message (content, is_user, meeting_id, chat_id, user_id) to one of the user's chats, or to
+ * none when `chatId` is null: the spec's retry "without chat_id when a meeting id exists" (section
+ * 8).
  * @throws NotFoundError when the chat or the message's meeting is not the user's
  */
 export async function createChatMessage(

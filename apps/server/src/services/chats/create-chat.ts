@@ -5,8 +5,8 @@ import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
 import { toChat } from './to-chat.ts';
 
 /**
- * Creates a chat for the user about the given meetings (spec 000 section 7: user_id,
- * context_meeting_ids). @throws NotFoundError when a context meeting is not the user's
+ * Creates a chat for the user about the given meetings (user_id, context_meeting_ids). @throws
+ * NotFoundError when a context meeting is not the user's
  */
 export async function createChat(
   db: Database,

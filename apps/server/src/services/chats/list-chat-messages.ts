@@ -5,7 +5,7 @@ import { assertOwnChat } from './assert-own-chat.ts';
 import { toChatMessage } from './to-chat.ts';
 
 /**
- * Messages of one of the user's chats, timestamp ascending (spec 000 section 7).
+ * Messages of one of the user's chats, timestamp ascending.
  * @throws NotFoundError when the chat is not the user's
  */
 export async function listChatMessages(

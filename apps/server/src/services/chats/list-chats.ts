@@ -4,8 +4,8 @@ import { chatMessages, chats, type Database } from '@summy/db';
 import { toChat } from './to-chat.ts';
 
 /**
- * The user's last 200 chats, newest first (spec 000 sections 7 and 9), each with its latest
- * message's content for the title fallback ("select the latest by chat ids").
+ * The user's last 200 chats, newest first, each with its latest message's content for the title
+ * fallback ("select the latest by chat ids").
  */
 export async function listChats(db: Database, userId: string): Promise<Chat[]> {
   const latest = db

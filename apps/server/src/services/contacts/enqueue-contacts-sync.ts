@@ -1,7 +1,6 @@
 /**
- * Queues the durable `contacts.sync` job (issue 13 point 8): for one user on connect and on
- * request, and for every connected user from the 30-minute schedule (spec 001 section 4
- * "Contacts sync", section 9 "Contact sync interval").
+ * Queues the durable `contacts.sync` job: for one user on connect and on request, and for every
+ * connected user from the 30-minute schedule (section 9 "Contact sync interval").
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { CONTACT_LIMITS } from '@summy/core';

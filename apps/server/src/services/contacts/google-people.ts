@@ -1,9 +1,9 @@
 /**
  * The Google reads of the contacts sync, each through the 401-refresh-retry-once rule of one linked
- * account (spec 001 section 7 "Google services"): calendar attendees of the past month, personal
- * contacts (`people/me/connections`), one directory profile (`people:searchDirectoryPeople`) and
- * one contact (`people:searchContacts`). Spec 001 section 8: every failure of these helpers,
- * missing tokens and failed refreshes included, gives an empty answer and is only logged.
+ * account: calendar attendees of the past month, personal contacts (`people/me/connections`), one
+ * directory profile (`people:searchDirectoryPeople`) and one contact (`people:searchContacts`).
+ * Spec 001 section 8: every failure of these helpers, missing tokens and failed refreshes included,
+ * gives an empty answer and is only logged.
  */
 import { CONTACT_LIMITS, type AttendeeAddress } from '@summy/core';
 import { log } from '../../log.ts';
@@ -43,7 +43,7 @@ const primaryFirst = <T extends { metadata?: { primary?: boolean } }>(list: T[] 
 /**
  * A People API person as a contact: the primary e-mail (else the first), the primary name, and the
  * primary photo unless it is Google's generated placeholder (`default: true`).
- * @returns null without any e-mail (spec 001 section 5: personal contacts need one)
+ * @returns null without any e-mail (personal contacts need one)
  */
 export function toPersonContact(person: GooglePerson): PersonContact | null {
   const email = primaryFirst(person.emailAddresses)

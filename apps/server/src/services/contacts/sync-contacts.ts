@@ -115,9 +115,9 @@ export async function lookUpDirectory(
 }
 
 /**
- * One background enrichment call (spec 001 section 9 "Background enrichment"): the first 20 of
- * `emails` at most, 200 ms apart, each looked up in the directory, else in the user's contacts;
- * a name or photo found fills the contact's missing one (present values are kept).
+ * One background enrichment call: the first 20 of `emails` at most, 200 ms apart, each looked up in
+ * the directory, else in the user's contacts; a name or photo found fills the contact's missing one
+ * (present values are kept).
  * @param clientFor the Google client for an e-mail's domain, or undefined to skip the e-mail
  * @param first true when no enrichment lookup came before in this run (no pause before it)
  * @returns the e-mails looked up and how many contacts gained a name or photo

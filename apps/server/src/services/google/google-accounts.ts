@@ -1,7 +1,7 @@
 /**
- * Linked Google accounts of a user (spec 001 section 4 "Linked Google accounts", section 7): list,
- * set primary, count and flag the meetings of an account, remove, status, disconnect, and link by
- * an authorization code. Every query is scoped to the user; another user's account answers 404.
+ * Linked Google accounts of a user (section 7): list, set primary, count and flag the meetings of
+ * an account, remove, status, disconnect, and link by an authorization code. Every query is scoped
+ * to the user; another user's account answers 404.
  */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { GoogleAccount, GoogleStatus } from '@summy/core';
@@ -22,7 +22,7 @@ import {
   type GoogleDeps,
 } from './google-tokens.ts';
 
-/** The user's Google accounts, oldest first (spec 001 section 7), without tokens. */
+/** The user's Google accounts, oldest first, without tokens. */
 export async function listGoogleAccounts(db: Database, userId: string): Promise<GoogleAccount[]> {
   const rows = await db
     .select({
@@ -152,8 +152,7 @@ async function revoke(deps: GoogleDeps, encrypted: string): Promise<void> {
 }
 
 /**
- * `connected` when the primary account holds a refresh token (spec 001 section 7); else `error`
- * says why.
+ * `connected` when the primary account holds a refresh token; else `error` says why.
  */
 export async function googleStatus(db: Database, userId: string): Promise<GoogleStatus> {
   const accounts = await listGoogleAccounts(db, userId);

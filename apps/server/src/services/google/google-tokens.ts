@@ -21,9 +21,9 @@ export interface GoogleDeps {
   now?: () => Date;
 }
 
-/** The primary account's token counts as expired this long before its expiry (spec 001 section 9). */
+/** The primary account's token counts as expired this long before its expiry. */
 export const PRIMARY_EXPIRY_WINDOW_MS = 10 * 60_000;
-/** Other linked accounts' tokens: 5 minutes (spec 001 section 9). */
+/** Other linked accounts' tokens: 5 minutes. */
 export const LINKED_EXPIRY_WINDOW_MS = 5 * 60_000;
 /** A refreshed token is stored valid at most 1 hour, and 1 hour when Google gives no expiry. */
 export const REFRESHED_VALIDITY_MS = 60 * 60_000;
@@ -66,8 +66,8 @@ async function ownedAccount(db: Database, userId: string, accountId: string): Pr
 }
 
 /**
- * The id of the user's primary Google account: the one set in user_settings while it exists,
- * else the auth account, else the first linked (spec 001 section 4); undefined without any.
+ * The id of the user's primary Google account: the one set in user_settings while it exists, else
+ * the auth account, else the first linked; undefined without any.
  */
 export async function primaryGoogleAccountId(
   db: Database,
@@ -91,7 +91,7 @@ export async function primaryGoogleAccountId(
 
 /**
  * Removes the stored tokens of the accounts `where` selects ("the stored token is removed and
- * re-authentication is needed", spec 001 section 4); the accounts stay linked.
+ * re-authentication is needed"); the accounts stay linked.
  */
 export async function clearGoogleTokens(db: Database, where: SQL | undefined): Promise<void> {
   await db
@@ -204,8 +204,7 @@ export async function getGoogleAccessToken(
 }
 
 /**
- * Calls a Google API with the account's token; on 401 refreshes once and retries once
- * (spec 001 section 8 "Calendar 401").
+ * Calls a Google API with the account's token; on 401 refreshes once and retries once.
  * @param call sends the request with the given bearer token and returns Google's answer
  * @returns the answer of the first call, or of the retry
  * @throws GoogleReconnectError ('Authentication failed, please reconnect Google Calendar') when

@@ -1,6 +1,6 @@
 /**
  * The profile row (`user_google_accounts`) of a Google account Better Auth has just created, from
- * the id_token Google returned with it (openid is always asked; spec 001 section 6).
+ * the id_token Google returned with it (openid is always asked).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { account, userGoogleAccounts, type Database } from '@summy/db';

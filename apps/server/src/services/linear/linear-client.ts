@@ -111,7 +111,7 @@ export class LinearClient {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Linear's authorize page for the popup (spec 001 section 7 "Issue-tracker OAuth"). */
+  /** Linear's authorize page for the popup. */
   authorizeUrl(state: string, redirectUri: string): string {
     const url = new URL(this.settings.authorizeUrl);
     url.search = new URLSearchParams({

@@ -1,8 +1,8 @@
 /**
- * Contract suite of the Linear client against the loopback Linear fake (issue 14 "Tests"): OAuth
- * (authorize URL, code exchange, rotation on refresh, invalid_grant, revoke), Summy's documents
- * (real validation by graphql-js over Linear's schema inside the fake), and Linear's rate-limit
- * answers turned into spec 001 section 8's messages.
+ * Contract suite of the Linear client against the loopback Linear fake: OAuth (authorize URL, code
+ * exchange, rotation on refresh, invalid_grant, revoke), Summy's documents (real validation by
+ * graphql-js over Linear's schema inside the fake), and Linear's rate-limit answers turned into
+ * spec 001 section 8's messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FAKE_LINEAR_CLIENT, startFakeLinear, type FakeLinear } from '@summy/fakes/linear';

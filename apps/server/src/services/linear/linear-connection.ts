@@ -1,8 +1,7 @@
 /**
- * Connecting a user to Linear (spec 001 sections 2 "/linear/callback", 7 "Issue-tracker OAuth";
- * issue 14 point 2): the status, the authorize URL with its checked random state, the code
- * exchange, and disconnecting (revoke, then forget). The tokens stay on the server
- * (docs/decisions/024).
+ * Connecting a user to Linear (7 "Issue-tracker OAuth"): the status, the authorize URL with its
+ * checked random state, the code exchange, and disconnecting (revoke, then forget). The tokens stay
+ * on the server (docs/decisions/024).
  */
 import {
   POPUP_RETURN_PAGES,

@@ -1,13 +1,12 @@
 /**
- * Summy's GraphQL documents for Linear: the only ones the server sends (spec 001 section 7 "The
- * linear/graphql relay carries", issue 14 point 2). The relay maps an operation name to one of
- * these; it never forwards a document from the browser. Each is validated against Linear's schema
- * (vendor/linear/linear-schema.graphql) by linear-documents.unit.test.ts, and the Linear fake
- * validates every request it gets against the same file.
+ * Summy's GraphQL documents for Linear: the only ones the server sends. The relay maps an operation
+ * name to one of these; it never forwards a document from the browser. Each is validated against
+ * Linear's schema (vendor/linear/linear-schema.graphql) by linear-documents.unit.test.ts, and the
+ * Linear fake validates every request it gets against the same file.
  */
 import type { LinearOperation } from '@summy/core';
 
-/** The issue fields Summy reads (spec 001 section 3 "Linear issue"). */
+/** The issue fields Summy reads. */
 const ISSUE_FIELDS = `fragment IssueFields on Issue {
   id identifier title description url priority dueDate createdAt updatedAt
   state { id name type }

@@ -1,7 +1,7 @@
 /**
  * Every GraphQL document the server sends to Linear is valid against Linear's schema
  * (vendor/linear/linear-schema.graphql, graphql-js `validate`), and the relay's body schema takes
- * only Summy's named operations (issue 14 point 2).
+ * only Summy's named operations.
  */
 import { describe, expect, it } from 'vitest';
 import { Kind, parse, validate, type OperationDefinitionNode } from 'graphql';

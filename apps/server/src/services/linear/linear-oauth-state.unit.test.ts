@@ -1,4 +1,4 @@
-/** The Linear OAuth state cookie and the per-user request spacing (issue 14 point 2). */
+/** The Linear OAuth state cookie and the per-user request spacing. */
 import { describe, expect, it } from 'vitest';
 import { LinearRateLimitError } from '../../http/errors.ts';
 import { checkLinearState, issueLinearState, LINEAR_STATE_TTL_MS } from './linear-oauth-state.ts';

@@ -1,9 +1,8 @@
 /**
- * At most one Linear request per second per user (spec 001 sections 5 and 9, "Linear minimum
- * request gap 1 s"; issue 14 point 2: the server waits rather than refusing). Requests of one user
- * take the next free slot, `minGapMs` after the previous one; a request whose slot lies further
- * ahead than `maxWaitMs` is answered 429 at once instead of holding a connection. Per process: a
- * user whose requests reach several Summy processes gets one gap per process.
+ * At most one Linear request per second per user (the server waits rather than refusing). Requests
+ * of one user take the next free slot, `minGapMs` after the previous one; a request whose slot lies
+ * further ahead than `maxWaitMs` is answered 429 at once instead of holding a connection. Per
+ * process: a user whose requests reach several Summy processes gets one gap per process.
  */
 import { LINEAR_LIMITS } from '@summy/core';
 import { LinearRateLimitError } from '../../http/errors.ts';

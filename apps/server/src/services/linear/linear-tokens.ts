@@ -1,9 +1,9 @@
 /**
- * The user's Linear tokens on the server (issue 14 point 2; docs/decisions/024): stored encrypted
- * in `user_oauth_tokens` (provider 'linear') with Better Auth's token encryption, refreshed before
+ * The user's Linear tokens on the server (docs/decisions/024): stored encrypted in
+ * `user_oauth_tokens` (provider 'linear') with Better Auth's token encryption, refreshed before
  * they expire (Linear's access tokens last about 24 hours and refresh tokens rotate on every use),
- * and removed when Linear refuses the refresh token (`invalid_grant`): the user must connect
- * again. Never part of an answer to the browser.
+ * and removed when Linear refuses the refresh token (`invalid_grant`): the user must connect again.
+ * Never part of an answer to the browser.
  */
 import { and, eq } from 'drizzle-orm';
 import { LINEAR_SCOPES } from '@summy/core';

@@ -1,8 +1,7 @@
 /**
- * `POST /api/todos/:id/linear` (issue 14 point 2, "Send to Linear", beyond the spec): creates a
- * Linear issue from one of the user's to-dos or action items, assigned to the user's Linear
- * viewer, with a link back to the meeting, and links the to-do to it so completion syncs both
- * ways (sync-linear.ts).
+ * `POST /api/todos/:id/linear`: creates a Linear issue from one of the user's to-dos or action
+ * items, assigned to the user's Linear viewer, with a link back to the meeting, and links the to-do
+ * to it so completion syncs both ways (sync-linear.ts).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { todoPriorityToLinear, type Todo } from '@summy/core';

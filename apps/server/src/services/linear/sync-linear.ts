@@ -1,13 +1,12 @@
 /**
- * `POST /api/linear/sync` (issue 14 point 2): completion of linked to-dos and their Linear issues
- * applied both ways, then the user's open assigned issues. The later completion wins, so a side
- * reopened after the other was completed is left alone instead of being completed again at every
- * sync:
- * - a to-do not done whose issue is done (spec 001 section 4: state name 'done' or type
- *   'completed') and was completed at or after the to-do's last change: the to-do is completed;
- * - a done to-do whose issue is open and was last changed before the to-do was completed: the
- *   issue moves to the team's completion state (`pickCompletionState`, spec 001 section 4).
- * Issues missing at Linear (deleted, no access) leave their to-dos as they are.
+ * `POST /api/linear/sync`: completion of linked to-dos and their Linear issues applied both ways,
+ * then the user's open assigned issues. The later completion wins, so a side reopened after the
+ * other was completed is left alone instead of being completed again at every sync:
+ * - a to-do not done whose issue is done (state name 'done' or type 'completed') and was completed
+ *   at or after the to-do's last change: the to-do is completed;
+ * - a done to-do whose issue is open and was last changed before the to-do was completed: the issue
+ *   moves to the team's completion state (`pickCompletionState`). Issues missing at Linear
+ *   (deleted, no access) leave their to-dos as they are.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {

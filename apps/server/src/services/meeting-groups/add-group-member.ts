@@ -4,7 +4,7 @@ import { NotFoundError } from '../../http/errors.ts';
 import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
 
 /**
- * Adds a meeting to a group. A duplicate membership is ignored (spec 000 section 5).
+ * Adds a meeting to a group. A duplicate membership is ignored.
  * @returns whether a new membership was written
  * @throws NotFoundError when the group or the meeting is not the user's
  */

@@ -4,8 +4,8 @@ import { meetingGroupMembers, meetingGroups, type Database } from '@summy/db';
 import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
 
 /**
- * The groups one of the user's meetings belongs to (`GET /api/meetings/:id/groups`, issue 13
- * point 6): domain groups first, then recurring ones, each by name.
+ * The groups one of the user's meetings belongs to (`GET /api/meetings/:id/groups`): domain groups
+ * first, then recurring ones, each by name.
  * @throws NotFoundError when the meeting is not the user's
  */
 export async function listGroupsOfMeeting(

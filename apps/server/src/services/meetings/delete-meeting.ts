@@ -1,11 +1,11 @@
 /**
- * Deleting a meeting removes everything made from it (issue 10 point 3; the privacy text's
- * "deleted data is removed within 30 days", spec 000 section 9): the row with its action items
- * and group memberships (foreign keys cascade), its search passages and their lexeme counts, its
- * place in chats' `context_meeting_ids`, the saved answers that quote it, its stored audio, the
- * chunks of a recording in progress and the record of its tus upload. The database goes first,
- * in one transaction, then the files; a file that cannot be removed then is removed by the
- * leftover sweep (meeting-leftovers.ts) at the next start or within a day.
+ * Deleting a meeting removes everything made from it (the privacy text's "deleted data is removed
+ * within 30 days"): the row with its action items and group memberships (foreign keys cascade), its
+ * search passages and their lexeme counts, its place in chats' `context_meeting_ids`, the saved
+ * answers that quote it, its stored audio, the chunks of a recording in progress and the record of
+ * its tus upload. The database goes first, in one transaction, then the files; a file that cannot
+ * be removed then is removed by the leftover sweep (meeting-leftovers.ts) at the next start or
+ * within a day.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMessages, chats, meetings, type Database } from '@summy/db';

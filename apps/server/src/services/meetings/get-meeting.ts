@@ -7,7 +7,7 @@ import { toMeeting } from './to-meeting.ts';
 
 /**
  * One of the user's meetings with its action items, in the app's shape. With `storage`, a stored
- * recording's `audioUrl` is answered as a signed URL valid one hour (spec 000 section 7).
+ * recording's `audioUrl` is answered as a signed URL valid one hour.
  * @throws NotFoundError when the meeting does not exist or belongs to another user
  */
 export async function getMeeting(

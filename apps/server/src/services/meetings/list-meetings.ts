@@ -29,11 +29,11 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The /meetings search (issue 15 point 2): the title contains the whole text, or every word is in
- * the title or in one of the meeting's search passages (transcript turns and summary paragraphs,
- * the chat's full-text index, stemmed with PostgreSQL's 'english' configuration, so 'budgets'
- * finds 'budget'). A stop word ('the') alone constrains nothing. The `exists` is a semi-join
- * PostgreSQL answers from the GIN index on `meeting_passages.search`.
+ * The /meetings search: the title contains the whole text, or every word is in the title or in one
+ * of the meeting's search passages (transcript turns and summary paragraphs, the chat's full-text
+ * index, stemmed with PostgreSQL's 'english' configuration, so 'budgets' finds 'budget'). A stop
+ * word ('the') alone constrains nothing. The `exists` is a semi-join PostgreSQL answers from the
+ * GIN index on `meeting_passages.search`.
  */
 function searchFilter(userId: string, search: string): SQL | undefined {
   const words = search.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
@@ -49,11 +49,11 @@ function searchFilter(userId: string, search: string): SQL | undefined {
 }
 
 /**
- * The user's meetings, date descending (spec 000 section 7), one keyset page at a time.
+ * The user's meetings, date descending, one keyset page at a time.
  * @param limit rows per page (1 to 1000, default 100)
  * @param cursor `nextCursor` of the previous page
- * @param q only titles containing this text, case-insensitive (spec 000 section 5, the chat's
- *   meeting picker); `%`, `_` and `\\` match themselves
+ * @param q only titles containing this text, case-insensitive (the chat's meeting picker); `%`, `_`
+ * and `\\` match themselves
  * @param search title or transcript words (the /meetings screen, issue 15 point 2; see
  *   {@link searchFilter}) over the search passages as they are: the request never rebuilds them;
  *   the `search.index` job does, seconds after a meeting is written

@@ -1,8 +1,8 @@
 /**
- * Files of deleted meetings (issue 10 point 3; privacy text: deleted data removed within 30
- * days, spec 000 section 9): the stored audio object, the chunks of a recording in progress
- * (`{dataDir}/recordings-in-progress/{meetingId}`) and the record of a finished tus upload
- * (`{dataDir}/uploads/{id}.json`, which names the meeting, its file name and title).
+ * Files of deleted meetings (privacy text: deleted data removed within 30 days): the stored audio
+ * object, the chunks of a recording in progress (`{dataDir}/recordings-in-progress/{meetingId}`)
+ * and the record of a finished tus upload (`{dataDir}/uploads/{id}.json`, which names the meeting,
+ * its file name and title).
  *
  * Deleting a meeting removes them right after its row (`removeMeetingFiles`). Whatever that
  * misses (storage unreachable, a crash in between, a chunk that arrived during the deletion, an

@@ -1,8 +1,8 @@
 /**
- * `POST /api/meetings/{id}/summary` (issue 15 point 4): summarise a meeting again with another
- * model or template. Marks the meeting `summary_regenerating` and enqueues the durable
- * `meeting.summarize` job (pipeline/regenerate-summary.ts), as re-transcription enqueues
- * `meeting.process`; the meeting keeps its summary, topics and action items until the job saves.
+ * `POST /api/meetings/{id}/summary`: summarise a meeting again with another model or template.
+ * Marks the meeting `summary_regenerating` and enqueues the durable `meeting.summarize` job
+ * (pipeline/regenerate-summary.ts), as re-transcription enqueues `meeting.process`; the meeting
+ * keeps its summary, topics and action items until the job saves.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {

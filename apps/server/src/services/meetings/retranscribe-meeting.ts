@@ -1,7 +1,7 @@
 /**
- * `POST /api/meetings/{id}/retranscribe` (issue 12 point 3): a meeting transcribed by the
- * PocketSphinx fallback is transcribed again, once a local model is installed, by running its
- * durable `meeting.process` job again on the stored audio with the provider that would run now.
+ * `POST /api/meetings/{id}/retranscribe`: a meeting transcribed by the PocketSphinx fallback is
+ * transcribed again, once a local model is installed, by running its durable `meeting.process` job
+ * again on the stored audio with the provider that would run now.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Meeting } from '@summy/core';

@@ -1,4 +1,4 @@
-/** Maps stored meeting rows to the app's shapes (spec 000 section 3). */
+/** Maps stored meeting rows to the app's shapes. */
 import type { Meeting, MeetingListItem } from '@summy/core';
 import { priorityToStar } from '@summy/core';
 import type { meetings, todos } from '@summy/db';
@@ -52,8 +52,8 @@ export function readTopics(summaryData: unknown): Meeting['topics'] {
 }
 
 /**
- * The engine of the stored transcript: `summary_data.transcription` `{provider, model?}` (issue 12
- * point 3), else the `sttProvider` id that meetings transcribed before it kept, else null.
+ * The engine of the stored transcript: `summary_data.transcription` `{provider, model?}`, else the
+ * `sttProvider` id that meetings transcribed before it kept, else null.
  */
 export function readTranscription(summaryData: unknown): Meeting['transcription'] {
   const data = readSummaryData(summaryData);

@@ -1,6 +1,6 @@
 /**
- * GET /api/models (issue 12 point 2; contract "HTTP API"): every catalog model with its state on
- * this server, and which speech-to-text provider the next job would use.
+ * GET /api/models: every catalog model with its state on this server, and which speech-to-text
+ * provider the next job would use.
  */
 import type { ModelsList } from '@summy/core';
 import type { Env } from '../../env.ts';
@@ -16,7 +16,7 @@ export async function listModels(
   env: Pick<Env, 'modelsDir' | 'modelsBaseUrl' | 'modelsCatalogFile' | 'settings'>,
 ): Promise<ModelsList> {
   const models = await modelManager(env).listStatuses();
-  // Re-evaluated per call: a recognizer installed a moment ago makes it 'local' (issue 12 point 1).
+  // Re-evaluated per call: a recognizer installed a moment ago makes it 'local'.
   const provider = currentSttProviderId(env);
   return { models, transcription: { provider, fallbackOnly: provider === 'offline' } };
 }

@@ -1,4 +1,4 @@
-/** DELETE /api/models/:id (issue 12 point 2; contract "HTTP API"). */
+/** DELETE /api/models/:id. */
 import { modelManager, type ModelsEnv } from '../../models/manager.ts';
 
 /**

@@ -1,4 +1,4 @@
-/** POST /api/models/:id/download (issue 12 point 2; contract "HTTP API"). */
+/** POST /api/models/:id/download. */
 import type { ModelStatus } from '@summy/core';
 import { modelManager, type ModelsEnv } from '../../models/manager.ts';
 

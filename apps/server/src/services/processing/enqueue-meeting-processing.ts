@@ -13,8 +13,8 @@ export interface MeetingProcessJob {
   /** Original file name (upload), for the fallback title. */
   fileName?: string;
   /**
-   * A meeting transcribed before, run again on its stored audio (issue 12 point 3,
-   * services/meetings/retranscribe-meeting.ts): a failed transcription keeps what it had, the
+   * A meeting transcribed before, run again on its stored audio
+   * (services/meetings/retranscribe-meeting.ts): a failed transcription keeps what it had, the
    * title falls back to the current one, and the earlier run's untouched action items are replaced.
    */
   retranscribe?: boolean;

@@ -1,8 +1,7 @@
 /**
  * `POST /api/meetings/{id}/audio?index=N`: one chunk of a browser recording in progress
- * (MediaRecorder, webm/opus, one chunk per 1000 ms; spec 000 section 9 "Recorder output").
- * Chunks are kept on disk as they come, so a crashed tab loses at most the chunk in flight
- * (DESIGN.md "Nothing is lost"); stop assembles them (stop-recording.ts).
+ * (MediaRecorder, webm/opus, one chunk per 1000 ms). Chunks are kept on disk as they come, so a
+ * crashed tab loses at most the chunk in flight; stop assembles them (stop-recording.ts).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -28,8 +27,8 @@ export const MAX_CHUNK_INDEX = RECORDING_LIMITS.maxIndex;
 const CHUNK_TYPES = new Set(['audio/webm', 'video/webm']);
 
 /**
- * 400 for a chunk index too far ahead of the chunks received (issue 10 point 4): a recorder
- * numbers its chunks without gaps, so an index more than 32 past the highest one is refused.
+ * 400 for a chunk index too far ahead of the chunks received: a recorder numbers its chunks without
+ * gaps, so an index more than 32 past the highest one is refused.
  */
 export class ChunkIndexError extends AppError {
   constructor(index: number, highest: number) {
@@ -54,9 +53,9 @@ export class RecordingStoppedError extends AppError {
  * is the same. An empty body stores nothing. Each chunk is written to a temporary file, flushed
  * (fsync) and linked under its name, so a chunk file is always complete.
  *
- * Limits (issue 10 point 4; packages/core RECORDING_LIMITS): index at most 32 past the highest
- * received; chunk at most 2 MiB; the recording's total at most `recordingByteLimit(highest)`
- * (100 MiB, or 32 KiB per chunk index beyond); content checked by chunk-content.ts.
+ * Limits (packages/core RECORDING_LIMITS): index at most 32 past the highest received; chunk at
+ * most 2 MiB; the recording's total at most `recordingByteLimit(highest)` (100 MiB, or 32 KiB per
+ * chunk index beyond); content checked by chunk-content.ts.
  * @returns `{received: index}`
  * @throws NotFoundError 404 when the meeting does not exist or belongs to another user
  * @throws RecordingStoppedError 409 when the meeting already has its audio

@@ -1,7 +1,7 @@
 /**
- * Is a recording chunk WebM/Opus data? (issue 10 point 4: eleven 9.9 MB chunks of HTML were
- * stored as a recording.) The rule, from real Chromium MediaRecorder chunks (timeslice 1000 ms,
- * recorded from a file-fed fake microphone):
+ * Is a recording chunk WebM/Opus data? (eleven 9.9 MB chunks of HTML were stored as a recording.)
+ * The rule, from real Chromium MediaRecorder chunks (timeslice 1000 ms, recorded from a file-fed
+ * fake microphone):
  *
  * - Chunk 0 starts the file: its content must sniff as WebM/Matroska (EBML header `1A 45 DF A3`
  *   with DocType webm or matroska, read by `file-type`).
@@ -104,7 +104,7 @@ function wellFormedCluster(head: Uint8Array): boolean {
 /**
  * Checks the start of chunk `index` of a recording by the rule above.
  * @param head the chunk's first bytes: `CHUNK_SNIFF_BYTES`, or the whole chunk when shorter
- * @throws InvalidFileTypeError 400 'Invalid file type' (spec 000 section 5) when refused
+ * @throws InvalidFileTypeError 400 'Invalid file type' when refused
  */
 export async function assertRecordingChunk(index: number, head: Uint8Array): Promise<void> {
   if (index === 0) {

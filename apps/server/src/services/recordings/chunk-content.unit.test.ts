@@ -1,6 +1,6 @@
 /**
- * The recording chunk content rule (issue 10 point 4) on real webm/opus made by ffmpeg from real
- * speech, cut at every byte offset (a chunk may start anywhere), and on what must be refused.
+ * The recording chunk content rule on real webm/opus made by ffmpeg from real speech, cut at every
+ * byte offset (a chunk may start anywhere), and on what must be refused.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -45,9 +45,9 @@ export async function listParts(dataDir: string, meetingId: string): Promise<Rec
 }
 
 /**
- * What this process knows of a recording in progress: bytes stored and highest chunk index
- * (-1 before any chunk). Used by append-recording-chunk.ts to enforce the total size and the
- * index window (issue 10 point 4) without listing every chunk on every request.
+ * What this process knows of a recording in progress: bytes stored and highest chunk index (-1
+ * before any chunk). Used by append-recording-chunk.ts to enforce the total size and the index
+ * window without listing every chunk on every request.
  */
 export interface RecordingTally {
   bytes: number;

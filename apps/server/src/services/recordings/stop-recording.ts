@@ -21,7 +21,7 @@ import {
 } from './recording-parts.ts';
 import { log } from '../../log.ts';
 
-/** MIME type of assembled recordings (spec 000 section 9: webm opus). */
+/** MIME type of assembled recordings (webm opus). */
 export const RECORDING_MIME_TYPE = 'audio/webm';
 
 /** What stopping a recording needs. */
@@ -39,8 +39,8 @@ export interface StopRecordingResult {
 }
 
 /**
- * Chunks that never arrived, summarised so that the answer and the log line stay small whatever
- * the gaps (issue 10 point 4: a million missing indexes made a 7.9 MB log line).
+ * Chunks that never arrived, summarised so that the answer and the log line stay small whatever the
+ * gaps (a million missing indexes made a 7.9 MB log line).
  */
 export interface MissingChunks {
   /** How many indexes are missing. */
@@ -52,7 +52,7 @@ export interface MissingChunks {
 /** Runs of missing chunks listed in answers and logs. */
 const MISSING_RANGES_SHOWN = 10;
 
-/** 400 'Recording failed' / 'No audio data was recorded' (spec 000 section 4, "Empty blob"). */
+/** 400 'Recording failed' / 'No audio data was recorded'. */
 export class EmptyRecordingError extends AppError {
   constructor() {
     super(400, 'Recording failed', 'No audio data was recorded');

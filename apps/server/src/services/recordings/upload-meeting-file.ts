@@ -1,7 +1,6 @@
 /**
- * `POST /api/meetings/upload`: a multipart/form-data upload (field `file`, optional field
- * `title`) streamed into storage, then the meeting and its processing job (spec 000 section 4
- * "Upload pipeline", section 5 validation rules).
+ * `POST /api/meetings/upload`: a multipart/form-data upload (field `file`, optional field `title`)
+ * streamed into storage, then the meeting and its processing job (section 5 validation rules).
  */
 import { FileTooLargeError, MAX_UPLOAD_BYTES } from '../../uploads/audio-type.ts';
 import {

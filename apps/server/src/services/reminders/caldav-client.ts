@@ -1,11 +1,10 @@
 /**
- * The reminders client: CalDAV to-do lists (VTODO) over tsdav (issue 14 point 3; shared notes
- * "Reminders": Apple's Reminders cloud is not reachable by a server, CalDAV VTODO is). Every
- * request goes through one guarded fetch: a 15 s time-out, redirects followed only within the
- * same origin (the Authorization header never travels to another host), and, unless
- * CALDAV_ALLOW_PRIVATE_HOSTS is set, no loopback or private address (a user-given URL must not
- * reach the server's own network), connecting to the very address that was checked
- * (pinned-fetch.ts). Server code only: the password never leaves it.
+ * The reminders client: CalDAV to-do lists (VTODO) over tsdav (shared notes "Reminders": Apple's
+ * Reminders cloud is not reachable by a server, CalDAV VTODO is). Every request goes through one
+ * guarded fetch: a 15 s time-out, redirects followed only within the same origin (the Authorization
+ * header never travels to another host), and, unless CALDAV_ALLOW_PRIVATE_HOSTS is set, no loopback
+ * or private address (a user-given URL must not reach the server's own network), connecting to the
+ * very address that was checked (pinned-fetch.ts). Server code only: the password never leaves it.
  */
 import { BlockList, isIP } from 'node:net';
 import { createDAVClient, type DAVCalendar, type DAVCalendarObject } from 'tsdav';
@@ -47,7 +46,7 @@ export interface CaldavPolicy {
 export interface RemindersClient {
   /** The account's to-do lists (collections that accept VTODO), by name. */
   fetchLists(): Promise<ReminderList[]>;
-  /** Incomplete reminders of `lists`, most recently modified first (spec 001 section 7). */
+  /** Incomplete reminders of `lists`, most recently modified first. */
   fetchReminders(lists: ReminderList[]): Promise<Reminder[]>;
   /**
    * Applies `patch` to the reminder whose UID is `id`, searched in `lists`; `listId` (one of
@@ -300,7 +299,7 @@ export async function connectCaldav(
     async fetchReminders(lists) {
       const perList = await Promise.all(
         lists.map(async (list) => {
-          // Completed to-dos carry COMPLETED: the server leaves them out (spec 001 section 7).
+          // Completed to-dos carry COMPLETED: the server leaves them out.
           const objects = await objectsOf(list, {
             _attributes: { name: 'COMPLETED' },
             'is-not-defined': {},

@@ -1,7 +1,7 @@
 /**
- * Contract suite of the reminders client against a real Radicale (issue 14 "Tests"): lists,
- * VTODOs with due dates and priorities, completion, edits, moves, a wrong password, and the
- * network policy. Each test uses its own CalDAV user, so edits never meet.
+ * Contract suite of the reminders client against a real Radicale: lists, VTODOs with due dates and
+ * priorities, completion, edits, moves, a wrong password, and the network policy. Each test uses
+ * its own CalDAV user, so edits never meet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRadicale, type RunningRadicale } from '@summy/fakes/radicale';

@@ -1,7 +1,7 @@
 /**
- * The reminders integration of one user (issue 14 point 3, spec 001 sections 3, 4, 7 and 8): the
- * CalDAV connection stored in `caldav_connections` with the password encrypted at rest, the lists
- * to sync, and the reminders of those lists. Answers never carry the password.
+ * The reminders integration of one user: the CalDAV connection stored in `caldav_connections` with
+ * the password encrypted at rest, the lists to sync, and the reminders of those lists. Answers
+ * never carry the password.
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -129,8 +129,7 @@ const fallbackAnswer: RemindersListsAnswer = {
 
 /**
  * The account's to-do lists and the selected ids. When the lists cannot be read (anything but
- * refused credentials) it answers the single list 'Reminders', selected, with `fallback: true`
- * (spec 001 section 8 "Load-lists failure").
+ * refused credentials) it answers the single list 'Reminders', selected, with `fallback: true`.
  * @throws RemindersNotConnectedError 404; RemindersAuthError 401
  */
 export async function listReminderLists(
@@ -184,8 +183,7 @@ async function saveSelection(db: Database, userId: string, ids: string[]): Promi
 }
 
 /**
- * Incomplete reminders of the selected lists, most recently modified first (spec 001 sections 4
- * and 7).
+ * Incomplete reminders of the selected lists, most recently modified first.
  * @throws RemindersNotConnectedError 404; RemindersAuthError 401; RemindersUnavailableError 502
  */
 export async function listReminders(deps: RemindersDeps, userId: string): Promise<Reminder[]> {

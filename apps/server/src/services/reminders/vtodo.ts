@@ -121,9 +121,9 @@ function setTime(todo: ICAL.Component, name: string, value: ICAL.Time | null) {
 
 /**
  * The object's text with `patch` applied to its VTODO: SUMMARY, DUE (a DTSTART follows it so the
- * to-do stays valid, RFC 5545 section 3.8.2.3), STATUS/COMPLETED/PERCENT-COMPLETE (spec 001
- * section 4: checking stores a completed date, unchecking clears it), PRIORITY; LAST-MODIFIED and
- * DTSTAMP become `now`, SEQUENCE goes up by one.
+ * to-do stays valid, RFC 5545 section 3.8.2.3), STATUS/COMPLETED/PERCENT-COMPLETE (checking stores
+ * a completed date, unchecking clears it), PRIORITY; LAST-MODIFIED and DTSTAMP become `now`,
+ * SEQUENCE goes up by one.
  * @throws NotAVtodoError when the text is not iCalendar with a VTODO
  */
 export function editVtodo(ics: string, patch: Omit<ReminderPatch, 'listId'>, now: Date): string {

@@ -10,10 +10,9 @@ const TEMPLATE_CHOICES: SummaryTemplateChoice[] = SUMMARY_TEMPLATES.map(
 );
 
 /**
- * `GET /api/settings/ai` (issue 15 point 3; spec 001 section 3 "AI preferences"): the user's
- * summary model, chat model and summary template (defaults 'auto', 'auto', 'general' without a
- * settings row), the model choices of this server with why an unavailable one is not offered,
- * and the summary templates.
+ * `GET /api/settings/ai`: the user's summary model, chat model and summary template (defaults
+ * 'auto', 'auto', 'general' without a settings row), the model choices of this server with why an
+ * unavailable one is not offered, and the summary templates.
  */
 export async function getAiSettings(
   deps: { db: Database; env: Pick<Env, 'settings'> },

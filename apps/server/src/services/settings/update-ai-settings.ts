@@ -7,10 +7,10 @@ import { getAiSettings } from './get-ai-settings.ts';
 import { assertUsableModel } from './usable-model.ts';
 
 /**
- * `PUT /api/settings/ai` (issue 15 point 3): stores the given preferences in
- * `user_settings.ai_preferences`, leaving the others as they are, and answers as
- * {@link getAiSettings}. The merge is one statement (jsonb `||`), so two tabs saving different
- * fields at once both keep theirs. The template is checked by the body's schema.
+ * `PUT /api/settings/ai`: stores the given preferences in `user_settings.ai_preferences`, leaving
+ * the others as they are, and answers as {@link getAiSettings}. The merge is one statement (jsonb
+ * `||`), so two tabs saving different fields at once both keep theirs. The template is checked by
+ * the body's schema.
  * @throws ValidationError 400 when a model is no choice of this server, or its provider is not
  *   configured here (details name the field and the reason)
  */

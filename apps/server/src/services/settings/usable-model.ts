@@ -1,6 +1,6 @@
 /**
  * Checks an AI model preference a request names (`PUT /api/settings/ai`, `POST
- * /api/meetings/:id/summary`; issue 15 points 3 and 4) against the choices this server offers.
+ * /api/meetings/:id/summary`) against the choices this server offers.
  */
 import type { Env } from '../../env.ts';
 import { ValidationError } from '../../http/errors.ts';

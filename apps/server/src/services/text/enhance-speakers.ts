@@ -3,8 +3,8 @@ import { TextGenerationError, type TextModel } from '../../providers/llm/types.t
 
 /**
  * The transcript with speaker names in place of generic labels where the conversation makes them
- * evident, in the same paragraph format (spec 000 section 4, step 5). The pipeline keeps the
- * original transcript when this throws.
+ * evident, in the same paragraph format (step 5). The pipeline keeps the original transcript when
+ * this throws.
  * @throws TextGenerationError 'Speaker enhancement failed' / 'No enhanced transcript returned'
  */
 export async function enhanceSpeakers(

@@ -12,7 +12,7 @@ import { log as serverLog } from '../../log.ts';
 /** Knobs of the extraction; the defaults are the spec's. */
 export interface ExtractActionItemsOptions {
   signal?: AbortSignal;
-  /** Waits between chunks (default: a 300 ms timer, spec 000 section 9); tests pass their own. */
+  /** Waits between chunks (default: a 300 ms timer); tests pass their own. */
   pause?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Where skipped chunks are reported (default console.warn). */
   log?: (message: string) => void;

@@ -37,7 +37,7 @@ const failing = () => {
   throw new TextGenerationError('actionItems', 'failed', 'The AI provider answered HTTP 500');
 };
 
-describe('extractActionItems (spec 000 sections 8 and 9)', () => {
+describe('extractActionItems', () => {
   it('returns the single pass when it finds items, without chunking', async () => {
     const { model, calls } = scriptedModel([() => [item('Send the budget', 0.8)]]);
     const pauses: number[] = [];

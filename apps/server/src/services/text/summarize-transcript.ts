@@ -9,13 +9,13 @@ export interface SummarizeInput {
   transcript: string;
   /** The meeting's current title, as context ('' when none). */
   meetingTitle?: string;
-  /** Summary template (default 'general', spec 001 section 3). */
+  /** Summary template (default 'general'). */
   template?: string;
 }
 
 /**
- * The markdown summary and topics of a transcript (spec 000 section 4, step 6). Topics come back
- * trimmed, non-empty, confidence within 0..1.
+ * The markdown summary and topics of a transcript (step 6). Topics come back trimmed, non-empty,
+ * confidence within 0..1.
  * @throws TextGenerationError 'Summary generation failed' / 'No summary returned'
  */
 export async function summarizeTranscript(

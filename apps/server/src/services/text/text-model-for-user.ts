@@ -13,8 +13,8 @@ export interface UserTextModel {
 }
 
 /**
- * The text model for a user: `override` (provider and model of a request) when configured, else
- * the user's `ai_preferences.summaryModel` ('auto' by default, spec 001 section 3).
+ * The text model for a user: `override` (provider and model of a request) when configured, else the
+ * user's `ai_preferences.summaryModel` ('auto' by default).
  */
 export async function textModelForUser(
   deps: { db: Database; env: Pick<Env, 'settings'> },

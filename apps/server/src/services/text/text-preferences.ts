@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { userSettings, type Database } from '@summy/db';
 
-/** The AI preferences the text steps read (spec 001 section 3). */
+/** The AI preferences the text steps read. */
 export interface TextPreferences {
   /** 'auto' or 'provider:model'. */
   summaryModel: string;
@@ -11,7 +11,7 @@ export interface TextPreferences {
   chatModel: string;
 }
 
-/** Defaults when the user has no settings row yet (spec 001 section 9: auto, auto, general). */
+/** Defaults when the user has no settings row yet (auto, auto, general). */
 export const DEFAULT_TEXT_PREFERENCES: TextPreferences = {
   summaryModel: 'auto',
   summaryTemplate: 'general',

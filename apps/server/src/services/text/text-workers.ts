@@ -1,8 +1,8 @@
 /**
- * The text worker endpoints' services (spec 000 section 7, "Text workers"): each picks the user's
- * model, runs one text step and turns a `TextGenerationError` into the spec's `{error, details}`
- * answer with the vendor's status (429, 401) or 502/504. `signal` (the request's, aborted when the
- * client goes away) stops the vendor call.
+ * The text worker endpoints' services: each picks the user's model, runs one text step and turns a
+ * `TextGenerationError` into the spec's `{error, details}` answer with the vendor's status (429,
+ * 401) or 502/504. `signal` (the request's, aborted when the client goes away) stops the vendor
+ * call.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ActionItemSuggestion } from '@summy/core';
@@ -51,7 +51,7 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Summary (with topics), or with `generateTitle` a title cut to 50 characters, answered both as
- * `title` and as `summary` for clients that read either (spec 000 section 7).
+ * `title` and as `summary` for clients that read either.
  * @throws AppError with the spec's message ('Summary generation failed', 'No title generated', …)
  */
 export function runSummaryWorker(

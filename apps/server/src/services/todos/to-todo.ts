@@ -2,7 +2,7 @@ import type { Todo } from '@summy/core';
 import type { todos } from '@summy/db';
 import { toActionItem } from '../meetings/to-meeting.ts';
 
-/** A stored to-do in the app's shape (spec 001 section 3). */
+/** A stored to-do in the app's shape. */
 export function toTodo(row: typeof todos.$inferSelect): Todo {
   return {
     ...toActionItem(row),

@@ -6,8 +6,8 @@ import { NotFoundError } from '../../http/errors.ts';
 import { toTodo } from './to-todo.ts';
 
 /**
- * Updates one of the user's to-dos. Completing sets `completed_at` to now, un-completing clears
- * it; the star maps to priority high or none (spec 000 section 4, "Action item").
+ * Updates one of the user's to-dos. Completing sets `completed_at` to now, un-completing clears it;
+ * the star maps to priority high or none.
  * @throws NotFoundError when the to-do does not exist or belongs to another user
  */
 export async function updateTodo(

@@ -1,17 +1,17 @@
 /**
  * Errors of the transcription worker endpoints, as `AppError`s so the shared `handleError` answers
- * them with the spec's `{error, details}` (spec 000 section 8).
+ * them with the spec's `{error, details}`.
  */
 import { AppError } from '../../http/errors.ts';
 import type { SttError, SttErrorCode } from '../../providers/stt/types.ts';
 
-/** Direct transcription limit: 15 MB (spec 000 section 9), in bytes. */
+/** Direct transcription limit: 15 MB, in bytes. */
 export const DIRECT_MAX_BYTES = 15 * 1024 * 1024;
 
 /**
- * 413 'File too large for quick processing' (spec 000 section 8). The spec's server answered
- * HTTP 500 mentioning a time-out; Summy answers 413 Payload Too Large, the status that says what
- * happened, with the same message and the advice to use a file under 15 MB or the async job.
+ * 413 'File too large for quick processing'. The spec's server answered HTTP 500 mentioning a
+ * time-out; Summy answers 413 Payload Too Large, the status that says what happened, with the same
+ * message and the advice to use a file under 15 MB or the async job.
  */
 export class FileTooLargeError extends AppError {
   constructor() {
@@ -24,9 +24,9 @@ export class FileTooLargeError extends AppError {
 }
 
 /**
- * 413 'File too large for quick processing' (spec 000 section 8) for audio that the provider
- * would not finish within the direct time-out (issue 10 point 13: 6 minutes offline timed out
- * after 120 s with no hint); answered at once, before transcribing, naming the job route.
+ * 413 'File too large for quick processing' for audio that the provider would not finish within the
+ * direct time-out (6 minutes offline timed out after 120 s with no hint); answered at once, before
+ * transcribing, naming the job route.
  * @param audioS the audio's duration (s); `expectedS` the provider's estimate (s);
  *   `budgetS` the time-out (s)
  */
@@ -61,14 +61,14 @@ export class TranscriptionError extends AppError {
   }
 }
 
-/** 500 'Start failed': the async job could not be queued (spec 000 section 8, job errors). */
+/** 500 'Start failed': the async job could not be queued (job errors). */
 export class StartFailedError extends AppError {
   constructor(details: string) {
     super(500, 'Start failed', details);
   }
 }
 
-/** 500 'Status failed': the job's state could not be read (spec 000 section 8, job errors). */
+/** 500 'Status failed': the job's state could not be read (job errors). */
 export class StatusFailedError extends AppError {
   constructor(details: string) {
     super(500, 'Status failed', details);

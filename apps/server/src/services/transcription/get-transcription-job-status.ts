@@ -9,7 +9,7 @@ import {
 } from './transcription-job.ts';
 import { log } from '../../log.ts';
 
-/** The answer of GET /api/status (spec 000 section 7, "Job status"). */
+/** The answer of GET /api/status. */
 export type TranscriptionJobStatus =
   | { status: 'queued' | 'processing' }
   | { status: 'done'; result: SpeechToTextAnswer }

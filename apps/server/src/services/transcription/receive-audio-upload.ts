@@ -24,10 +24,10 @@ export interface ReceivedAudio {
 
 /**
  * Streams the multipart field `field` of a raw Node request to a temporary file (in a new folder
- * under `options.tmpDir`, this process's scratch folder under DATA_DIR) with busboy; the
- * body is never held in memory (Hono's `parseBody()` would buffer it: DESIGN.md, "Verified").
- * A file over `maxBytes` is cut off and the rest of the body drained, so the client still reads
- * the 413 answer instead of a reset connection.
+ * under `options.tmpDir`, this process's scratch folder under DATA_DIR) with busboy; the body is
+ * never held in memory (Hono's `parseBody()` would buffer it). A file over `maxBytes` is cut off
+ * and the rest of the body drained, so the client still reads the 413 answer instead of a reset
+ * connection.
  * @throws FileTooLargeError (413) past `maxBytes`
  * @throws ValidationError (400) when the body is not multipart, has no such file field, or it is empty
  */

@@ -1,8 +1,8 @@
 /**
- * The answer shape of the spec's transcription worker (spec 000 section 7, "Transcription worker"):
- * a speech-to-text result in Deepgram's layout, `{results: {channels: [{alternatives: [{transcript,
- * confidence, words}]}], utterances, summary, topics, intents, sentiments}, metadata: {duration}}`,
- * whichever provider produced it. Times are in seconds. Pure: no I/O.
+ * The answer shape of the spec's transcription worker: a speech-to-text result in Deepgram's
+ * layout, `{results: {channels: [{alternatives: [{transcript, confidence, words}]}], utterances,
+ * summary, topics, intents, sentiments}, metadata: {duration}}`, whichever provider produced it.
+ * Times are in seconds. Pure: no I/O.
  */
 import { z } from '@hono/zod-openapi';
 import type { TranscriptionResult } from '@summy/core';

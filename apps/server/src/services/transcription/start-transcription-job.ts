@@ -7,7 +7,7 @@ import type { AnswerFeatures } from './speech-to-text-answer.ts';
 import { TRANSCRIPTION_QUEUE, type TranscriptionJobData } from './transcription-job.ts';
 import { log } from '../../log.ts';
 
-/** The body of POST /api/start (spec 000 section 7, "Start async job"). */
+/** The body of POST /api/start. */
 export interface StartTranscriptionInput extends AnswerFeatures {
   /** A signed storage URL of one of the user's recordings. */
   fileUrl: string;

@@ -9,7 +9,7 @@ export interface TranscribeAudioFileInput {
   /** Absolute path of the audio on local disk. */
   path: string;
   mimeType: string;
-  /** BCP-47 language, default 'en' (spec 000 section 9). */
+  /** BCP-47 language, default 'en'. */
   language?: string;
   /** Time budget in milliseconds; past it the work is aborted. */
   timeoutMs: number;

@@ -1,8 +1,8 @@
 /**
- * The durable async transcription job (spec 000 section 4 "Large-file flow", section 7 "Start async
- * job"): queue 'transcription.run' on pg-boss. The job reads the recording from Summy's storage by
- * key, transcribes it with the configured provider within 15 minutes (the spec's polling time-out)
- * and stores the spec's answer as the job's `output`, where GET /api/status reads it.
+ * The durable async transcription job (section 7 "Start async job"): queue 'transcription.run' on
+ * pg-boss. The job reads the recording from Summy's storage by key, transcribes it with the
+ * configured provider within 15 minutes (the spec's polling time-out) and stores the spec's answer
+ * as the job's `output`, where GET /api/status reads it.
  */
 import type { Job, JobResult } from 'pg-boss';
 import type { AppDeps } from '../../http/context.ts';
@@ -18,7 +18,7 @@ import { log } from '../../log.ts';
 /** Queue name (dotted like every Summy job: jobs/definitions.ts). */
 export const TRANSCRIPTION_QUEUE = 'transcription.run';
 
-/** Time budget of one job: 15 minutes (spec 000 section 9, job polling time-out), in ms. */
+/** Time budget of one job: 15 minutes (job polling time-out), in ms. */
 export const JOB_TIMEOUT_MS = 15 * 60 * 1000;
 
 /** Payload of a 'transcription.run' job. */

@@ -50,7 +50,7 @@ function usableName(name: string | null | undefined): string | undefined {
   if (n.split(' ').length > 4 || GENERIC_LABEL.test(n) || /^(?:null|none|unknown)$/i.test(n)) {
     return undefined;
   }
-  // The meeting view reads a label as a capitalised name (spec 000 section 5).
+  // The meeting view reads a label as a capitalised name.
   return n.replace(/(^|\s)(\p{Ll})/gu, (_, s: string, c: string) => s + c.toUpperCase());
 }
 
@@ -116,8 +116,8 @@ export function createAiSdkTextModel(options: AiSdkTextModelOptions): TextModel 
     id,
 
     /**
-     * Streams with `streamText`; errors arrive as stream parts, and become the spec's 'Chat
-     * failed' / 'No response generated' (spec 000 section 8) like the other steps' failures.
+     * Streams with `streamText`; errors arrive as stream parts, and become the spec's 'Chat failed'
+     * / 'No response generated' like the other steps' failures.
      */
     async *answer(input, signal) {
       let produced = false;

@@ -1,8 +1,7 @@
 /**
- * Summy's prompts for the text steps (spec 000 sections 4 and 7). Each system prompt names its task
- * ('meeting title', 'summary', 'action items', 'speaker names'); the JSON answers are described in
- * words as well as by schema, because OpenAI-compatible servers may only offer a JSON mode without
- * schemas.
+ * Summy's prompts for the text steps. Each system prompt names its task ('meeting title',
+ * 'summary', 'action items', 'speaker names'); the JSON answers are described in words as well as
+ * by schema, because OpenAI-compatible servers may only offer a JSON mode without schemas.
  */
 import {
   DEFAULT_SUMMARY_TEMPLATE,

@@ -1,8 +1,7 @@
 /**
- * The commitment rules of the offline action items (issue 11) on real sentences quoted from the
- * transcripts of testdata/meetings (AMI ES2004a and ES2011a, ICSI Bed016; turn numbers as in
- * their `.transcript.txt`, annotations such as {vocalsound} removed as Summy's transcripts have
- * none).
+ * The commitment rules of the offline action items on real sentences quoted from the transcripts of
+ * testdata/meetings (AMI ES2004a and ES2011a, ICSI Bed016; turn numbers as in their
+ * `.transcript.txt`, annotations such as {vocalsound} removed as Summy's transcripts have none).
  */
 import { describe, expect, it } from 'vitest';
 import { extractRuleBasedActionItems, findCommitments } from './action-items.ts';

@@ -1,8 +1,8 @@
 /**
- * The offline text model: Summy's zero-configuration default (DESIGN.md principle 1). No network,
- * no model weights, deterministic: an extractive summary with keyphrase topics, a keyphrase title,
- * rule-based action items. Speaker enhancement keeps the transcript as it is: without a language
- * model Summy keeps the labels it has rather than guess names.
+ * The offline text model: Summy's zero-configuration default. No network, no model weights,
+ * deterministic: an extractive summary with keyphrase topics, a keyphrase title, rule-based action
+ * items. Speaker enhancement keeps the transcript as it is: without a language model Summy keeps
+ * the labels it has rather than guess names.
  */
 import { isSummaryTemplateId, type ActionItemSuggestion } from '@summy/core';
 import {

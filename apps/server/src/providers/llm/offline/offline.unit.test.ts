@@ -63,7 +63,7 @@ describe('offline text: rule-based action items', () => {
     expect(byTitle['Fix the refund flow']!.description).toMatch(/^Due by Thursday\. Speaker 2: “/);
     expect(byTitle['Schedule the usability sessions']).toMatchObject({ assignedTo: 'Marco' });
     expect(byTitle['Schedule the usability sessions']!.description).toMatch(/^Due next week\./);
-    // 'We need to…', 'we should…', "let's…" mid-meeting are proposals nobody took on (issue 11).
+    // 'We need to…', 'we should…', "let's…" mid-meeting are proposals nobody took on.
     expect(byTitle['Run a usability test with five customers before the launch']).toBeUndefined();
     // An explicit action item and a dated commitment are the strongest.
     expect(byTitle['Update the analytics tracking plan for the new checkout']!.confidence).toBe(
@@ -144,7 +144,7 @@ describe('offline text: summary, topics and title', () => {
 
   it('names no title when the transcript is too poor to name a subject', async () => {
     // One sentence repeats nothing: the first words would be word salad, so the caller titles it
-    // 'Meeting' plus the date (issue 11). No words at all is the spec's 'No title generated'.
+    // 'Meeting' plus the date. No words at all is the spec's 'No title generated'.
     const poor = createOfflineTextModel().generateTitle(
       'Speaker 1: The quarterly revenue forecast for the northern region looks considerably better than expected.',
     );

@@ -1,6 +1,6 @@
 /**
- * Summary templates without a language model (issue 15 point 3: "each changing what the summary
- * contains", also offline). A template other than 'general' gets its own headings (from
+ * Summary templates without a language model ("each changing what the summary contains", also
+ * offline). A template other than 'general' gets its own headings (from
  * @summy/core, the same the language model is asked for) and the meeting's sentences sorted into
  * them by cue words: general English markers of each section's kind of statement (past tense for
  * a stand-up's 'Yesterday', 'blocked' or 'waiting on' for 'Blockers', prices and contract terms

@@ -1,5 +1,5 @@
 /**
- * Summary templates without a language model (issue 15 point 3): each template's headings from
+ * Summary templates without a language model: each template's headings from
  * @summy/core in order, the meeting's sentences sorted into them by cue words, commitments in the
  * follow-up sections, '- None recorded' for a section nothing matched; 'general' keeps its
  * layout. The meetings here are written for these tests (a stand-up, a sales call, an interview,

@@ -1,8 +1,8 @@
 /**
  * Deepgram speech-to-text through the official SDK (@deepgram/sdk v5): pre-recorded transcription
  * of a local file with nova-3, diarization, utterances, summary (v2), topics, intents, sentiment,
- * smart formatting and punctuation (spec 000 section 7, "Transcription worker").
- * Vendor reference: https://developers.deepgram.com/reference/speech-to-text/listen-pre-recorded
+ * smart formatting and punctuation. Vendor reference:
+ * https://developers.deepgram.com/reference/speech-to-text/listen-pre-recorded
  */
 import { DeepgramClient, DeepgramError, DeepgramTimeoutError } from '@deepgram/sdk';
 import type { TranscriptionResult } from '@summy/core';
@@ -77,7 +77,7 @@ function isNonJsonMarker(body: unknown): boolean {
   );
 }
 
-/** Maps an SDK failure to the spec's error for its cause (spec 000 section 8). */
+/** Maps an SDK failure to the spec's error for its cause. */
 function toSttError(err: unknown, signal: AbortSignal | undefined): SttError {
   if (err instanceof SttError) return err;
   if (signal?.aborted || err instanceof DeepgramTimeoutError) return new SttError('timeout');

@@ -1,10 +1,10 @@
 /**
- * The local speech engine's work, run inside its worker process (./worker.ts; issue 12 point 1):
- * decode the audio to 16 kHz mono with ffmpeg, find speech with Summy's VAD, recognize each
- * speech segment with a sherpa-onnx offline recognizer, turn token timestamps into word timings,
- * and find speaker turns from neural speaker embeddings (sherpa-onnx SpeakerEmbeddingExtractor)
- * clustered by Summy's NME-SC spectral clustering — or from Summy's MFCC embeddings when no
- * embedding model is installed.
+ * The local speech engine's work, run inside its worker process (./worker.ts): decode the audio to
+ * 16 kHz mono with ffmpeg, find speech with Summy's VAD, recognize each speech segment with a
+ * sherpa-onnx offline recognizer, turn token timestamps into word timings, and find speaker turns
+ * from neural speaker embeddings (sherpa-onnx SpeakerEmbeddingExtractor) clustered by Summy's
+ * NME-SC spectral clustering — or from Summy's MFCC embeddings when no embedding model is
+ * installed.
  *
  * It loads native code that can end the process on a bad model file (onnxruntime throws a C++
  * exception through sherpa-onnx, which aborts), so it never runs in the server's own process;

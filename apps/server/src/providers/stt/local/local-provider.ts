@@ -1,10 +1,10 @@
 /**
- * The local speech-to-text provider (issue 12 point 1): sherpa-onnx neural models downloaded
- * into the models folder, run on this machine's CPU. Each transcription runs in its own worker
- * process (./worker.ts → ./engine.ts), so the server's event loop stays free, onnxruntime uses
- * every core (one intra-op thread per core), the models' memory is returned when the job ends,
- * and a model file that makes native code abort takes down only the worker. The worker is
- * started through `setpriv --pdeathsig KILL` (audio/process.ts), so it dies with the server.
+ * The local speech-to-text provider: sherpa-onnx neural models downloaded into the models folder,
+ * run on this machine's CPU. Each transcription runs in its own worker process (./worker.ts →
+ * ./engine.ts), so the server's event loop stays free, onnxruntime uses every core (one intra-op
+ * thread per core), the models' memory is returned when the job ends, and a model file that makes
+ * native code abort takes down only the worker. The worker is started through `setpriv --pdeathsig
+ * KILL` (audio/process.ts), so it dies with the server.
  *
  * Models are chosen per job from what is installed (./select-models.ts); a model downloaded while
  * the server runs is used by the next job.

@@ -1,9 +1,9 @@
 /**
- * Which installed models the local engine uses for a job (issue 12 point 1: the language setting
- * honoured): a recognizer whose catalog languages include the job's primary language — the
- * catalog's default first, then catalog order — and the default (else the first) installed
- * speaker embedding model. Read per job from the models folder (models/installed.ts), so a model
- * downloaded while the server runs is used by the next job.
+ * Which installed models the local engine uses for a job (the language setting honoured): a
+ * recognizer whose catalog languages include the job's primary language — the catalog's default
+ * first, then catalog order — and the default (else the first) installed speaker embedding model.
+ * Read per job from the models folder (models/installed.ts), so a model downloaded while the server
+ * runs is used by the next job.
  */
 import type { Env } from '../../../env.ts';
 import { installedModels, type InstalledModel } from '../../../models/installed.ts';

@@ -1,6 +1,6 @@
 /**
- * Words with times from a sherpa-onnx recognition result (issue 12 point 1: word timings from
- * the recognizer's token timestamps). Pure: no I/O.
+ * Words with times from a sherpa-onnx recognition result (word timings from the recognizer's token
+ * timestamps). Pure: no I/O.
  *
  * SentencePiece-style tokens (NeMo, Whisper, Moonshine) start a new word with a space (sherpa
  * turns NeMo's `▁` into a space); other tokens continue the current word. A word starts at its

@@ -14,9 +14,9 @@
  * 4. Words get the speaker of the segment owning their midpoint (see {@link assignSpeakers}),
  *    short flips are smoothed, and speakers are numbered 0, 1, ... by first appearance.
  *
- * Replaces (issue 12) a cut of agglomerative clustering by a merge threshold tuned on the test
- * files, which found one speaker in unseen multi-speaker clips and 20 in a 9-minute two-person
- * file (docs/decisions/015-fallback-diarization-speaker-count.md).
+ * Replaces a cut of agglomerative clustering by a merge threshold tuned on the test files, which
+ * found one speaker in unseen multi-speaker clips and 20 in a 9-minute two-person file
+ * (docs/decisions/015-fallback-diarization-speaker-count.md).
  *
  * Pure: no I/O; long work yields through `checkpoint` so an abort can stop it.
  */
@@ -65,8 +65,8 @@ export async function diarize(
 }
 
 /**
- * A stretch of speech with its speaker embedding: the MFCC supervectors of ./embeddings.ts or
- * the neural embeddings of the local engine (providers/stt/local, issue 12 point 1).
+ * A stretch of speech with its speaker embedding: the MFCC supervectors of ./embeddings.ts or the
+ * neural embeddings of the local engine (providers/stt/local).
  */
 export interface SpeakerWindow {
   /** Span the embedding was computed over (s). */

@@ -9,8 +9,8 @@ import { OfflineSttProvider } from './offline-provider.ts';
 export { OfflineSttProvider, type OfflineSttOptions } from './offline-provider.ts';
 
 /**
- * The catalog's factory: needs no settings (DESIGN.md principle 1: works offline). Its WAV parts
- * go to this process's scratch folder under DATA_DIR, never the shared /tmp (issue 10 point 7).
+ * The catalog's factory: needs no settings (works offline). Its WAV parts go to this process's
+ * scratch folder under DATA_DIR, never the shared /tmp.
  */
 export async function createOfflineSttProvider(env: Env): Promise<OfflineSttProvider> {
   return new OfflineSttProvider({ tmpDir: scratchDir(env.dataDir) });

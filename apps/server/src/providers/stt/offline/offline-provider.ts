@@ -1,9 +1,9 @@
 /**
- * The offline speech-to-text default (DESIGN.md "Stack"): CMU PocketSphinx 0.8 for the words,
- * Summy's own voice activity detection (VAD) and diarization for the speakers. Needs only the
- * Debian packages `ffmpeg`, `pocketsphinx` and `pocketsphinx-en-us`; no network, no model
- * download. Accuracy is modest (see docs/performance.md, "Speech-to-text"); an
- * OpenAI-compatible server such as a local Whisper is the way to accurate transcripts.
+ * The offline speech-to-text default: CMU PocketSphinx 0.8 for the words, Summy's own voice
+ * activity detection (VAD) and diarization for the speakers. Needs only the Debian packages
+ * `ffmpeg`, `pocketsphinx` and `pocketsphinx-en-us`; no network, no model download. Accuracy is
+ * modest (see docs/performance.md, "Speech-to-text"); an OpenAI-compatible server such as a local
+ * Whisper is the way to accurate transcripts.
  *
  * Flow: probe and decode to 16 kHz mono (ffmpeg) → VAD → in parallel, PocketSphinx on parts of
  * the speech (one process per core) and diarization in this process → words get speakers →
@@ -270,9 +270,9 @@ function toSourceTimes(word: Word, part: RecognitionPart): Word {
 }
 
 /**
- * Summy's result from words with speakers (spec 000 section 3): text, speaker turns and one
- * utterance per turn, the mean word confidence; no summary, topics, intents or sentiment. Shared
- * with the local engine (providers/stt/local).
+ * Summy's result from words with speakers: text, speaker turns and one utterance per turn, the mean
+ * word confidence; no summary, topics, intents or sentiment. Shared with the local engine
+ * (providers/stt/local).
  * @param durationS length of the decoded audio (s)
  * @param language BCP-47 tag reported as the result's language; default 'en'
  */
