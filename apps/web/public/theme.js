@@ -1,8 +1,8 @@
 /* global window, document */
-// Applied before first paint so a dark-theme user never sees a white flash. A file of its own,
-// not inline in index.html: the Content-Security-Policy allows scripts from 'self' only (issue 10
-// point 8). Keep the storage keys and values in sync with src/features/settings/hooks/use-theme.ts
-// and src/features/settings/hooks/use-app-icon-theme.ts.
+// Applied before first paint so a dark-theme user never sees a white flash. A file of its own, not
+// inline in index.html: the Content-Security-Policy allows scripts from 'self' only. Keep the
+// storage keys and values in sync with src/features/settings/hooks/use-theme.ts and
+// src/features/settings/hooks/use-app-icon-theme.ts.
 (function () {
   try {
     var stored = localStorage.getItem('theme');
@@ -17,9 +17,9 @@
     // Storage blocked (privacy modes): the app applies the system theme once it runs.
   }
   try {
-    // The app icon theme (spec 001 "app icon theme", light or dark): the favicon and the web
-    // manifest whose icons an installed app shows. index.html names the light ones;
-    // src/features/settings/hooks/use-app-icon-theme.ts makes the same switch at run time.
+    // The app icon theme (light or dark): the favicon and the web manifest whose icons an installed
+    // app shows. index.html names the light ones; src/features/settings/hooks/use-app-icon-theme.ts
+    // makes the same switch at run time.
     if (localStorage.getItem('summy-app-icon-theme') === 'dark') {
       var links = {
         icon: '/icons/icon-dark.svg',

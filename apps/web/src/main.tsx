@@ -13,5 +13,5 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The installable app's offline shell (issue 15 point 5), registered after the page has loaded.
+// The installable app's offline shell, registered after the page has loaded.
 registerServiceWorker();

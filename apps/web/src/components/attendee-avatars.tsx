@@ -1,7 +1,7 @@
 /**
- * Attendee avatars (spec 001 section 2 "Attendee avatars", section 4 "Avatar: loading, then photo,
- * then a coloured-initials fallback on an image error"; issue 13 point 7). Shared by the meeting
- * header, the calendar's event details and the contacts list, so a person looks the same everywhere.
+ * Attendee avatars (section 4 "Avatar: loading, then photo, then a coloured-initials fallback on an
+ * image error"). Shared by the meeting header, the calendar's event details and the contacts list,
+ * so a person looks the same everywhere.
  */
 import { CALENDAR_LIMITS } from '@summy/core';
 import {
@@ -22,7 +22,7 @@ export const OVERFLOW_LIST_MAX = 20;
 /** Props of {@link AttendeeAvatars}. */
 export interface AttendeeAvatarsProps {
   attendees: readonly AvatarPerson[];
-  /** Avatars drawn before '+N' (spec 001 section 9: 5). */
+  /** Avatars drawn before '+N' (5). */
   max?: number;
   size?: AvatarSize;
   className?: string;

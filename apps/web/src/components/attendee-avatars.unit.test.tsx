@@ -12,7 +12,7 @@ const people = Array.from({ length: 8 }, (_, i) => ({
   name: `Person ${String.fromCharCode(65 + i)}ay`,
 }));
 
-describe('AttendeeAvatars (spec 001 "Attendee avatars")', () => {
+describe('AttendeeAvatars', () => {
   it('draws at most 5 focusable avatars, then +N for the rest', () => {
     const html = render(<AttendeeAvatars attendees={people} />);
     expect(html.match(/data-slot="avatar"/g)).toHaveLength(5);

@@ -15,17 +15,16 @@ export interface ConfirmDialogProps {
   /** Red confirming button for destructive actions. */
   destructive?: boolean;
   /**
-   * Where the focus goes when the dialog closes and this element is still on the page: the
-   * control that asked for it, for a dialog opened from a menu item (Radix would return the focus
-   * to the item, gone by then, leaving keyboard users at the top of the page; issue 15 point 6).
+   * Where the focus goes when the dialog closes and this element is still on the page: the control
+   * that asked for it, for a dialog opened from a menu item (Radix would return the focus to the
+   * item, gone by then, leaving keyboard users at the top of the page).
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
- * A confirm dialog (spec 000 section 2 "Meeting actions menu": Enter confirms, Escape cancels).
- * Radix AlertDialog gives the focus trap, Escape and the alertdialog role; the confirming button
- * takes the initial focus so Enter activates it.
+ * A confirm dialog (Enter confirms, Escape cancels). Radix AlertDialog gives the focus trap, Escape
+ * and the alertdialog role; the confirming button takes the initial focus so Enter activates it.
  */
 export function ConfirmDialog({
   open,

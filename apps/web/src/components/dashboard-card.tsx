@@ -17,10 +17,9 @@ export interface DashboardCardProps {
 }
 
 /**
- * One section of the Home dashboard (spec 001 section 2 "Dashboard"): a heading with its 'View
- * all' link, then the section's list or empty state. Shared by the meetings, calendar and to-dos
- * features' dashboard pieces so the three look alike; a `section` named by its heading, so screen
- * readers list the three as regions.
+ * One section of the Home dashboard: a heading with its 'View all' link, then the section's list or
+ * empty state. Shared by the meetings, calendar and to-dos features' dashboard pieces so the three
+ * look alike; a `section` named by its heading, so screen readers list the three as regions.
  */
 export function DashboardCard({
   title,

@@ -17,7 +17,7 @@ export interface IntegrationCardProps {
 }
 
 /**
- * One integration in Settings › Integrations (spec 001 section 2 "Settings dialog"; issue 14 point
+ * One integration in Settings › Integrations (issue 14 point
  * 4): a region named after the integration, so each block has one look and assistive technology
  * can jump between them.
  */

@@ -1,7 +1,7 @@
 /**
- * Markdown rendered safely, for meeting summaries and assistant answers (spec 000 section 2 "Summary mode renders the summary as markdown";
- * section 5 "Markdown links in the summary are allowed only with the schemes http, https, irc,
- * ircs, mailto and xmpp"; DESIGN.md "no raw HTML"; issue 10 point 8: images are never loaded).
+ * Markdown rendered safely, for meeting summaries and assistant answers (section 5 "Markdown links
+ * in the summary are allowed only with the schemes http, https, irc, ircs, mailto and xmpp"; issue
+ * 10 point 8: images are never loaded).
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { ImageIcon } from 'lucide-react';
@@ -14,12 +14,12 @@ import { cn } from '@/lib/utils';
 const IMAGE_LINK = 'dataMarkdownImage';
 
 /**
- * Rehype plugin: no markdown image is ever loaded (issue 10 point 8: `![x](http://elsewhere/
- * track.png?leak=...)` in a summary or an answer was fetched by the browser, a leak channel once a
- * model can be steered by a transcript). Summy stores no images, so every image, whatever its
- * origin, becomes a link to its URL labelled with its alt text (the URL when there is none); an
- * image already inside a link becomes its alt text, as links cannot nest. The link's href still
- * passes `urlTransform` afterwards.
+ * Rehype plugin: no markdown image is ever loaded (`![x](http://elsewhere/ track.png?leak=...)` in
+ * a summary or an answer was fetched by the browser, a leak channel once a model can be steered by
+ * a transcript). Summy stores no images, so every image, whatever its origin, becomes a link to its
+ * URL labelled with its alt text (the URL when there is none); an image already inside a link
+ * becomes its alt text, as links cannot nest. The link's href still passes `urlTransform`
+ * afterwards.
  */
 function rehypeImagesAsLinks() {
   const rewrite = (children: ElementContent[], inLink: boolean): ElementContent[] =>

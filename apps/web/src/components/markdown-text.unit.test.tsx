@@ -1,6 +1,6 @@
 /**
- * Markdown images are never loaded (issue 10 point 8): every image, remote or not, is shown as a
- * link to its URL labelled with its alt text, rendered to static HTML like the other web tests.
+ * Markdown images are never loaded: every image, remote or not, is shown as a link to its URL
+ * labelled with its alt text, rendered to static HTML like the other web tests.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 
 /**
- * The offline state of the signed-in layout (issue 15 point 5: "shows a clear offline state"): a
- * bar above the screen while the browser has no network, saying what still works. Recording does:
- * every chunk is kept in IndexedDB and sent once the connection is back
- * (features/recorder/utils/chunk-sender.ts). Renders nothing while online.
+ * The offline state of the signed-in layout ("shows a clear offline state"): a bar above the screen
+ * while the browser has no network, saying what still works. Recording does: every chunk is kept in
+ * IndexedDB and sent once the connection is back (features/recorder/utils/chunk-sender.ts). Renders
+ * nothing while online.
  */
 export function OfflineBanner() {
   const online = useOnlineStatus();

@@ -9,9 +9,9 @@ export interface UserAvatarProps {
 }
 
 /**
- * A signed-in user's or Google account's photo, falling back to coloured initials when there is none
- * or it fails to load (spec 001 section 5: account names shown as up to two initials). The same
- * drawing as attendees', so a person keeps one colour across the app.
+ * A signed-in user's or Google account's photo, falling back to coloured initials when there is
+ * none or it fails to load (account names shown as up to two initials). The same drawing as
+ * attendees', so a person keeps one colour across the app.
  */
 export function UserAvatar({ name, email, image, className }: UserAvatarProps) {
   return <PersonAvatar person={{ name, email, photoUrl: image }} className={className} />;

@@ -1,9 +1,9 @@
 /**
- * Background refresh of integration data, Linear issues and reminders alike (spec 001 section 4
- * "Integration connection and cache", section 9: "Integration cache 5 min", "Integration polling
- * 30 s", "Inactivity cut-off 5 min"): every 30 s, but only while the tab is visible and the person
- * was active (mouse, key or scroll) within the last 5 minutes, so an idle or hidden tab spends
- * none of the vendor's rate limit. Shared by the Linear and reminders features (issue 14).
+ * Background refresh of integration data, Linear issues and reminders alike (section 9:
+ * "Integration cache 5 min", "Integration polling 30 s", "Inactivity cut-off 5 min"): every 30 s,
+ * but only while the tab is visible and the person was active (mouse, key or scroll) within the
+ * last 5 minutes, so an idle or hidden tab spends none of the vendor's rate limit. Shared by the
+ * Linear and reminders features.
  *
  * The 5-minute cache is the query's own `staleTime` ({@link INTEGRATION_CACHE_MS}): a screen opened
  * again within it shows the cached answer without asking, and a stale or empty cache is fetched
@@ -13,14 +13,14 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-/** How long fetched integration data counts as fresh, ms (spec 001 section 9). */
+/** How long fetched integration data counts as fresh, ms. */
 export const INTEGRATION_CACHE_MS = 5 * 60_000;
-/** Gap between two background refreshes while the person is active, ms (spec 001 section 9). */
+/** Gap between two background refreshes while the person is active, ms. */
 export const INTEGRATION_POLL_MS = 30_000;
-/** No background refresh after this long without mouse, key or scroll activity, ms (spec 001 section 9). */
+/** No background refresh after this long without mouse, key or scroll activity, ms. */
 export const INACTIVITY_CUTOFF_MS = 5 * 60_000;
 
-/** The events that count as activity: mouse, key or scroll (spec 001 section 4). */
+/** The events that count as activity: mouse, key or scroll. */
 const ACTIVITY_EVENTS = [
   'pointermove',
   'pointerdown',

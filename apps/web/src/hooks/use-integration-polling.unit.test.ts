@@ -1,6 +1,6 @@
 /**
- * When integration data may be refreshed in the background (spec 001 section 4: every 30 s, only
- * while the tab is visible and the person was active within the last 5 minutes).
+ * When integration data may be refreshed in the background (every 30 s, only while the tab is
+ * visible and the person was active within the last 5 minutes).
  */
 import { describe, expect, it } from 'vitest';
 import {

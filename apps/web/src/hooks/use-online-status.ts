@@ -13,7 +13,7 @@ function subscribe(onChange: () => void): () => void {
  * Whether the browser has a network connection (`navigator.onLine`), re-rendering on the window's
  * `online` and `offline` events. False means surely offline; true only means a network is there,
  * not that Summy's server answers (a failed request tells that). For the offline state of the
- * installable app (issue 15 point 5).
+ * installable app.
  */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(

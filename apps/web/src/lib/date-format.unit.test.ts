@@ -30,7 +30,7 @@ describe('formatDate', () => {
   });
 });
 
-describe('formatDate on odd stored values (issue 10 point 6)', () => {
+describe('formatDate on odd stored values', () => {
   it.each([
     ['an unparsable string', new Date('not a date')],
     ['NaN', new Date(Number.NaN)],

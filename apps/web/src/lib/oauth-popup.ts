@@ -1,13 +1,12 @@
 /**
- * The OAuth popup both the Google 'Add Account' and the 'Connect Linear' flows use (spec 001
- * section 7: "A popup of 500x600 opens on the provider's authorize page"; section 9 "Popup
- * size"): opened inside the click so popup blockers allow it, pointed at the authorize URL once
- * the server answered, and waited on until the callback page posts its outcome. Only messages
- * from this origin and from the popup itself count: another site or frame could post a
- * look-alike.
+ * The OAuth popup both the Google 'Add Account' and the 'Connect Linear' flows use ("A popup of
+ * 500x600 opens on the provider's authorize page"; section 9 "Popup size"): opened inside the click
+ * so popup blockers allow it, pointed at the authorize URL once the server answered, and waited on
+ * until the callback page posts its outcome. Only messages from this origin and from the popup
+ * itself count: another site or frame could post a look-alike.
  */
 
-/** `window.open` features of the popup: 500x600 CSS pixels (spec 001 section 9). */
+/** `window.open` features of the popup: 500x600 CSS pixels. */
 export const OAUTH_POPUP_FEATURES = 'popup=yes,width=500,height=600';
 
 /** How often a closed popup is noticed, ms, so a flow does not stay busy after it was closed. */

@@ -10,8 +10,8 @@
 export const OPEN_SETTINGS_EVENT = 'openSettings';
 
 /**
- * The Settings dialog's tabs, in their order and as `?tab=` spells them (spec 001 section 2
- * "Settings dialog"; Integrations from issue 14 point 4, What's New from issue 15 point 3).
+ * The Settings dialog's tabs, in their order and as `?tab=` spells them (Integrations from issue 14
+ * point 4, What's New from).
  */
 export const SETTINGS_TABS = ['general', 'account', 'integrations', 'whats-new'] as const;
 

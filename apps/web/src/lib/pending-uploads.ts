@@ -1,12 +1,11 @@
 /**
- * Placeholder meetings of uploads in flight (spec 000 section 4 "Upload pipeline", step 1: "A
- * temporary placeholder meeting (processing) appears in the sidebar"). The recorder feature adds
- * and updates them; the sidebar shows them. A tiny external store shared through `lib/` because
- * features must not import each other.
+ * Placeholder meetings of uploads in flight (step 1: "A temporary placeholder meeting (processing)
+ * appears in the sidebar"). The recorder feature adds and updates them; the sidebar shows them. A
+ * tiny external store shared through `lib/` because features must not import each other.
  */
 import { useSyncExternalStore } from 'react';
 
-/** A placeholder meeting; `id` begins with `temp-` (spec 000 section 3 "isTemporary"). */
+/** A placeholder meeting; `id` begins with `temp-`. */
 export interface PendingUpload {
   id: `temp-${string}`;
   /** The file name without extension, the meeting's fallback title. */
@@ -63,7 +62,7 @@ export function usePendingUploads(): readonly PendingUpload[] {
   );
 }
 
-/** True for a placeholder meeting's id (spec 000 section 3: "placeholder id begins with temp-"). */
+/** True for a placeholder meeting's id ("placeholder id begins with temp-"). */
 export function isTemporaryId(id: string): id is `temp-${string}` {
   return id.startsWith('temp-');
 }

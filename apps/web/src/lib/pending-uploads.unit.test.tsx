@@ -12,7 +12,7 @@ function Titles() {
   );
 }
 
-describe('pending uploads (spec 000 section 4 "Upload pipeline")', () => {
+describe('pending uploads', () => {
   it('adds placeholders newest first, updates progress and removes them', () => {
     const date = new Date(0).toISOString();
     pendingUploads.add({ id: 'temp-a', title: 'a', loaded: 0, total: 10, date });

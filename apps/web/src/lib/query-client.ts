@@ -1,6 +1,6 @@
 /**
  * One TanStack Query client for the whole app, so signing out can clear every cached answer at once
- * (spec 001: "Logging out clears the local caches").
+ * ("Logging out clears the local caches").
  */
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';

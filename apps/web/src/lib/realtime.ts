@@ -1,10 +1,9 @@
 /**
  * The signed-in app's live link to the server: one EventSource on `GET /api/events` (Server-Sent
  * Events, see apps/server/src/routes/events/routes.ts). It keeps the TanStack Query cache fresh
- * (spec 000 section 4 "Chat": "Realtime changes to meetings trigger a silent reload after 500 ms";
- * section 9 "Realtime reload debounce"), remembers each meeting's latest processing step for the
- * spinners (spec 000 section 2 "Processing"), and turns pipeline notices into toasts (spec 000
- * sections 4 and 8). Lives in `lib/` because several features read it and features must not
+ * ("Realtime changes to meetings trigger a silent reload after 500 ms"; section 9 "Realtime reload
+ * debounce"), remembers each meeting's latest processing step for the spinners, and turns pipeline
+ * notices into toasts. Lives in `lib/` because several features read it and features must not
  * import each other.
  */
 import {
@@ -59,9 +58,8 @@ const QUERY_ROOT_OF_TABLE: Record<ChangeEvent['table'], string> = {
 
 /**
  * Reloads every list the stream keeps fresh (meetings, to-dos, chats), for when events may have
- * been missed: after a reconnect, or on the server's `resync` (its database connection came back,
- * issue 10 point 10). Other queries (settings, config) are left alone. Cached data stays on
- * screen while it refetches.
+ * been missed: after a reconnect, or on the server's `resync` (its database connection came back).
+ * Other queries (settings, config) are left alone. Cached data stays on screen while it refetches.
  */
 export function reloadAfterMissedEvents(queryClient: QueryClient): void {
   for (const root of new Set(Object.values(QUERY_ROOT_OF_TABLE)))
@@ -129,11 +127,10 @@ export function clearMeetingProgress(meetingId: string): void {
 }
 
 /**
- * The latest processing step announced for a meeting ('Uploading', 'Transcribing', ... spec 000
- * section 2 "Processing"), or null when none is known (never announced, finished, or no id).
- * Cleared when the meeting's pipeline sends its final notice or the meeting is deleted. A label
- * may outlive a pipeline that ended without a notice, so show it only while the meeting is
- * processing.
+ * The latest processing step announced for a meeting ('Uploading', 'Transcribing', ...), or null
+ * when none is known (never announced, finished, or no id). Cleared when the meeting's pipeline
+ * sends its final notice or the meeting is deleted. A label may outlive a pipeline that ended
+ * without a notice, so show it only while the meeting is processing.
  */
 export function useMeetingProgress(meetingId: string | null): ProgressLabel | null {
   return useSyncExternalStore(subscribeProgress, () =>
@@ -197,14 +194,14 @@ function createReloader(queryClient: QueryClient) {
 }
 
 /**
- * Opens the realtime stream for as long as the calling component is mounted. Mount it exactly
- * once, inside the signed-in tree (the stream needs the session cookie, and unmounting on sign-out
- * closes it). The browser reconnects a dropped stream by itself; a stream it gives up on (an HTTP
- * error such as a restarting proxy's 502) is reopened here with a growing delay. After any
- * reconnect, and on the server's `resync`, every live list is reloaded once, as changes may have
- * been missed. A stream the server ended with `evicted` (the user has more tabs open than the
- * server's per-user cap, issue 10 point 9) is reopened only once this tab is shown or focused
- * again, so hidden tabs give way to the ones in use instead of evicting each other in turn.
+ * Opens the realtime stream for as long as the calling component is mounted. Mount it exactly once,
+ * inside the signed-in tree (the stream needs the session cookie, and unmounting on sign-out closes
+ * it). The browser reconnects a dropped stream by itself; a stream it gives up on (an HTTP error
+ * such as a restarting proxy's 502) is reopened here with a growing delay. After any reconnect, and
+ * on the server's `resync`, every live list is reloaded once, as changes may have been missed. A
+ * stream the server ended with `evicted` (the user has more tabs open than the server's per-user
+ * cap) is reopened only once this tab is shown or focused again, so hidden tabs give way to the
+ * ones in use instead of evicting each other in turn.
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();

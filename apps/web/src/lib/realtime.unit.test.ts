@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { reloadAfterMissedEvents } from '@/lib/realtime';
 
-describe('reloadAfterMissedEvents (issue 10 point 10: resync and reconnect)', () => {
+describe('reloadAfterMissedEvents (resync and reconnect)', () => {
   it('marks every live list stale (meetings, to-dos, chats) and nothing else', () => {
     const client = new QueryClient();
     const keys = [

@@ -1,8 +1,8 @@
 /**
- * Registration of the service worker that makes Summy an installable app serving its shell
- * offline (issue 15 point 5; spec 001 section 1 "a desktop shell", which DESIGN.md fixes as an
- * installable PWA). The worker itself is generated at build time by vite-plugin-pwa with Workbox
- * (vite.config.ts; docs/decisions/027-installable-app-and-icon-theme.md).
+ * Registration of the service worker that makes Summy an installable app serving its shell offline
+ * (which DESIGN.md fixes as an installable PWA). The worker itself is generated at build time by
+ * vite-plugin-pwa with Workbox (vite.config.ts;
+ * docs/decisions/027-installable-app-and-icon-theme.md).
  */
 
 /** Where the build writes the worker (vite-plugin-pwa's default file name), served from `/`. */

@@ -1,8 +1,7 @@
 /**
- * The localStorage keys that belong to the signed-in person, cleared at sign-out so the next
- * person on this browser finds nothing of theirs (spec 000 section 3 "Logging out clears the local
- * caches"; issue 10 point 13: sign-out left `summy-chat-context`). The theme and the recording
- * settings stay: they are this browser's, not the person's.
+ * The localStorage keys that belong to the signed-in person, cleared at sign-out so the next person
+ * on this browser finds nothing of theirs (sign-out left `summy-chat-context`). The theme and the
+ * recording settings stay: they are this browser's, not the person's.
  */
 
 /** Keys holding one person's data. The features read their key from here. */

@@ -1,4 +1,4 @@
-/** Sign-out clears the person's localStorage keys and keeps the browser's (issue 10 point 13). */
+/** Sign-out clears the person's localStorage keys and keeps the browser's. */
 import { describe, expect, it } from 'vitest';
 import { CHAT_CONTEXT_STORAGE_KEY } from '@/features/chat/utils/context-store';
 import { CURRENT_RECORDING_KEY } from '@/features/recorder/utils/current-recording';

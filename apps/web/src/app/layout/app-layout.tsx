@@ -15,16 +15,15 @@ import { AppSidebar } from './app-sidebar';
 // outside every page's initial JavaScript (bench/web).
 const SettingsContent = lazy(() => import('./settings-content'));
 
-/** Window event that opens Settings from anywhere (spec 001, e.g. the Linear panel's Connect button). */
+/** Window event that opens Settings from anywhere (e.g. the Linear panel's Connect button). */
 export { OPEN_SETTINGS_EVENT };
 
 /**
  * The signed-in layout: sidebar, the current screen, the Meeting Assistant panel and the Settings
  * dialog. The panel's slot sits beside the shell, so in its sidebar mode it takes a column of its
- * own instead of covering the screen (spec 000 section 2 "Chat panel"). Settings can also be
- * opened by `?tab=integrations` in the address or by the window event 'openSettings' whose
- * `detail.tab` names the tab (spec 001 routing, issue 14 point 4); `?tab=` leaves the address when
- * the dialog closes, so a reload does not open it again.
+ * own instead of covering the screen. Settings can also be opened by `?tab=integrations` in the
+ * address or by the window event 'openSettings' whose `detail.tab` names the tab (spec 001
+ * routing); `?tab=` leaves the address when the dialog closes, so a reload does not open it again.
  */
 export function AppLayout() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -9,11 +9,11 @@ import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { SidebarNav, sidebarItemClass } from './sidebar-nav';
 
 /**
- * The sidebar's content (spec 000 section 2 "Main layout"), composed here because it spans
- * features (meetings, recorder, auth) that must not import each other: brand, the new-meeting menu
- * wired to the recorder, navigation, the 'Recording...' banner, the meetings list and Settings.
- * The same element fills the fixed sidebar and the mobile drawer. Settings only asks to be opened:
- * the dialog lives in the layout, which stays mounted when the drawer is closed.
+ * The sidebar's content, composed here because it spans features (meetings, recorder, auth) that
+ * must not import each other: brand, the new-meeting menu wired to the recorder, navigation, the
+ * 'Recording...' banner, the meetings list and Settings. The same element fills the fixed sidebar
+ * and the mobile drawer. Settings only asks to be opened: the dialog lives in the layout, which
+ * stays mounted when the drawer is closed.
  */
 export function AppSidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const recorder = useRecorder();

@@ -19,9 +19,9 @@ export interface SettingsContentProps {
 /**
  * The Settings dialog with the sections other features contribute, composed here because features
  * do not import each other; loaded on demand by the layout. General: the AI preferences, the
- * transcription models and the recording settings (spec 000 section 3) after the dialog's own
- * theme and app icon choices. Account: who is signed in and the Google accounts. Integrations: one
- * block per integration (issue 14 point 4), Linear then reminders. What's New is the dialog's own.
+ * transcription models and the recording settings after the dialog's own theme and app icon
+ * choices. Account: who is signed in and the Google accounts. Integrations: one block per
+ * integration, Linear then reminders. What's New is the dialog's own.
  */
 export default function SettingsContent(props: SettingsContentProps) {
   return (

@@ -18,8 +18,8 @@ const WIDE_QUERY = '(min-width: 768px)';
 
 /**
  * The main layout: a 320 px sidebar beside the content, or under 768 px a top bar whose hamburger
- * opens the same sidebar as a slide-in drawer. Above the content, the offline bar while the
- * browser has no network (issue 15 point 5).
+ * opens the same sidebar as a slide-in drawer. Above the content, the offline bar while the browser
+ * has no network.
  */
 export function AppShell({ sidebar, children }: AppShellProps) {
   const isWide = useMediaQuery(WIDE_QUERY);

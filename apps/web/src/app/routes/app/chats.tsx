@@ -2,8 +2,8 @@ import { Page } from '@/components/layouts/page';
 import { PastChats } from '@/features/chat/components/past-chats';
 
 /**
- * /chats: past chats, newest first, grouped by creation date (spec 001 section 2 "Past chats
- * screen"); a chat reopens in the Meeting Assistant panel.
+ * /chats: past chats, newest first, grouped by creation date; a chat reopens in the Meeting
+ * Assistant panel.
  */
 export default function ChatsRoute() {
   return (

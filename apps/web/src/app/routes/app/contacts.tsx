@@ -3,8 +3,8 @@ import { useGoogleConnection } from '../../hooks/use-google-connection';
 import { ContactsScreen } from '@/features/contacts/components/contacts-screen';
 
 /**
- * /contacts: the people synced from Google (issue 13 point 8, "Contacts can be seen and searched
- * somewhere sensible"), with the Google connection and connect action from the app layer.
+ * /contacts: the people synced from Google, with the Google connection and connect action from the
+ * app layer.
  */
 export default function ContactsRoute() {
   const { connection, connect, isConnecting } = useGoogleConnection();

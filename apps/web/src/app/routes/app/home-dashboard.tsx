@@ -1,10 +1,9 @@
 /**
- * The Home dashboard's three sections as the app layer composes them (spec 001 section 2
- * "Dashboard", issue 15 point 1): each section comes from its feature (meetings, calendar, to-dos),
- * and the actions that cross features are wired here, since features do not import each other:
- * 'Start recording' in the empty meetings section is the recorder's, and 'Record' on an event
- * about to start or running starts a recording linked to that event (calendar-link's
- * `POST /api/meetings/:id/calendar-event`).
+ * The Home dashboard's three sections as the app layer composes them: each section comes from its
+ * feature (meetings, calendar, to-dos), and the actions that cross features are wired here, since
+ * features do not import each other: 'Start recording' in the empty meetings section is the
+ * recorder's, and 'Record' on an event about to start or running starts a recording linked to that
+ * event (calendar-link's `POST /api/meetings/:id/calendar-event`).
  */
 import { TEXT_LIMITS, type CalendarEvent } from '@summy/core';
 import { Circle, Mic } from 'lucide-react';

@@ -72,7 +72,7 @@ function render({ googleEnabled, events, meetings, todos }: Data): string {
   );
 }
 
-describe('HomeDashboard (spec 001 section 2 "Dashboard", issue 15 point 1)', () => {
+describe('HomeDashboard', () => {
   it('shows the empty states, Start recording and every View all link', () => {
     const html = render({
       googleEnabled: true,

@@ -4,8 +4,7 @@ import { useChat } from '@/features/chat/hooks/use-chat';
 import { RecorderPanel } from '@/features/recorder/components/recorder-panel';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 
-// The transcription feature's first-run prompt (issue 12 point 3), loaded after the page is shown
-// (bench/web budget).
+// The transcription feature's first-run prompt, loaded after the page is shown (bench/web budget).
 const TranscriptionNotice = lazy(
   () => import('@/features/transcription/components/transcription-notice'),
 );
@@ -19,10 +18,10 @@ const HomeDashboard = lazyWithPreload(() =>
 void HomeDashboard.preload();
 
 /**
- * / and /home, titled 'Home' (spec 001 section 2 route table and "Dashboard"; issue 15 point 1):
- * the recorder panel, ready to record or upload (spec 000 section 2 "Recorder panel": "No meeting
- * active"), whose Chat button opens the Meeting Assistant about the meeting being recorded; then
- * the dashboard (recent meetings, upcoming events, recent to-dos).
+ * / and /home, titled 'Home' (spec 001 section 2 route table and "Dashboard"): the recorder panel,
+ * ready to record or upload ("No meeting active"), whose Chat button opens the Meeting Assistant
+ * about the meeting being recorded; then the dashboard (recent meetings, upcoming events, recent
+ * to-dos).
  */
 export default function HomeRoute() {
   const { openChat } = useChat();

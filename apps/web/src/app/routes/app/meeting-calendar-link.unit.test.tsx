@@ -16,7 +16,7 @@ function render(googleEnabled: boolean | undefined): string {
   );
 }
 
-describe('MeetingCalendarLink (issue 13 points 6 and 9)', () => {
+describe('MeetingCalendarLink', () => {
   it("offers 'Link calendar event' where Google is configured", () => {
     expect(render(true)).toContain('Link calendar event');
   });

@@ -1,9 +1,8 @@
 /**
- * 'Send to Linear' on a meeting's action items as the app layer composes it (issue 14, beyond the
- * spec): the Linear feature's button, only where the server has Linear configured; after a send
- * the meeting is read again so its item shows the 'In Linear' link. Loaded lazily by the meeting
- * route, so neither the checks nor the button weigh on the meeting page's first JavaScript
- * (bench/web budget).
+ * 'Send to Linear' on a meeting's action items as the app layer composes it: the Linear feature's
+ * button, only where the server has Linear configured; after a send the meeting is read again so
+ * its item shows the 'In Linear' link. Loaded lazily by the meeting route, so neither the checks
+ * nor the button weigh on the meeting page's first JavaScript (bench/web budget).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { usePublicConfig } from '@/features/auth/api/get-public-config';

@@ -5,23 +5,22 @@ import { MeetingView } from '@/features/meetings/components/meeting-view/meeting
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-// The transcription feature's first-run prompt and re-transcribe offer (issue 12 point 3),
-// loaded after the page is shown (bench/web budget).
+// The transcription feature's first-run prompt and re-transcribe offer, loaded after the page is
+// shown (bench/web budget).
 const TranscriptionNotice = lazy(
   () => import('@/features/transcription/components/transcription-notice'),
 );
 
-// The header's 'Link calendar event' popover (issue 13 point 6), loaded after the page is shown
-// (bench/web budget); it draws nothing where Google is not configured.
+// The header's 'Link calendar event' popover, loaded after the page is shown (bench/web budget); it
+// draws nothing where Google is not configured.
 const MeetingCalendarLink = lazy(() => import('./meeting-calendar-link'));
 
-// 'Send to Linear' on each action item (issue 14), loaded once action items are shown (bench/web
-// budget); it draws nothing unless Linear is configured and connected.
+// 'Send to Linear' on each action item, loaded once action items are shown (bench/web budget); it
+// draws nothing unless Linear is configured and connected.
 const MeetingSendToLinear = lazy(() => import('./meeting-send-to-linear'));
 
-// 'Regenerate summary' with its dialog (issue 15 point 4), loaded after the page is shown
-// (bench/web budget). The run's end is announced by the server's notice, a toast like the
-// pipeline's (lib/realtime.ts).
+// 'Regenerate summary' with its dialog, loaded after the page is shown (bench/web budget). The
+// run's end is announced by the server's notice, a toast like the pipeline's (lib/realtime.ts).
 const RegenerateSummary = lazy(
   () => import('@/features/ai-preferences/components/regenerate-summary-dialog'),
 );
@@ -55,15 +54,14 @@ function RecordingScreen({ title }: { title: string | null }) {
 }
 
 /**
- * /meeting/{meetingId}: the recorder panel while this tab is recording that meeting (spec 000
- * section 2 "Recorder panel"), and until its audio is handed to the server; the meeting view
- * otherwise (spec 000 section 2 "Meeting view", page title '{meeting title} - Summy'), with the
- * calendar-link feature's control in its header when the server has Google configured, and the
- * Linear feature's 'Send to Linear' on each action item when the server has Linear, and the
- * ai-preferences feature's 'Regenerate summary' in the summary's top row. The
- * recorder's Chat button and the view's Ask mode open the Meeting Assistant about this meeting,
- * docked beside it unless the person has placed the panel themselves: floating, it would cover
- * the recorder's controls and the transcript turns its citations lead to.
+ * /meeting/{meetingId}: the recorder panel while this tab is recording that meeting, and until its
+ * audio is handed to the server; the meeting view otherwise (page title '{meeting title} - Summy'),
+ * with the calendar-link feature's control in its header when the server has Google configured, and
+ * the Linear feature's 'Send to Linear' on each action item when the server has Linear, and the
+ * ai-preferences feature's 'Regenerate summary' in the summary's top row. The recorder's Chat
+ * button and the view's Ask mode open the Meeting Assistant about this meeting, docked beside it
+ * unless the person has placed the panel themselves: floating, it would cover the recorder's
+ * controls and the transcript turns its citations lead to.
  */
 export default function MeetingRoute() {
   const { meetingId = '' } = useParams();

@@ -3,7 +3,7 @@ import { AllMeetings } from '@/features/meetings/components/all-meetings';
 
 /**
  * /meetings: the full meeting list (spec 001 route table "Meeting list", the dashboard's 'View
- * all'; issue 15 point 2), newest first, searchable by title and transcript words.
+ * all'), newest first, searchable by title and transcript words.
  */
 export default function MeetingsRoute() {
   return (

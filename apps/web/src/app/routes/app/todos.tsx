@@ -4,16 +4,16 @@ import { AddTodoButton } from '@/features/todos/components/add-todo-button';
 import { TodoList } from '@/features/todos/components/todo-list';
 
 // The two integration sections load after the to-do list is shown (bench/web budget); each shows
-// itself only when its integration is connected or has items (spec 001 section 2).
+// itself only when its integration is connected or has items.
 
-/** Slot of the 'Linear Issues' section (issue 14 point 2, features/linear). */
+/** Slot of the 'Linear Issues' section (features/linear). */
 const LinearIssuesSection = lazy(() =>
   import('@/features/linear/components/linear-issues-section').then((m) => ({
     default: m.LinearIssuesSection,
   })),
 );
 
-/** Slot of the 'Apple Reminders' section (issue 14 point 3, features/reminders). */
+/** Slot of the 'Apple Reminders' section (features/reminders). */
 const RemindersSection = lazy(() =>
   import('@/features/reminders/components/reminders-section').then((m) => ({
     default: m.RemindersSection,
@@ -21,9 +21,9 @@ const RemindersSection = lazy(() =>
 );
 
 /**
- * /todos: 'My to-dos' as the sidebar calls it, the tab titled 'Tasks' (spec 001 section 2): the
- * user's own to-dos with 'Add to-do', then the Linear issues and the reminders, each from its own
- * feature (features do not import each other).
+ * /todos: 'My to-dos' as the sidebar calls it, the tab titled 'Tasks': the user's own to-dos with
+ * 'Add to-do', then the Linear issues and the reminders, each from its own feature (features do not
+ * import each other).
  */
 export default function TodosRoute() {
   return (

@@ -1,6 +1,6 @@
 import { LinearCallback } from '@/features/linear/components/linear-callback';
 
-/** /linear/callback: the Linear OAuth popup's landing page (spec 001 route table). */
+/** /linear/callback: the Linear OAuth popup's landing page. */
 export default function LinearCallbackRoute() {
   return <LinearCallback />;
 }

@@ -1,8 +1,8 @@
 /**
  * `POST /api/meetings/:id/summary`: writes a meeting's summary again with a chosen template and
- * model (issue 15 point 4); 202 with the meeting, `summaryRegenerating` true and the previous
- * summary still in place. The new summary arrives through the realtime stream (the meeting's
- * query is refreshed) once the server's job has saved it.
+ * model; 202 with the meeting, `summaryRegenerating` true and the previous summary still in place.
+ * The new summary arrives through the realtime stream (the meeting's query is refreshed) once the
+ * server's job has saved it.
  */
 import {
   regenerateSummaryAnswerSchema,

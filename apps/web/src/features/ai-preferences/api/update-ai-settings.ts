@@ -1,7 +1,7 @@
 /**
- * `PUT /api/settings/ai`: changes any of the three AI preferences (issue 15 point 3); the server
- * answers the settings as `GET` does. Applied at once on screen and in the local copy, rolled back
- * with an error toast when the server refuses (400 for a model this server cannot run, with why).
+ * `PUT /api/settings/ai`: changes any of the three AI preferences; the server answers the settings
+ * as `GET` does. Applied at once on screen and in the local copy, rolled back with an error toast
+ * when the server refuses (400 for a model this server cannot run, with why).
  */
 import type { AiSettings, UpdateAiSettingsInput } from '@summy/core';
 import { aiSettingsSchema } from '@summy/core';

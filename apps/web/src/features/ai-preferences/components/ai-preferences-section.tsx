@@ -1,8 +1,8 @@
 /**
- * Settings > General, the AI section (spec 001 section 2 "Settings dialog": "AI model choice for
- * summaries and action items, and for chat"; issue 15 point 3): the two model selects, the summary
- * template, and the models this server cannot run with why. Each change is saved at once
- * ('Saved'); the person's stored choices show before the server answers.
+ * Settings > General, the AI section ("AI model choice for summaries and action items, and for
+ * chat"): the two model selects, the summary template, and the models this server cannot run with
+ * why. Each change is saved at once ('Saved'); the person's stored choices show before the server
+ * answers.
  */
 import { isSummaryTemplateId, type AiSettings, type UpdateAiSettingsInput } from '@summy/core';
 import { useId } from 'react';
@@ -19,7 +19,7 @@ function placeholderSettings(): AiSettings {
   return { preferences, models: placeholderModels(preferences), templates: [...LOCAL_TEMPLATES] };
 }
 
-/** The two model preferences (spec 001 section 2: "for summaries and action items, and for chat"). */
+/** The two model preferences ("for summaries and action items, and for chat"). */
 const MODEL_FIELDS = [
   {
     key: 'summaryModel',

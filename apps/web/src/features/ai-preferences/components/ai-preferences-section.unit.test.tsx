@@ -1,8 +1,8 @@
 /**
- * Settings > General, the AI section (issue 15 point 3): both model selects list every choice with
- * the unconfigured ones disabled and their reason written out, the template select shows its
- * description and headings, the stored choice is selected, and the loading and failed states.
- * Rendered to static markup.
+ * Settings > General, the AI section: both model selects list every choice with the unconfigured
+ * ones disabled and their reason written out, the template select shows its description and
+ * headings, the stored choice is selected, and the loading and failed states. Rendered to static
+ * markup.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

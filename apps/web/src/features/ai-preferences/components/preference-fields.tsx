@@ -1,7 +1,7 @@
 /**
- * The fields Settings > General and the Regenerate summary dialog share (issue 15 points 3 and 4):
- * a model select whose unavailable choices stay listed but disabled, the template select with what
- * the template's summary holds, and the visible list of models this server cannot run with why.
+ * The fields Settings > General and the Regenerate summary dialog share: a model select whose
+ * unavailable choices stay listed but disabled, the template select with what the template's
+ * summary holds, and the visible list of models this server cannot run with why.
  */
 import type { AiModelChoice, SummaryTemplateChoice } from '@summy/core';
 import { CircleAlert } from 'lucide-react';

@@ -1,10 +1,9 @@
 /**
- * 'Regenerate summary' on a meeting (issue 15 point 4): a button in the summary area opening a
- * dialog with the template and the model, both starting at the person's preferences. The server
- * keeps the previous summary until the new one is saved; 'Regenerating summary...' shows above it
- * meanwhile (the app layer composes this into the meetings feature's view). The run's end is
- * announced by the server's notice ('Summary regenerated' or 'Summary generation failed'), a
- * toast like the pipeline's.
+ * 'Regenerate summary' on a meeting: a button in the summary area opening a dialog with the
+ * template and the model, both starting at the person's preferences. The server keeps the previous
+ * summary until the new one is saved; 'Regenerating summary...' shows above it meanwhile (the app
+ * layer composes this into the meetings feature's view). The run's end is announced by the server's
+ * notice ('Summary regenerated' or 'Summary generation failed'), a toast like the pipeline's.
  */
 import {
   isSummaryTemplateId,
@@ -177,12 +176,12 @@ export interface RegenerateSummaryProps {
 }
 
 /**
- * The rows above a meeting's summary (issue 15 point 4): which model and template wrote it
- * ('Written by GPT-5 mini, Stand-up template') with the 'Regenerate summary' button and its
- * dialog; then, while a regeneration runs, 'Regenerating summary...' (the current summary stays
- * below); or, after a failed one, why it failed. The button is offered only on a meeting with a
- * transcript (the server would answer 409), disabled while a regeneration runs. Nothing while the
- * meeting records or is processed.
+ * The rows above a meeting's summary: which model and template wrote it ('Written by GPT-5 mini,
+ * Stand-up template') with the 'Regenerate summary' button and its dialog; then, while a
+ * regeneration runs, 'Regenerating summary...' (the current summary stays below); or, after a
+ * failed one, why it failed. The button is offered only on a meeting with a transcript (the server
+ * would answer 409), disabled while a regeneration runs. Nothing while the meeting records or is
+ * processed.
  */
 export default function RegenerateSummary({ meeting, onStarted }: RegenerateSummaryProps) {
   const [open, setOpen] = useState(false);

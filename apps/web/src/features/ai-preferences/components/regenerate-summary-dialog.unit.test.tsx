@@ -1,8 +1,8 @@
 /**
- * 'Regenerate summary' (issue 15 point 4): the button only where a summary can be written again,
- * disabled while a run goes on; the dialog's selects start at the person's preferences, never on a
- * model this server cannot run, and list the unconfigured models disabled with why. Rendered to
- * static markup (the dialog's body directly: a closed Radix dialog renders no content).
+ * 'Regenerate summary': the button only where a summary can be written again, disabled while a run
+ * goes on; the dialog's selects start at the person's preferences, never on a model this server
+ * cannot run, and list the unconfigured models disabled with why. Rendered to static markup (the
+ * dialog's body directly: a closed Radix dialog renders no content).
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

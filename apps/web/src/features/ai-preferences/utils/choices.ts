@@ -1,6 +1,6 @@
 /**
- * Pure rules of the AI preference selects (issue 15 points 3 and 4): which options a select lists,
- * what an unavailable one says, and which model a regeneration starts with.
+ * Pure rules of the AI preference selects: which options a select lists, what an unavailable one
+ * says, and which model a regeneration starts with.
  */
 import {
   SUMMARY_TEMPLATES,
@@ -10,7 +10,7 @@ import {
   type SummaryTemplateChoice,
 } from '@summy/core';
 
-/** The 'Auto' choice: the server picks the best configured model (spec 001 section 3). */
+/** The 'Auto' choice: the server picks the best configured model. */
 export const AUTO_CHOICE: AiModelChoice = { value: 'auto', label: 'Auto', available: true };
 
 /** What an unavailable choice says when the server gave no reason. */

@@ -1,4 +1,4 @@
-/** The selects' rules (issue 15 points 3 and 4): listed options, fallbacks and reasons. */
+/** The selects' rules: listed options, fallbacks and reasons. */
 import { describe, expect, it } from 'vitest';
 import { aiSettingsFixture } from '../testing/settings';
 import {

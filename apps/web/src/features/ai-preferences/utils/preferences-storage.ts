@@ -1,8 +1,8 @@
 /**
- * The browser's copy of the person's AI preferences under 'summy-ai-preferences-v1' (spec 001
- * section 3 "Local storage keys"; issue 15 point 3): read first so Settings and the Regenerate
- * summary dialog show the person's choices at once, overwritten by the server's answer (the server
- * wins: `user_settings.ai_preferences` is what the pipeline and chat use).
+ * The browser's copy of the person's AI preferences under 'summy-ai-preferences-v1': read first so
+ * Settings and the Regenerate summary dialog show the person's choices at once, overwritten by the
+ * server's answer (the server wins: `user_settings.ai_preferences` is what the pipeline and chat
+ * use).
  */
 import { aiPreferencesSchema, DEFAULT_SUMMARY_TEMPLATE, type AiPreferences } from '@summy/core';
 import { USER_STORAGE_KEYS } from '@/lib/user-storage';
@@ -10,7 +10,7 @@ import { USER_STORAGE_KEYS } from '@/lib/user-storage';
 /** The local key, from the list sign-out clears (the preferences are the person's). */
 export const AI_PREFERENCES_KEY = USER_STORAGE_KEYS.aiPreferences;
 
-/** Preferences of someone who never chose (spec 001 section 9: auto, auto, general). */
+/** Preferences of someone who never chose (auto, auto, general). */
 export const DEFAULT_AI_PREFERENCES: AiPreferences = {
   summaryModel: 'auto',
   chatModel: 'auto',

@@ -1,6 +1,6 @@
 /**
- * The local copy under 'summy-ai-preferences-v1' (spec 001 section 3): stored as the server
- * answered, read back, ignored when malformed, and cleared at sign-out with the person's keys.
+ * The local copy under 'summy-ai-preferences-v1': stored as the server answered, read back, ignored
+ * when malformed, and cleared at sign-out with the person's keys.
  */
 import { describe, expect, it } from 'vitest';
 import { clearUserStorage } from '@/lib/user-storage';

@@ -9,7 +9,7 @@ import { UserAvatar } from '@/components/user-avatar';
 /**
  * The account section of Settings: who is signed in (avatar, name, e-mail), then `linkedAccounts`
  * when given (the Google accounts block, another feature's, passed in by the app layer), then the
- * privacy policy and Sign Out at the foot (spec 001 section 2 "Settings dialog", Account).
+ * privacy policy and Sign Out at the foot (Account).
  */
 export function AccountDetails({ linkedAccounts }: { linkedAccounts?: ReactNode }) {
   const { user } = useAuthSession();

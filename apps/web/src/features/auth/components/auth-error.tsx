@@ -7,7 +7,7 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
 /**
  * Shown when the sign-in that follows a sign-up is refused: the server answers sign-up of an
- * existing e-mail like a new one (issue 10 point 1), so only this second step can tell.
+ * existing e-mail like a new one, so only this second step can tell.
  */
 export const ACCOUNT_EXISTS_HINT =
   'Could not sign in to the new account. If this email already has an account, sign in with its password.';

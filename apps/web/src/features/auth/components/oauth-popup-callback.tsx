@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * Better Auth's `?error=` codes that mean the code never became tokens; everything else is a
- * general callback failure (spec 001 section 8 "Callback errors are posted to the opener").
+ * general callback failure.
  */
 const EXCHANGE_ERRORS = new Set([
   'invalid_code',
@@ -24,10 +24,10 @@ export function callbackErrorMessage(error: string): string {
 }
 
 /**
- * /auth/callback, opened in a popup by Add Account (spec 001 route table): Better Auth has already
- * exchanged the code at `/api/auth/callback/google` and lands here with `?error=` on failure. Posts
- * `GOOGLE_AUTH_SUCCESS` or `GOOGLE_AUTH_ERROR` to the opener, then closes. The target origin is our
- * own, so no other site can read the outcome.
+ * /auth/callback, opened in a popup by Add Account: Better Auth has already exchanged the code at
+ * `/api/auth/callback/google` and lands here with `?error=` on failure. Posts `GOOGLE_AUTH_SUCCESS`
+ * or `GOOGLE_AUTH_ERROR` to the opener, then closes. The target origin is our own, so no other site
+ * can read the outcome.
  */
 export function OAuthPopupCallback() {
   useDocumentTitle('Signing in - Summy');

@@ -9,7 +9,7 @@ import { useAuthSession } from '../hooks/use-auth-session';
  * spinner shows; without a session the sign-in screen replaces the current history entry, so Back
  * does not return to a page that would only redirect again. When the session could not be checked
  * at all (offline, server down) the offline screen shows instead of sending a signed-in person to
- * sign in again (issue 15 point 5).
+ * sign in again.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isPending, user, unreachable, refetch } = useAuthSession();

@@ -12,7 +12,7 @@ export interface AuthState {
    * True when no session is known because the session check failed without an answer about it
    * (offline, server down), as opposed to an answer of "nobody signed in". Better Auth keeps a
    * known session through such failures (only a 401 clears it), so this matters on a load of the
-   * app shell from the service worker while offline (issue 15 point 5).
+   * app shell from the service worker while offline.
    */
   unreachable: boolean;
   /** Re-reads the session now, for the moment right after sign-in before navigating. */

@@ -6,9 +6,9 @@ import { authClient } from '@/lib/auth-client';
 import { clearUserStorage } from '@/lib/user-storage';
 
 /**
- * Signs out, then drops every cached answer and the person's localStorage keys (spec 001: "Logging
- * out clears the local caches"; lib/user-storage.ts) so the next person on this browser never sees
- * the previous one's meetings or chats.
+ * Signs out, then drops every cached answer and the person's localStorage keys ("Logging out clears
+ * the local caches"; lib/user-storage.ts) so the next person on this browser never sees the
+ * previous one's meetings or chats.
  */
 export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: boolean } {
   const queryClient = useQueryClient();

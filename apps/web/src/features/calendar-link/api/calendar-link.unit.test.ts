@@ -65,7 +65,7 @@ describe('suggestionsHeading', () => {
   });
 });
 
-describe('linkPayload (spec 001 "Linked event payload")', () => {
+describe('linkPayload', () => {
   it('carries id, title, attendees with display names, recurring id and account', () => {
     const payload = linkPayload(
       event('inst_1', '2026-11-23T10:00:00Z', {

@@ -1,7 +1,7 @@
 /**
- * `POST /api/meetings/:id/calendar-event`: links a meeting to a calendar event (spec 001 section 4
- * "Meeting and calendar event", section 3 "Linked event payload"; issue 13 point 6). The server
- * stores the calendar fields beside the meeting's own participants and creates the groups.
+ * `POST /api/meetings/:id/calendar-event`: links a meeting to a calendar event (section 3 "Linked
+ * event payload"). The server stores the calendar fields beside the meeting's own participants and
+ * creates the groups.
  */
 import {
   linkedMeetingAnswerSchema,

@@ -1,7 +1,7 @@
 /**
- * `GET /api/calendar/search?q=`: events of the past 30 days to the next 7 matching a search,
- * scored and capped at 10 by the server (spec 001 section 5 "Event search", section 9), across
- * every linked Google account. The link popover's results for a typed query.
+ * `GET /api/calendar/search?q=`: events of the past 30 days to the next 7 matching a search, scored
+ * and capped at 10 by the server (section 9), across every linked Google account. The link
+ * popover's results for a typed query.
  */
 import { calendarEventsAnswerSchema, type CalendarEvent } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -11,9 +11,9 @@ import { apiFetch } from '@/lib/api-client';
 export const calendarLinkQueryKey = ['calendar-link'] as const;
 
 /**
- * Searches the user's calendars. The server answers an empty list when Google fails (spec 001
- * section 8); a thrown `ApiRequestError` means Summy itself could not answer (401 reconnect,
- * network), which the popover reports as 'Failed to load calendar events'.
+ * Searches the user's calendars. The server answers an empty list when Google fails; a thrown
+ * `ApiRequestError` means Summy itself could not answer (401 reconnect, network), which the popover
+ * reports as 'Failed to load calendar events'.
  *
  * @param query the trimmed search text, 1 to 200 characters
  */

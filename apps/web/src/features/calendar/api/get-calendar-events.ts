@@ -1,8 +1,7 @@
 /**
  * `GET /api/calendar/events?timeMin=&timeMax=&timeZone=`: the events of one Sunday-first week
- * across every linked Google account (issue 13 point 4; spec 001 section 7 "Range fetch"). Weeks
- * are cached by their start, stale after 5 minutes, the visible one polled every 2 minutes (spec 001
- * section 4 "Calendar week", section 9 "Calendar polling").
+ * across every linked Google account. Weeks are cached by their start, stale after 5 minutes, the
+ * visible one polled every 2 minutes (section 9 "Calendar polling").
  */
 import { calendarEventsAnswerSchema, GOOGLE_MESSAGES, type CalendarEvent } from '@summy/core';
 import { addLocalDays, CALENDAR_LAYOUT, localDateKey } from '@summy/core/calendar-layout';
@@ -13,9 +12,9 @@ import { ApiRequestError, apiFetch } from '@/lib/api-client';
 export const calendarQueryKey = ['calendar'] as const;
 
 /**
- * The server's answer when Google refused the primary account's tokens even after a refresh
- * (spec 001 section 8): the person must connect Google Calendar again. Not an `ApiRequestError`,
- * so nothing takes it for an ended Summy session.
+ * The server's answer when Google refused the primary account's tokens even after a refresh: the
+ * person must connect Google Calendar again. Not an `ApiRequestError`, so nothing takes it for an
+ * ended Summy session.
  */
 export class CalendarReconnectError extends Error {
   constructor() {
@@ -50,8 +49,8 @@ export async function getCalendarEvents(
     });
     return answer.events;
   } catch (error) {
-    // The server answers 409 (a 401 would read as the Summy session having ended); the wording
-    // is what marks it (spec 001 section 8: "an error containing 'please reconnect Google Calendar'").
+    // The server answers 409 (a 401 would read as the Summy session having ended); the wording is
+    // what marks it ("an error containing 'please reconnect Google Calendar'").
     if (
       error instanceof ApiRequestError &&
       (error.status === 409 || error.status === 401) &&
@@ -86,8 +85,8 @@ export function getCalendarEventsQueryOptions(weekStart: Date) {
 
 /**
  * The visible week's events, polled every 2 minutes while the tab is visible and fetched again
- * whenever the tab becomes visible (not only when stale: spec 001 section 4). A week not yet in
- * the cache starts pending: another week's events are never drawn under its dates.
+ * whenever the tab becomes visible (not only when stale). A week not yet in the cache starts
+ * pending: another week's events are never drawn under its dates.
  */
 export function useCalendarEvents(weekStart: Date, options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -1,9 +1,8 @@
 /**
- * The Home dashboard's 'Upcoming events' (spec 001 sections 2 and 9 "Dashboard": 3 events within
- * the next 7 days; issue 15 point 1), read through `GET /api/calendar/events` from now to 7 days
- * ahead (Google answers events still running at `timeMin` too, so a meeting in progress is
- * included). `/api/calendar/upcoming` covers only 3 days (spec 001 section 9 "Upcoming meetings
- * window"), too short for the dashboard's 7.
+ * The Home dashboard's 'Upcoming events' (3 events within the next 7 days), read through `GET
+ * /api/calendar/events` from now to 7 days ahead (Google answers events still running at `timeMin`
+ * too, so a meeting in progress is included). `/api/calendar/upcoming` covers only 3 days, too
+ * short for the dashboard's 7.
  */
 import type { CalendarEvent } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import { CALENDAR_LAYOUT } from '@summy/core/calendar-layout';
 import { ApiRequestError } from '@/lib/api-client';
 import { browserTimeZone, calendarQueryKey, getCalendarEvents } from './get-calendar-events';
 
-/** Events the dashboard shows (spec 001 section 9 "Dashboard": upcoming events 3). */
+/** Events the dashboard shows (upcoming events 3). */
 export const UPCOMING_EVENTS = 3;
 
 /** A recording may start from an event this long before it begins, ms (issue 15 contract: 5 min). */
@@ -30,8 +29,8 @@ export function pickUpcomingEvents(events: readonly CalendarEvent[], now: Date):
 }
 
 /**
- * Whether a recording can start from `event` at `now` (issue 15 point 1): it starts within
- * {@link RECORD_LEAD_MS} or is running, and it is timed.
+ * Whether a recording can start from `event` at `now`: it starts within {@link RECORD_LEAD_MS} or
+ * is running, and it is timed.
  */
 export function isRecordableEvent(event: CalendarEvent, now: Date): boolean {
   if (event.isAllDay) return false;

@@ -6,7 +6,7 @@ const NOW = new Date('2026-11-26T10:00:00Z');
 
 const event = calendarEventFixture;
 
-describe('pickUpcomingEvents (spec 001 section 9: 3 within the next 7 days)', () => {
+describe('pickUpcomingEvents (3 within the next 7 days)', () => {
   it('keeps 3 timed events that have not ended, by start', () => {
     const events = [
       event('later', '2026-11-27T09:00:00Z', '2026-11-27T10:00:00Z'),
@@ -24,7 +24,7 @@ describe('pickUpcomingEvents (spec 001 section 9: 3 within the next 7 days)', ()
   });
 });
 
-describe('isRecordableEvent (issue 15 point 1: about to start or running)', () => {
+describe('isRecordableEvent (about to start or running)', () => {
   it('offers Record from 5 minutes before the start until the end', () => {
     expect(
       isRecordableEvent(event('5min', '2026-11-26T10:05:00Z', '2026-11-26T11:00:00Z'), NOW),

@@ -17,9 +17,9 @@ export interface AllDayRowProps {
 const LANE_PX = 24;
 
 /**
- * The week's all-day events over the seven day columns (spec 001 section 2). Expanded, each event
- * is a bar over its days, stacked in lanes; collapsed (only when events overlap), each day shows
- * '{n} event(s)', and a count expands the row.
+ * The week's all-day events over the seven day columns. Expanded, each event is a bar over its
+ * days, stacked in lanes; collapsed (only when events overlap), each day shows '{n} event(s)', and
+ * a count expands the row.
  */
 export function AllDayRow({ layout, collapsed, onExpand, accountOrder, onSelect }: AllDayRowProps) {
   if (collapsed) {

@@ -36,8 +36,8 @@ export interface ConnectNoticeProps {
 }
 
 /**
- * Not connected (spec 001 section 2): 'Connect your Google Calendar' with 'Connect Google
- * Calendar', which reads 'Connecting...' while the Google popup is open.
+ * Not connected: 'Connect your Google Calendar' with 'Connect Google Calendar', which reads
+ * 'Connecting...' while the Google popup is open.
  */
 export function NotConnectedNotice({ onConnect, isConnecting }: ConnectNoticeProps) {
   return (
@@ -56,8 +56,8 @@ export function NotConnectedNotice({ onConnect, isConnecting }: ConnectNoticePro
 }
 
 /**
- * Google refused the stored tokens even after a refresh (spec 001 section 8): 'Authentication
- * failed, please reconnect Google Calendar' and the same connect action.
+ * Google refused the stored tokens even after a refresh: 'Authentication failed, please reconnect
+ * Google Calendar' and the same connect action.
  */
 export function ReconnectNotice({ onConnect, isConnecting }: ConnectNoticeProps) {
   return (

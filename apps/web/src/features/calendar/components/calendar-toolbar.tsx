@@ -8,7 +8,7 @@ export interface CalendarToolbarProps {
   title: string | null;
   /** ISO week number; null while nothing is shown yet. */
   weekNumber: number | null;
-  /** The spinner while any fetch of the visible week runs (spec 001 section 2). */
+  /** The spinner while any fetch of the visible week runs. */
   isFetching: boolean;
   /** False while there is no week to move (not connected, not configured). */
   canNavigate: boolean;
@@ -18,8 +18,8 @@ export interface CalendarToolbarProps {
 }
 
 /**
- * The calendar's header (spec 001 section 2): month and year, 'Week {n}', a spinner while
- * fetching, then Today and the previous/next week buttons.
+ * The calendar's header: month and year, 'Week {n}', a spinner while fetching, then Today and the
+ * previous/next week buttons.
  */
 export function CalendarToolbar({
   title,

@@ -24,9 +24,9 @@ export const RESPONSE_LABELS: Record<CalendarEvent['myStatus'], string> = {
 };
 
 /**
- * One timed event in its day column, placed by `layoutDay` (spec 001 section 9: min 20 px, the
- * time range only over 30 minutes, overlapping events side by side). An unanswered invitation
- * (`needsAction`) has a dashed outline (spec 001 section 2). A button: Enter opens the details.
+ * One timed event in its day column, placed by `layoutDay` (min 20 px, the time range only over 30
+ * minutes, overlapping events side by side). An unanswered invitation (`needsAction`) has a dashed
+ * outline. A button: Enter opens the details.
  */
 export function EventBlock({ box, accountOrder, onSelect }: EventBlockProps) {
   const { event } = box;

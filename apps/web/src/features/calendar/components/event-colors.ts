@@ -7,7 +7,7 @@
 export interface EventTone {
   /** Background and text of an answered event, with its left accent. */
   solid: string;
-  /** Dashed outline and text of an unanswered event (spec 001 section 2). */
+  /** Dashed outline and text of an unanswered event. */
   outline: string;
   /** A small swatch (all-day bars in the expanded row use `solid`). */
   dot: string;

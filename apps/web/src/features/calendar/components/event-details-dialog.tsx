@@ -47,9 +47,9 @@ function Row({
 }
 
 /**
- * A calendar event's details (issue 13 point 5): when, the person's answer, location, attendees
- * (avatars and the list), description and the account it came from; 'Open meeting' when a Summy
- * meeting is linked to it, and the event in Google Calendar.
+ * A calendar event's details: when, the person's answer, location, attendees (avatars and the
+ * list), description and the account it came from; 'Open meeting' when a Summy meeting is linked to
+ * it, and the event in Google Calendar.
  */
 export function EventDetailsDialog({ event, onClose }: EventDetailsDialogProps) {
   return (

@@ -14,7 +14,7 @@ import { pickUpcomingEvents, useUpcomingEvents } from '../api/get-upcoming-event
 import { useNow } from '../hooks/use-now';
 import { compactTimeRange } from '../utils/calendar-format';
 
-/** The dashboard's calendar texts (spec 001 section 2 "Dashboard"). */
+/** The dashboard's calendar texts. */
 export const UPCOMING_EVENTS_MESSAGES = {
   empty: 'No upcoming events',
   emptyDescription: 'Meetings on your calendar for the next 7 days will appear here',
@@ -37,13 +37,13 @@ export interface UpcomingEventsProps {
   calendarEnabled: boolean | undefined;
   /**
    * An action beside an event, e.g. the app layer's 'Record' for an event about to start or
-   * running (issue 15 point 1); return null for none. Called again each minute.
+   * running; return null for none. Called again each minute.
    */
   eventAction?: (event: CalendarEvent, now: Date) => ReactNode;
 }
 
 /**
- * The Home dashboard's 'Upcoming events' (spec 001 sections 2 and 9 "Dashboard", issue 15 point
+ * The Home dashboard's 'Upcoming events' (issue 15 point
  * 1): the next 3 timed events of the coming 7 days across the linked Google accounts, each with
  * its day and time ('Now' while running), linking to its meeting when one is linked, else to
  * /calendar; 'View all' to /calendar; 'No upcoming events' when there are none (also without

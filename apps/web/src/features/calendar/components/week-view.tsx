@@ -14,14 +14,14 @@ import { hourLabel, weekdayLabel } from '../utils/calendar-format';
 import { AllDayRow } from './all-day-row';
 import { EventBlock } from './event-block';
 
-/** Which way the week moved: the new week slides in from that side (spec 001 section 4). */
+/** Which way the week moved: the new week slides in from that side. */
 export type WeekDirection = 'left' | 'right' | null;
 
 /** Props of {@link WeekView}. */
 export interface WeekViewProps {
   /** Local midnight of the week's Sunday. */
   weekStart: Date;
-  /** The week's events; `undefined` while they load draws the skeleton grid (spec 001 section 2). */
+  /** The week's events; `undefined` while they load draws the skeleton grid. */
   events: CalendarEvent[] | undefined;
   now: Date;
   direction: WeekDirection;
@@ -80,11 +80,11 @@ function minutesOfDay(date: Date): number {
 }
 
 /**
- * The week grid (spec 001 section 2 "Calendar screen", section 9 "Calendar layout"): seven day
- * columns from Sunday under a 64 px time gutter, 24 hour rows of 80 px, the all-day row (collapsed
- * to per-day counts when its events overlap, with a toggle), overlapping events side by side, and a
- * red line at the current time on today. It opens scrolled to about 08:00 and, when the screen is
- * narrower than the week, sideways to today.
+ * The week grid (section 9 "Calendar layout"): seven day columns from Sunday under a 64 px time
+ * gutter, 24 hour rows of 80 px, the all-day row (collapsed to per-day counts when its events
+ * overlap, with a toggle), overlapping events side by side, and a red line at the current time on
+ * today. It opens scrolled to about 08:00 and, when the screen is narrower than the week, sideways
+ * to today.
  */
 export function WeekView({
   weekStart,

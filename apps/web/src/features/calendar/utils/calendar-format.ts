@@ -11,8 +11,8 @@ const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short' });
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
 
 /**
- * The header's month and year of a Sunday-first week (spec 001 section 2): 'November 2026', or
- * when the week spans two months 'Nov – Dec 2026', and across a new year 'Dec 2026 – Jan 2027'.
+ * The header's month and year of a Sunday-first week: 'November 2026', or when the week spans two
+ * months 'Nov – Dec 2026', and across a new year 'Dec 2026 – Jan 2027'.
  */
 export function weekTitle(weekStart: Date): string {
   const last = addLocalDays(weekStart, 6);

@@ -1,6 +1,6 @@
 /**
- * `POST /api/chats/:id/messages`: saves a question or an answer in a chat (spec 000 section 7:
- * "chat_messages: insert (content, is_user, meeting_id, chat_id, user_id)").
+ * `POST /api/chats/:id/messages`: saves a question or an answer in a chat ("chat_messages: insert
+ * (content, is_user, meeting_id, chat_id, user_id)").
  */
 import { chatMessageSchema, type ChatMessage } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';

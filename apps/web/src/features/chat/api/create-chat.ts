@@ -1,5 +1,5 @@
 /**
- * `POST /api/chats`: a new chat about some meetings (spec 000 section 7: "chats: insert (user_id,
+ * `POST /api/chats`: a new chat about some meetings ("chats: insert (user_id,
  * context_meeting_ids)"). The panel calls it through the persistence rules, which swallow its
  * failures (section 8).
  */

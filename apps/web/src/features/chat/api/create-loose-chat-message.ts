@@ -1,8 +1,8 @@
 /**
- * `POST /api/chat-messages`: saves a message with an optional chat. The panel uses it with
- * `chatId: null` when no chat could be created or saving into it failed, and only when the message
- * belongs to a meeting (spec 000 section 8: "A chat message insert that fails on the chat_id
- * column is retried without it when a meeting id exists").
+ * `POST /api/chat-messages`: saves a message with an optional chat. The panel uses it with `chatId:
+ * null` when no chat could be created or saving into it failed, and only when the message belongs
+ * to a meeting ("A chat message insert that fails on the chat_id column is retried without it when
+ * a meeting id exists").
  */
 import { chatMessageSchema, type ChatMessage } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 /**
- * `GET /api/chats/:id/messages`: a saved chat's messages, timestamp ascending (spec 000 section 7:
- * "select by chat_id and user ordered by timestamp ascending"), to reopen it from Past chats.
+ * `GET /api/chats/:id/messages`: a saved chat's messages, timestamp ascending ("select by chat_id
+ * and user ordered by timestamp ascending"), to reopen it from Past chats.
  */
 import { chatMessageSchema, type ChatMessage } from '@summy/core';
 import { queryOptions } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * `GET /api/chats`: the signed-in person's last 200 chats, newest first, each with its latest
- * message for the title fallback (spec 000 sections 7 and 9; spec 001 section 2 "Past chats").
+ * message for the title fallback.
  */
 import { chatSchema, type Chat } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -15,8 +15,8 @@ export const chatListQueryKey = [...chatsQueryKey, 'list'] as const;
 const chatListSchema = chatSchema.array();
 
 /**
- * Fetches the chat list. A failure answers an empty list (spec 000 section 8: "a chat list error
- * returns an empty list"), logged for whoever looks; only an abort is rethrown.
+ * Fetches the chat list. A failure answers an empty list ("a chat list error returns an empty
+ * list"), logged for whoever looks; only an abort is rethrown.
  */
 export async function getChats(signal?: AbortSignal): Promise<Chat[]> {
   try {

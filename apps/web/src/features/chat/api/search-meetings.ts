@@ -1,7 +1,7 @@
 /**
  * `GET /api/meetings?q=&limit=5`: the user's meetings whose title contains the typed text,
- * case-insensitive, date descending, for the panel's @ picker (spec 000 section 5: "Meeting picker
- * in chat: case-insensitive title match, at most 5 results").
+ * case-insensitive, date descending, for the panel's @ picker ("Meeting picker in chat:
+ * case-insensitive title match, at most 5 results").
  */
 import { CHAT_PICKER_MAX, meetingListSchema, type MeetingListItem } from '@summy/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
- * The conversation in the panel: the empty state 'Ask a question about the meeting' (spec 000
- * section 2 "Chat panel"), questions, and answers with their citations.
+ * The conversation in the panel: the empty state 'Ask a question about the meeting', questions, and
+ * answers with their citations.
  */
 import { MessageSquareText } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';

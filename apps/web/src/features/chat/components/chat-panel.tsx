@@ -1,7 +1,7 @@
 /**
- * The 'Meeting Assistant' panel (spec 000 section 2 "Chat panel"): a floating 640x640 window (the
- * whole screen on narrow screens) or a 384 px right sidebar, with the conversation, the meetings
- * it is about and the question box with its @ picker. Loaded lazily by `ChatProvider`.
+ * The 'Meeting Assistant' panel: a floating 640x640 window (the whole screen on narrow screens) or
+ * a 384 px right sidebar, with the conversation, the meetings it is about and the question box with
+ * its @ picker. Loaded lazily by `ChatProvider`.
  */
 import { Bot, PanelRight, PictureInPicture2, SquarePen, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -15,8 +15,8 @@ import { ChatComposer, type ChatComposerHandle } from './chat-composer';
 import { ChatMessages } from './chat-messages';
 
 /**
- * The floating window (spec 000 section 9: "floating chat 640x640"): the whole screen under 768 px (Tailwind `md`), else 640x640 at the bottom
- * right, shrunk to fit a smaller window.
+ * The floating window ("floating chat 640x640"): the whole screen under 768 px (Tailwind `md`),
+ * else 640x640 at the bottom right, shrunk to fit a smaller window.
  */
 const FLOATING_PANEL_CLASS =
   'fixed inset-0 z-40 flex flex-col overflow-hidden bg-background md:inset-auto md:right-4 md:bottom-4 md:h-[min(640px,calc(100dvh-2rem))] md:w-[min(640px,calc(100vw-2rem))] md:rounded-2xl md:border md:shadow-2xl';

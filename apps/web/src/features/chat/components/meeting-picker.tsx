@@ -1,7 +1,7 @@
 /**
- * The @ meeting picker's popup (spec 000 section 5: at most 5 meetings, 'No meetings found' when
- * none): a listbox owned by the question box, which keeps focus and points at the active option
- * with `aria-activedescendant`.
+ * The @ meeting picker's popup (at most 5 meetings, 'No meetings found' when none): a listbox owned
+ * by the question box, which keeps focus and points at the active option with
+ * `aria-activedescendant`.
  */
 import type { MeetingListItem } from '@summy/core';
 import { FileText, Loader2 } from 'lucide-react';

@@ -1,8 +1,8 @@
 /**
- * The Past chats list (spec 001 section 2 "Past chats screen": grouped under Today, Last week,
- * Previous 30 days and Past by creation date; each chat a button showing its title; empty state
- * 'No past chats yet' / 'Start a conversation with Summy to see it here'). A chat opens in the
- * panel with its messages and the meetings it was about.
+ * The Past chats list (grouped under Today, Last week, Previous 30 days and Past by creation date;
+ * each chat a button showing its title; empty state 'No past chats yet' / 'Start a conversation
+ * with Summy to see it here'). A chat opens in the panel with its messages and the meetings it was
+ * about.
  */
 import { chatDisplayTitle, groupByDate, type Chat } from '@summy/core';
 import { MessageSquare, MessagesSquare } from 'lucide-react';

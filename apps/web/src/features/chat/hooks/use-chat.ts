@@ -12,7 +12,7 @@ export interface ChatControls {
    * Opens the panel (in its last mode, floating at first). With `meetingIds` different from the
    * current context it starts a fresh conversation about them; with `chatId` it reopens that saved
    * chat; with `question` it sends that question once open. Reopened more than 30 s after closing,
-   * the previous conversation is gone (spec 000 section 4 "Chat").
+   * the previous conversation is gone.
    */
   openChat(options?: OpenChatOptions): void;
   /** Closes the panel; the conversation is kept for 30 s. */
@@ -33,8 +33,7 @@ export const ChatPanelContext = createContext<{
 } | null>(null);
 
 /**
- * The panel's controls (spec 000 section 2 "Chat panel"). Throws outside `ChatProvider`, which is
- * a programming error.
+ * The panel's controls. Throws outside `ChatProvider`, which is a programming error.
  */
 export function useChat(): ChatControls {
   const value = useContext(ChatControlsContext);

@@ -1,9 +1,9 @@
 /**
- * How a conversation in the panel is saved (spec 000 section 4 "Chat": "A chat session is created
- * when the panel opens or at the first message"; section 5 titles; section 7 chats and
- * chat_messages; section 8 "Other behaviours": "A chat message insert that fails on the chat_id
- * column is retried without it when a meeting id exists", "Chat creation and title failures are
- * swallowed"). Nothing here ever throws at the panel: chatting works even when saving does not.
+ * How a conversation in the panel is saved ("A chat session is created when the panel opens or at
+ * the first message"; section 5 titles; section 7 chats and chat_messages; section 8 "Other
+ * behaviours": "A chat message insert that fails on the chat_id column is retried without it when a
+ * meeting id exists", "Chat creation and title failures are swallowed"). Nothing here ever throws
+ * at the panel: chatting works even when saving does not.
  */
 import { chatAutoTitle, type ChatCitation } from '@summy/core';
 import type { ChatContextStore } from './context-store';
@@ -75,7 +75,7 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
  * The saving rules of one conversation:
  * - the chat is created (with the context meetings) by {@link ChatPersistence.ensureChat}, which
  *   saving the first message calls: never on opening the panel, so no empty chat is left in Past
- *   chats (issue 10 point 13); a failed creation is swallowed and tried again at the next message;
+ *   chats; a failed creation is swallowed and tried again at the next message;
  * - a message goes to `POST /api/chats/:id/messages`; when that fails, or there is no chat, and
  *   the message has a meeting, it goes to `POST /api/chat-messages` with `chatId: null`, once;
  *   otherwise it is not saved (logged);

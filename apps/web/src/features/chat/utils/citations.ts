@@ -1,7 +1,7 @@
 /**
  * Citations of the assistant's answers: the `[n]` markers in the text turned into links to the
- * cited place, the label each citation is listed with, and saved citations read back (spec 000
- * section 3 "Chat message": citations (text, section)).
+ * cited place, the label each citation is listed with, and saved citations read back (citations
+ * (text, section)).
  */
 import {
   CHAT_SECTION_LABELS,

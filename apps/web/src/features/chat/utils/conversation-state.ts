@@ -1,8 +1,8 @@
 /**
- * The conversation in the meeting assistant's panel, as a pure reducer (spec 000 section 4 "Chat":
- * "After the panel has been closed more than 30 seconds the history is cleared on reopen"). Each
- * opening recorded by the provider (`panel-state.ts`) is applied here: cleared after 30 s closed,
- * a fresh conversation when opened about other meetings, a saved chat to load, a question to send.
+ * The conversation in the meeting assistant's panel, as a pure reducer ("After the panel has been
+ * closed more than 30 seconds the history is cleared on reopen"). Each opening recorded by the
+ * provider (`panel-state.ts`) is applied here: cleared after 30 s closed, a fresh conversation when
+ * opened about other meetings, a saved chat to load, a question to send.
  */
 import type { ChatCitation } from '@summy/core';
 import type { OpenRequest } from './panel-state';

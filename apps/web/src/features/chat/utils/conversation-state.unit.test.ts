@@ -1,7 +1,7 @@
 /**
- * The conversation's state machine, fed with the openings the panel state records (spec 000
- * section 4 "Chat": history cleared when reopened more than 30 s after closing; a different
- * meeting starts a fresh conversation; a saved chat is reopened with its messages).
+ * The conversation's state machine, fed with the openings the panel state records (history cleared
+ * when reopened more than 30 s after closing; a different meeting starts a fresh conversation; a
+ * saved chat is reopened with its messages).
  */
 import { CHAT_HISTORY_RESET_MS } from '@summy/core';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Where the panel sits (spec 000 section 9: "chat sidebar 384 px"; narrow breakpoint 768 px),
- * shared by the provider (in the initial JavaScript, so kept to a few constants) and the panel.
+ * Where the panel sits ("chat sidebar 384 px"; narrow breakpoint 768 px), shared by the provider
+ * (in the initial JavaScript, so kept to a few constants) and the panel.
  */
 
 /** `data-slot` of the panel's root element. */

@@ -1,8 +1,8 @@
 /**
- * Where the meeting assistant's panel is, as a pure reducer (spec 000 section 4 "Chat": "Panel
- * states: closed, floating, sidebar"; section 2: "toggled with Cmd+J"). This part is in every
- * signed-in page's initial JavaScript, so it only records openings; the conversation itself (and
- * the 30 s reset it applies) lives in the lazily loaded panel (`conversation-state.ts`).
+ * Where the meeting assistant's panel is, as a pure reducer ("Panel states: closed, floating,
+ * sidebar"; section 2: "toggled with Cmd+J"). This part is in every signed-in page's initial
+ * JavaScript, so it only records openings; the conversation itself (and the 30 s reset it applies)
+ * lives in the lazily loaded panel (`conversation-state.ts`).
  */
 import { CHAT_HISTORY_RESET_MS } from '@summy/core';
 
@@ -37,7 +37,7 @@ export interface OpenChatOptions {
 
 /**
  * An opening, waiting for the panel to apply it to the conversation. `reset` says the panel had
- * been closed for more than 30 s (spec 000 section 4: "the history is cleared on reopen").
+ * been closed for more than 30 s ("the history is cleared on reopen").
  */
 export interface OpenRequest {
   id: number;
@@ -141,8 +141,8 @@ export function isApplePlatform(platform: string): boolean {
 }
 
 /**
- * Whether a key press is the panel's toggle (spec 000 section 2: "toggled with Cmd+J"): Cmd+J on
- * Apple platforms, Ctrl+J elsewhere, without Shift or Alt (those stay the browser's).
+ * Whether a key press is the panel's toggle ("toggled with Cmd+J"): Cmd+J on Apple platforms,
+ * Ctrl+J elsewhere, without Shift or Alt (those stay the browser's).
  */
 export function isChatToggleShortcut(
   event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey'>,

@@ -1,7 +1,6 @@
 /**
- * The panel's open/close state machine and its keyboard shortcut (spec 000 section 4 "Chat":
- * closed, floating, sidebar; section 2: "toggled with Cmd+J"; section 9: history reset 30 s after
- * close).
+ * The panel's open/close state machine and its keyboard shortcut (closed, floating, sidebar;
+ * section 2: "toggled with Cmd+J"; section 9: history reset 30 s after close).
  */
 import { CHAT_HISTORY_RESET_MS } from '@summy/core';
 import { describe, expect, it } from 'vitest';

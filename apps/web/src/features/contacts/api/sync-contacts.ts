@@ -1,6 +1,6 @@
 /**
- * `POST /api/contacts/sync`: queues a sync of the contacts now, besides the every-30-minutes one
- * (issue 13 point 8). Answers 202 with `queued: false` when a sync is already waiting.
+ * `POST /api/contacts/sync`: queues a sync of the contacts now, besides the every-30-minutes one.
+ * Answers 202 with `queued: false` when a sync is already waiting.
  */
 import { contactSyncAnswerSchema, type ContactSyncAnswer } from '@summy/core';
 import { useMutation } from '@tanstack/react-query';

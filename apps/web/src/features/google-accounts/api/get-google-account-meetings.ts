@@ -1,7 +1,7 @@
 /**
  * `GET /api/google/accounts/{id}/meetings`: how many meetings are linked to calendar events through
  * the account. The remove dialog shows this real count where the original showed a random
- * placeholder (spec 001 section 8; docs/decisions/017).
+ * placeholder (docs/decisions/017).
  */
 import { googleAccountMeetingsSchema } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

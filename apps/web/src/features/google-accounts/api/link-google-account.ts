@@ -6,7 +6,7 @@
 import { POPUP_RETURN_PAGES } from '@summy/core';
 import { authClient } from '@/lib/auth-client';
 
-/** Calendar and contacts, so an e-mail-and-password user can link Google for both (issue 13). */
+/** Calendar and contacts, so an e-mail-and-password user can link Google for both. */
 export const GOOGLE_LINK_SCOPES = [
   'https://www.googleapis.com/auth/calendar',
   'https://www.googleapis.com/auth/calendar.events',

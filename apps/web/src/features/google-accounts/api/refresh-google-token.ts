@@ -1,7 +1,7 @@
 /**
- * `POST /api/google/refresh`: refreshes the primary account's token on the server when it is
- * within 10 minutes of expiry (spec 001 sections 4 and 9). Summy answers only `{expires_at}`; the
- * token never reaches the browser (docs/decisions/017).
+ * `POST /api/google/refresh`: refreshes the primary account's token on the server when it is within
+ * 10 minutes of expiry. Summy answers only `{expires_at}`; the token never reaches the browser
+ * (docs/decisions/017).
  */
 import { googleRefreshAnswerSchema, type GoogleRefreshAnswer } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';

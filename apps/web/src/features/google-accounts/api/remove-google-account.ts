@@ -1,7 +1,7 @@
 /**
  * `DELETE /api/google/accounts/{id}`: removes a linked account. Its meetings keep their data and
- * are flagged `calendar_account_removed` with `calendar_account_email` (spec 001 section 4); the
- * answer counts them. The sign-in account answers 409 (it cannot be removed).
+ * are flagged `calendar_account_removed` with `calendar_account_email`; the answer counts them. The
+ * sign-in account answers 409 (it cannot be removed).
  */
 import { googleAccountRemovedSchema, type GoogleAccount } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

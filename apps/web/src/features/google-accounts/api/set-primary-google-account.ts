@@ -1,6 +1,6 @@
 /**
- * `POST /api/google/accounts/{id}/primary`: makes a linked account the primary one (spec 001
- * section 4 "Other accounts can be set primary"). Answers the updated list.
+ * `POST /api/google/accounts/{id}/primary`: makes a linked account the primary one. Answers the
+ * updated list.
  */
 import { googleAccountSchema, type GoogleAccount } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

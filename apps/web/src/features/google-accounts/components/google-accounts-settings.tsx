@@ -10,9 +10,8 @@ const ManageAccountsDialog = lazy(() =>
 );
 
 /**
- * The Google part of Settings' Account section (spec 001 section 2 "Settings dialog": a 'Primary
- * account' label and Add Account), with the way into Manage Accounts. Hidden when the server has
- * no Google configured.
+ * The Google part of Settings' Account section (a 'Primary account' label and Add Account), with
+ * the way into Manage Accounts. Hidden when the server has no Google configured.
  */
 export function GoogleAccountsSettings() {
   const accounts = useGoogleAccounts();

@@ -1,8 +1,8 @@
 import { useGoogleTokenRefresh } from '../hooks/use-google-token-refresh';
 
 /**
- * Renders nothing; runs the background Google token refresh (spec 001 section 4) while mounted.
- * Mount it inside the signed-in layout so signing out stops it.
+ * Renders nothing; runs the background Google token refresh while mounted. Mount it inside the
+ * signed-in layout so signing out stops it.
  */
 export function GoogleTokenRefresh() {
   useGoogleTokenRefresh();

@@ -1,6 +1,6 @@
 /**
  * What removal does to the `count` meetings linked through the account (the real count from
- * `/accounts/{id}/meetings`, not the original's random placeholder; spec 001 section 8).
+ * `/accounts/{id}/meetings`, not the original's random placeholder).
  */
 export function removedMeetingsDetail(count: number): string {
   if (count === 0) return 'No meetings are linked to its calendar events.';

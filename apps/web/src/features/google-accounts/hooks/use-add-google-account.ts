@@ -1,6 +1,6 @@
 /**
- * 'Add account': links another Google account in a 500x600 popup (spec 001 section 9 "Popup
- * size"), then refreshes the list and shows the spec 001 section 8 toasts.
+ * 'Add account': links another Google account in a 500x600 popup, then refreshes the list and shows
+ * the spec 001 section 8 toasts.
  */
 import { GOOGLE_MESSAGES, googleAuthMessageSchema, type GoogleAuthMessage } from '@summy/core';
 import { CALENDAR_CONNECTED_EVENT } from '@summy/core/calendar-layout';

@@ -1,6 +1,5 @@
 /**
- * `DELETE /api/linear`: revokes the Linear token at Linear and forgets it (spec 001 section 2
- * "Integrations: issue tracker connect or disconnect").
+ * `DELETE /api/linear`: revokes the Linear token at Linear and forgets it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';

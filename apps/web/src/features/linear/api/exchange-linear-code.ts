@@ -1,7 +1,7 @@
 /**
  * `POST /api/linear/token`: the /linear/callback popup hands Linear's code and the state back to
- * the server, which checks the state, exchanges the code and keeps the tokens, encrypted (spec 001
- * route table; issue 14 point 2). The answer never carries a token.
+ * the server, which checks the state, exchanges the code and keeps the tokens, encrypted. The
+ * answer never carries a token.
  */
 import { linearTokenAnswerSchema, type LinearTokenAnswer } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';

@@ -1,8 +1,7 @@
 /**
- * `GET /api/linear/authorize-url?returnTo=`: Linear's authorize page for the OAuth popup (spec 001
- * section 7 "Issue-tracker OAuth": client id, redirect to {host}/linear/callback, the scope list,
- * response_type code and a random state). The server makes the state and checks it when the code
- * comes back, and keeps `returnTo` with it.
+ * `GET /api/linear/authorize-url?returnTo=`: Linear's authorize page for the OAuth popup (client
+ * id, redirect to {host}/linear/callback, the scope list, response_type code and a random state).
+ * The server makes the state and checks it when the code comes back, and keeps `returnTo` with it.
  */
 import { linearAuthorizeUrlSchema, type LinearAuthorizeUrl } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';

@@ -1,7 +1,6 @@
 /**
- * The issues assigned to the signed-in user in Linear, open ones only (the relay's
- * `assignedIssues` operation: completed and canceled states are filtered out, newest update
- * first, one page of 100; spec 001 section 7 "Queries: ... assigned issues").
+ * The issues assigned to the signed-in user in Linear, open ones only (the relay's `assignedIssues`
+ * operation: completed and canceled states are filtered out, newest update first, one page of 100).
  */
 import { linearIssueSchema, type LinearIssue } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -21,9 +20,9 @@ export async function getLinearIssues(signal?: AbortSignal): Promise<LinearIssue
 }
 
 /**
- * Query options of the assigned issues: fresh for 5 minutes (spec 001 section 9 "Integration
- * cache"); the section polls them with `useIntegrationPolling`. A rate-limited answer is not
- * retried at once: the next poll is the next attempt (spec 001 section 4).
+ * Query options of the assigned issues: fresh for 5 minutes; the section polls them with
+ * `useIntegrationPolling`. A rate-limited answer is not retried at once: the next poll is the next
+ * attempt.
  */
 export function getLinearIssuesQueryOptions() {
   return queryOptions({

@@ -1,7 +1,7 @@
 /**
  * `GET /api/linear/status`: whether the server has Linear settings and whether the signed-in user
- * has a working Linear connection, with Linear's viewer when connected (issue 14 point 2). The
- * token itself never reaches the browser (docs/decisions/024-linear-token-on-the-server.md).
+ * has a working Linear connection, with Linear's viewer when connected. The token itself never
+ * reaches the browser (docs/decisions/024-linear-token-on-the-server.md).
  */
 import { linearStatusSchema, type LinearStatus } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

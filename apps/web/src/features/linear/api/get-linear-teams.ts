@@ -1,6 +1,6 @@
 /**
- * The teams the signed-in user can create issues in (the relay's `teams` operation, spec 001
- * section 3 "Team: id, name, key"): where 'Send to Linear' creates an action item's issue.
+ * The teams the signed-in user can create issues in (the relay's `teams` operation): where 'Send to
+ * Linear' creates an action item's issue.
  */
 import { linearTeamSchema, type LinearTeam } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,7 +1,6 @@
 /**
- * A team's workflow states (the relay's `workflowStates` operation, spec 001 section 3 "Workflow
- * state: id, name, type"): the edit form's state select and the state that completes or reopens an
- * issue (spec 001 section 4, `pickCompletionState`).
+ * A team's workflow states (the relay's `workflowStates` operation): the edit form's state select
+ * and the state that completes or reopens an issue (`pickCompletionState`).
  */
 import { linearStateSchema, type LinearState } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

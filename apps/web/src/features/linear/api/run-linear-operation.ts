@@ -1,8 +1,8 @@
 /**
- * `POST /api/linear/graphql`: the relay to Linear's GraphQL API (spec 001 section 7). It runs only
- * Summy's own named operations, whose documents live on the server (issue 14 point 2); the browser
- * names the operation and its variables and gets Linear's `data` back. The files beside this one
- * (issues, workflow states, teams, issue update) each wrap one operation.
+ * `POST /api/linear/graphql`: the relay to Linear's GraphQL API. It runs only Summy's own named
+ * operations, whose documents live on the server; the browser names the operation and its variables
+ * and gets Linear's `data` back. The files beside this one (issues, workflow states, teams, issue
+ * update) each wrap one operation.
  */
 import { linearGraphqlAnswerSchema, type LinearGraphqlBody } from '@summy/core';
 import { apiFetch, ApiRequestError } from '@/lib/api-client';
@@ -43,7 +43,7 @@ export function dataAt(data: Record<string, unknown>, path: readonly string[]): 
   return value;
 }
 
-/** True for the relay's rate-limit answer (spec 001 section 4: "ignored until the next attempt"). */
+/** True for the relay's rate-limit answer ("ignored until the next attempt"). */
 export function isLinearRateLimited(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 429;
 }

@@ -1,8 +1,8 @@
 /**
- * `POST /api/todos/:id/linear`: 'Send to Linear' on an action item (issue 14, beyond the spec).
- * The server creates the issue in the chosen team (title, a description linking back to the
- * meeting, assigned to the user) and links it to the to-do, so completing either side completes
- * the other at the next sync. Answers the linked to-do.
+ * `POST /api/todos/:id/linear`: 'Send to Linear' on an action item. The server creates the issue in
+ * the chosen team (title, a description linking back to the meeting, assigned to the user) and
+ * links it to the to-do, so completing either side completes the other at the next sync. Answers
+ * the linked to-do.
  */
 import { todoSchema, type Todo } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

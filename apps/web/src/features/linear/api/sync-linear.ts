@@ -1,8 +1,8 @@
 /**
- * `POST /api/linear/sync`: the panel's Sync button. The server applies completion both ways
- * between linked to-dos and their issues (issue 14 "Send to Linear": a completed issue completes
- * its to-do, a completed to-do moves its issue to the completed state) and answers the open
- * assigned issues, which replace the cached list.
+ * `POST /api/linear/sync`: the panel's Sync button. The server applies completion both ways between
+ * linked to-dos and their issues (a completed issue completes its to-do, a completed to-do moves
+ * its issue to the completed state) and answers the open assigned issues, which replace the cached
+ * list.
  */
 import { linearSyncAnswerSchema, type LinearSyncAnswer } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

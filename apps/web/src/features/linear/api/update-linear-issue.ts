@@ -1,7 +1,6 @@
 /**
- * The relay's `issueUpdate` operation (spec 001 section 7 "Mutations: issue update (title, dueDate
- * or stateId)"): the edit form's Save and the complete/reopen checkbox. The change shows at once
- * in the cached issue list and is put back if Linear refuses it.
+ * The relay's `issueUpdate` operation: the edit form's Save and the complete/reopen checkbox. The
+ * change shows at once in the cached issue list and is put back if Linear refuses it.
  */
 import type { LinearIssue, LinearState } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -30,11 +30,11 @@ function deniedMessage(error: string, description: string | null): string {
 }
 
 /**
- * /linear/callback (spec 001 route table): reads `code`, `error` and `state`; exchanges the code
- * through `POST /api/linear/token` (the server checks the state and keeps the token); posts
- * LINEAR_AUTH_SUCCESS or LINEAR_AUTH_ERROR to the opener and closes. Opened in this window rather
- * than a popup, it goes back to the saved page (or /) with a toast instead. With no code and no
- * error it returns to the saved return URL, or to /.
+ * /linear/callback: reads `code`, `error` and `state`; exchanges the code through `POST
+ * /api/linear/token` (the server checks the state and keeps the token); posts LINEAR_AUTH_SUCCESS
+ * or LINEAR_AUTH_ERROR to the opener and closes. Opened in this window rather than a popup, it goes
+ * back to the saved page (or /) with a toast instead. With no code and no error it returns to the
+ * saved return URL, or to /.
  */
 export function LinearCallback() {
   useDocumentTitle('Connecting Linear - Summy');

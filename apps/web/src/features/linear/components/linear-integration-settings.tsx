@@ -20,10 +20,9 @@ const selectClass = cn(
 );
 
 /**
- * The Linear block of Settings > Integrations (spec 001 section 2 "Integrations: issue tracker
- * connect or disconnect"; issue 14 point 4): Connect Linear (the OAuth popup), and once connected
- * the Linear account, the team 'Send to Linear' uses, and Disconnect (confirmed first). On a
- * server without Linear settings it says so instead of offering a button that cannot work.
+ * The Linear block of Settings > Integrations: Connect Linear (the OAuth popup), and once connected
+ * the Linear account, the team 'Send to Linear' uses, and Disconnect (confirmed first). On a server
+ * without Linear settings it says so instead of offering a button that cannot work.
  */
 export function LinearIntegrationSettings() {
   const status = useLinearStatus();

@@ -24,9 +24,8 @@ const selectClass = cn(
 );
 
 /**
- * The inline edit form of a Linear issue (spec 001 section 2 "Issue-tracker panel": title, due
- * date, state select, Save and Cancel). Enter in a field saves, Escape cancels; the title gets
- * the focus.
+ * The inline edit form of a Linear issue (title, due date, state select, Save and Cancel). Enter in
+ * a field saves, Escape cancels; the title gets the focus.
  */
 export function LinearIssueEditForm({
   issue,

@@ -1,6 +1,5 @@
 /**
- * The inline edit form (spec 001 section 2: title, due date, state select, Save and Cancel),
- * rendered to static markup.
+ * The inline edit form (title, due date, state select, Save and Cancel), rendered to static markup.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -25,11 +25,11 @@ import { LinearIssueRow } from './linear-issue-row';
 
 /**
  * The 'Linear Issues' section of /todos (spec 001 section 2 "To-do screen" and "Issue-tracker
- * panel"; issue 14 point 2). Nothing when the server has no Linear settings. Not connected: the
- * 'Connect Linear' prompt, whose button opens Settings on the Integrations tab (the 'openSettings'
- * event). Connected: the last-updated time, Sync ('Syncing...'), the open issues assigned to the
- * person or 'No issues assigned to you in Linear', complete and reopen, and the inline edit form.
- * The issues are cached 5 minutes and refreshed every 30 s while the person is active.
+ * panel"). Nothing when the server has no Linear settings. Not connected: the 'Connect Linear'
+ * prompt, whose button opens Settings on the Integrations tab (the 'openSettings' event).
+ * Connected: the last-updated time, Sync ('Syncing...'), the open issues assigned to the person or
+ * 'No issues assigned to you in Linear', complete and reopen, and the inline edit form. The issues
+ * are cached 5 minutes and refreshed every 30 s while the person is active.
  */
 export function LinearIssuesSection() {
   const headingId = useId();
@@ -129,7 +129,7 @@ function ConnectedIssues({ headingId }: { headingId: string }) {
   useIntegrationPolling({ queryKey: linearIssuesQueryKey, enabled: true });
 
   // 'Error' / 'Failed to load Linear issues' once per failed fetch; a rate-limited answer is left
-  // for the next attempt (spec 001 section 4). A lost token means Linear is disconnected now.
+  // for the next attempt. A lost token means Linear is disconnected now.
   const { errorUpdatedAt, error } = issues;
   useEffect(() => {
     if (!errorUpdatedAt || !error) return;

@@ -32,10 +32,10 @@ export interface SendToLinearButtonProps {
 }
 
 /**
- * 'Send to Linear' on an action item (issue 14, beyond the spec): creates an issue with the
- * item's title and a link back to its meeting, assigned to the person, in the team chosen the
- * first time (a menu of teams; remembered after, changeable in Settings > Integrations); then
- * the button opens the issue. Drawn only while Linear is connected.
+ * 'Send to Linear' on an action item: creates an issue with the item's title and a link back to its
+ * meeting, assigned to the person, in the team chosen the first time (a menu of teams; remembered
+ * after, changeable in Settings > Integrations); then the button opens the issue. Drawn only while
+ * Linear is connected.
  */
 export function SendToLinearButton({
   todoId,

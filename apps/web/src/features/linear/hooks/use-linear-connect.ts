@@ -1,9 +1,8 @@
 /**
- * 'Connect Linear': Linear's authorize page in the 500x600 OAuth popup (spec 001 section 7
- * "Issue-tracker OAuth", section 9 "Popup size"; lib/oauth-popup.ts), then /linear/callback posts
- * LINEAR_AUTH_SUCCESS or LINEAR_AUTH_ERROR back here. The page the flow started from is
- * remembered, for a callback that ends up in this window instead of a popup (spec 001 route
- * table).
+ * 'Connect Linear': Linear's authorize page in the 500x600 OAuth popup (section 9 "Popup size";
+ * lib/oauth-popup.ts), then /linear/callback posts LINEAR_AUTH_SUCCESS or LINEAR_AUTH_ERROR back
+ * here. The page the flow started from is remembered, for a callback that ends up in this window
+ * instead of a popup.
  */
 import { LINEAR_MESSAGES, linearAuthMessageSchema, type LinearAuthMessage } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,10 +19,10 @@ function connectFailed(detail?: string): void {
 }
 
 /**
- * Opens the popup and waits for the callback's message. Success reloads every Linear query
- * (status, issues); an error shows 'Error' with the posted text; a blocked popup or a refused
- * start shows 'Error' too. A popup closed without an answer ends the attempt quietly (spec 001
- * section 8: "authentication returns false").
+ * Opens the popup and waits for the callback's message. Success reloads every Linear query (status,
+ * issues); an error shows 'Error' with the posted text; a blocked popup or a refused start shows
+ * 'Error' too. A popup closed without an answer ends the attempt quietly ("authentication returns
+ * false").
  */
 export function useLinearConnect() {
   const queryClient = useQueryClient();

@@ -26,8 +26,8 @@ export interface LinearIssueEdit {
 
 /**
  * The fields of `edit` that differ from `issue`, ready for `issueUpdate`; null when the edit saves
- * nothing: nothing changed, or the title is empty after trimming (spec 001 section 5: "issue
- * title edits are trimmed. Empty means cancel, with no save").
+ * nothing: nothing changed, or the title is empty after trimming ("issue title edits are trimmed.
+ * Empty means cancel, with no save").
  */
 export function changedIssueFields(
   issue: LinearIssue,

@@ -1,6 +1,6 @@
 /**
  * What the edit form sends to Linear: only changed fields, the title trimmed, and nothing at all
- * for an empty title (spec 001 section 5: "Empty means cancel, with no save").
+ * for an empty title ("Empty means cancel, with no save").
  */
 import { describe, expect, it } from 'vitest';
 import { testIssue } from '../testing/issues';

@@ -1,7 +1,6 @@
 /**
- * `DELETE /api/meetings/:id`: deletes a meeting and its action items (spec 000 section 2 "Sidebar
- * actions also include delete", "Meeting actions menu: 'Delete Meeting'"; section 8 success notice
- * 'Meeting deleted').
+ * `DELETE /api/meetings/:id`: deletes a meeting and its action items ("Meeting actions menu:
+ * 'Delete Meeting'"; section 8 success notice 'Meeting deleted').
  */
 import type { MeetingList } from '@summy/core';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';

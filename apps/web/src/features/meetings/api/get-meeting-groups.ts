@@ -1,7 +1,7 @@
 /**
  * `GET /api/meetings/:id/groups`: the groups a meeting belongs to, made when it was linked to a
- * calendar event: one per external attendee domain, one per recurring event (spec 001 section 4
- * "Meeting and calendar event"; issue 13 point 6). The header shows them as chips.
+ * calendar event: one per external attendee domain, one per recurring event. The header shows them
+ * as chips.
  */
 import { meetingGroupsAnswerSchema, type MeetingGroupSummary } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

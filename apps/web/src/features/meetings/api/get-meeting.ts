@@ -1,7 +1,7 @@
 /**
- * `GET /api/meetings/:id`: one meeting in the app's shape with its action items (spec 000
- * section 2 "Meeting view"). Fetcher, query options and hook live together so the view, the
- * mutations' optimistic updates and the realtime layer share one cache key.
+ * `GET /api/meetings/:id`: one meeting in the app's shape with its action items. Fetcher, query
+ * options and hook live together so the view, the mutations' optimistic updates and the realtime
+ * layer share one cache key.
  */
 import { meetingSchema, type Meeting } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,8 +1,8 @@
 /**
  * `GET /api/meetings?limit&cursor&search`: the signed-in person's meetings, date descending, in
  * keyset pages (`nextCursor` fetches the next one), optionally searched by title and transcript
- * words (the /meetings screen, issue 15 point 2). Fetcher, query options and hooks live together
- * so every caller shares one cache key.
+ * words (the /meetings screen). Fetcher, query options and hooks live together so every caller
+ * shares one cache key.
  */
 import { meetingListSchema, type MeetingList, type MeetingListItem } from '@summy/core';
 import {

@@ -1,7 +1,6 @@
 /**
  * `GET /api/contacts/lookup?email=a&email=b`: photos of a linked meeting's attendees from the
- * user's synced contacts (spec 001 section 3 "Attendee: email, displayName, photoUrl"; issue 13
- * point 7). At most `CONTACT_LIMITS.lookupMax` (100) addresses are asked.
+ * user's synced contacts. At most `CONTACT_LIMITS.lookupMax` (100) addresses are asked.
  */
 import { CONTACT_LIMITS, contactLookupSchema } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

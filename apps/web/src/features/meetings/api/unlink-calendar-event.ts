@@ -1,7 +1,6 @@
 /**
  * `DELETE /api/meetings/:id/calendar-event`: unlinks the meeting's calendar event, clearing every
- * calendar field (spec 001 section 4 "Unlinking clears all calendar fields"; section 2 actions
- * menu 'Unlink calendar event'; issue 13 point 6). Answers the meeting as saved.
+ * calendar field (section 2 actions menu 'Unlink calendar event'). Answers the meeting as saved.
  */
 import { meetingSchema, type Meeting } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
- * `PATCH /api/meetings/:id`: changes a meeting's fields (spec 000 section 3). Unlinking a calendar
- * event has its own route (unlink-calendar-event.ts), which also clears the account fields.
+ * `PATCH /api/meetings/:id`: changes a meeting's fields. Unlinking a calendar event has its own
+ * route (unlink-calendar-event.ts), which also clears the account fields.
  */
 import { meetingSchema, type Meeting, type UpdateMeetingInput } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -28,9 +28,9 @@ export interface MeetingRowProps {
 }
 
 /**
- * One meeting as a link to /meeting/{id} (spec 001 section 2 "Dashboard": cards link to
- * /meeting/{id}; issue 15 point 2): its title, date, duration, participants and, while it is not
- * done, its processing state in words ('Recording', 'Processing').
+ * One meeting as a link to /meeting/{id} (cards link to /meeting/{id}): its title, date, duration,
+ * participants and, while it is not done, its processing state in words ('Recording',
+ * 'Processing').
  */
 export const MeetingRow = memo(function MeetingRow({ meeting, now, compact }: MeetingRowProps) {
   const state = meetingState(meeting);

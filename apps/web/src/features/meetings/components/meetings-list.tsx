@@ -69,12 +69,12 @@ function ListSkeleton() {
 }
 
 /**
- * The sidebar's meetings (spec 000 section 2 "Main layout"): upload placeholders on top, then the
- * meetings grouped under Today, Last week, Previous 30 days and Past (meetings being recorded are
- * in the banner instead), or the empty state 'No meetings yet'. The list is the scroll container:
- * its rows are virtualized, and older pages of the keyset-paged list load as the end comes near,
- * so thousands of meetings scroll smoothly. The selected row follows the route; deleting asks
- * first ('Delete meeting?') and leaves the page of the deleted meeting.
+ * The sidebar's meetings: upload placeholders on top, then the meetings grouped under Today, Last
+ * week, Previous 30 days and Past (meetings being recorded are in the banner instead), or the empty
+ * state 'No meetings yet'. The list is the scroll container: its rows are virtualized, and older
+ * pages of the keyset-paged list load as the end comes near, so thousands of meetings scroll
+ * smoothly. The selected row follows the route; deleting asks first ('Delete meeting?') and leaves
+ * the page of the deleted meeting.
  */
 export function MeetingsList() {
   const {

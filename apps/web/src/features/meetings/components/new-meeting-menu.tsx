@@ -10,19 +10,19 @@ import {
 
 /** Props of {@link NewMeetingMenu}; the actions belong to the recorder, wired in by the app. */
 export interface NewMeetingMenuProps {
-  /** 'New recording': start recording a new meeting (spec 000 section 4 "Start recording"). */
+  /** 'New recording': start recording a new meeting. */
   onNewRecording: () => void;
   /**
    * 'Upload from file': the file the person picked. The picker only suggests audio and video; the
-   * type and size rules (spec 000 section 5) are the receiver's to enforce.
+   * type and size rules are the receiver's to enforce.
    */
   onUploadFile: (file: File) => void;
 }
 
 /**
- * The sidebar's 'New meeting' menu (spec 000 section 2 "Main layout"): 'New recording' and
- * 'Upload from file'. The upload item opens the browser's file picker from a hidden input; it is
- * clicked inside the menu's own select handler so the browser sees a user gesture.
+ * The sidebar's 'New meeting' menu: 'New recording' and 'Upload from file'. The upload item opens
+ * the browser's file picker from a hidden input; it is clicked inside the menu's own select handler
+ * so the browser sees a user gesture.
  */
 export function NewMeetingMenu({ onNewRecording, onUploadFile }: NewMeetingMenuProps) {
   const fileInput = useRef<HTMLInputElement>(null);

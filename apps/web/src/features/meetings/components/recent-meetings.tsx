@@ -8,22 +8,21 @@ import {
 import { useMeetings } from '../api/get-meetings';
 import { MeetingRow } from './meeting-row';
 
-/** Meetings the dashboard shows (spec 001 section 9 "Dashboard": recent meetings 4). */
+/** Meetings the dashboard shows (recent meetings 4). */
 export const RECENT_MEETINGS = 4;
 
 /** Props of {@link RecentMeetings}. */
 export interface RecentMeetingsProps {
   /**
-   * The empty state's 'Start recording' control (spec 001 section 2 "Dashboard"); the app layer
-   * passes the recorder's, since features do not import each other.
+   * The empty state's 'Start recording' control; the app layer passes the recorder's, since
+   * features do not import each other.
    */
   startRecording: ReactNode;
 }
 
 /**
- * The Home dashboard's 'Recent meetings' (spec 001 section 2 "Dashboard", issue 15 point 1): the
- * 4 newest meetings as links to /meeting/{id}, 'View all' to /meetings, and with no meetings an
- * empty state offering to start recording.
+ * The Home dashboard's 'Recent meetings': the 4 newest meetings as links to /meeting/{id}, 'View
+ * all' to /meetings, and with no meetings an empty state offering to start recording.
  */
 export function RecentMeetings({ startRecording }: RecentMeetingsProps) {
   const { data, isPending, isError, refetch, dataUpdatedAt } = useMeetings({

@@ -154,8 +154,8 @@ function megabytes(bytes: number, decimals: number): string {
 }
 
 /**
- * A placeholder meeting of an upload in flight (spec 000 section 4 "Upload pipeline", step 1):
- * a spinner, the title, and the bytes sent as text and as a thin progress bar.
+ * A placeholder meeting of an upload in flight (step 1): a spinner, the title, and the bytes sent
+ * as text and as a thin progress bar.
  */
 export const SidebarUploadRow = memo(function SidebarUploadRow({
   upload,

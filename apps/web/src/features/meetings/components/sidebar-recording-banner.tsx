@@ -5,10 +5,9 @@ import { flattenMeetingPages, useInfiniteMeetings } from '../api/get-meetings';
 import { RecordingDot, UNTITLED_MEETING } from './sidebar-meeting-row';
 
 /**
- * The sidebar's 'Recording...' banner (spec 000 section 2 "Main layout") with the title of each
- * meeting being recorded, linking to it. Read from the server's list, so a recording started in
- * another tab shows too; such meetings are left out of the date groups below. Renders nothing when
- * nothing is being recorded.
+ * The sidebar's 'Recording...' banner with the title of each meeting being recorded, linking to it.
+ * Read from the server's list, so a recording started in another tab shows too; such meetings are
+ * left out of the date groups below. Renders nothing when nothing is being recorded.
  */
 export function SidebarRecordingBanner() {
   const { data } = useInfiniteMeetings();

@@ -1,6 +1,6 @@
 /**
- * How the /meetings screen and the Home dashboard describe a meeting row (issue 15 points 1, 2):
- * its duration, its participants and its processing state, in words.
+ * How the /meetings screen and the Home dashboard describe a meeting row: its duration, its
+ * participants and its processing state, in words.
  */
 import type { MeetingListItem } from '@summy/core';
 

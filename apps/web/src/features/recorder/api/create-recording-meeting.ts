@@ -2,8 +2,8 @@ import { meetingSchema, type Meeting } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';
 
 /**
- * `POST /api/meetings` for a new recording (spec 000 section 4 "Start recording"): the meeting is
- * created marked recording, titled with the day, short month and time.
+ * `POST /api/meetings` for a new recording: the meeting is created marked recording, titled with
+ * the day, short month and time.
  *
  * @param input.date when recording started
  * @throws ApiRequestError when the server refuses (e.g. 401 signed out)

@@ -12,8 +12,8 @@ export interface StopRecordingAnswer {
 
 /**
  * `POST /api/meetings/:id/stop`: the server assembles the chunks, marks the meeting processing and
- * runs the stop pipeline (spec 000 section 4); progress and notices then arrive over SSE.
- * Idempotent once the audio is stored.
+ * runs the stop pipeline; progress and notices then arrive over SSE. Idempotent once the audio is
+ * stored.
  *
  * @param durationMs recorded time, pauses excluded
  * @throws ApiRequestError: 400 'Recording failed' / 'No audio data was recorded' (the server then

@@ -1,6 +1,6 @@
 import { apiFetch } from '@/lib/api-client';
 
-/** The recording flags of a meeting (spec 000 section 4 "Meeting flags"). */
+/** The recording flags of a meeting. */
 export interface MeetingFlags {
   isRecording?: boolean;
   isProcessing?: boolean;

@@ -15,11 +15,11 @@ const CHUNK_SIZE = 5 * 1024 * 1024;
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
 /**
- * Uploads a large file with the tus protocol to `/api/uploads` (spec 000 section 4 "Large-file
- * flow": files above the direct limit go to storage first). A broken upload resumes where it
- * stopped: the upload URL is remembered in localStorage under the file's fingerprint (name, type,
- * size, modification time), so picking the same file again - even after a reload - continues it.
- * tus-js-client is loaded on demand; only large uploads need it.
+ * Uploads a large file with the tus protocol to `/api/uploads` (files above the direct limit go to
+ * storage first). A broken upload resumes where it stopped: the upload URL is remembered in
+ * localStorage under the file's fingerprint (name, type, size, modification time), so picking the
+ * same file again - even after a reload - continues it. tus-js-client is loaded on demand; only
+ * large uploads need it.
  *
  * @throws ApiRequestError with the server's `{error, details}` when the server refused (400, 413)
  *   or the retries ran out (status 0 when no answer came)

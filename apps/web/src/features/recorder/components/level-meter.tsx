@@ -23,9 +23,9 @@ export interface LevelMeterProps {
 }
 
 /**
- * The recorder's five-bar level meter (spec 000 section 2 "Recorder panel"), driven by the live
- * microphone signal through a Web Audio AnalyserNode. Bars are moved by writing their
- * height directly on each animation frame: 60 React renders a second would be wasted work.
+ * The recorder's five-bar level meter, driven by the live microphone signal through a Web Audio
+ * AnalyserNode. Bars are moved by writing their height directly on each animation frame: 60 React
+ * renders a second would be wasted work.
  */
 export function LevelMeter({ analyser, active, className }: LevelMeterProps) {
   const barsRef = useRef<(HTMLSpanElement | null)[]>([]);

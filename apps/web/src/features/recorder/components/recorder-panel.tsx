@@ -99,8 +99,8 @@ function RecordingPanel({ onChat }: Pick<RecorderPanelProps, 'onChat'>) {
       <span
         className={cn(
           'inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-widest',
-          // -800 and -700 in light: 4.5:1 on their tints for this small text (axe, issue 15
-          // point 6); -600 measured 4.0:1.
+          // -800 and -700 in light: 4.5:1 on their tints for this small text (axe); -600 measured
+          // 4.0:1.
           paused
             ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300'
             : 'bg-red-500/12 text-red-700 dark:bg-red-500/20 dark:text-red-300',
@@ -217,16 +217,16 @@ export interface RecorderPanelProps {
    */
   onChat?: (meetingId: string) => void;
   /**
-   * Shown under the panel while it is ready or recording: the first-run transcription prompt
-   * (issue 12 point 3). A slot because it belongs to the transcription feature.
+   * Shown under the panel while it is ready or recording: the first-run transcription prompt. A
+   * slot because it belongs to the transcription feature.
    */
   notice?: ReactNode;
 }
 
 /**
- * The recorder panel (spec 000 section 2 "Recorder panel"): ready to record (with upload), the
- * running recording with timer, level meter and controls (Chat calls `onChat`), the hand-over to
- * processing, and the microphone-denied state. Reads the tab's recorder from `RecorderProvider`.
+ * The recorder panel: ready to record (with upload), the running recording with timer, level meter
+ * and controls (Chat calls `onChat`), the hand-over to processing, and the microphone-denied state.
+ * Reads the tab's recorder from `RecorderProvider`.
  */
 export function RecorderPanel({ onChat, notice }: RecorderPanelProps) {
   const { state } = useRecorder();

@@ -1,8 +1,8 @@
 /**
- * The recording's Chat button (spec 000 section 2 "Recorder panel": "buttons Pause/Resume, Chat,
- * Save and Stop"): it opens the assistant about the meeting being recorded through `onChat`, and
- * falls back to a toast where no assistant is composed. Buttons are captured instead of drawn, so
- * their click handlers can be called without a DOM.
+ * The recording's Chat button ("buttons Pause/Resume, Chat, Save and Stop"): it opens the assistant
+ * about the meeting being recorded through `onChat`, and falls back to a toast where no assistant
+ * is composed. Buttons are captured instead of drawn, so their click handlers can be called without
+ * a DOM.
  */
 import type { ComponentProps, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -7,9 +7,9 @@ import { useUploadFile } from '../hooks/use-upload-file';
 import { RecoveryDialog } from './recovery-dialog';
 
 /**
- * Provides the tab's recorder (spec 000 section 4 "Meeting flags", "Start recording", "Stop
- * pipeline", "Upload pipeline") to everything under the app shell. Mounted around the shell so a
- * recording survives navigation; it also offers to recover recordings a closed tab left behind.
+ * Provides the tab's recorder ("Start recording", "Stop pipeline", "Upload pipeline") to everything
+ * under the app shell. Mounted around the shell so a recording survives navigation; it also offers
+ * to recover recordings a closed tab left behind.
  */
 export function RecorderProvider({ children }: { children: ReactNode }) {
   const { data: session } = authClient.useSession();

@@ -19,9 +19,9 @@ function formatSize(bytes: number): string {
 }
 
 /**
- * Offers to recover a recording a closed or crashed tab left unfinished (issue 4 "No recording is
- * lost"). An alert dialog: it needs an answer, and Escape is the same as deciding later (the offer
- * comes back on the next visit). 'Recover recording' is focused, so Enter recovers.
+ * Offers to recover a recording a closed or crashed tab left unfinished. An alert dialog: it needs
+ * an answer, and Escape is the same as deciding later (the offer comes back on the next visit).
+ * 'Recover recording' is focused, so Enter recovers.
  */
 export function RecoveryDialog({ offer, busy, onRecover, onDiscard }: RecoveryDialogProps) {
   const open = offer !== null;

@@ -10,10 +10,10 @@ export type RecorderState = 'idle' | 'recording' | 'paused' | 'processing' | 'de
 
 /**
  * How a recording starts when it is started from somewhere that knows more than the recorder, e.g.
- * the Home dashboard's 'Record' on a calendar event (issue 15 point 1).
+ * the Home dashboard's 'Record' on a calendar event.
  */
 export interface StartRecordingOptions {
-  /** The meeting's title; default the day, short month and time (spec 000 section 4). */
+  /** The meeting's title; default the day, short month and time. */
   title?: string;
   /**
    * Runs once the meeting exists and the recorder runs, before the meeting page opens (e.g. links
@@ -65,8 +65,8 @@ export interface RecorderContextValue {
 export const RecorderContext = createContext<RecorderContextValue | null>(null);
 
 /**
- * The recorder of this tab (spec 000 section 4 "Start recording", "Stop pipeline", "Upload
- * pipeline"). Throws when used outside `RecorderProvider`, which is a programming error.
+ * The recorder of this tab ("Stop pipeline", "Upload pipeline"). Throws when used outside
+ * `RecorderProvider`, which is a programming error.
  */
 export function useRecorder(): RecorderContextValue {
   const value = useContext(RecorderContext);

@@ -13,7 +13,7 @@ import { pendingUploads } from '@/lib/pending-uploads';
 import { uploadMeetingFile, type UploadAnswer } from '../api/upload-meeting-file';
 import { uploadResumable } from '../api/upload-resumable';
 
-/** The spec's upload failure toast (spec 000 section 8). */
+/** The spec's upload failure toast. */
 const UPLOAD_FAILED = {
   title: 'Upload failed',
   description: 'Failed to process the uploaded file',
@@ -22,7 +22,7 @@ const UPLOAD_FAILED = {
 /** Statuses after which sending the same file another way cannot succeed. */
 const FINAL_STATUSES = new Set([400, 401, 403, 413, 415]);
 
-/** The file name without its extension: the meeting's fallback title (spec 000 section 4). */
+/** The file name without its extension: the meeting's fallback title. */
 export function titleFromFileName(name: string): string {
   const dot = name.lastIndexOf('.');
   const base = dot > 0 ? name.slice(0, dot) : name;

@@ -1,8 +1,8 @@
 /**
  * Sends a recording's chunks to `POST /api/meetings/:id/audio?index=N` in the background, retrying
- * until each is acknowledged (issue 4 "No recording is lost"). The chunks are already in IndexedDB
- * when they get here; an acknowledged chunk is marked sent there. The server keeps the first copy
- * of an index, so a chunk may be sent twice without harm and order does not matter.
+ * until each is acknowledged. The chunks are already in IndexedDB when they get here; an
+ * acknowledged chunk is marked sent there. The server keeps the first copy of an index, so a chunk
+ * may be sent twice without harm and order does not matter.
  */
 import { ApiRequestError } from '@/lib/api-client';
 import { sendRecordingChunk } from '../api/send-recording-chunk';

@@ -1,6 +1,6 @@
 /**
  * Saves a Blob to the person's downloads folder under a chosen name (the recorder's Save and
- * backup, spec 000 section 9 "Backup file name"), through a temporary object URL.
+ * backup), through a temporary object URL.
  */
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

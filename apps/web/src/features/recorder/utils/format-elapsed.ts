@@ -1,6 +1,6 @@
 /**
- * The recorder's timer text, mm:ss (spec 000 section 2 "Recorder panel"). Minutes keep counting
- * past 59 ('75:03') rather than switching format, so the width barely changes mid-meeting.
+ * The recorder's timer text, mm:ss. Minutes keep counting past 59 ('75:03') rather than switching
+ * format, so the width barely changes mid-meeting.
  *
  * @param ms recorded time in milliseconds; negative values show as 00:00
  */

@@ -1,7 +1,7 @@
 /**
  * `POST /api/integrations/apple-reminders`: checks the credentials against the CalDAV server and
- * stores them encrypted (spec 001 section 7; issue 14 point 3). Answers 401 'Authentication
- * failed' when the server refuses them, 400 'Missing credentials' when one is empty.
+ * stores them encrypted. Answers 401 'Authentication failed' when the server refuses them, 400
+ * 'Missing credentials' when one is empty.
  */
 import {
   remindersConnectAnswerSchema,

@@ -1,8 +1,7 @@
 /**
  * `GET /api/integrations/apple-reminders/lists`: the account's to-do lists with their colours and
  * which are synced. When the server cannot read them it answers the single list 'Reminders',
- * selected, with `fallback: true` (spec 001 section 8 "Load-lists failure"), and the dialog shows
- * 'Failed to load lists'.
+ * selected, with `fallback: true`, and the dialog shows 'Failed to load lists'.
  */
 import { remindersListsAnswerSchema, type RemindersListsAnswer } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

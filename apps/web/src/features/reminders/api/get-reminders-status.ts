@@ -1,7 +1,7 @@
 /**
  * `GET /api/integrations/apple-reminders`: whether reminders are connected, as whom and to which
- * CalDAV server (spec 001 section 7: connected, username, containerId; the container is the
- * server URL, issue 14 point 3). The password never comes back.
+ * CalDAV server (connected, username, containerId; the container is the server URL). The password
+ * never comes back.
  */
 import { remindersStatusSchema, type RemindersStatus } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -26,7 +26,7 @@ export function getRemindersStatusQueryOptions() {
   });
 }
 
-/** The connection status (spec 001 section 4: "Connected means a token exists"; here, stored credentials). */
+/** The connection status ("Connected means a token exists"; here, stored credentials). */
 export function useRemindersStatus() {
   return useQuery(getRemindersStatusQueryOptions());
 }

@@ -1,8 +1,7 @@
 /**
- * `GET /api/integrations/apple-reminders/reminders`: the incomplete reminders of the selected
- * lists (spec 001 section 4 "Apple reminders": only incomplete reminders are fetched), cached 5
- * minutes and refreshed in the background by the shared integration polling (spec 001 sections 4
- * and 9).
+ * `GET /api/integrations/apple-reminders/reminders`: the incomplete reminders of the selected lists
+ * (only incomplete reminders are fetched), cached 5 minutes and refreshed in the background by the
+ * shared integration polling.
  */
 import { remindersAnswerSchema, type Reminder } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -23,7 +22,7 @@ export async function getReminders(signal?: AbortSignal): Promise<Reminder[]> {
   return reminders;
 }
 
-/** Query options of the reminders: fresh for 5 minutes (spec 001 section 9 "Integration cache"). */
+/** Query options of the reminders: fresh for 5 minutes. */
 export function getRemindersQueryOptions() {
   return queryOptions({
     queryKey: remindersItemsQueryKey,

@@ -1,6 +1,6 @@
 /**
- * The optimistic cache change of a reminder edit (spec 001 section 4 "Apple reminders": a completed
- * reminder leaves the list, only incomplete ones are fetched; reopening brings it back).
+ * The optimistic cache change of a reminder edit (a completed reminder leaves the list, only
+ * incomplete ones are fetched; reopening brings it back).
  */
 import type { Reminder } from '@summy/core';
 import { describe, expect, it } from 'vitest';

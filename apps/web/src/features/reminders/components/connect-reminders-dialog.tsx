@@ -42,13 +42,12 @@ const PASSWORD_HELP: Record<CaldavPreset, string> = {
 };
 
 /**
- * 'Connect Apple Reminders' (spec 001 section 2 "Dialogs"): the CalDAV server (iCloud, Nextcloud,
- * Fastmail or another URL; issue 14 point 3), the Apple ID or user name, the App-Specific
- * Password with the note 'App-specific password required', Cancel and Connect. Connect stays
- * disabled until both are filled (spec 001 section 5); Enter with one missing says 'Missing
- * credentials'. The server checks the credentials before keeping them: a refusal is
- * 'Authentication failed' / 'Please check your credentials and try again', anything else 'Failed
- * to connect to Apple Reminders' (spec 001 section 8).
+ * 'Connect Apple Reminders': the CalDAV server (iCloud, Nextcloud, Fastmail or another URL), the
+ * Apple ID or user name, the App-Specific Password with the note 'App-specific password required',
+ * Cancel and Connect. Connect stays disabled until both are filled; Enter with one missing says
+ * 'Missing credentials'. The server checks the credentials before keeping them: a refusal is
+ * 'Authentication failed' / 'Please check your credentials and try again', anything else 'Failed to
+ * connect to Apple Reminders'.
  */
 export function ConnectRemindersDialog({
   open,

@@ -37,9 +37,8 @@ export function reminderFormPatch(
 }
 
 /**
- * The reminder edit form (spec 001 section 2 "Reminders panel": title, date, list select), in
- * place of the row. Save sends only what changed; an empty title keeps the old one (section 5:
- * empty means no save); Escape cancels.
+ * The reminder edit form (title, date, list select), in place of the row. Save sends only what
+ * changed; an empty title keeps the old one (section 5: empty means no save); Escape cancels.
  */
 export function ReminderEditForm({
   reminder,

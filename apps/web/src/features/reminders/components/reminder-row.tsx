@@ -12,7 +12,7 @@ export interface ReminderRowProps {
   listColor?: string | null;
   /** 'now' for the due-date words (Today, overdue). */
   now: Date;
-  /** Ticks the reminder off (spec 001 section 4: it leaves the list). */
+  /** Ticks the reminder off (it leaves the list). */
   onComplete: () => void;
   /** Saves a new, trimmed, non-empty title from the double-click edit. */
   onRename: (title: string) => void;
@@ -22,9 +22,9 @@ export interface ReminderRowProps {
 
 /**
  * One reminder: a round tick box, the title (double-click to rename in place: Enter or leaving the
- * field saves the trimmed title, Escape or an empty title cancels; spec 001 sections 2 and 5), and
- * under it the list with its colour, the due date (red once passed) and the priority (spec 001
- * section 9). The pencil opens the full edit form and is how a keyboard reaches editing.
+ * field saves the trimmed title, Escape or an empty title cancels), and under it the list with its
+ * colour, the due date (red once passed) and the priority. The pencil opens the full edit form and
+ * is how a keyboard reaches editing.
  */
 export function ReminderRow({
   reminder,

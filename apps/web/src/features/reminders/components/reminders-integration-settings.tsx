@@ -12,9 +12,9 @@ import { presetOf } from '../utils/caldav-server';
 import { useRemindersDialogs } from './reminders-dialogs';
 
 /**
- * The reminders block of Settings › Integrations (spec 001 section 2 "Settings dialog": reminders
- * app connect, Configuration and disconnect; issue 14 point 4). Disconnect forgets the stored
- * credentials, clears the cached reminders and fires 'reminders-disconnected' (spec 001 section
+ * The reminders block of Settings › Integrations (reminders app connect, Configuration and
+ * disconnect). Disconnect forgets the stored credentials, clears the cached reminders and fires
+ * 'reminders-disconnected' (spec 001 section
  * 4); its failure is 'Failed to disconnect Apple Reminders' (section 8).
  */
 export function RemindersIntegrationSettings() {

@@ -29,12 +29,12 @@ export interface RemindersSectionProps {
 }
 
 /**
- * The 'Apple Reminders' section of /todos (spec 001 section 2 "To-do screen" and "Reminders
- * panel"; issue 14 point 3: reminders over CalDAV): an '{n} active' badge, Sync, the incomplete
- * reminders of the chosen lists (tick to complete, double-click a title to rename, the pencil for
- * the edit form with title, date and list), every toast of spec 001 section 8. Not connected, a
- * short prompt opens 'Connect Apple Reminders'. Reminders are cached 5 minutes and refreshed every
- * 30 s while the person is active (spec 001 sections 4 and 9, the shared integration polling).
+ * The 'Apple Reminders' section of /todos (spec 001 section 2 "To-do screen" and "Reminders panel";
+ * issue 14 point 3: reminders over CalDAV): an '{n} active' badge, Sync, the incomplete reminders
+ * of the chosen lists (tick to complete, double-click a title to rename, the pencil for the edit
+ * form with title, date and list), every toast of spec 001 section 8. Not connected, a short prompt
+ * opens 'Connect Apple Reminders'. Reminders are cached 5 minutes and refreshed every 30 s while
+ * the person is active (the shared integration polling).
  */
 export function RemindersSection({ className }: RemindersSectionProps) {
   const headingId = useId();

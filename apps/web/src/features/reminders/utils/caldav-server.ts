@@ -1,7 +1,7 @@
 /**
- * The connect dialog's server choice (issue 14 point 3: iCloud, Nextcloud, Fastmail or another
- * URL) turned into the CalDAV URL the server is given as `containerId`. Nextcloud's DAV root sits
- * under the user's own host (`{your server}/remote.php/dav`), so for it the person types the host.
+ * The connect dialog's server choice (iCloud, Nextcloud, Fastmail or another URL) turned into the
+ * CalDAV URL the server is given as `containerId`. Nextcloud's DAV root sits under the user's own
+ * host (`{your server}/remote.php/dav`), so for it the person types the host.
  */
 import { CALDAV_PRESETS, type CaldavPreset } from '@summy/core';
 

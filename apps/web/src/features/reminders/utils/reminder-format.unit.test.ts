@@ -72,7 +72,7 @@ describe('dueDateInputValue and dueDatePatch', () => {
   });
 });
 
-describe('priorityLook (spec 001 section 9, Apple scale)', () => {
+describe('priorityLook (Apple scale)', () => {
   it('maps 0 none, 1-3 low, 4-6 medium, 7-8 high, 9 urgent', () => {
     expect(priorityLook(0)).toBeNull();
     expect([1, 2, 3].map((p) => priorityLook(p)?.label)).toEqual(['Low', 'Low', 'Low']);

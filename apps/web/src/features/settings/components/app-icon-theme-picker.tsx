@@ -11,8 +11,8 @@ import { choiceItemClass } from './choice-class';
 const LABELS: Record<AppIconTheme, string> = { light: 'Light', dark: 'Dark' };
 
 /**
- * The app icon theme choice (spec 001 section 2 "Settings dialog") as a radio group showing each
- * icon itself, so arrow keys move between Light and Dark and the person sees what they pick.
+ * The app icon theme choice as a radio group showing each icon itself, so arrow keys move between
+ * Light and Dark and the person sees what they pick.
  */
 export function AppIconThemePicker({ labelledBy }: { labelledBy?: string }) {
   const { appIconTheme, setAppIconTheme } = useAppIconTheme();

@@ -24,24 +24,24 @@ export interface SettingsSlots {
    */
   account?: ReactNode;
   /**
-   * The AI preferences (models for summaries and chat, summary template; issue 15 point 3). A slot
-   * for the same reason: it belongs to the ai-preferences feature. Shown on the General tab.
+   * The AI preferences (models for summaries and chat, summary template). A slot for the same
+   * reason: it belongs to the ai-preferences feature. Shown on the General tab.
    */
   ai?: ReactNode;
   /**
-   * The 'Recording' section (the backup offer's settings, spec 000 section 3). A slot for the same
-   * reason: it belongs to the recorder feature. Shown on the General tab.
+   * The 'Recording' section (the backup offer's settings). A slot for the same reason: it belongs
+   * to the recorder feature. Shown on the General tab.
    */
   recording?: ReactNode;
   /**
-   * The 'Transcription' section (local speech models, issue 12 point 2). A slot for the same
-   * reason: it belongs to the transcription feature. Shown on the General tab.
+   * The 'Transcription' section (local speech models). A slot for the same reason: it belongs to
+   * the transcription feature. Shown on the General tab.
    */
   transcription?: ReactNode;
   /**
-   * The Integrations tab's blocks (issue 14 point 4: the Linear connection, the reminders
-   * connection), composed by the app layer from their features; the tab ends with the spec's
-   * 'More Integrations, Coming Soon' placeholder.
+   * The Integrations tab's blocks (the Linear connection, the reminders connection), composed by
+   * the app layer from their features; the tab ends with the spec's 'More Integrations, Coming
+   * Soon' placeholder.
    */
   integrations?: ReactNode;
 }
@@ -49,9 +49,9 @@ export interface SettingsSlots {
 /** Props of {@link SettingsSections}. */
 export interface SettingsSectionsProps extends SettingsSlots {
   /**
-   * The tab shown (spec 001 section 2 "Settings dialog"); with {@link onTabChange} the caller
-   * controls it (the layout opens Settings on the tab `?tab=` or the 'openSettings' event names).
-   * Without it the tabs keep their own, starting on General.
+   * The tab shown; with {@link onTabChange} the caller controls it (the layout opens Settings on
+   * the tab `?tab=` or the 'openSettings' event names). Without it the tabs keep their own,
+   * starting on General.
    */
   tab?: SettingsTab;
   /** Called when the person picks another tab. */
@@ -100,14 +100,14 @@ const panelClass = cn(
 );
 
 /**
- * The Settings dialog (spec 001 section 2, issue 15 point 3): its title, then
- * {@link SettingsSections}. One height for every tab, so switching tabs does not make it jump;
- * on a phone it takes the screen's height less a margin and the tab's panel scrolls.
+ * The Settings dialog: its title, then {@link SettingsSections}. One height for every tab, so
+ * switching tabs does not make it jump; on a phone it takes the screen's height less a margin and
+ * the tab's panel scrolls.
  */
 export function SettingsDialog({ open, onOpenChange, ...sections }: SettingsDialogProps) {
   // Settings has no Radix trigger (the sidebar's button, `?tab=` or the 'openSettings' event open
   // it), so Radix would drop the focus on the page's body when it closes: it goes back to the
-  // control that had it when the dialog opened, for keyboard users (issue 15 point 6).
+  // control that had it when the dialog opened, for keyboard users.
   const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -140,11 +140,11 @@ export function SettingsDialog({ open, onOpenChange, ...sections }: SettingsDial
 }
 
 /**
- * The four tabs General, Account, Integrations and What's New (spec 001 section 2) as a proper
- * tab list: arrow keys, Home and End move between the tabs and show each at once. General holds
- * the theme, the app icon theme and, when given, the AI, transcription and recording sections;
- * Account the account slot; Integrations the integrations slot, then 'More Integrations, Coming
- * Soon'; What's New the release notes. On a phone the four tabs sit two by two.
+ * The four tabs General, Account, Integrations and What's New as a proper tab list: arrow keys,
+ * Home and End move between the tabs and show each at once. General holds the theme, the app icon
+ * theme and, when given, the AI, transcription and recording sections; Account the account slot;
+ * Integrations the integrations slot, then 'More Integrations, Coming Soon'; What's New the release
+ * notes. On a phone the four tabs sit two by two.
  */
 export function SettingsSections({
   tab,

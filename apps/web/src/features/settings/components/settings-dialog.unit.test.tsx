@@ -1,10 +1,10 @@
 /**
- * Which of the Settings dialog's four tabs shows for the tab the layout asks for (spec 001 section
- * 2: `?tab=` and the 'openSettings' event's `detail.tab` name it; issue 15 point 3), and what
- * each tab holds. The tab list is a real ARIA tab list; only the chosen panel has content.
- * Rendered to static markup (the dialog's portal needs a browser: e2e/tests/settings.spec.ts).
- * The two pickers stand in as markers: they follow the browser's storage and media queries,
- * which are e2e's to check (tests/pwa.spec.ts, tests/settings.spec.ts).
+ * Which of the Settings dialog's four tabs shows for the tab the layout asks for (`?tab=` and the
+ * 'openSettings' event's `detail.tab` name it), and what each tab holds. The tab list is a real
+ * ARIA tab list; only the chosen panel has content. Rendered to static markup (the dialog's portal
+ * needs a browser: e2e/tests/settings.spec.ts). The two pickers stand in as markers: they follow
+ * the browser's storage and media queries, which are e2e's to check (tests/pwa.spec.ts,
+ * tests/settings.spec.ts).
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { COMING_SOON, RELEASE_NOTES, type ReleaseNote } from '../release-notes';
 
 /**
- * Settings › What's New (spec 001 section 2): each release newest first under its version
- * heading, then what is coming. Headings are h3 below the dialog's title, so screen readers can
- * jump from version to version.
+ * Settings › What's New: each release newest first under its version heading, then what is coming.
+ * Headings are h3 below the dialog's title, so screen readers can jump from version to version.
  */
 export function WhatsNew() {
   const comingSoonId = useId();

@@ -1,7 +1,6 @@
 /**
- * The app icon theme (spec 001 section 2 "app icon theme (light or dark)", issue 15 points 3 and 5):
- * the stored value, the links each theme points at, and the files behind them: both web manifests
- * and the pre-paint script public/theme.js must agree with this module.
+ * The app icon theme: the stored value, the links each theme points at, and the files behind them:
+ * both web manifests and the pre-paint script public/theme.js must agree with this module.
  */
 import { describe, expect, it } from 'vitest';
 /* eslint-disable no-restricted-imports -- apps/web/public's files as text, not another feature */

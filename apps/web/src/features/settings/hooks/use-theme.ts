@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-/** What a person can choose in Settings (spec 001: "theme (system, light, dark)"). */
+/** What a person can choose in Settings ("theme (system, light, dark)"). */
 export type Theme = 'system' | 'light' | 'dark';
 
 /** The theme actually drawn. */

@@ -1,7 +1,7 @@
 /**
- * `DELETE /api/todos/:id`: the permanent deletion at the end of the undo window (spec 001 section 4
- * "deletes permanently after 5 s unless undone"; see hooks/use-pending-deletes.ts), and the
- * discarding of a just-added to-do that was left without a title.
+ * `DELETE /api/todos/:id`: the permanent deletion at the end of the undo window (see
+ * hooks/use-pending-deletes.ts), and the discarding of a just-added to-do that was left without a
+ * title.
  */
 import type { Todo } from '@summy/core';
 import type { QueryClient } from '@tanstack/react-query';

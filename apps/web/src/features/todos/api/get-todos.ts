@@ -1,8 +1,8 @@
 /**
- * `GET /api/todos`: the user's to-dos for the to-do screen (spec 001 section 2 "To-do screen"),
- * incomplete before complete and newest first, each with its source meeting's title. The key sits
- * under the `todos` root, which the realtime layer refreshes when any of the user's to-dos changes
- * in another tab or in the pipeline (lib/realtime.ts).
+ * `GET /api/todos`: the user's to-dos for the to-do screen, incomplete before complete and newest
+ * first, each with its source meeting's title. The key sits under the `todos` root, which the
+ * realtime layer refreshes when any of the user's to-dos changes in another tab or in the pipeline
+ * (lib/realtime.ts).
  */
 import { todoSchema, type Todo } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,8 +1,8 @@
 /**
- * `PATCH /api/todos/:id` from the to-do screen: title, star and completion (spec 001 section 4:
- * "The priority star toggles immediately (optimistic) and reverts by reload on failure";
- * "Completing sets completed_at to now"). Every change shows in the cached list before the
- * request and is put back, then re-read, when the server refuses it.
+ * `PATCH /api/todos/:id` from the to-do screen: title, star and completion ("The priority star
+ * toggles immediately (optimistic) and reverts by reload on failure"; "Completing sets completed_at
+ * to now"). Every change shows in the cached list before the request and is put back, then re-read,
+ * when the server refuses it.
  */
 import {
   applyTodoUpdate,

@@ -10,7 +10,7 @@ import {
 import { useTodos } from '../api/get-todos';
 import { recentIncompleteTodos } from '../utils/recent-todos';
 
-/** The dashboard's to-do texts (spec 001 section 2 "Dashboard"). */
+/** The dashboard's to-do texts. */
 export const RECENT_TODOS_MESSAGES = {
   loading: 'Loading tasks...',
   emptyTitle: 'No tasks yet',
@@ -20,10 +20,10 @@ export const RECENT_TODOS_MESSAGES = {
 } as const;
 
 /**
- * The Home dashboard's 'Recent to-dos' (spec 001 sections 2 and 9 "Dashboard", issue 15 point 1):
- * the 4 newest incomplete to-dos, each a link to /todos (starred ones marked, the source meeting
- * named), 'View all' to /todos, 'Loading tasks...', and 'No tasks yet' / 'Tasks from your meetings
- * will appear here'. Reads the to-do screen's own query, so both stay in step.
+ * The Home dashboard's 'Recent to-dos': the 4 newest incomplete to-dos, each a link to /todos
+ * (starred ones marked, the source meeting named), 'View all' to /todos, 'Loading tasks...', and
+ * 'No tasks yet' / 'Tasks from your meetings will appear here'. Reads the to-do screen's own query,
+ * so both stay in step.
  */
 export function RecentTodos() {
   const { data, isPending, isError, refetch } = useTodos();

@@ -1,8 +1,8 @@
 /**
- * One row of the to-do screen (spec 001 section 2: "each with a title, a star (priority) toggle and
- * a link to its source meeting"; "Right-click on a to-do opens a menu with 'Delete to-do'"): the
- * completion checkbox, the title (click or Enter to edit it in place), the meeting it came from,
- * the star, and a menu button holding 'Delete to-do' for keyboard and touch users.
+ * One row of the to-do screen ("each with a title, a star (priority) toggle and a link to its
+ * source meeting"; "Right-click on a to-do opens a menu with 'Delete to-do'"): the completion
+ * checkbox, the title (click or Enter to edit it in place), the meeting it came from, the star, and
+ * a menu button holding 'Delete to-do' for keyboard and touch users.
  */
 import { TEXT_LIMITS, TODO_MESSAGES, type Todo } from '@summy/core';
 import { AudioLines, Check, MoreHorizontal, Star, Trash2, User } from 'lucide-react';

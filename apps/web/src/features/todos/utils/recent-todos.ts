@@ -1,12 +1,12 @@
 import type { Todo } from '@summy/core';
 
-/** To-dos the dashboard shows (spec 001 section 9 "Dashboard": recent incomplete to-dos 4). */
+/** To-dos the dashboard shows (recent incomplete to-dos 4). */
 export const RECENT_TODOS = 4;
 
 /**
- * The dashboard's 'Recent to-dos' (spec 001 section 2 "Dashboard"): incomplete to-dos, newest
- * first (ties by id, so the order is stable), at most `limit`. A to-do with an unreadable date
- * goes last rather than breaking the order.
+ * The dashboard's 'Recent to-dos': incomplete to-dos, newest first (ties by id, so the order is
+ * stable), at most `limit`. A to-do with an unreadable date goes last rather than breaking the
+ * order.
  */
 export function recentIncompleteTodos(todos: readonly Todo[], limit = RECENT_TODOS): Todo[] {
   const time = (todo: Todo) => {

@@ -6,7 +6,7 @@ function todo(id: string, createdAt: string, completed = false) {
   return todoFixture(id, createdAt, { completed });
 }
 
-describe('recentIncompleteTodos (spec 001 section 9: 4 recent incomplete to-dos)', () => {
+describe('recentIncompleteTodos (4 recent incomplete to-dos)', () => {
   it('keeps the 4 newest incomplete to-dos, newest first', () => {
     const todos = [
       todo('a', '2026-11-01T10:00:00Z'),

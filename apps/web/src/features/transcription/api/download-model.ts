@@ -1,7 +1,7 @@
 /**
  * `POST /api/models/:id/download`: starts (or resumes) a model's download on the server; 202 with
- * the model's status, idempotent while it downloads (issue 12 point 2). Progress is read by
- * polling `GET /api/models` (get-models.ts).
+ * the model's status, idempotent while it downloads. Progress is read by polling `GET /api/models`
+ * (get-models.ts).
  */
 import { modelAnswerSchema, type ModelStatus } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
  * `GET /api/models`: the local speech models of the catalog with their state on this server, and
- * which speech-to-text engine the next meeting would use (issue 12 points 2 and 3). Settings >
- * Transcription, the first-run prompt and the re-transcribe offer all read this one query.
+ * which speech-to-text engine the next meeting would use. Settings > Transcription, the first-run
+ * prompt and the re-transcribe offer all read this one query.
  */
 import { modelsListSchema, type ModelsList } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

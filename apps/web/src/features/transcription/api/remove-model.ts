@@ -1,6 +1,6 @@
 /**
- * `DELETE /api/models/:id`: removes an installed model (its folder and any partial download);
- * 204 (issue 12 point 2). The next meeting falls back to another engine if it was the one in use.
+ * `DELETE /api/models/:id`: removes an installed model (its folder and any partial download); 204.
+ * The next meeting falls back to another engine if it was the one in use.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';

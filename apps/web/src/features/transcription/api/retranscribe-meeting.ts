@@ -1,7 +1,7 @@
 /**
- * `POST /api/meetings/:id/retranscribe`: transcribes a meeting again from its stored audio with
- * the engine that runs now (issue 12 point 3); 202 with the meeting, processing. Progress and the
- * new transcript arrive through the realtime stream like any pipeline run.
+ * `POST /api/meetings/:id/retranscribe`: transcribes a meeting again from its stored audio with the
+ * engine that runs now; 202 with the meeting, processing. Progress and the new transcript arrive
+ * through the realtime stream like any pipeline run.
  */
 import { retranscribeAnswerSchema, type Meeting } from '@summy/core';
 import { useMutation } from '@tanstack/react-query';

@@ -4,8 +4,7 @@ import { downloadPercent, progressText } from '../utils/model-list';
 
 /**
  * A model download's progress: a bar (role progressbar, `aria-valuenow` in whole percent, named
- * after the model) and the bytes and percent as text (issue 12 point 2: "a progress bar (bytes and
- * percent)").
+ * after the model) and the bytes and percent as text ("a progress bar (bytes and percent)").
  */
 export function DownloadProgress({
   model,

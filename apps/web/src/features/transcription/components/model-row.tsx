@@ -32,11 +32,11 @@ export interface ModelRowProps {
 }
 
 /**
- * One model of Settings > Transcription (issue 12 point 2): name, kind, size, languages and what
- * it is good for; then by state a Download (or Resume) button, the progress bar with Pause and
- * Cancel, 'Installed' with Remove, or the failure in words ('{error}: {details}') with a button
- * to try again (a broken download resumes where it stopped). For a user who is not an
- * administrator: the state alone, no buttons, and a failure's title without its details.
+ * One model of Settings > Transcription: name, kind, size, languages and what it is good for; then
+ * by state a Download (or Resume) button, the progress bar with Pause and Cancel, 'Installed' with
+ * Remove, or the failure in words ('{error}: {details}') with a button to try again (a broken
+ * download resumes where it stopped). For a user who is not an administrator: the state alone, no
+ * buttons, and a failure's title without its details.
  */
 export function ModelRow({
   model,

@@ -18,9 +18,9 @@ export interface RetranscribeOfferProps {
 }
 
 /**
- * 'Re-transcribe with the local model' (issue 12 point 3) on a meeting the PocketSphinx fallback
- * transcribed, once a better engine would run: one click starts the server's pipeline again on
- * the stored audio, and the meeting view shows processing, then the new transcript.
+ * 'Re-transcribe with the local model' on a meeting the PocketSphinx fallback transcribed, once a
+ * better engine would run: one click starts the server's pipeline again on the stored audio, and
+ * the meeting view shows processing, then the new transcript.
  */
 export function RetranscribeOffer({
   meetingId,

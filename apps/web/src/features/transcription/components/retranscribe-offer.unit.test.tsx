@@ -1,7 +1,7 @@
 /**
- * 'Re-transcribe with the local model' (issue 12 point 3): offered on a meeting the fallback
- * transcribed once a local recognizer is installed, and not while the meeting is busy. The model
- * list comes from a mocked hook; rendered to static markup.
+ * 'Re-transcribe with the local model': offered on a meeting the fallback transcribed once a local
+ * recognizer is installed, and not while the meeting is busy. The model list comes from a mocked
+ * hook; rendered to static markup.
  */
 import type { ModelsList } from '@summy/core';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -30,11 +30,11 @@ function failureText(error: Error): string {
 }
 
 /**
- * Settings > Transcription (issue 12 point 2): the engine that transcribes new meetings and every
- * local speech model of the catalog, each with Download, a progress bar with Pause and Cancel, or
- * Remove (confirmed). Downloads run on the server for everyone, so only administrators get the
- * buttons; other users see what is installed. The list polls while one runs. Handed to the
- * Settings dialog through its `transcription` slot.
+ * Settings > Transcription: the engine that transcribes new meetings and every local speech model
+ * of the catalog, each with Download, a progress bar with Pause and Cancel, or Remove (confirmed).
+ * Downloads run on the server for everyone, so only administrators get the buttons; other users see
+ * what is installed. The list polls while one runs. Handed to the Settings dialog through its
+ * `transcription` slot.
  */
 export function TranscriptionSettings() {
   // Shapes the offer only: the server checks the role on every download, pause, cancel, removal.

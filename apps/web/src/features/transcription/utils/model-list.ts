@@ -1,6 +1,6 @@
 /**
- * Pure rules of the Transcription screens (issue 12 points 2 and 3): sizes and progress as people
- * read them, which models the first-run prompt offers, and when a meeting can be transcribed again.
+ * Pure rules of the Transcription screens: sizes and progress as people read them, which models the
+ * first-run prompt offers, and when a meeting can be transcribed again.
  */
 import type { ModelsList, ModelStatus } from '@summy/core';
 

@@ -1,7 +1,6 @@
 /**
- * The rules of Settings > Transcription and the first-run prompt (issue 12 points 2 and 3): sizes
- * and progress as shown, which models the prompt downloads, and when a meeting is offered a
- * re-transcription.
+ * The rules of Settings > Transcription and the first-run prompt: sizes and progress as shown,
+ * which models the prompt downloads, and when a meeting is offered a re-transcription.
  */
 import { describe, expect, it } from 'vitest';
 import {
