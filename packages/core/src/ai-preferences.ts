@@ -1,5 +1,5 @@
 /**
- * AI preferences (spec 001 section 3 "AI preferences"; spec 000 section 3; issue 15 points 3 and
+ * AI preferences (issue 15 points 3 and
  * 4): the summary templates with the sections each asks of a summary, the shapes of
  * `GET`/`PUT /api/settings/ai` and of `POST /api/meetings/:id/summary`. Shared by the server (the
  * prompts, the offline summariser, validation, OpenAPI) and the web app (the Settings selects and
@@ -7,7 +7,7 @@
  */
 import { z } from './zod.ts';
 
-/** Ids of the summary templates, 'general' first (the default, spec 001 section 9). */
+/** Ids of the summary templates, 'general' first (the default). */
 export const SUMMARY_TEMPLATE_IDS = [
   'general',
   'one-on-one',
@@ -19,7 +19,7 @@ export const SUMMARY_TEMPLATE_IDS = [
 /** A summary template id. */
 export type SummaryTemplateId = (typeof SUMMARY_TEMPLATE_IDS)[number];
 
-/** The template of a user who never chose one (spec 001 section 9: 'general'). */
+/** The template of a user who never chose one ('general'). */
 export const DEFAULT_SUMMARY_TEMPLATE: SummaryTemplateId = 'general';
 
 /** One section of a templated summary: its level-2 markdown heading and what belongs in it. */
@@ -152,8 +152,8 @@ export function summaryTemplateOf(id: string | null | undefined): SummaryTemplat
 export const summaryTemplateIdSchema = z.enum(SUMMARY_TEMPLATE_IDS);
 
 /**
- * An AI model preference as requests carry it: 'auto', or 'provider:model' (spec 001 section 3).
- * The server further checks the provider and model are known and configured (400 otherwise).
+ * An AI model preference as requests carry it: 'auto', or 'provider:model'. The server further
+ * checks the provider and model are known and configured (400 otherwise).
  */
 export const aiModelPreferenceSchema = z
   .string()
@@ -213,8 +213,8 @@ export const updateAiSettingsSchema = z
 export type UpdateAiSettingsInput = z.infer<typeof updateAiSettingsSchema>;
 
 /**
- * Body of `POST /api/meetings/:id/summary` (issue 15 point 4): a template and a model for this
- * run; each absent one is the user's preference.
+ * Body of `POST /api/meetings/:id/summary`: a template and a model for this run; each absent one is
+ * the user's preference.
  */
 export const regenerateSummarySchema = z
   .object({

@@ -1,8 +1,7 @@
 /**
- * Attendee avatars (spec 001 section 2 "Attendee avatars", section 5 "Google account names are shown
- * as up to two initials", issue 13 point 7): the initials fallback and its palette of 8 colours.
- * Pure so the web's avatars, the calendar's event details and any server rendering agree on a
- * person's letters and colour.
+ * Attendee avatars (section 5 "Google account names are shown as up to two initials"): the initials
+ * fallback and its palette of 8 colours. Pure so the web's avatars, the calendar's event details
+ * and any server rendering agree on a person's letters and colour.
  */
 
 /** One palette colour: a background and a text colour that reads on it, for each theme. */
@@ -16,9 +15,8 @@ export interface AvatarColor {
 }
 
 /**
- * The 8 colours of the initials fallback (spec 001 "coloured from a palette of 8"), as hex so the
- * web can pass them through CSS variables without a class per colour. Tailwind's 600/700 shades in
- * light, 800 with the 100 tint in dark.
+ * The 8 colours of the initials fallback, as hex so the web can pass them through CSS variables
+ * without a class per colour. Tailwind's 600/700 shades in light, 800 with the 100 tint in dark.
  */
 export const AVATAR_PALETTE: readonly AvatarColor[] = [
   palette('indigo', '#4f46e5', '#3730a3', '#e0e7ff'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_PALETTE, avatarColor, avatarColorIndex, initials } from './avatars.ts';
 
-describe('initials (spec 001 "up to 2 letters")', () => {
+describe('initials', () => {
   it.each([
     ['Ada Lovelace', 'AL'],
     ['grace brewster murray hopper', 'GH'],
@@ -27,7 +27,7 @@ describe('initials (spec 001 "up to 2 letters")', () => {
   });
 });
 
-describe('avatar palette (spec 001 "a palette of 8")', () => {
+describe('avatar palette', () => {
   it('has 8 distinct colours with both themes', () => {
     expect(AVATAR_PALETTE).toHaveLength(8);
     expect(new Set(AVATAR_PALETTE.map((color) => color.light.background)).size).toBe(8);

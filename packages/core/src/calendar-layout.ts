@@ -1,8 +1,8 @@
 /**
- * The week calendar's geometry as pure functions (spec 001 section 2 "Calendar screen", section 4
- * "Calendar week", section 9 "Calendar layout" and "Calendar polling"; issue 13 point 5). Dates are
- * read in the runtime's local time zone, which in the browser is the person's: the grid shows wall
- * clock hours, so an event at 09:00 sits on the 09:00 row on a daylight-saving day too. No I/O.
+ * The week calendar's geometry as pure functions (section 4 "Calendar week", section 9 "Calendar
+ * layout" and "Calendar polling"). Dates are read in the runtime's local time zone, which in the
+ * browser is the person's: the grid shows wall clock hours, so an event at 09:00 sits on the 09:00
+ * row on a daylight-saving day too. No I/O.
  */
 
 /** Spec 001 section 9 "Calendar layout" and "Calendar polling". */
@@ -30,8 +30,8 @@ export const CALENDAR_LAYOUT = {
 } as const;
 
 /**
- * The window event that announces a newly connected Google Calendar (spec 001 section 4 "Calendar
- * week": the week is fetched again on it). Dispatched after a Google account is linked.
+ * The window event that announces a newly connected Google Calendar (the week is fetched again on
+ * it). Dispatched after a Google account is linked.
  */
 export const CALENDAR_CONNECTED_EVENT = 'google-calendar-connected';
 
@@ -54,7 +54,7 @@ export function addLocalDays(date: Date, days: number): Date {
   return next;
 }
 
-/** The first day of `date`'s week at local midnight: weeks start on Sunday (spec 001 section 2). */
+/** The first day of `date`'s week at local midnight: weeks start on Sunday. */
 export function weekStartOf(date: Date): Date {
   const day = startOfLocalDay(date);
   return addLocalDays(day, -day.getDay());
@@ -85,9 +85,9 @@ export function isoWeekNumber(date: Date): number {
 }
 
 /**
- * The 'Week {n}' of a Sunday-first week (spec 001 section 2): the ISO week of its Monday. A
- * Sunday belongs to the ISO week before it, so reading the Sunday would name the week that six
- * of the seven shown days are not in.
+ * The 'Week {n}' of a Sunday-first week: the ISO week of its Monday. A Sunday belongs to the ISO
+ * week before it, so reading the Sunday would name the week that six of the seven shown days are
+ * not in.
  */
 export function weekNumberOfWeek(weekStart: Date): number {
   return isoWeekNumber(addLocalDays(weekStartOf(weekStart), 1));
@@ -125,7 +125,7 @@ export interface DayEventBox<T extends TimedEventInput = TimedEventInput> {
   leftPct: number;
   /** Width, % of the day column's width: it widens into columns to its right that are free. */
   widthPct: number;
-  /** True when the event lasts longer than 30 minutes (spec 001 section 9). */
+  /** True when the event lasts longer than 30 minutes. */
   showTimeRange: boolean;
   /** Began on an earlier day (drawn from 00:00). */
   startsBefore: boolean;
@@ -281,8 +281,8 @@ export interface AllDayRowLayout<T extends AllDayEventInput = AllDayEventInput> 
   /** All-day events on each day, Sunday first. */
   counts: number[];
   /**
-   * True when two all-day events share a day: the row then collapses to per-day counts and can
-   * be expanded (spec 001 section 2).
+   * True when two all-day events share a day: the row then collapses to per-day counts and can be
+   * expanded.
    */
   overlaps: boolean;
 }

@@ -1,8 +1,7 @@
 /**
  * Google Calendar events as Summy shows and links them: the shapes of `/api/calendar/*` and of
- * `POST /api/meetings/:id/calendar-event` (spec 001 sections 3, 4, 5 and 9; issue 13 points 3-6),
- * the limits and messages the spec fixes, and the local search scoring of spec 001 section 5.
- * No I/O here.
+ * `POST /api/meetings/:id/calendar-event`, the limits and messages the spec fixes, and the local
+ * search scoring of spec 001 section 5. No I/O here.
  */
 import { z } from './zod.ts';
 import { meetingGroupSchema, meetingSchema } from './contracts.ts';
@@ -50,10 +49,10 @@ export const CALENDAR_MESSAGES = {
   notConfigured: 'Google is not configured on this server',
 } as const;
 
-/** Title of an event without one (spec 001 section 4). */
+/** Title of an event without one. */
 export const UNTITLED_EVENT = 'Untitled Event';
 
-/** An attendee's name, or the part of the e-mail before '@' when Google gives none (spec 001 section 4). */
+/** An attendee's name, or the part of the e-mail before '@' when Google gives none. */
 export function attendeeName(email: string, displayName?: string | null): string {
   const name = displayName?.trim();
   if (name) return name;
@@ -74,16 +73,16 @@ export const calendarAttendeeSchema = z.object({
 /** An attendee of a calendar event. */
 export type CalendarAttendee = z.infer<typeof calendarAttendeeSchema>;
 
-/** The user's answer to an event (spec 001 section 4). */
+/** The user's answer to an event. */
 export const calendarResponseSchema = z.enum(['accepted', 'tentative', 'needsAction', 'declined']);
 /** The user's answer to an event. */
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
 /**
- * A Google Calendar event (spec 001 "Calendar meeting/event", plus what the UI needs).
- * Timed events: `startTime`/`endTime` are ISO 8601 with offset. All-day events carry
- * `startDate`/`endDate` ('YYYY-MM-DD', end EXCLUSIVE as Google gives it) and `startTime`/`endTime`
- * are those dates at 00:00 in the requested time zone, ISO 8601 with that zone's offset.
+ * A Google Calendar event (plus what the UI needs). Timed events: `startTime`/`endTime` are ISO
+ * 8601 with offset. All-day events carry `startDate`/`endDate` ('YYYY-MM-DD', end EXCLUSIVE as
+ * Google gives it) and `startTime`/`endTime` are those dates at 00:00 in the requested time zone,
+ * ISO 8601 with that zone's offset.
  */
 export const calendarEventSchema = z.object({
   /** Google's event id (an instance id for recurring events: singleEvents=true). */
@@ -121,9 +120,9 @@ export const calendarEventsAnswerSchema = z.object({ events: z.array(calendarEve
 export type CalendarEventsAnswer = z.infer<typeof calendarEventsAnswerSchema>;
 
 /**
- * Body of `POST /api/meetings/:id/calendar-event`: the spec's "linked event payload" (spec 001
- * section 4: id, title, attendees with email and displayName, recurringEventId) plus the account
- * it came from (defaults to the primary account). Texts bounded by `TEXT_LIMITS`.
+ * Body of `POST /api/meetings/:id/calendar-event`: the spec's "linked event payload" (id, title,
+ * attendees with email and displayName, recurringEventId) plus the account it came from (defaults
+ * to the primary account). Texts bounded by `TEXT_LIMITS`.
  */
 export const linkCalendarEventSchema = z
   .object({
@@ -150,14 +149,14 @@ export const meetingGroupSummarySchema = meetingGroupSchema.omit({ meetingIds: t
 /** A group of a meeting. */
 export type MeetingGroupSummary = z.infer<typeof meetingGroupSummarySchema>;
 
-/** Answer of `GET /api/meetings/:id/groups` (issue 13 point 6). */
+/** Answer of `GET /api/meetings/:id/groups`. */
 export const meetingGroupsAnswerSchema = z.object({ groups: z.array(meetingGroupSummarySchema) });
 /** Answer of the groups route. */
 export type MeetingGroupsAnswer = z.infer<typeof meetingGroupsAnswerSchema>;
 
 /**
- * Answer of `POST /api/meetings/:id/calendar-event`: the linked meeting and every group it is now
- * a member of (issue 13 point 6).
+ * Answer of `POST /api/meetings/:id/calendar-event`: the linked meeting and every group it is now a
+ * member of.
  */
 export const linkedMeetingAnswerSchema = meetingSchema.extend({
   groups: z.array(meetingGroupSummarySchema),
@@ -166,8 +165,8 @@ export const linkedMeetingAnswerSchema = meetingSchema.extend({
 export type LinkedMeetingAnswer = z.infer<typeof linkedMeetingAnswerSchema>;
 
 /**
- * A resource (room) address: containing '@resource' or starting with 'c_' (spec 001 section 5).
- * Rooms are not people: they get no group, no participant name and no contact.
+ * A resource (room) address: containing '@resource' or starting with 'c_'. Rooms are not people:
+ * they get no group, no participant name and no contact.
  */
 export function isRoomAddress(email: string): boolean {
   const e = email.toLowerCase();
@@ -222,10 +221,10 @@ export const calendarSearchQuerySchema = z.object({
 const DAY_MS = 86_400_000;
 
 /**
- * The local score of an event for a search (spec 001 section 5): a case-insensitive substring of
- * the trimmed query in the title counts 3, in the description 1, in the location 1, and 1 more
- * when the event started within the past 7 days (not in the future). 0 means no match.
- * `startTime` is ISO 8601; `now` is the reference instant.
+ * The local score of an event for a search: a case-insensitive substring of the trimmed query in
+ * the title counts 3, in the description 1, in the location 1, and 1 more when the event started
+ * within the past 7 days (not in the future). 0 means no match. `startTime` is ISO 8601; `now` is
+ * the reference instant.
  */
 export function scoreCalendarEvent(
   event: {

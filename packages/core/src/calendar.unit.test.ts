@@ -19,7 +19,7 @@ const ev = (title: string, startTime: string, description?: string, location?: s
   location: location ?? null,
 });
 
-describe('scoreCalendarEvent (spec 001 section 9)', () => {
+describe('scoreCalendarEvent', () => {
   it('counts title 3, description 1, location 1, case-insensitive, on the trimmed query', () => {
     expect(scoreCalendarEvent(ev('Weekly SYNC', ago(20)), '  sync ', NOW)).toBe(3);
     expect(scoreCalendarEvent(ev('x', ago(20), 'a sync'), 'sync', NOW)).toBe(1);

@@ -1,6 +1,6 @@
 /**
- * The meeting assistant's contracts and rules (spec 000 sections 2 "Chat panel", 3 "Chat message",
- * 4 "Chat", 5 (picker, titles), 7 `POST /api/chat`, 8 chat errors; spec 001 section 2 "Past chats").
+ * The meeting assistant's contracts and rules (3 "Chat message", 4 "Chat", 5 (picker, titles), 7
+ * `POST /api/chat`, 8 chat errors).
  */
 import { z } from './zod.ts';
 import { citationSchema } from './contracts.ts';
@@ -13,8 +13,8 @@ export const CHAT_CONTEXT_MAX_MEETINGS = 50;
 export const CHAT_QUESTION_MAX = 10_000;
 
 /**
- * What a question is about (spec 000 section 7: "Context types are todo or meeting"). A meeting
- * context with no ids means all of the user's meetings.
+ * What a question is about ("Context types are todo or meeting"). A meeting context with no ids
+ * means all of the user's meetings.
  */
 export const chatContextSchema = z.discriminatedUnion('type', [
   z.object({
@@ -32,8 +32,8 @@ export const chatHistoryItemSchema = z.object({
 });
 
 /**
- * Body of `POST /api/chat` and `POST /api/chat/stream` (spec 000 section 7: content, context,
- * provider, model). `content` must be non-empty after trimming (section 5).
+ * Body of `POST /api/chat` and `POST /api/chat/stream` (content, context, provider, model).
+ * `content` must be non-empty after trimming (section 5).
  */
 export const chatRequestSchema = z.object({
   content: boundedText(CHAT_QUESTION_MAX).refine((s) => s.trim().length > 0, {
@@ -59,9 +59,9 @@ export const CHAT_SECTION_LABELS: Record<ChatSection, string> = {
 };
 
 /**
- * A citation as `POST /api/chat` answers it: the quoted text and its section (spec 000 section 3),
- * the meeting, and for transcript turns the speaker, start (seconds) and turn index; `ref` is the
- * number the answer's text uses for it ('[2]').
+ * A citation as `POST /api/chat` answers it: the quoted text and its section, the meeting, and for
+ * transcript turns the speaker, start (seconds) and turn index; `ref` is the number the answer's
+ * text uses for it ('[2]').
  */
 export const chatCitationSchema = citationSchema.extend({
   ref: z.number().int().positive(),
@@ -71,7 +71,7 @@ export const chatCitationSchema = citationSchema.extend({
 });
 export type ChatCitation = z.infer<typeof chatCitationSchema>;
 
-/** Answer of `POST /api/chat` (spec 000 section 7: "content or response"): both carry the text. */
+/** Answer of `POST /api/chat` ("content or response"): both carry the text. */
 export const chatAnswerSchema = z.object({
   content: z.string(),
   response: z.string(),
@@ -83,8 +83,8 @@ export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 
 /**
  * Server-sent events of `POST /api/chat/stream`, in order: one `citations` (the passages given to
- * the model), `delta` for each piece of text as it is generated, then `done` (the whole answer
- * with the citations its text refers to) or `error` (`{error, details}`, spec 000 section 7).
+ * the model), `delta` for each piece of text as it is generated, then `done` (the whole answer with
+ * the citations its text refers to) or `error` (`{error, details}`).
  */
 export type ChatStreamEvent =
   | { event: 'citations'; data: { citations: ChatCitation[] } }
@@ -148,7 +148,7 @@ export function chatAutoTitle(firstAnswer: string): string | undefined {
 
 /**
  * The title a chat is listed with: its own, else the first 60 characters of its latest message,
- * else 'Chat' (spec 000 section 5, spec 001 section 9).
+ * else 'Chat'.
  */
 export function chatDisplayTitle(
   title: string | null | undefined,
@@ -169,8 +169,8 @@ export interface MentionQuery {
 
 /**
  * The mention being typed before `caret`, or undefined when the picker should be closed: no '@'
- * starting a word before the caret, or a space already typed after the text (spec 000 section 5:
- * "it closes once a space follows the typed text").
+ * starting a word before the caret, or a space already typed after the text ("it closes once a
+ * space follows the typed text").
  */
 export function mentionAt(input: string, caret: number = input.length): MentionQuery | undefined {
   const before = input.slice(0, caret);
@@ -184,8 +184,8 @@ export function mentionAt(input: string, caret: number = input.length): MentionQ
 }
 
 /**
- * Meetings for the picker: titles containing the query, case-insensitive, at most 5 (spec 000
- * section 5), in the given order. An empty query lists the first five.
+ * Meetings for the picker: titles containing the query, case-insensitive, at most 5, in the given
+ * order. An empty query lists the first five.
  */
 export function matchMeetings<T extends { title: string }>(
   meetings: readonly T[],

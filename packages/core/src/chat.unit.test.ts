@@ -10,7 +10,7 @@ import {
 } from './chat.ts';
 import { groupByDate } from './date-groups.ts';
 
-describe('chat titles (spec 000 section 5)', () => {
+describe('chat titles', () => {
   it('auto-titles from the first 60 characters of the first line of the first answer', () => {
     const answer = `${'x'.repeat(70)}\nsecond line`;
     expect(chatAutoTitle(answer)).toBe('x'.repeat(60));
@@ -34,7 +34,7 @@ describe('chat titles (spec 000 section 5)', () => {
   });
 });
 
-describe('meeting picker (spec 000 section 5)', () => {
+describe('meeting picker', () => {
   it('opens on @ at a word start and closes once a space follows the typed text', () => {
     expect(mentionAt('@')).toEqual({ query: '', start: 0 });
     expect(mentionAt('ask @bud')).toEqual({ query: 'bud', start: 4 });
@@ -67,7 +67,7 @@ describe('meeting picker (spec 000 section 5)', () => {
   });
 });
 
-describe('chat request and errors (spec 000 sections 5, 7, 8)', () => {
+describe('chat request and errors', () => {
   it('sends only non-empty trimmed text, about meetings by default', () => {
     expect(chatRequestSchema.safeParse({ content: '  \n ' }).success).toBe(false);
     expect(chatRequestSchema.parse({ content: 'Hi' }).context).toEqual({
@@ -108,7 +108,7 @@ describe('citationHref', () => {
   });
 });
 
-describe('groupByDate (spec 001 section 2, past chats)', () => {
+describe('groupByDate (past chats)', () => {
   it('groups by creation date: today, within 7 days, within 30 days, older', () => {
     const now = new Date(2026, 10, 21, 15, 0);
     const day = 24 * 3600 * 1000;

@@ -1,7 +1,6 @@
 /**
- * When a meeting's generated content counts as there (spec 000 section 4 "Completeness and
- * placeholders"): the meeting view shows a spinner instead of an empty message while content is
- * still being generated.
+ * When a meeting's generated content counts as there: the meeting view shows a spinner instead of
+ * an empty message while content is still being generated.
  */
 
 /** Phrases that mark content as a placeholder rather than a result (case-insensitive). */

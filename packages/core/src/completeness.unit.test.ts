@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMeetingComplete, isNotYetGenerated, PLACEHOLDER_PHRASES } from './completeness.ts';
 
-describe('isMeetingComplete (spec 000 section 4)', () => {
+describe('isMeetingComplete', () => {
   it('needs both transcript and summary longer than 10 characters after trimming', () => {
     expect(isMeetingComplete({ transcript: 'x'.repeat(11), summary: 'y'.repeat(11) })).toBe(true);
     expect(isMeetingComplete({ transcript: 'x'.repeat(10), summary: 'y'.repeat(11) })).toBe(false);
@@ -13,7 +13,7 @@ describe('isMeetingComplete (spec 000 section 4)', () => {
   });
 });
 
-describe('isNotYetGenerated (spec 000 section 4)', () => {
+describe('isNotYetGenerated', () => {
   it('treats content under 20 characters after trimming as not generated', () => {
     expect(isNotYetGenerated(null)).toBe(true);
     expect(isNotYetGenerated('  ' + 'a'.repeat(19) + '  ')).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * Contacts synced from Google (spec 001 sections 3, 4, 5, 7 and 9; issue 13 point 8): the shapes
- * of `/api/contacts*`, the sync's limits and intervals, and its pure filtering rules. No I/O here.
+ * Contacts synced from Google: the shapes of `/api/contacts*`, the sync's limits and intervals, and
+ * its pure filtering rules. No I/O here.
  */
 import { z } from './zod.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
@@ -35,14 +35,14 @@ export const CONTACT_LIMITS = {
   pageMax: 200,
 } as const;
 
-/** A contact as the browser sees it (spec 001 "Contact": id, email, display_name, photo_url, flag). */
+/** A contact as the browser sees it (id, email, display_name, photo_url, flag). */
 export const contactSchema = z.object({
   id: z.string(),
   /** Lower-case e-mail; unique per user. */
   email: z.string(),
   displayName: z.string().nullable(),
   photoUrl: z.string().nullable(),
-  /** The address is at the domain of one of the user's Google accounts (spec 001 section 5). */
+  /** The address is at the domain of one of the user's Google accounts. */
   isOrganizationContact: z.boolean(),
 });
 /** A contact. */
@@ -135,7 +135,7 @@ export function organizationDomainOf(hostedDomain: string | null | undefined): s
 
 /**
  * Whether a calendar address is a resource room ('@resource' anywhere, or starting 'c_') or a group
- * ('-group@', '.group@'): such attendees never become contacts (spec 001 section 5).
+ * ('-group@', '.group@'): such attendees never become contacts.
  */
 export function isRoomOrGroupAddress(email: string): boolean {
   const e = email.toLowerCase();

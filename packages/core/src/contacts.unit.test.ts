@@ -7,7 +7,7 @@ import {
   organizationDomainOf,
 } from './contacts.ts';
 
-describe('isRoomOrGroupAddress (spec 001 section 5)', () => {
+describe('isRoomOrGroupAddress', () => {
   it.each([
     ['c_1888a4d6e0b1f2e3@resource.calendar.google.com', true],
     ['c_team@acme.test', true],

@@ -16,16 +16,16 @@ const isoDate = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
 /** A topic of a meeting summary with its confidence (0 to 1). */
 export const topicSchema = z.object({ topic: z.string(), confidence: z.number().min(0).max(1) });
 
-/** A calendar attendee stored on a meeting (spec 001: JSON list of email and name). */
+/** A calendar attendee stored on a meeting (JSON list of email and name). */
 export const attendeeSchema = z.object({ email: z.string(), name: z.string().nullish() });
 
-/** An attendee as a request carries it: bounded text (issue 10 point 2). */
+/** An attendee as a request carries it: bounded text. */
 const attendeeInputSchema = z.object({
   email: boundedText(TEXT_LIMITS.email),
   name: boundedText(TEXT_LIMITS.personName).nullish(),
 });
 
-/** A topic as a request carries it: bounded text (issue 10 point 2). */
+/** A topic as a request carries it: bounded text. */
 const topicInputSchema = z.object({
   topic: boundedText(TEXT_LIMITS.topic),
   confidence: z.number().min(0).max(1),
@@ -33,9 +33,8 @@ const topicInputSchema = z.object({
 
 /**
  * A row of the meeting list: spec 000 section 3 ("reads only id, title, date, duration, user_id"),
- * plus the two flags the sidebar's icons need and the participants' names that the /meetings
- * screen and the Home dashboard show (spec 001 section 3 "Dashboard meeting"; issue 15 point 2).
- * `participants` is optional so answers of older servers still parse.
+ * plus the two flags the sidebar's icons need and the participants' names that the /meetings screen
+ * and the Home dashboard show. `participants` is optional so answers of older servers still parse.
  */
 export const meetingListItemSchema = z.object({
   id: z.string().uuid(),
@@ -56,7 +55,7 @@ export const meetingListSchema = z.object({
 });
 export type MeetingList = z.infer<typeof meetingListSchema>;
 
-/** An action item of a meeting in the app's shape (spec 000 section 3). */
+/** An action item of a meeting in the app's shape. */
 export const actionItemSchema = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -66,16 +65,16 @@ export const actionItemSchema = z.object({
   completedAt: isoDate.nullable(),
   priority: z.boolean(),
   meetingId: z.string().uuid().nullable(),
-  /** The Linear issue this item was sent to (issue 14 "Send to Linear"); absent in older answers. */
+  /** The Linear issue this item was sent to; absent in older answers. */
   linearIssueId: z.string().nullable().optional(),
   /** That issue's page on linear.app. */
   linearIssueUrl: z.string().nullable().optional(),
 });
 
 /**
- * Which speech-to-text engine transcribed a meeting (issue 12 point 3): the provider id of the
- * server's catalog ('offline' is the PocketSphinx fallback, 'local' the downloaded models,
- * 'deepgram', 'openai') and, when the provider names it, the model id (e.g. a catalog model id).
+ * Which speech-to-text engine transcribed a meeting: the provider id of the server's catalog
+ * ('offline' is the PocketSphinx fallback, 'local' the downloaded models, 'deepgram', 'openai')
+ * and, when the provider names it, the model id (e.g. a catalog model id).
  */
 export const meetingTranscriptionSchema = z.object({
   provider: z.string(),
@@ -83,7 +82,7 @@ export const meetingTranscriptionSchema = z.object({
 });
 export type MeetingTranscription = z.infer<typeof meetingTranscriptionSchema>;
 
-/** A single meeting in the app's shape (spec 000 section 3, "Meeting (in the app)"). */
+/** A single meeting in the app's shape. */
 export const meetingSchema = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -110,11 +109,11 @@ export const meetingSchema = z.object({
   calendarAccountId: z.string().nullable(),
   /** That account's e-mail, kept after the account is removed. */
   calendarAccountEmail: z.string().nullable(),
-  /** True once the linked account was removed; the calendar fields stay (spec 001 section 4). */
+  /** True once the linked account was removed; the calendar fields stay. */
   calendarAccountRemoved: z.boolean(),
   /**
    * True from `POST /api/meetings/:id/summary` until the new summary is saved or the run failed;
-   * meanwhile `summary` is the previous one (issue 15 point 4).
+   * meanwhile `summary` is the previous one.
    */
   summaryRegenerating: z.boolean(),
   /** Label of the model that wrote `summary` ('Claude Sonnet 4', 'Offline'); null before it was recorded. */
@@ -135,16 +134,16 @@ export const retranscribeAnswerSchema = z.object({ meeting: meetingSchema });
 export type RetranscribeAnswer = z.infer<typeof retranscribeAnswerSchema>;
 
 /**
- * Answer of `POST /api/meetings/:id/summary` (202, issue 15 point 4): the meeting with
- * `summaryRegenerating` true and its previous summary.
+ * Answer of `POST /api/meetings/:id/summary` (202): the meeting with `summaryRegenerating` true and
+ * its previous summary.
  */
 export const regenerateSummaryAnswerSchema = z.object({ meeting: meetingSchema });
 export type RegenerateSummaryAnswer = z.infer<typeof regenerateSummaryAnswerSchema>;
 
 /**
- * Body of `POST /api/meetings`; every field optional (a new recording starts with defaults).
- * Text lengths are those of `TEXT_LIMITS` (transcript 2,000,000 characters), no NUL anywhere;
- * `date` in years 1970 to 2200; `duration` 0 to 2880 minutes (issue 10 points 2, 5, 6).
+ * Body of `POST /api/meetings`; every field optional (a new recording starts with defaults). Text
+ * lengths are those of `TEXT_LIMITS` (transcript 2,000,000 characters), no NUL anywhere; `date` in
+ * years 1970 to 2200; `duration` 0 to 2880 minutes.
  */
 export const createMeetingSchema = z
   .object({
@@ -175,7 +174,7 @@ export const updateMeetingSchema = createMeetingSchema
   .strict();
 export type UpdateMeetingInput = z.infer<typeof updateMeetingSchema>;
 
-/** A to-do in the app's shape (spec 001 section 3 "Todo"). */
+/** A to-do in the app's shape. */
 export const todoSchema = actionItemSchema.extend({
   createdAt: isoDate,
   dueDate: isoDate.nullable(),
@@ -184,20 +183,20 @@ export const todoSchema = actionItemSchema.extend({
   /** Linear issue URL once sent to Linear, else null. */
   linearIssueUrl: z.string().nullable(),
   /**
-   * Title of the source meeting, for the to-do screen's link to it (spec 001 section 2): set in
-   * `GET /api/todos` answers when `meetingId` is, absent from create and update answers.
+   * Title of the source meeting, for the to-do screen's link to it: set in `GET /api/todos` answers
+   * when `meetingId` is, absent from create and update answers.
    */
   meetingTitle: z.string().nullable().optional(),
 });
 export type Todo = z.infer<typeof todoSchema>;
 
 /**
- * Body of `POST /api/todos`. A new to-do may be created empty (spec 001: "created empty").
- * Title 1,000, description 10,000, assignee 500 characters, no NUL; `dueDate` in 1970 to 2200.
+ * Body of `POST /api/todos`. A new to-do may be created empty ("created empty"). Title 1,000,
+ * description 10,000, assignee 500 characters, no NUL; `dueDate` in 1970 to 2200.
  */
 export const createTodoSchema = z
   .object({
-    // Titles are trimmed (spec 001 section 5); a title of spaces is stored empty.
+    // Titles are trimmed; a title of spaces is stored empty.
     title: boundedText(TEXT_LIMITS.todoTitle).trim().default(''),
     description: boundedText(TEXT_LIMITS.description).nullable().optional(),
     assignedTo: boundedText(TEXT_LIMITS.personName).nullable().optional(),
@@ -218,13 +217,13 @@ export const updateTodoSchema = createTodoSchema
   .strict();
 export type UpdateTodoInput = z.infer<typeof updateTodoSchema>;
 
-/** A chat in the app's shape (spec 000 section 3 "Chat"). */
+/** A chat in the app's shape. */
 export const chatSchema = z.object({
   id: z.string().uuid(),
   createdAt: isoDate,
   title: z.string().nullable(),
   contextMeetingIds: z.array(z.string().uuid()),
-  /** Content of the chat's latest message, for the title fallback (spec 000 section 5). */
+  /** Content of the chat's latest message, for the title fallback. */
   latestMessage: z.string().nullable().optional(),
 });
 export type Chat = z.infer<typeof chatSchema>;
@@ -246,7 +245,7 @@ export const updateChatSchema = z
   .partial()
   .strict();
 
-/** A citation of an assistant answer (spec 000 section 3 "Chat message": text, section). */
+/** A citation of an assistant answer (text, section). */
 export const citationSchema = z.object({
   text: z.string(),
   section: z.string(),
@@ -300,7 +299,7 @@ export const createChatMessageSchema = z
   })
   .strict();
 
-/** A meeting group (spec 001 section 3). */
+/** A meeting group. */
 export const meetingGroupSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
@@ -336,7 +335,7 @@ export type ChangeEvent = z.infer<typeof changeEventSchema>;
 /** `GET /api/config`: what the sign-in screen may offer. */
 export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
-  /** LINEAR_CLIENT_ID/SECRET are set: the Integrations tab may offer Linear (issue 14). Absent from older servers. */
+  /** LINEAR_CLIENT_ID/SECRET are set: the Integrations tab may offer Linear. Absent from older servers. */
   linearEnabled: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -6,7 +6,7 @@ const now = new Date(2026, 10, 21, 12, 0, 0);
 const daysAgo = (days: number, hours = 0) =>
   new Date(now.getTime() - days * 86_400_000 - hours * 3_600_000).toISOString();
 
-describe('dateGroupOf (spec 000 section 2 and 9)', () => {
+describe('dateGroupOf', () => {
   it('puts the same local day in Today, including its first minute and later times', () => {
     expect(dateGroupOf(new Date(2026, 10, 21, 0, 0, 0), now)).toBe('Today');
     expect(dateGroupOf(new Date(2026, 10, 21, 23, 0, 0), now)).toBe('Today');

@@ -1,6 +1,6 @@
 /**
- * The API's error body (spec 000 section 7 "Server error shape"): `error` is the message a person
- * reads, `details` says more. Clients default them to 'Server error' and 'HTTP {status}'.
+ * The API's error body: `error` is the message a person reads, `details` says more. Clients default
+ * them to 'Server error' and 'HTTP {status}'.
  */
 import { z } from './zod.ts';
 
@@ -13,7 +13,7 @@ export const apiErrorSchema = z.object({
 /** An error body as parsed by a client. */
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Messages the spec fixes (spec 000 section 5, section 8). */
+/** Messages the spec fixes (section 8). */
 export const MESSAGES = {
   notAuthenticated: 'User not authenticated',
   notFound: 'Not found',

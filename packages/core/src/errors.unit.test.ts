@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readApiError } from './errors.ts';
 
-describe('readApiError (spec 000 section 7: defaults Server error / HTTP {status})', () => {
+describe('readApiError (defaults Server error / HTTP {status})', () => {
   it('keeps error and string details', () => {
     expect(readApiError({ error: 'User not authenticated', details: 'Sign in' }, 401)).toEqual({
       error: 'User not authenticated',

@@ -1,13 +1,13 @@
 /**
- * Pure rules of the text steps (spec 000 sections 4, 5 and 9): title length, action-item
- * suggestions, chunking of long transcripts, and merging of duplicates.
+ * Pure rules of the text steps: title length, action-item suggestions, chunking of long
+ * transcripts, and merging of duplicates.
  */
 import { z } from './zod.ts';
 
-/** Generated titles are cut to 50 characters (spec 000 section 5). */
+/** Generated titles are cut to 50 characters. */
 export const TITLE_MAX = 50;
 
-/** Title used when title generation fails (spec 000 section 4). */
+/** Title used when title generation fails. */
 export const FALLBACK_TITLE = 'Meeting';
 
 /** 'Nov 25, 2026': a meeting's day as the app shows dates, in the process's time zone. */
@@ -91,7 +91,7 @@ export function cutTitle(raw: string): string {
   return clean.slice(0, TITLE_MAX).trimEnd();
 }
 
-/** An action item suggestion (spec 000 section 3): confidence 0 to 1. */
+/** An action item suggestion: confidence 0 to 1. */
 export const actionItemSuggestionSchema = z.object({
   title: z.string().min(1),
   description: z.string().default(''),
@@ -100,7 +100,7 @@ export const actionItemSuggestionSchema = z.object({
 });
 export type ActionItemSuggestion = z.infer<typeof actionItemSuggestionSchema>;
 
-/** Action-item chunking constants (spec 000 section 9). */
+/** Action-item chunking constants. */
 export const ACTION_ITEM_CHUNK = { size: 8000, splitAfter: 0.6, pauseMs: 300 } as const;
 
 /**

@@ -7,7 +7,7 @@ import {
   untitledMeetingTitle,
 } from './generation.ts';
 
-describe('titles (spec 000 sections 4 and 5, issue 11)', () => {
+describe('titles', () => {
   it("dates the title of a meeting with no subject to name, as the app shows dates ('MMM d, yyyy')", () => {
     // Local time: 25 November 2026, 23:30 is still the 25th where the server runs.
     expect(untitledMeetingTitle(new Date(2026, 10, 25, 23, 30))).toBe('Meeting, Nov 25, 2026');

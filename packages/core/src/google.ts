@@ -1,7 +1,7 @@
 /**
- * Linked Google accounts and the Google connection: the shapes of `/api/google/*` (spec 001
- * sections 3, 4 and 7) and the messages of spec 001 section 8. No shape here carries a token:
- * access and refresh tokens never leave the server (issue 13 point 2).
+ * Linked Google accounts and the Google connection: the shapes of `/api/google/*` and the messages
+ * of spec 001 section 8. No shape here carries a token: access and refresh tokens never leave the
+ * server.
  */
 import { z } from './zod.ts';
 
@@ -26,14 +26,14 @@ export const GOOGLE_MESSAGES = {
   notSetUp: 'Google sign-in is not set up on this server. Ask its administrator.',
 } as const;
 
-/** 'Set {email} as primary account' (spec 001 section 8). */
+/** 'Set {email} as primary account'. */
 export const primarySetMessage = (email: string) => `Set ${email} as primary account`;
 
-/** 'Account removed. {n} meeting records preserved.' (spec 001 section 8). */
+/** 'Account removed. {n} meeting records preserved.'. */
 export const removedWithMeetingsMessage = (n: number) =>
   `Account removed. ${n} meeting records preserved.`;
 
-/** A linked Google account as the browser sees it (spec 001 "Connected Google account", no tokens). */
+/** A linked Google account as the browser sees it (no tokens). */
 export const googleAccountSchema = z.object({
   /** Better Auth's `account` row id; the id every `/api/google` route takes. */
   id: z.string(),
@@ -54,7 +54,7 @@ export const googleAccountSchema = z.object({
 /** A linked Google account. */
 export type GoogleAccount = z.infer<typeof googleAccountSchema>;
 
-/** `GET /api/google/status`: `connected`, and `error` when not (spec 001 section 7). */
+/** `GET /api/google/status`: `connected`, and `error` when not. */
 export const googleStatusSchema = z.object({
   connected: z.boolean(),
   error: z.string().optional(),
@@ -78,12 +78,12 @@ export const refreshLinkedAccountSchema = z
   .object({ accountId: z.string().min(1).max(200) })
   .strict();
 
-/** Body of `POST /api/google/token` (spec 001 section 7). */
+/** Body of `POST /api/google/token`. */
 export const googleTokenBodySchema = z
   .object({ code: z.string().min(1).max(2048), redirect_uri: z.string().url().max(2048) })
   .strict();
 
-/** Body of `POST /api/google/add-account` (spec 001 section 7); `redirect_uri` defaults to /auth/callback. */
+/** Body of `POST /api/google/add-account`; `redirect_uri` defaults to /auth/callback. */
 export const addGoogleAccountSchema = z
   .object({
     code: z.string().min(1).max(2048),
@@ -97,7 +97,7 @@ export const googleAccountMeetingsSchema = z.object({ count: z.number().int().mi
 /** `DELETE /api/google/accounts/{id}`: the meetings flagged `calendar_account_removed`. */
 export const googleAccountRemovedSchema = z.object({ preservedMeetings: z.number().int().min(0) });
 
-/** Messages the `/auth/callback` popup posts to its opener (spec 001 route table). */
+/** Messages the `/auth/callback` popup posts to its opener. */
 export const googleAuthMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('GOOGLE_AUTH_SUCCESS') }),
   z.object({ type: z.literal('GOOGLE_AUTH_ERROR'), error: z.string() }),

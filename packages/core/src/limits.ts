@@ -1,9 +1,8 @@
 /**
- * Input limits of the API (issue 10 points 2, 5 and 6): the longest text each field takes, the
- * body size of each kind of route, and the sane ranges of durations and dates. Every text field of
- * a request goes through `boundedText`, so a NUL byte (which PostgreSQL cannot store in `text` or
- * `jsonb`) answers 400 everywhere rather than a database error. Documented in
- * docs/self-hosting.md ("Limits").
+ * Input limits of the API: the longest text each field takes, the body size of each kind of route,
+ * and the sane ranges of durations and dates. Every text field of a request goes through
+ * `boundedText`, so a NUL byte (which PostgreSQL cannot store in `text` or `jsonb`) answers 400
+ * everywhere rather than a database error. Documented in docs/self-hosting.md ("Limits").
  */
 import { z } from './zod.ts';
 
@@ -13,7 +12,7 @@ import { z } from './zod.ts';
  * title fallbacks (60); these are generous ceilings well above anything a person types.
  */
 export const TEXT_LIMITS = {
-  /** Meeting title (generated titles are 50, spec 000 section 9). */
+  /** Meeting title (generated titles are 50). */
   title: 500,
   /** To-do title. */
   todoTitle: 1_000,
@@ -56,8 +55,8 @@ export const TEXT_LIMITS = {
 } as const;
 
 /**
- * Largest request body, in bytes, by kind of route (issue 10 point 2). Uploads (multipart, tus,
- * recording chunks, `/api/transcribe`) keep their own limits and are not listed here.
+ * Largest request body, in bytes, by kind of route. Uploads (multipart, tus, recording chunks,
+ * `/api/transcribe`) keep their own limits and are not listed here.
  */
 export const BODY_LIMITS = {
   /** Every JSON route, including the unauthenticated /api/auth/*: 256 KiB. */

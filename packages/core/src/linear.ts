@@ -1,10 +1,9 @@
 /**
- * Linear, the issue tracker of spec 001: the shapes of `/api/linear/*`, of
- * `POST /api/todos/:id/linear`, the messages of spec 001 section 8 ("Issue tracker"), the
- * constants of section 9 and the pure rules of section 4 (when an issue is done, which workflow
- * state completes or reopens it). No shape here carries a token: Linear's access and refresh
- * tokens stay on the server (issue 14 point 2, docs/decisions/024-linear-token-on-the-server.md).
- * No I/O here.
+ * Linear, the issue tracker of spec 001: the shapes of `/api/linear/*`, of `POST
+ * /api/todos/:id/linear`, the messages of spec 001 section 8 ("Issue tracker"), the constants of
+ * section 9 and the pure rules of section 4 (when an issue is done, which workflow state completes
+ * or reopens it). No shape here carries a token: Linear's access and refresh tokens stay on the
+ * server (docs/decisions/024-linear-token-on-the-server.md). No I/O here.
  */
 import { z } from './zod.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
@@ -53,15 +52,15 @@ export const LINEAR_MESSAGES = {
   noIssues: 'No issues assigned to you in Linear',
 } as const;
 
-/** 'Rate limit exceeded. Please try again in {n} seconds.' (spec 001 section 8; n in seconds). */
+/** 'Rate limit exceeded. Please try again in {n} seconds.' (n in seconds). */
 export const rateLimitMessage = (seconds: number) =>
   `Rate limit exceeded. Please try again in ${seconds} seconds.`;
 
-/** 'Linear API error: {status} - {error or Unknown error}' (spec 001 section 8). */
+/** 'Linear API error: {status} - {error or Unknown error}'. */
 export const linearApiErrorMessage = (status: number, error?: string | null) =>
   `Linear API error: ${status} - ${error || 'Unknown error'}`;
 
-/** 'Synced {n} issues from Linear' (spec 001 section 8). */
+/** 'Synced {n} issues from Linear'. */
 export const linearSyncedMessage = (n: number) => `Synced ${n} issues from Linear`;
 
 /** 'Updated "{title}" in Linear', the description of 'Issue completed' / 'Issue reopened'. */
@@ -86,15 +85,15 @@ export const LINEAR_LIMITS = {
   assignedIssuesPage: 100,
 } as const;
 
-/** OAuth scopes Summy asks of Linear (spec 001 section 6). */
+/** OAuth scopes Summy asks of Linear. */
 export const LINEAR_SCOPES = ['read', 'write', 'issues:create', 'timeSchedule:write'] as const;
 
-/** A Linear workflow state (spec 001 section 3). `type`: backlog, unstarted, started, completed, canceled, triage. */
+/** A Linear workflow state. `type`: backlog, unstarted, started, completed, canceled, triage. */
 export const linearStateSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
 /** A workflow state. */
 export type LinearState = z.infer<typeof linearStateSchema>;
 
-/** A Linear team (spec 001 section 3). */
+/** A Linear team. */
 export const linearTeamSchema = z.object({ id: z.string(), name: z.string(), key: z.string() });
 /** A team. */
 export type LinearTeam = z.infer<typeof linearTeamSchema>;
@@ -105,8 +104,8 @@ export const linearUserSchema = z.object({ id: z.string(), name: z.string(), ema
 export type LinearUser = z.infer<typeof linearUserSchema>;
 
 /**
- * A Linear issue (spec 001 section 3). `dueDate` is Linear's TimelessDate 'YYYY-MM-DD';
- * `priority` 0 none, 1 urgent, 2 high, 3 medium, 4 low; dates ISO 8601.
+ * A Linear issue. `dueDate` is Linear's TimelessDate 'YYYY-MM-DD'; `priority` 0 none, 1 urgent, 2
+ * high, 3 medium, 4 low; dates ISO 8601.
  */
 export const linearIssueSchema = z.object({
   id: z.string(),
@@ -126,15 +125,15 @@ export const linearIssueSchema = z.object({
 /** A Linear issue. */
 export type LinearIssue = z.infer<typeof linearIssueSchema>;
 
-/** A Linear issue is done when its state name is 'done' (any case) or its type 'completed' (spec 001 section 4). */
+/** A Linear issue is done when its state name is 'done' (any case) or its type 'completed'. */
 export function isLinearIssueDone(issue: { state: Pick<LinearState, 'name' | 'type'> }): boolean {
   return issue.state.name.trim().toLowerCase() === 'done' || issue.state.type === 'completed';
 }
 
 /**
- * The workflow state that completes (`done` true) or reopens an issue (spec 001 section 4):
- * complete = the state named Done, else one of type completed, else the first; reopen = one of
- * type unstarted, else the first. Null when the team has no states ('No valid states found').
+ * The workflow state that completes (`done` true) or reopens an issue: complete = the state named
+ * Done, else one of type completed, else the first; reopen = one of type unstarted, else the first.
+ * Null when the team has no states ('No valid states found').
  */
 export function pickCompletionState<S extends Pick<LinearState, 'name' | 'type'>>(
   states: readonly S[],
@@ -148,10 +147,10 @@ export function pickCompletionState<S extends Pick<LinearState, 'name' | 'type'>
   return found ?? states[0]!;
 }
 
-/** Priority names of Linear's scale (spec 001 section 9; badges of spec 000 section 3). */
+/** Priority names of Linear's scale (badges of). */
 export type LinearPriorityName = 'urgent' | 'high' | 'medium' | 'low' | 'none';
 
-/** Linear's priority number to its name: 1 urgent, 2 high, 3 medium, 4 low, anything else none (spec 001 section 9). */
+/** Linear's priority number to its name: 1 urgent, 2 high, 3 medium, 4 low, anything else none. */
 export function linearPriorityToTodo(priority: number | null | undefined): LinearPriorityName {
   switch (priority) {
     case 1:
@@ -168,8 +167,8 @@ export function linearPriorityToTodo(priority: number | null | undefined): Linea
 }
 
 /**
- * A to-do's priority to Linear's number (spec 001 section 9): the star (true = high) or a stored
- * or badge value; urgent 1, high 2, medium 3, low 4, none 0.
+ * A to-do's priority to Linear's number: the star (true = high) or a stored or badge value; urgent
+ * 1, high 2, medium 3, low 4, none 0.
  */
 export function todoPriorityToLinear(
   priority: boolean | StoredPriority | LinearPriorityName | null | undefined,
@@ -226,7 +225,7 @@ export const linearTokenAnswerSchema = z.object({
 /** Answer of the code exchange. */
 export type LinearTokenAnswer = z.infer<typeof linearTokenAnswerSchema>;
 
-/** Summy's own Linear operations, the only ones the relay runs (issue 14 point 2, spec 001 section 7). */
+/** Summy's own Linear operations, the only ones the relay runs. */
 export const LINEAR_OPERATIONS = [
   'viewer',
   'assignedIssues',
@@ -321,7 +320,7 @@ export const linearSyncAnswerSchema = z.object({
 /** Answer of a sync. */
 export type LinearSyncAnswer = z.infer<typeof linearSyncAnswerSchema>;
 
-/** Messages the `/linear/callback` popup posts to its opener (spec 001 section 7, without the token). */
+/** Messages the `/linear/callback` popup posts to its opener (without the token). */
 export const linearAuthMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('LINEAR_AUTH_SUCCESS'), returnTo: z.string().optional() }),
   z.object({ type: z.literal('LINEAR_AUTH_ERROR'), error: z.string() }),

@@ -13,7 +13,7 @@ import {
 } from './linear.ts';
 import { priorityToStar } from './priority.ts';
 
-describe('Linear messages (spec 001 section 8)', () => {
+describe('Linear messages', () => {
   it('formats the rate-limit, API-error, sync and update texts', () => {
     expect(rateLimitMessage(60)).toBe('Rate limit exceeded. Please try again in 60 seconds.');
     expect(linearApiErrorMessage(500, 'Boom')).toBe('Linear API error: 500 - Boom');
@@ -26,7 +26,7 @@ describe('Linear messages (spec 001 section 8)', () => {
   });
 });
 
-describe('Linear issue state rules (spec 001 section 4)', () => {
+describe('Linear issue state rules', () => {
   const states = [
     { id: 'b', name: 'Backlog', type: 'backlog' },
     { id: 't', name: 'Todo', type: 'unstarted' },
@@ -55,7 +55,7 @@ describe('Linear issue state rules (spec 001 section 4)', () => {
   });
 });
 
-describe('Linear priority (spec 001 section 9)', () => {
+describe('Linear priority', () => {
   it('maps 1 urgent, 2 high, 3 medium, 4 low, else none', () => {
     expect([0, 1, 2, 3, 4, 7, null].map(linearPriorityToTodo)).toEqual([
       'none',

@@ -130,7 +130,7 @@ export const modelStatusSchema = z.object({
 });
 export type ModelStatus = z.infer<typeof modelStatusSchema>;
 
-/** Speech-to-text provider ids (mirrors the server's SttProviderId; 'local' is issue 12 point 1). */
+/** Speech-to-text provider ids (mirrors the server's SttProviderId; 'local' is). */
 export const sttProviderIdSchema = z.enum(['offline', 'deepgram', 'openai', 'local']);
 
 /**

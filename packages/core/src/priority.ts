@@ -1,6 +1,6 @@
 /**
  * To-do priority: stored as high, medium or none ('urgent' read as high); the app shows a boolean
- * star that is true for high, urgent or medium (spec 000 section 3, spec 001 section 9).
+ * star that is true for high, urgent or medium.
  */
 
 /** A stored priority value. */
@@ -11,7 +11,7 @@ export function priorityToStar(stored: string | null | undefined): boolean {
   return stored === 'high' || stored === 'urgent' || stored === 'medium';
 }
 
-/** The star toggles between high and none on update (spec 000 section 4, "Action item"). */
+/** The star toggles between high and none on update. */
 export function starToPriority(starred: boolean): StoredPriority {
   return starred ? 'high' : 'none';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priorityToStar, starToPriority } from './priority.ts';
 
-describe('to-do priority (spec 000 section 3)', () => {
+describe('to-do priority', () => {
   it.each([
     ['high', true],
     ['urgent', true],

@@ -1,10 +1,10 @@
 /**
- * Processing progress and notices sent to the browser over `GET /api/events` (spec 000 section 2
- * "Processing", section 4 pipelines, section 8 notices).
+ * Processing progress and notices sent to the browser over `GET /api/events` (section 4 pipelines,
+ * section 8 notices).
  */
 import { z } from './zod.ts';
 
-/** Progress labels of the recorder panel (spec 000 section 2). */
+/** Progress labels of the recorder panel. */
 export const PROGRESS_LABELS = [
   'Uploading',
   'Transcribing',
@@ -34,7 +34,7 @@ export const noticeEventSchema = z.object({
 });
 export type NoticeEvent = z.infer<typeof noticeEventSchema>;
 
-/** The notices of the pipelines, in the spec's words (spec 000 sections 4 and 8). */
+/** The notices of the pipelines, in the spec's words. */
 export const NOTICES = {
   recordingEmpty: {
     title: 'Recording failed',
@@ -69,7 +69,7 @@ export const NOTICES = {
     description: 'Saved the audio without a transcript',
     variant: 'error',
   },
-  /** Re-transcription (issue 12 point 3) saved the new transcript, summary and action items. */
+  /** Re-transcription saved the new transcript, summary and action items. */
   retranscriptionSaved: {
     title: 'Saved',
     description: 'Meeting transcribed again',
@@ -81,7 +81,7 @@ export const NOTICES = {
     description: 'The meeting keeps its earlier transcript',
     variant: 'error',
   },
-  /** A summary regeneration saved its summary (issue 15 point 4). */
+  /** A summary regeneration saved its summary. */
   summaryRegenerated: {
     title: 'Summary regenerated',
     description: 'The meeting has a new summary',

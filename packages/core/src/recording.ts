@@ -1,21 +1,21 @@
 /**
- * Rules of recording and uploading that the browser and the server share (spec 000 sections 3
- * "Recording settings", 4 "Start recording" and "Backup offer", 5 "Validation rules", 9).
+ * Rules of recording and uploading that the browser and the server share (4 "Start recording" and
+ * "Backup offer", 5 "Validation rules", 9).
  */
 
-/** Largest accepted upload: 100 MB = 100 * 1024 * 1024 bytes (spec 000 section 9). */
+/** Largest accepted upload: 100 MB = 100 * 1024 * 1024 bytes. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 /**
- * Largest file sent in one request: 15 MB (spec 000 section 9 "Direct transcription"); larger
- * files go by resumable upload (tus), the spec's "Large-file flow".
+ * Largest file sent in one request: 15 MB; larger files go by resumable upload (tus), the spec's
+ * "Large-file flow".
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 
 /**
- * Limits of a browser recording sent chunk by chunk (`POST /api/meetings/{id}/audio?index=N`;
- * issue 10 point 4). MediaRecorder emits one chunk per 1000 ms (spec 000 section 9); Chromium's
- * default for audio-only webm/opus is 128 kbit/s, about 16.5 KB a chunk (measured, Chromium 13x).
+ * Limits of a browser recording sent chunk by chunk (`POST /api/meetings/{id}/audio?index=N`).
+ * MediaRecorder emits one chunk per 1000 ms; Chromium's default for audio-only webm/opus is 128
+ * kbit/s, about 16.5 KB a chunk (measured, Chromium 13x).
  */
 export const RECORDING_LIMITS = {
   /** Largest chunk, in bytes: 2 MiB, about two minutes of 128 kbit/s opus (a chunk is ~16 KB). */
@@ -63,7 +63,7 @@ export const ACCEPTED_UPLOAD_TYPES = [
 ] as const;
 export type AcceptedUploadType = (typeof ACCEPTED_UPLOAD_TYPES)[number];
 
-/** The toasts of a refused file, in the spec's words (spec 000 section 5). */
+/** The toasts of a refused file, in the spec's words. */
 export const UPLOAD_REFUSALS = {
   invalidType: {
     title: 'Invalid file type',
@@ -94,7 +94,7 @@ export function acceptedUploadType(mime: string): AcceptedUploadType | null {
 }
 
 /**
- * Checks a file before it is sent: type first, then size (spec 000 section 5).
+ * Checks a file before it is sent: type first, then size.
  *
  * @param file the browser File's `type` and `size` (bytes)
  * @returns null when acceptable, else the toast to show
@@ -110,7 +110,7 @@ export function validateUploadFile(file: {
 
 /**
  * File extension of audio sent to the server, by type: webm, m4a for mp4, mp3 for mpeg, wav,
- * otherwise m4a (spec 000 section 5).
+ * otherwise m4a.
  */
 export function audioExtensionFor(mime: string): 'webm' | 'm4a' | 'mp3' | 'wav' {
   const type = mime.toLowerCase();
@@ -122,8 +122,8 @@ export function audioExtensionFor(mime: string): 'webm' | 'm4a' | 'mp3' | 'wav' 
 }
 
 /**
- * Title of a new recording: the day, short month and time, e.g. 'Sat, Nov 21, 2:05 PM' (spec 000
- * section 4 "Start recording"), in the browser's locale conventions for English.
+ * Title of a new recording: the day, short month and time, e.g. 'Sat, Nov 21, 2:05 PM', in the
+ * browser's locale conventions for English.
  */
 export function recordingTitle(at: Date): string {
   return at.toLocaleString('en-US', {
@@ -136,9 +136,8 @@ export function recordingTitle(at: Date): string {
 }
 
 /**
- * Name of a downloaded recording: `meeting-{title}-{timestamp}.webm` (spec 000 section 9 "Backup
- * file name"). Characters that file systems refuse become '-'; the timestamp is the local time as
- * YYYY-MM-DD-HHmmss.
+ * Name of a downloaded recording: `meeting-{title}-{timestamp}.webm`. Characters that file systems
+ * refuse become '-'; the timestamp is the local time as YYYY-MM-DD-HHmmss.
  */
 export function backupFileName(title: string, at: Date): string {
   const safe =
@@ -153,7 +152,7 @@ export function backupFileName(title: string, at: Date): string {
   return `meeting-${safe}-${stamp}.webm`;
 }
 
-/** Recording settings, kept in the browser (spec 000 section 3 "Recording settings"). */
+/** Recording settings, kept in the browser. */
 export interface RecordingSettings {
   autoBackupEnabled: boolean;
   /** Size at which a backup is offered, in MB (1 MB = 1024 * 1024 bytes). */
@@ -163,7 +162,7 @@ export interface RecordingSettings {
   longRecordingMinutes: number;
 }
 
-/** Defaults: auto backup on, threshold 20 MB, back up long recordings on, long = 15 minutes (spec 000 section 9). */
+/** Defaults: auto backup on, threshold 20 MB, back up long recordings on, long = 15 minutes. */
 export const DEFAULT_RECORDING_SETTINGS: RecordingSettings = {
   autoBackupEnabled: true,
   backupThresholdMB: 20,
@@ -190,9 +189,8 @@ export function readRecordingSettings(value: unknown): RecordingSettings {
 }
 
 /**
- * Whether to offer a backup of the recording now (spec 000 section 4 "Backup offer"): auto backup
- * is on and the size reached the threshold, or long recordings are backed up and the duration
- * reached the long-recording minutes.
+ * Whether to offer a backup of the recording now: auto backup is on and the size reached the
+ * threshold, or long recordings are backed up and the duration reached the long-recording minutes.
  *
  * @param progress `bytes` recorded so far and `elapsedMs` of recording (pauses excluded)
  */

@@ -13,7 +13,7 @@ import {
 
 const MB = 1024 * 1024;
 
-describe('validateUploadFile (spec 000 section 5)', () => {
+describe('validateUploadFile', () => {
   it('accepts each listed type up to 100 MB, and WAV under its other browser names', () => {
     for (const type of [...ACCEPTED_UPLOAD_TYPES, 'audio/x-wav', 'audio/webm;codecs=opus']) {
       expect(validateUploadFile({ type, size: MAX_UPLOAD_BYTES })).toBeNull();
@@ -37,7 +37,7 @@ describe('validateUploadFile (spec 000 section 5)', () => {
   });
 });
 
-describe('audioExtensionFor (spec 000 section 5)', () => {
+describe('audioExtensionFor', () => {
   it('names audio by type, m4a otherwise', () => {
     expect(audioExtensionFor('audio/webm;codecs=opus')).toBe('webm');
     expect(audioExtensionFor('audio/mp4')).toBe('m4a');
@@ -60,7 +60,7 @@ describe('recording names', () => {
   });
 });
 
-describe('backup offer (spec 000 sections 4 and 9)', () => {
+describe('backup offer', () => {
   const d = DEFAULT_RECORDING_SETTINGS;
 
   it('has the spec defaults', () => {

@@ -1,10 +1,10 @@
 /**
  * Reminders over CalDAV, shown as the spec's 'Apple Reminders' section: the shapes of
- * `/api/integrations/apple-reminders*` (spec 001 sections 3 and 7, issue 14 point 3), the messages
- * of spec 001 sections 5 and 8, and the priority conversions of spec 001 section 9 to and from
- * RFC 5545. Apple's own Reminders cloud is not reachable by a server, so reminders are CalDAV
- * VTODOs (docs/decisions, "CalDAV VTODO instead of Apple's cloud"). No shape here carries a
- * password: credentials stay on the server, encrypted at rest. No I/O here.
+ * `/api/integrations/apple-reminders*`, the messages of spec 001 sections 5 and 8, and the priority
+ * conversions of spec 001 section 9 to and from RFC 5545. Apple's own Reminders cloud is not
+ * reachable by a server, so reminders are CalDAV VTODOs (docs/decisions, "CalDAV VTODO instead of
+ * Apple's cloud"). No shape here carries a password: credentials stay on the server, encrypted at
+ * rest. No I/O here.
  */
 import { z } from './zod.ts';
 import type { StoredPriority } from './priority.ts';
@@ -47,11 +47,11 @@ export const REMINDERS_MESSAGES = {
   unknownList: 'Unknown reminder list',
 } as const;
 
-/** 'Configuration saved: Syncing {n} reminder list(s)' (spec 001 section 8). */
+/** 'Configuration saved: Syncing {n} reminder list(s)'. */
 export const remindersConfigSavedMessage = (n: number) =>
   `Configuration saved: Syncing ${n} reminder list(s)`;
 
-/** The section badge '{n} active' (spec 001 section 2 "Reminders panel"). */
+/** The section badge '{n} active'. */
 export const remindersActiveLabel = (n: number) => `${n} active`;
 
 /** Labels spec 001 section 2 fixes for the reminders section and dialogs. */
@@ -67,18 +67,18 @@ export const REMINDERS_LABELS = {
 
 /**
  * The list id spec 001 section 3 stores by default (`selectedLists: ['default']`) and the id of the
- * fallback list 'Reminders' answered when lists cannot be read (spec 001 section 8). The server
- * reads it, like an empty selection, as "every to-do list of the account".
+ * fallback list 'Reminders' answered when lists cannot be read. The server reads it, like an empty
+ * selection, as "every to-do list of the account".
  */
 export const REMINDERS_DEFAULT_LIST_ID = 'default';
 
-/** Name of the single fallback list when lists cannot be read (spec 001 section 8). */
+/** Name of the single fallback list when lists cannot be read. */
 export const REMINDERS_FALLBACK_LIST_NAME = 'Reminders';
 
 /**
- * CalDAV servers the connect dialog offers (issue 14 point 3). `url` is what the server field is
- * filled with; Nextcloud's holds a `{your server}` placeholder the user replaces, 'other' is blank.
- * iCloud serves only lists not upgraded since iOS 13 (docs/shared notes, "Reminders").
+ * CalDAV servers the connect dialog offers. `url` is what the server field is filled with;
+ * Nextcloud's holds a `{your server}` placeholder the user replaces, 'other' is blank. iCloud
+ * serves only lists not upgraded since iOS 13 (docs/shared notes, "Reminders").
  */
 export const CALDAV_PRESETS = {
   icloud: { label: 'iCloud', url: 'https://caldav.icloud.com' },
@@ -90,10 +90,10 @@ export const CALDAV_PRESETS = {
 /** A key of {@link CALDAV_PRESETS}. */
 export type CaldavPreset = keyof typeof CALDAV_PRESETS;
 
-/** Apple's priority scale (spec 001 section 9): 0 none, 1-3 low, 4-6 medium, 7-8 high, 9 urgent. */
+/** Apple's priority scale: 0 none, 1-3 low, 4-6 medium, 7-8 high, 9 urgent. */
 export const applePrioritySchema = z.number().int().min(0).max(9);
 
-/** A reminder list: a CalDAV calendar that holds VTODOs (spec 001 section 3 "Reminder list"). */
+/** A reminder list: a CalDAV calendar that holds VTODOs. */
 export const reminderListSchema = z.object({
   /** The calendar collection's absolute URL on the CalDAV server; opaque to the browser. */
   id: z.string(),
@@ -106,7 +106,7 @@ export const reminderListSchema = z.object({
 /** A reminder list. */
 export type ReminderList = z.infer<typeof reminderListSchema>;
 
-/** A reminder: one CalDAV VTODO (spec 001 section 3 "Apple reminder"). */
+/** A reminder: one CalDAV VTODO. */
 export const reminderSchema = z.object({
   /** The VTODO's UID: stable when the reminder moves to another list. */
   id: z.string(),
@@ -119,7 +119,7 @@ export const reminderSchema = z.object({
    */
   dueDate: z.string().nullable(),
   completed: z.boolean(),
-  /** COMPLETED as an ISO 8601 UTC date-time, null while incomplete (spec 001 section 4). */
+  /** COMPLETED as an ISO 8601 UTC date-time, null while incomplete. */
   completedAt: z.string().nullable(),
   /** Apple scale 0-9 (9 urgent), converted from RFC 5545 PRIORITY by {@link rfc5545ToApple}. */
   priority: applePrioritySchema,
@@ -134,7 +134,7 @@ export const reminderSchema = z.object({
 /** A reminder. */
 export type Reminder = z.infer<typeof reminderSchema>;
 
-/** `GET /api/integrations/apple-reminders` (spec 001 section 7). */
+/** `GET /api/integrations/apple-reminders`. */
 export const remindersStatusSchema = z.object({
   connected: z.boolean(),
   /** The Apple ID or CalDAV user name, null when not connected. */
@@ -149,9 +149,8 @@ export type RemindersStatus = z.infer<typeof remindersStatusSchema>;
 const CREDENTIAL_MAX = 512;
 
 /**
- * Body of `POST /api/integrations/apple-reminders` (spec 001 section 7): the CalDAV server URL
- * travels as `containerId`. Empty user name or password: 400 'Missing credentials' (spec 001
- * section 5).
+ * Body of `POST /api/integrations/apple-reminders`: the CalDAV server URL travels as `containerId`.
+ * Empty user name or password: 400 'Missing credentials'.
  */
 export const remindersConnectBodySchema = z
   .object({
@@ -170,7 +169,7 @@ export type RemindersConnectBody = z.infer<typeof remindersConnectBodySchema>;
 
 /**
  * Answer of `POST /api/integrations/apple-reminders`. `sessionToken` is always null: the spec's
- * field is kept for its shape, but no secret ever reaches the browser (issue 14 point 3).
+ * field is kept for its shape, but no secret ever reaches the browser.
  */
 export const remindersConnectAnswerSchema = z.object({
   sessionToken: z.null(),
@@ -183,7 +182,7 @@ export type RemindersConnectAnswer = z.infer<typeof remindersConnectAnswerSchema
 /**
  * `GET /api/integrations/apple-reminders/lists`. When the server cannot read the lists it answers
  * the single list 'Reminders' ({@link REMINDERS_DEFAULT_LIST_ID}), selected, with `fallback: true`
- * so the browser shows 'Failed to load lists' (spec 001 section 8).
+ * so the browser shows 'Failed to load lists'.
  */
 export const remindersListsAnswerSchema = z.object({
   lists: z.array(reminderListSchema),
@@ -194,7 +193,7 @@ export const remindersListsAnswerSchema = z.object({
 /** The lists answer. */
 export type RemindersListsAnswer = z.infer<typeof remindersListsAnswerSchema>;
 
-/** Body of `PUT /api/integrations/apple-reminders/lists`: at least one id (spec 001 section 5). */
+/** Body of `PUT /api/integrations/apple-reminders/lists`: at least one id. */
 export const remindersSelectListsBodySchema = z
   .object({ selected: z.array(z.string().min(1).max(2048)).min(1).max(200) })
   .strict();
@@ -205,9 +204,9 @@ export const remindersAnswerSchema = z.object({ reminders: z.array(reminderSchem
 export type RemindersAnswer = z.infer<typeof remindersAnswerSchema>;
 
 /**
- * Body of `PATCH /api/integrations/apple-reminders/reminders/:id`: at least one field. `dueDate`
- * is `YYYY-MM-DD` (all-day) or an ISO 8601 date-time, null clears it; `listId` moves the reminder;
- * `priority` is on Apple's scale. Titles are trimmed and must not be empty (spec 001 section 5).
+ * Body of `PATCH /api/integrations/apple-reminders/reminders/:id`: at least one field. `dueDate` is
+ * `YYYY-MM-DD` (all-day) or an ISO 8601 date-time, null clears it; `listId` moves the reminder;
+ * `priority` is on Apple's scale. Titles are trimmed and must not be empty.
  */
 export const reminderPatchSchema = z
   .object({
@@ -229,10 +228,10 @@ export const reminderPatchSchema = z
 /** A reminder edit. */
 export type ReminderPatch = z.infer<typeof reminderPatchSchema>;
 
-/** A priority level shared by the to-do and both integrations (spec 001 section 9). */
+/** A priority level shared by the to-do and both integrations. */
 export type ReminderPriority = StoredPriority | 'low';
 
-/** Apple scale to level: 0 none, 1-3 low, 4-6 medium, 7-8 high, 9 urgent (spec 001 section 9). */
+/** Apple scale to level: 0 none, 1-3 low, 4-6 medium, 7-8 high, 9 urgent. */
 export function applePriorityToTodo(priority: number | null | undefined): ReminderPriority {
   if (priority == null || !Number.isInteger(priority) || priority < 1 || priority > 9)
     return 'none';
@@ -243,8 +242,8 @@ export function applePriorityToTodo(priority: number | null | undefined): Remind
 }
 
 /**
- * A to-do's priority to Apple's scale when creating (spec 001 section 9): the star (true = high)
- * or a level; urgent 9, high 7, medium 5, low 1, none 0.
+ * A to-do's priority to Apple's scale when creating: the star (true = high) or a level; urgent 9,
+ * high 7, medium 5, low 1, none 0.
  */
 export function todoPriorityToApple(
   priority: boolean | ReminderPriority | null | undefined,

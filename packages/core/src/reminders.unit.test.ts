@@ -10,7 +10,7 @@ import {
   todoPriorityToApple,
 } from './reminders.ts';
 
-describe('reminder priorities (spec 001 section 9)', () => {
+describe('reminder priorities', () => {
   it('reads the Apple scale: 0 none, 1-3 low, 4-6 medium, 7-8 high, 9 urgent', () => {
     const levels = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(applePriorityToTodo);
     expect(levels).toEqual([
@@ -68,7 +68,7 @@ describe('reminder shapes', () => {
     expect(remindersConnectBodySchema.safeParse({ ...ok, extra: 1 }).success).toBe(false);
   });
 
-  it('needs at least one list to sync (spec 001 section 5)', () => {
+  it('needs at least one list to sync', () => {
     expect(remindersSelectListsBodySchema.safeParse({ selected: [] }).success).toBe(false);
     expect(remindersSelectListsBodySchema.safeParse({ selected: ['default'] }).success).toBe(true);
   });

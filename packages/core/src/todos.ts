@@ -1,6 +1,6 @@
 /**
- * The to-do screen's rules (spec 001 sections 2 "To-do screen", 4 "To-dos", 5, 8 "To-dos" and 9;
- * issue 14 point 1): its constants, its texts, and the order of the list. No I/O here.
+ * The to-do screen's rules (4 "To-dos", 5, 8 "To-dos" and 9): its constants, its texts, and the
+ * order of the list. No I/O here.
  */
 import type { Todo, UpdateTodoInput } from './contracts.ts';
 
@@ -64,8 +64,8 @@ export interface UpdatableTodoFields {
 
 /**
  * `item` with a `PATCH /api/todos/:id` body applied as the server applies it, for optimistic
- * updates: the title trimmed (spec 001 section 5), completing stamps `completedAt` with `now` and
- * un-completing clears it (section 4), a completion that does not change keeps its time.
+ * updates: the title trimmed, completing stamps `completedAt` with `now` and un-completing clears
+ * it (section 4), a completion that does not change keeps its time.
  */
 export function applyTodoUpdate<T extends UpdatableTodoFields>(
   item: T,

@@ -3,7 +3,7 @@ import { applyTodoUpdate, sortTodos, TODO_TIMINGS } from './todos.ts';
 
 const todo = (id: string, completed: boolean, createdAt: string) => ({ id, completed, createdAt });
 
-describe('to-do order (spec 001 section 4)', () => {
+describe('to-do order', () => {
   it('puts incomplete before complete, then newest first, then id descending', () => {
     const list = [
       todo('a', true, '2026-11-20T10:00:00.000Z'),

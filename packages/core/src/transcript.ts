@@ -1,7 +1,6 @@
 /**
- * Transcript parsing for display (spec 000 section 5 "Transcript parsing for display"): the
- * stored transcript is plain text, one paragraph per speaker turn, and the meeting view shows one
- * card per turn.
+ * Transcript parsing for display: the stored transcript is plain text, one paragraph per speaker
+ * turn, and the meeting view shows one card per turn.
  */
 
 /** One speaker turn as the meeting view shows it. */

@@ -4,7 +4,7 @@ import { parseTranscript } from './transcript.ts';
 const speakersAndTexts = (text: string | null | undefined) =>
   parseTranscript(text).map(({ speaker, text: said }) => [speaker, said]);
 
-describe('parseTranscript (spec 000 section 5)', () => {
+describe('parseTranscript', () => {
   it('gives no turns for empty, blank or missing text', () => {
     expect(parseTranscript(null)).toEqual([]);
     expect(parseTranscript(undefined)).toEqual([]);

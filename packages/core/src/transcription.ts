@@ -1,7 +1,7 @@
 /**
- * The speech-to-text result every provider answers (spec 000 section 3 "Transcription result"),
- * and how it becomes the stored transcript text that the meeting view parses (spec 000 section 5:
- * paragraphs separated by blank lines, each starting 'Speaker N:'). Times are in seconds.
+ * The speech-to-text result every provider answers, and how it becomes the stored transcript text
+ * that the meeting view parses (paragraphs separated by blank lines, each starting 'Speaker N:').
+ * Times are in seconds.
  */
 import { z } from './zod.ts';
 
@@ -25,7 +25,7 @@ export const speakerTurnSchema = z.object({
 });
 export type SpeakerTurn = z.infer<typeof speakerTurnSchema>;
 
-/** Summy's transcription result (spec 000 section 3). `duration` in seconds. */
+/** Summy's transcription result. `duration` in seconds. */
 export const transcriptionResultSchema = z.object({
   text: z.string(),
   duration: z.number(),
@@ -96,7 +96,7 @@ export function turnsToTranscriptText(turns: SpeakerTurn[]): string {
     .join('\n\n');
 }
 
-/** True when the result holds no recognised speech (spec 000 section 4 "No speech"). */
+/** True when the result holds no recognised speech. */
 export function hasSpeech(result: Pick<TranscriptionResult, 'text'>): boolean {
   return result.text.trim().length > 0;
 }

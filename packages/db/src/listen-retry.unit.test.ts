@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS, listenRetryDelayMs } from './client.ts';
 
-describe('listenRetryDelayMs (issue 10 point 10: LISTEN reconnection back-off)', () => {
+describe('listenRetryDelayMs (LISTEN reconnection back-off)', () => {
   it('doubles from 100 ms up to 10 s, jittered between half and all of it', () => {
     const top = (attempt: number) => listenRetryDelayMs(attempt, () => 0.999999);
     const bottom = (attempt: number) => listenRetryDelayMs(attempt, () => 0);

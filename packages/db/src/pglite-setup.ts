@@ -1,7 +1,6 @@
 /**
- * How Summy runs its embedded PGlite within an idle budget of 200 MB RSS (issue 10 point 11;
- * figures and method: docs/decisions/012-embedded-database-memory-and-durability.md and
- * bench/memory/run.ts).
+ * How Summy runs its embedded PGlite within an idle budget of 200 MB RSS (figures and method:
+ * docs/decisions/012-embedded-database-memory-and-durability.md and bench/memory/run.ts).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
@@ -24,7 +23,7 @@ export const PGLITE_SETTINGS: readonly string[] = [
   'maintenance_work_mem = 1MB',
   'work_mem = 4MB',
   // Zero-filling each new 16 MB WAL segment runs on the server's thread: a 2 to 3 s stall of every
-  // request once per 16 MB written (indexing a 10-hour transcript crosses one; issue 10 point 2).
+  // request once per 16 MB written (indexing a 10-hour transcript crosses one).
   'wal_init_zero = off',
 ];
 

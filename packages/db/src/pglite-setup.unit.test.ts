@@ -1,6 +1,6 @@
 /**
- * PGlite's database is created by a child process and only resumed by the opening one (issue 10
- * point 11): real PGlite on a temporary folder.
+ * PGlite's database is created by a child process and only resumed by the opening one: real PGlite
+ * on a temporary folder.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 /**
- * Per-user settings, linked Google accounts, OAuth tokens and contacts (spec 001 section 3).
- * Access tokens and refresh tokens never leave the server.
+ * Per-user settings, linked Google accounts, OAuth tokens and contacts. Access tokens and refresh
+ * tokens never leave the server.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { account, user } from './auth.ts';
 
-/** AI preferences: 'auto' or 'provider:model' (spec 001 section 3); defaults auto, auto, general. */
+/** AI preferences: 'auto' or 'provider:model'; defaults auto, auto, general. */
 export interface StoredAiPreferences {
   summaryModel: string;
   chatModel: string;
@@ -89,7 +89,7 @@ export const userOauthTokens = pgTable(
   (t) => [primaryKey({ name: 'user_oauth_tokens_pk', columns: [t.userId, t.provider] })],
 );
 
-/** A contact synced from Google; unique per user and email (spec 001 section 3). */
+/** A contact synced from Google; unique per user and email. */
 export const contacts = pgTable(
   'contacts',
   {

@@ -83,10 +83,10 @@ export const verification = pgTable(
 );
 
 /**
- * Better Auth's rate limiter state with `rateLimit.storage: 'database'` (issue 10 point 1): one
- * row per client address and auth path (`key` is `{address}|{path}`), `count` requests since
- * `lastRequest` (ms since the epoch). Shared by every server on the database.
- * Shape: https://www.better-auth.com/docs/concepts/rate-limit#using-database-storage
+ * Better Auth's rate limiter state with `rateLimit.storage: 'database'`: one row per client address
+ * and auth path (`key` is `{address}|{path}`), `count` requests since `lastRequest` (ms since the
+ * epoch). Shared by every server on the database. Shape:
+ * https://www.better-auth.com/docs/concepts/rate-limit#using-database-storage
  */
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
@@ -96,10 +96,9 @@ export const rateLimit = pgTable('rate_limit', {
 });
 
 /**
- * Summy's counters of credential attempts (issue 10 point 1, docs/decisions/011): per account
- * (`acct:` + an HMAC of the e-mail, or `user:` + the user id, so no e-mail is stored in clear)
- * and per client address (`addr:`), each a fixed window that ends at `resetAt`. Rows past
- * `resetAt` are dead and pruned.
+ * Summy's counters of credential attempts (docs/decisions/011): per account (`acct:` + an HMAC of
+ * the e-mail, or `user:` + the user id, so no e-mail is stored in clear) and per client address
+ * (`addr:`), each a fixed window that ends at `resetAt`. Rows past `resetAt` are dead and pruned.
  */
 export const authAttempt = pgTable(
   'auth_attempt',

@@ -1,4 +1,4 @@
-/** Chats with the meeting assistant and their messages (spec 000 section 3, spec 001 section 3). */
+/** Chats with the meeting assistant and their messages. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';

@@ -1,5 +1,5 @@
 /**
- * Connections to third-party task services that are not OAuth (issue 14). OAuth tokens live in
+ * Connections to third-party task services that are not OAuth. OAuth tokens live in
  * `user_oauth_tokens` (accounts.ts); this file holds what needs a user name and password.
  */
 import { sql } from 'drizzle-orm';
@@ -7,9 +7,9 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
- * One CalDAV account per user for the reminders integration (issue 14 point 3, shown as spec 001's
- * 'Apple Reminders'). `password` is the app-specific password encrypted with the server's token
- * key (`tokenCrypto`), never answered. `selectedLists` holds calendar collection URLs; empty (or
+ * One CalDAV account per user for the reminders integration (shown as spec 001's 'Apple
+ * Reminders'). `password` is the app-specific password encrypted with the server's token key
+ * (`tokenCrypto`), never answered. `selectedLists` holds calendar collection URLs; empty (or
  * 'default') means every to-do list of the account (spec 001 section 3 `selectedLists`).
  */
 export const caldavConnections = pgTable('caldav_connections', {

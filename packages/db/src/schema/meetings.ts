@@ -1,6 +1,5 @@
 /**
- * Meetings and meeting groups (spec 000 section 3 "Meeting (stored)", spec 001 section 3
- * "Meeting calendar fields" and "Meeting group").
+ * Meetings and meeting groups (spec 001 section 3 "Meeting calendar fields" and "Meeting group").
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -23,10 +22,9 @@ export interface StoredAttendee {
 }
 
 /**
- * A recorded or uploaded meeting. `duration` is in minutes (spec 000 section 4, step 8).
- * `summary_data` holds topics and anything else the summary step produces (JSON).
- * `is_recording` / `is_processing` / `is_paused` are the app's flags, kept on the row so
- * another tab or process sees them.
+ * A recorded or uploaded meeting. `duration` is in minutes (step 8). `summary_data` holds topics
+ * and anything else the summary step produces (JSON). `is_recording` / `is_processing` /
+ * `is_paused` are the app's flags, kept on the row so another tab or process sees them.
  */
 export const meetings = pgTable(
   'meetings',
@@ -59,7 +57,7 @@ export const meetings = pgTable(
     calendarAccountEmail: text('calendar_account_email'),
     /**
      * The linked Google account (`user_google_accounts.id`) the calendar event came through; no
-     * foreign key, so removing the account leaves it as it was (issue 13 point 2).
+     * foreign key, so removing the account leaves it as it was.
      */
     calendarAccountId: text('calendar_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,8 +71,8 @@ export const meetings = pgTable(
     summaryModel: text('summary_model'),
     summaryTemplate: text('summary_template'),
     /**
-     * A summary regeneration (`POST /api/meetings/:id/summary`, issue 15 point 4) is queued or
-     * running; the previous summary stays until the job saves the new one.
+     * A summary regeneration (`POST /api/meetings/:id/summary`) is queued or running; the previous
+     * summary stays until the job saves the new one.
      */
     summaryRegenerating: boolean('summary_regenerating').notNull().default(false),
     /** Why the last regeneration failed (spec's message and cause); cleared by the next success. */
@@ -88,15 +86,15 @@ export const meetings = pgTable(
     summaryRequestedAt: timestamp('summary_requested_at', { withTimezone: true }),
   },
   (t) => [
-    // The meeting list: by user, date descending (spec 000 section 7). NULLS FIRST is what
-    // ORDER BY ... DESC means; an index in another null order is not used for it.
+    // The meeting list: by user, date descending. NULLS FIRST is what ORDER BY ... DESC means; an
+    // index in another null order is not used for it.
     index('meetings_user_date_idx').on(
       t.userId,
       t.date.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Meetings linked to a calendar event (spec 001 section 7: select where calendar_event_id present).
-    // Meetings whose search passages are missing or older than the meeting (schema/search.ts).
+    // Meetings linked to a calendar event (select where calendar_event_id present). Meetings whose
+    // search passages are missing or older than the meeting (schema/search.ts).
     index('meetings_user_search_stale_idx')
       .on(t.userId)
       .where(sql`${t.searchIndexedAt} is null or ${t.searchIndexedAt} < ${t.updatedAt}`),
@@ -106,7 +104,7 @@ export const meetings = pgTable(
   ],
 );
 
-/** A group of meetings: one per external attendee domain or per recurring event (spec 001 section 4). */
+/** A group of meetings: one per external attendee domain or per recurring event. */
 export const meetingGroups = pgTable(
   'meeting_groups',
   {
@@ -123,7 +121,7 @@ export const meetingGroups = pgTable(
   (t) => [index('meeting_groups_user_idx').on(t.userId)],
 );
 
-/** Membership of a meeting in a group; unique per meeting and group (spec 000 section 5). */
+/** Membership of a meeting in a group; unique per meeting and group. */
 export const meetingGroupMembers = pgTable(
   'meeting_group_members',
   {

@@ -1,9 +1,9 @@
 /**
- * Full-text search over meetings for the meeting assistant (issue 5, docs/decisions/010): one row
- * per transcript turn and per summary paragraph, with a stored `tsvector` under PostgreSQL's
- * 'english' configuration and a GIN index. Action items are searched on `todos.search`. Rows are
- * derived from `meetings` and rebuilt when a meeting's `updated_at` passes its
- * `search_indexed_at`, so they are never the only copy of anything.
+ * Full-text search over meetings for the meeting assistant (docs/decisions/010): one row per
+ * transcript turn and per summary paragraph, with a stored `tsvector` under PostgreSQL's 'english'
+ * configuration and a GIN index. Action items are searched on `todos.search`. Rows are derived from
+ * `meetings` and rebuilt when a meeting's `updated_at` passes its `search_indexed_at`, so they are
+ * never the only copy of anything.
  */
 import { sql } from 'drizzle-orm';
 import {

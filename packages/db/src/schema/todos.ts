@@ -1,11 +1,11 @@
-/** To-dos and action items (spec 000 section 3 "Action item / to-do", spec 001 section 3 "Todo"). */
+/** To-dos and action items. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './search-types.ts';
 import { user } from './auth.ts';
 import { meetings } from './meetings.ts';
 
-/** Stored priority values; 'urgent' is read as high (spec 000 section 3). */
+/** Stored priority values; 'urgent' is read as high. */
 export const TODO_PRIORITIES = ['high', 'urgent', 'medium', 'none'] as const;
 
 /**
@@ -29,7 +29,7 @@ export const todos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** The Linear issue this to-do was sent to (issue 14 "Send to Linear"); completion syncs both ways. */
+    /** The Linear issue this to-do was sent to; completion syncs both ways. */
     linearIssueId: text('linear_issue_id'),
     /** That issue's URL on linear.app, shown as a link. */
     linearIssueUrl: text('linear_issue_url'),

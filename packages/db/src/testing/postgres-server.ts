@@ -17,9 +17,9 @@ export interface PostgresServer {
   /** Creates an empty database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
   /**
-   * Stops the server (fast shutdown: open connections are cut, as in a real restart) and starts
-   * it again on the same port and data; resolves once it accepts connections again. For tests of
-   * reconnection (issue 10 point 10); never on a server other test files share.
+   * Stops the server (fast shutdown: open connections are cut, as in a real restart) and starts it
+   * again on the same port and data; resolves once it accepts connections again. For tests of
+   * reconnection; never on a server other test files share.
    */
   restart(): Promise<void>;
   stop(): Promise<void>;

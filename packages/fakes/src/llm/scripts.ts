@@ -5,7 +5,7 @@
  */
 import type { FakeLlmRequest, FakeScript } from './server.ts';
 
-/** A title longer than 50 characters, so tests see the caller cut it (spec 000 section 5). */
+/** A title longer than 50 characters, so tests see the caller cut it. */
 export const FAKE_TITLE = 'Quarterly Budget Review and Mobile App Launch Timeline Planning';
 
 /** The canned meeting-assistant answer: markdown citing sources 1 and 2. */
@@ -36,9 +36,9 @@ export const FAKE_SUMMARY = [
 const GENERAL_HEADINGS = ['Overview', 'Key points', 'Decisions', 'Next steps'];
 
 /**
- * A summary in the headings the prompt asks for ('"## Blockers" (...)'), each section naming
- * the model that was called, so tests and e2e see which template and model reached the vendor
- * (issue 15 points 3 and 4); undefined for the general template, which answers FAKE_SUMMARY.
+ * A summary in the headings the prompt asks for ('"## Blockers" (...)'), each section naming the
+ * model that was called, so tests and e2e see which template and model reached the vendor;
+ * undefined for the general template, which answers FAKE_SUMMARY.
  */
 function templatedFakeSummary(req: FakeLlmRequest): string | undefined {
   const headings = [...req.system.matchAll(/"## ([^"]+)"/g)].map((m) => m[1]!);

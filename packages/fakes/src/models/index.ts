@@ -1,6 +1,6 @@
 /**
- * Local speech model fakes for tests (issue 12): a loopback mirror serving model downloads with
- * ranges and faults, and tiny models in the engine's real file formats with their catalog.
+ * Local speech model fakes for tests: a loopback mirror serving model downloads with ranges and
+ * faults, and tiny models in the engine's real file formats with their catalog.
  */
 export {
   startModelServer,

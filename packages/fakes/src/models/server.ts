@@ -1,11 +1,11 @@
 /**
- * A loopback model mirror for tests (issue 12, "Tests": the model manager against a loopback
- * file server): serves the files of a folder at `/<relative path>` on 127.0.0.1, as GitHub's
- * release downloads and static mirrors do: `Content-Length`, a strong `ETag`, `Last-Modified`,
- * `Accept-Ranges: bytes`, single `Range: bytes=a-`/`a-b` answers (206, or 416 with
- * `Content-Range: bytes * /n`) honouring `If-Range`. Faults on demand: cut the connection after
- * N bytes (once), answer slowly, answer 404 or 500. Every request is recorded, so a test can
- * assert what was asked (e.g. that a resume sent `Range`).
+ * A loopback model mirror for tests (the model manager against a loopback file server): serves the
+ * files of a folder at `/<relative path>` on 127.0.0.1, as GitHub's release downloads and static
+ * mirrors do: `Content-Length`, a strong `ETag`, `Last-Modified`, `Accept-Ranges: bytes`, single
+ * `Range: bytes=a-`/`a-b` answers (206, or 416 with `Content-Range: bytes * /n`) honouring
+ * `If-Range`. Faults on demand: cut the connection after N bytes (once), answer slowly, answer 404
+ * or 500. Every request is recorded, so a test can assert what was asked (e.g. that a resume sent
+ * `Range`).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';

@@ -1,9 +1,9 @@
 /**
- * Tiny speech models in the local engine's real file formats, for tests (issue 12, "Tests": real
- * model files cannot be downloaded on the build machines, so the suite makes its own). Written
- * by code, deterministically: fixed-seed random weights, so the same call always writes the same
- * bytes, and what they decode is whatever those weights give — tests check shape, timing order
- * and determinism, never words.
+ * Tiny speech models in the local engine's real file formats, for tests (real model files cannot be
+ * downloaded on the build machines, so the suite makes its own). Written by code,
+ * deterministically: fixed-seed random weights, so the same call always writes the same bytes, and
+ * what they decode is whatever those weights give — tests check shape, timing order and
+ * determinism, never words.
  *
  * - `tiny-nemo-ctc-en`: a NeMo CTC recognizer as sherpa-onnx's `OfflineNemoEncDecCtcModel`
  *   loads it (k2-fsa/sherpa-onnx sherpa-onnx/csrc/offline-nemo-enc-dec-ctc-model.cc and

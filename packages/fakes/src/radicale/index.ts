@@ -1,8 +1,8 @@
 /**
  * A real CalDAV server for tests, e2e and local trials: Debian's `radicale` (installed by
  * `scripts/system-deps.sh test`) on 127.0.0.1 at a free port, over a temporary storage folder, with
- * plain-text htpasswd users and seeded VTODO lists (issue 14 "Tests"). Not a fake: the reminders
- * client talks to the same server software self-hosters run.
+ * plain-text htpasswd users and seeded VTODO lists. Not a fake: the reminders client talks to the
+ * same server software self-hosters run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
