@@ -109,7 +109,7 @@ export default defineConfig({
         MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}`,
         // fixtures/session.ts signUpAdmin: who manages the server's speech models.
         SUMMY_ADMINS: 'e2e-admin@example.com,e2e-admin-2@example.com',
-        // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http (issue 14 point 3).
+        // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http.
         CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
       },
     },

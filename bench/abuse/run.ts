@@ -1,9 +1,9 @@
 /**
- * Abuse benchmark (issue 10): replays the attacks a hostile or careless client made against a
- * running Summy, as `npm start` runs it (the bundled `apps/server/dist/main.js`, PGlite on disk
- * unless `--backend postgres`), and prints for each attack the answers it got, the slowest answer
- * and the server's RSS before and after. The reference is the same server's idle RSS and its
- * `/api/health` latency, measured in the same run before the first attack.
+ * Abuse benchmark: replays the attacks a hostile or careless client made against a running Summy,
+ * as `npm start` runs it (the bundled `apps/server/dist/main.js`, PGlite on disk unless `--backend
+ * postgres`), and prints for each attack the answers it got, the slowest answer and the server's
+ * RSS before and after. The reference is the same server's idle RSS and its `/api/health` latency,
+ * measured in the same run before the first attack.
  *
  * Run from the repository root: `npx tsx bench/abuse/run.ts` (about a minute).
  * Options: `--backend pglite|postgres`, `--json file`.

@@ -51,9 +51,9 @@ export interface Session {
 }
 
 /**
- * Signs up through `POST /api/auth/sign-up/email`, then signs in through
- * `POST /api/auth/sign-in/email` unless the sign-up already set a session cookie (Summy's sign-up
- * does not sign in since issue 10 point 1), and keeps the cookies.
+ * Signs up through `POST /api/auth/sign-up/email`, then signs in through `POST
+ * /api/auth/sign-in/email` unless the sign-up already set a session cookie (Summy's sign-up does
+ * not sign in since), and keeps the cookies.
  * @param origin sent as `Origin`: Better Auth refuses a sign-up without one ("Missing or null
  *   Origin"), so this must be the server's PUBLIC_URL, as a browser on that page would send
  * @throws Error when an answer is not 200 or no session cookie is set

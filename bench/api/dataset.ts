@@ -2,9 +2,9 @@
  * The API benchmark's dataset: a ~3-hour transcript built from the real meeting transcripts in
  * the repository's testdata/meetings, and bulk loading of users, meetings and action items.
  *
- * Rows go in with `insert … select … from unnest($1::type[], …)`: one statement per batch of
- * rows, which on PGlite is about 20 times faster than one insert per row (DESIGN.md, verified
- * facts), and keeps the seeding of ~20,000 meetings to seconds on both backends.
+ * Rows go in with `insert … select … from unnest($1::type[], …)`: one statement per batch of rows,
+ * which on PGlite is about 20 times faster than one insert per row (verified facts), and keeps the
+ * seeding of ~20,000 meetings to seconds on both backends.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';

@@ -1,7 +1,7 @@
 /**
- * Closed-loop HTTP load for the API benchmark's concurrency series (issue 10 point 12), run in a
- * child process so the client does not share the measured server's event loop: N clients, each
- * on its own keep-alive socket, send a GET, read the whole answer, and send the next at once.
+ * Closed-loop HTTP load for the API benchmark's concurrency series, run in a child process so the
+ * client does not share the measured server's event loop: N clients, each on its own keep-alive
+ * socket, send a GET, read the whole answer, and send the next at once.
  *
  * The client is `node:http` with a keep-alive `Agent` rather than `fetch`: it costs a fraction of
  * fetch's CPU per request, which matters on 2 cores where client and server compete. Each client

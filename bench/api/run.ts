@@ -5,11 +5,11 @@
  * breaks the detail route down (HTTP floor, session lookup, service, JSON) to show where the
  * time goes.
  *
- * The concurrency series (issue 10 point 12) loads the first list page with 10, 50 and 200
- * clients from a separate process (load.ts) and reports requests per second, p95, p99 and their
- * ratio (a tail starved by unfair queueing shows as p99 far above p95), beside a
- * bare Hono route on @hono/node-server in this process answering the same JSON with no session
- * and no database: the ceiling of Hono, Node's HTTP and JSON on this machine.
+ * The concurrency series loads the first list page with 10, 50 and 200 clients from a separate
+ * process (load.ts) and reports requests per second, p95, p99 and their ratio (a tail starved by
+ * unfair queueing shows as p99 far above p95), beside a bare Hono route on @hono/node-server in
+ * this process answering the same JSON with no session and no database: the ceiling of Hono, Node's
+ * HTTP and JSON on this machine.
  *
  * Run from the repository root: `npx tsx bench/api/run.ts`
  * Options: `--n 300` requests per series, `--warmup 30`, `--backends pglite,postgres`,
@@ -266,8 +266,8 @@ async function sequentialSeries(
     () => `${listUrl}&cursor=${deepCursor}`,
     () => directList(database, me.userId, PAGE, deepAfter),
   );
-  // The /meetings search (issue 15 point 2) over every meeting's transcript passages; the
-  // reference is the same service in process, so the ratio is what HTTP adds.
+  // The /meetings search over every meeting's transcript passages; the reference is the same
+  // service in process, so the ratio is what HTTP adds.
   await route(
     `GET /api/meetings?search=${SEARCH_WORD} (transcript word)`,
     () => `${listUrl}&search=${SEARCH_WORD}`,
@@ -381,8 +381,8 @@ async function concurrencySeries(
   const firstPage = await listMeetings(database.db, me.userId, { limit: PAGE });
   const bare = await serveBareHono(firstPage);
   cleanups.push(() => bare.close());
-  // The same server with the session cookie cache off (a database lookup per request, as before
-  // issue 10 point 12), on the same database and sessions, so both are measured in one run.
+  // The same server with the session cookie cache off (a database lookup per request, as before),
+  // on the same database and sessions, so both are measured in one run.
   const uncached = await startServer({ ...env, sessionCacheSeconds: 0 }, database, {
     workers: false,
   });

@@ -1,8 +1,7 @@
 /**
- * Calendar range-fetch benchmark (issue 13 "Measured"): 5,000 events of one Google account in a
- * 60-day range, fetched through Summy's `GET /api/calendar/events` from the loopback Google fake
- * (two 2,500-event pages, the 401-retry wrapper, mapping, contacts and linked-meeting lookups,
- * JSON to the client), beside
+ * Calendar range-fetch benchmark: 5,000 events of one Google account in a 60-day range, fetched
+ * through Summy's `GET /api/calendar/events` from the loopback Google fake (two 2,500-event pages,
+ * the 401-retry wrapper, mapping, contacts and linked-meeting lookups, JSON to the client), beside
  *   - the service alone (`listCalendarEvents`, no HTTP between client and Summy),
  *   - the fake's two raw pages fetched straight with the account's token (Google's side only),
  *   - Summy's own work on those pages without any network (parse, map, sort, contacts and

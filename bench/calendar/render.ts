@@ -1,7 +1,7 @@
 /**
- * Calendar render benchmark (issue 13 "Measured"): the time to render a week holding 300 events,
- * overlaps included, in Chromium with the app's CSS, beside the same 300 events rendered as a plain
- * list in the same page; the ratio says what the week's geometry costs over merely listing them.
+ * Calendar render benchmark: the time to render a week holding 300 events, overlaps included, in
+ * Chromium with the app's CSS, beside the same 300 events rendered as a plain list in the same
+ * page; the ratio says what the week's geometry costs over merely listing them.
  *
  * The week is the real `WeekView` (features/calendar) bundled by esbuild with React's production
  * build; each render starts from an empty root and is timed from `root.render` (flushed) through

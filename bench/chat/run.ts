@@ -1,9 +1,8 @@
 /**
- * Meeting-assistant retrieval benchmark (issue 5 "Measured"): the three QMSum meetings of
- * testdata/meetings (real AMI and ICSI transcripts) plus 1,000 generated meetings for the same
- * user, on PGlite (in memory) and PostgreSQL. Every QMSum specific query is asked
- * (a) about its own meeting, as from the meeting view, and (b) about all 1,003 meetings, and the
- * benchmark prints
+ * Meeting-assistant retrieval benchmark: the three QMSum meetings of testdata/meetings (real AMI
+ * and ICSI transcripts) plus 1,000 generated meetings for the same user, on PGlite (in memory) and
+ * PostgreSQL. Every QMSum specific query is asked (a) about its own meeting, as from the meeting
+ * view, and (b) about all 1,003 meetings, and the benchmark prints
  *   - retrieval latency p50/p95 of `gatherSources` (budget p95 < 50 ms), beside the meeting list's
  *     first page (`listMeetings`, 100 rows) measured in the same run, as a ratio;
  *   - citation recall for the offline provider: the share of each query's `relevant_text_span`
@@ -34,7 +33,7 @@ import { summarize, type LatencySummary } from '../api/stats.ts';
 import { openBenchDatabase, type Backend } from '../lib/backend.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
-/** The retrieval budget, p95 in milliseconds (issue 5). */
+/** The retrieval budget, p95 in milliseconds. */
 export const BUDGET_P95_MS = 50;
 
 // Generated meetings talk about the things meetings talk about, so common words ('remote',

@@ -1,6 +1,6 @@
 /**
- * Memory of the embedded database (issue 10 point 11; budget: idle RSS under 200 MB after a first
- * start and after a restart). Every process is a child whose VmRSS/VmHWM is read from /proc.
+ * Memory of the embedded database (budget: idle RSS under 200 MB after a first start and after a
+ * restart). Every process is a child whose VmRSS/VmHWM is read from /proc.
  *
  * 1. Memory. Reference: a bare PGlite process (bench/memory/bare-pglite.ts: Node opens PGlite on
  *    a folder with PGlite's defaults and idles), measured in the same run. Summy: the bundled
@@ -44,7 +44,7 @@ import type { CpuTimes } from './cpu-worker.ts';
 
 const execFileAsync = promisify(execFile);
 
-/** Budget of Summy's idle RSS on PGlite, bytes (decimal MB; issue 10 point 11). */
+/** Budget of Summy's idle RSS on PGlite, bytes (decimal MB). */
 export const IDLE_BUDGET_BYTES = 200e6;
 /** RSS sampling interval during a start, milliseconds. */
 export const START_SAMPLE_MS = 50;

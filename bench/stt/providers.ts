@@ -1,9 +1,9 @@
 /**
  * The speech-to-text providers the benchmark runs: the offline default (PocketSphinx + Summy's
- * diarization), and the local engine (issue 12 "Measured") once per English recognizer
- * installed in the models folder, with and without each installed speaker embedding model. Cloud
- * providers (Deepgram with DEEPGRAM_API_KEY, OpenAI with OPENAI_API_KEY) are not measured here:
- * the build machines have no keys, and their speed is not this machine's.
+ * diarization), and the local engine once per English recognizer installed in the models folder,
+ * with and without each installed speaker embedding model. Cloud providers (Deepgram with
+ * DEEPGRAM_API_KEY, OpenAI with OPENAI_API_KEY) are not measured here: the build machines have no
+ * keys, and their speed is not this machine's.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

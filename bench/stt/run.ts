@@ -6,7 +6,7 @@
  * For every provider of `benchProviders()` (the offline default) and every configuration of the
  * local engine whose models are installed (`localBench()`: each English recognizer in
  * SUMMY_MODELS_DIR, else `DATA_DIR/models`, with the catalog of MODELS_CATALOG when set, without
- * and with each speaker embedding model; issue 12 "Measured"):
+ * and with each speaker embedding model):
  * - word error rate (WER) against every reference transcript in testdata/audio
  *   (jfk.txt for jfk.wav and jfk.flac, the five LibriVox clips, the AMI clip's timed words);
  * - diarization error rate (DER) against every RTTM (pyannote sample, AMI clip), collar 0.25 s

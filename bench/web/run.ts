@@ -1,7 +1,6 @@
 /**
- * Web benchmark (DESIGN.md "Performance budgets": initial JavaScript under 250 KB gzip; a 3-hour
- * transcript renders without jank). In Debian's Chromium against a real Summy server serving a
- * fresh production build:
+ * Web benchmark (initial JavaScript under 250 KB gzip; a 3-hour transcript renders without jank).
+ * In Debian's Chromium against a real Summy server serving a fresh production build:
  * 1. Initial JavaScript: every script the browser downloads to show `/` (signed in) and a meeting
  *    page opened directly, summed raw and gzip-compressed (zlib level 9, as `vite build` reports).
  * 2. Transcript render: a meeting holding a 3-hour transcript (real AMI/ICSI turns, 27,000 spoken
@@ -27,7 +26,7 @@ import { signUp } from '../api/client.ts';
 import { buildTranscript, readTurns } from '../api/dataset.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 
-/** Budget of the initial JavaScript, gzip bytes (DESIGN.md). */
+/** Budget of the initial JavaScript, gzip bytes. */
 export const BUDGET_INITIAL_JS_GZIP = 250 * 1024;
 /** A frame or task longer than this counts as jank, ms (the Long Tasks API threshold). */
 export const LONG_TASK_MS = 50;
@@ -348,7 +347,7 @@ async function main() {
   const app = ['index.html', 'src/app/routes/app/root.tsx'];
   const homeInitial = staticClosure(webDir, [...app, 'src/app/routes/app/home.tsx']);
   const meetingInitial = staticClosure(webDir, [...app, 'src/app/routes/app/meeting.tsx']);
-  // /meetings, /calendar and /todos are held to the same budget as / (issue 15 "Done when").
+  // /meetings, /calendar and /todos are held to the same budget as /.
   const meetingsInitial = staticClosure(webDir, [...app, 'src/app/routes/app/meetings.tsx']);
   const calendarInitial = staticClosure(webDir, [...app, 'src/app/routes/app/calendar.tsx']);
   const todosInitial = staticClosure(webDir, [...app, 'src/app/routes/app/todos.tsx']);

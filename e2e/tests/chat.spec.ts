@@ -1,10 +1,10 @@
 /**
- * The meeting assistant (issue 5 points 4-6; spec 000 sections 2 "Chat panel", 4 "Chat", 5 picker
- * and titles, 8 chat errors; spec 001 section 2 "Past chats screen"), against the real server with
- * its offline providers: a real recording is uploaded and transcribed, a question about it gets a
- * streamed answer with citations, a citation opens the cited transcript turn, a second meeting is
- * added with the @ picker, and the chat is reopened from Past chats. Also: Cmd/Ctrl+J, Escape, the
- * sidebar mode, the 30 s history reset and the error sentences. Screenshots go to RECORDER_SHOTS.
+ * The meeting assistant (4 "Chat", 5 picker and titles, 8 chat errors), against the real server
+ * with its offline providers: a real recording is uploaded and transcribed, a question about it
+ * gets a streamed answer with citations, a citation opens the cited transcript turn, a second
+ * meeting is added with the @ picker, and the chat is reopened from Past chats. Also: Cmd/Ctrl+J,
+ * Escape, the sidebar mode, the 30 s history reset and the error sentences. Screenshots go to
+ * RECORDER_SHOTS.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TWO_SPEAKERS_WAV } from '../fixtures/audio';

@@ -1,7 +1,7 @@
 /**
- * The meeting view (spec 000 section 2 "Meeting view"; sections 4, 5, 8 and 9): header and page
- * title, the four modes and their strings, action items (completion, 'Open in my to-dos' leading
- * to the same to-do, never a copy), markdown link filtering, the actions menu behind confirm dialogs (Escape cancels, Enter
+ * The meeting view (sections 4, 5, 8 and 9): header and page title, the four modes and their
+ * strings, action items (completion, 'Open in my to-dos' leading to the same to-do, never a copy),
+ * markdown link filtering, the actions menu behind confirm dialogs (Escape cancels, Enter
  * confirms), a virtualized 3-hour transcript, links into the view (`?view=&turn=`, as the
  * assistant's citations write them) scrolling to and highlighting a turn, and the recording's
  * player seeking to a clicked transcript turn. Screenshots of each mode go to SHOTS_DIR (default

@@ -1,9 +1,9 @@
 /**
- * The offline notes of a real meeting as the meeting view shows them (issue 11, "Done when"): the
- * AMI ES2011a kick-off transcript of testdata/meetings goes through the server's own
- * text workers with no language model configured (title, summary with topics, action items), is
- * saved as a meeting, and the Summary and Action Items modes are read and photographed at 1280
- * and 375 px in light and dark. Screenshots go to SHOTS_DIR (default /tmp/shots-notes).
+ * The offline notes of a real meeting as the meeting view shows them: the AMI ES2011a kick-off
+ * transcript of testdata/meetings goes through the server's own text workers with no language model
+ * configured (title, summary with topics, action items), is saved as a meeting, and the Summary and
+ * Action Items modes are read and photographed at 1280 and 375 px in light and dark. Screenshots go
+ * to SHOTS_DIR (default /tmp/shots-notes).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The recorder (issue 4 points 2, 3, 5; spec 000 sections 2 "Recorder panel", 4 "Start recording",
- * "Stop pipeline", 8 "Microphone"): Debian Chromium with a real recording (JFK) as the microphone,
- * against the real server with its offline speech-to-text and text providers.
+ * The recorder (4 "Start recording", "Stop pipeline", 8 "Microphone"): Debian Chromium with a real
+ * recording (JFK) as the microphone, against the real server with its offline speech-to-text and
+ * text providers.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';

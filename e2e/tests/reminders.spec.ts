@@ -2,13 +2,13 @@
  * Issue 14 point 3 in the browser: reminders over CalDAV against a real Radicale (Debian's
  * `radicale`, started here through @summy/fakes/radicale with two seeded VTODO lists and an event
  * calendar). From /todos: the not-connected prompt, 'Connect Apple Reminders' (Connect disabled
- * until both fields are filled, 'Missing credentials' on Enter, 'Authentication failed' for a
- * wrong password), 'Connected! ...' leading into 'Configure Apple Reminders' (the to-do lists with
- * their colours, not the event calendar; 'No lists selected' with Save disabled), then the section:
- * '{n} active', complete with Undo, double-click rename, the edit form (date and list), each change
+ * until both fields are filled, 'Missing credentials' on Enter, 'Authentication failed' for a wrong
+ * password), 'Connected! ...' leading into 'Configure Apple Reminders' (the to-do lists with their
+ * colours, not the event calendar; 'No lists selected' with Save disabled), then the section: '{n}
+ * active', complete with Undo, double-click rename, the edit form (date and list), each change
  * checked on Radicale itself; Settings › Integrations (Configuration, Disconnect and the
  * 'reminders-disconnected' event); and a CalDAV server that went away (the load, sync and lists
- * failures of spec 001 section 8). Screenshots (RECORDER_SHOTS) at 1280 and 375 px, light and dark.
+ * failures of). Screenshots (RECORDER_SHOTS) at 1280 and 375 px, light and dark.
  */
 import { startRadicale, type RunningRadicale } from '@summy/fakes/radicale';
 import { expect, test, type Locator, type Page } from '@playwright/test';

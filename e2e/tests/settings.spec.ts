@@ -1,12 +1,11 @@
 /**
- * Issue 15 point 3 in the browser: the Settings dialog's four tabs (spec 001 section 2 "Settings
- * dialog"), each opened by a click on its tab, by `?tab=` in the address and by the
- * 'openSettings' window event's `detail.tab`; the page title 'Settings - Summy' while it is open;
- * the tab list by keyboard (arrows, Home, End); General holding the theme, app icon and recording
- * settings; Account showing the signed-in user (a Google user: avatar, name, email, 'Primary
- * account', Add Account opening Google's picker, Sign Out, Privacy Policy); What's New with its
- * version headings; a phone-width dialog whose tabs fit. Screenshots (RECORDER_SHOTS) of each tab
- * at 1280 and 375 px, light and dark.
+ * Issue 15 point 3 in the browser: the Settings dialog's four tabs, each opened by a click on its
+ * tab, by `?tab=` in the address and by the 'openSettings' window event's `detail.tab`; the page
+ * title 'Settings - Summy' while it is open; the tab list by keyboard (arrows, Home, End); General
+ * holding the theme, app icon and recording settings; Account showing the signed-in user (a Google
+ * user: avatar, name, email, 'Primary account', Add Account opening Google's picker, Sign Out,
+ * Privacy Policy); What's New with its version headings; a phone-width dialog whose tabs fit.
+ * Screenshots (RECORDER_SHOTS) of each tab at 1280 and 375 px, light and dark.
  */
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test, type Locator, type Page } from '@playwright/test';

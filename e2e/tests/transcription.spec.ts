@@ -1,10 +1,10 @@
 /**
- * Local speech models in the web app (issue 12 points 2 and 3, "Tests": "Playwright: the first-run
- * prompt, a download against the loopback server with a visible progress bar, re-transcribe").
- * The server's catalog is the tiny models of fixtures/model-mirror.ts, served slowly on loopback
- * (playwright.config.ts sets MODELS_CATALOG and MODELS_BASE_URL); real models cannot be downloaded
- * on these machines. Downloads are server-wide, so the tests run in order and remove what they
- * installed, leaving the PocketSphinx fallback to the specs after this one.
+ * Local speech models in the web app ("Playwright: the first-run prompt, a download against the
+ * loopback server with a visible progress bar, re-transcribe"). The server's catalog is the tiny
+ * models of fixtures/model-mirror.ts, served slowly on loopback (playwright.config.ts sets
+ * MODELS_CATALOG and MODELS_BASE_URL); real models cannot be downloaded on these machines.
+ * Downloads are server-wide, so the tests run in order and remove what they installed, leaving the
+ * PocketSphinx fallback to the specs after this one.
  *
  * RECORDER_SHOTS=<folder> also writes screenshots of the prompt and of Settings > Transcription at
  * 1280 and 375 px, light and dark (fixtures/screenshots.ts).

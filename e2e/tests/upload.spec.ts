@@ -1,7 +1,7 @@
 /**
- * Uploading a recording (issue 4 point 4; spec 000 sections 4 "Upload pipeline", "Large-file flow",
- * 5 validation, 8 'Upload failed'): through the recorder panel's 'Upload Recording' button and the
- * browser's file chooser, against the real server with its offline providers.
+ * Uploading a recording ("Large-file flow", 5 validation, 8 'Upload failed'): through the recorder
+ * panel's 'Upload Recording' button and the browser's file chooser, against the real server with
+ * its offline providers.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { largeWav, oversizedWav, truncatedWav, TWO_SPEAKERS_WAV } from '../fixtures/audio';

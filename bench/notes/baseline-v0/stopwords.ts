@@ -1,7 +1,7 @@
 /**
  * Word lists for the offline summarizer: English stopwords (function words), spoken fillers and
  * words too generic to name a topic. Kept here, small and explicit, instead of a dependency: the
- * offline default must work with no download (DESIGN.md principle 1).
+ * offline default must work with no download.
  */
 
 /** Function words, after the classic SMART/NLTK lists, plus spoken contractions. */

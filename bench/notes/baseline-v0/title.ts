@@ -1,7 +1,7 @@
 /**
  * A heuristic meeting title without a language model: the top keyphrases in Title Case ('Remote
  * Control and Locator Function'), else the start of the most central sentence. At most 50
- * characters (spec 000 section 5).
+ * characters.
  */
 import { TITLE_MAX } from '@summy/core';
 import type { Keyphrase } from './keyphrases.ts';

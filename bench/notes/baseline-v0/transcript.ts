@@ -1,8 +1,8 @@
 /**
- * The stored transcript format as the text models read and write it (spec 000 section 5):
- * paragraphs separated by blank lines, each starting '[Speaker N]:', 'Speaker N:', 'Unknown:' or a
- * capitalised name and a colon; an unlabelled paragraph keeps the previous speaker (default
- * 'Speaker 1'). packages/core/src/transcription.ts writes it as 'Speaker N: text'.
+ * The stored transcript format as the text models read and write it: paragraphs separated by blank
+ * lines, each starting '[Speaker N]:', 'Speaker N:', 'Unknown:' or a capitalised name and a colon;
+ * an unlabelled paragraph keeps the previous speaker (default 'Speaker 1').
+ * packages/core/src/transcription.ts writes it as 'Speaker N: text'.
  */
 
 /** One speaker turn of the transcript. */
