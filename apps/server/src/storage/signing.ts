@@ -1,9 +1,9 @@
 /**
- * Signed URLs of locally stored recordings (section 9 "Signed URL lifetime 1 hour"). The URL itself
- * is the authorization: whoever holds it may read that one object until it expires, without a
- * session, as an `<audio>` element must. The signature is HMAC-SHA256 (RFC 2104) over the object
- * key and the expiry, with a key derived from AUTH_SECRET by HKDF (RFC 5869), so rotating
- * AUTH_SECRET revokes every URL and the session secret itself never signs anything but sessions.
+ * Signed URLs of locally stored recordings. The URL itself is the authorization: whoever holds it
+ * may read that one object until it expires, without a session, as an `<audio>` element must. The
+ * signature is HMAC-SHA256 (RFC 2104) over the object key and the expiry, with a key derived from
+ * AUTH_SECRET by HKDF (RFC 5869), so rotating AUTH_SECRET revokes every URL and the session secret
+ * itself never signs anything but sessions.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 

@@ -1,5 +1,5 @@
 /**
- * Object storage of recordings (section 7): bucket 'recordings', keys
+ * Object storage of recordings: bucket 'recordings', keys
  * `{userId}/{timestamp}-meeting-audio.{ext}`, never overwritten, played back through signed URLs
  * valid one hour. Local disk by default, S3-compatible by configuration.
  */

@@ -1,7 +1,7 @@
 /**
- * `/api/google/*`: the Google connection and linked accounts (section 4). Answers never carry a
- * token (docs/decisions/017): refreshes answer the new expiry only. Without GOOGLE_CLIENT_ID/SECRET
- * every route answers 404.
+ * `/api/google/*`: the Google connection and linked accounts. Answers never carry a token
+ * (docs/decisions/017): refreshes answer the new expiry only. Without GOOGLE_CLIENT_ID/SECRET every
+ * route answers 404.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {

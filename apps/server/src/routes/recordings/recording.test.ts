@@ -1,7 +1,6 @@
 /**
- * A browser recording sent chunk by chunk, then stopped (section 9 "Recorder output"; DESIGN.md
- * "The main job" step 1), against a real server with real webm/opus audio made by ffmpeg from
- * jfk.wav.
+ * A browser recording sent chunk by chunk, then stopped, against a real server with real webm/opus
+ * audio made by ffmpeg from jfk.wav.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * Queues the durable `contacts.sync` job: for one user on connect and on request, and for every
- * connected user from the 30-minute schedule (section 9 "Contact sync interval").
+ * connected user from the 30-minute schedule.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { CONTACT_LIMITS } from '@summy/core';

@@ -1,7 +1,7 @@
 /**
- * Linked Google accounts of a user (section 7): list, set primary, count and flag the meetings of
- * an account, remove, status, disconnect, and link by an authorization code. Every query is scoped
- * to the user; another user's account answers 404.
+ * Linked Google accounts of a user: list, set primary, count and flag the meetings of an account,
+ * remove, status, disconnect, and link by an authorization code. Every query is scoped to the user;
+ * another user's account answers 404.
  */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { GoogleAccount, GoogleStatus } from '@summy/core';

@@ -1,9 +1,8 @@
 /**
- * Google access tokens of linked accounts (spec 001 section 4 "Sign-in and Google token" and
- * section 8 "Calendar and Google"): read one refreshed when it is about to expire, refresh on
- * demand, remove on a failed refresh, and call a Google API with the 401-refresh-retry-once rule.
- * Tokens sit encrypted in Better Auth's `account` rows; these functions are for server code and
- * jobs only, never for answers to the browser.
+ * Google access tokens of linked accounts: read one refreshed when it is about to expire, refresh
+ * on demand, remove on a failed refresh, and call a Google API with the 401-refresh-retry-once
+ * rule. Tokens sit encrypted in Better Auth's `account` rows; these functions are for server code
+ * and jobs only, never for answers to the browser.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import { decryptOAuthToken, setTokenUtil } from 'better-auth/oauth2';

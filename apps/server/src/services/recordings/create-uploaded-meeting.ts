@@ -1,8 +1,7 @@
 /**
- * The server half of the upload pipeline (DESIGN.md "The main job" steps 1-2): check the file by
- * declared type and content, store the audio first, then create the meeting (processing) pointing
- * at it, then enqueue `meeting.process`. Shared by the multipart upload and the tus resumable
- * upload.
+ * The server half of the upload pipeline: check the file by declared type and content, store the
+ * audio first, then create the meeting (processing) pointing at it, then enqueue `meeting.process`.
+ * Shared by the multipart upload and the tus resumable upload.
  */
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';

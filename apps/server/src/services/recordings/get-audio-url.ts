@@ -1,7 +1,7 @@
 /**
- * `GET /api/meetings/{id}/audio-url`: a signed URL of the meeting's stored audio, valid one hour
- * (section 9). `meetings.audio_url` keeps the object's name (`recordings/{key}`); URLs are signed
- * on each read because they expire.
+ * `GET /api/meetings/{id}/audio-url`: a signed URL of the meeting's stored audio, valid one hour.
+ * `meetings.audio_url` keeps the object's name (`recordings/{key}`); URLs are signed on each read
+ * because they expire.
  */
 import { and, eq } from 'drizzle-orm';
 import { meetings } from '@summy/db';

@@ -1,7 +1,7 @@
 /**
  * Where a recording in progress keeps its chunks until stop: one file per MediaRecorder chunk,
- * `{dataDir}/recordings-in-progress/{meetingId}/{index}.part` (DESIGN.md "The main job" step 1:
- * webm/opus, 1000 ms chunks sent as they come).
+ * `{dataDir}/recordings-in-progress/{meetingId}/{index}.part` (webm/opus, 1000 ms chunks sent as
+ * they come).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -61,7 +61,7 @@ export function resolveSelection(stored: string[], lists: ReminderList[]): Remin
   return chosen.length === 0 || stored.includes(REMINDERS_DEFAULT_LIST_ID) ? lists : chosen;
 }
 
-/** `GET /api/integrations/apple-reminders`: connected, user name, server URL (spec 001 s. 7). */
+/** `GET /api/integrations/apple-reminders`: connected, user name, server URL. */
 export async function getRemindersStatus(db: Database, userId: string): Promise<RemindersStatus> {
   const [row] = await db
     .select({ username: caldavConnections.username, serverUrl: caldavConnections.serverUrl })
