@@ -1,9 +1,9 @@
 /**
- * Background refresh of integration data, Linear issues and reminders alike (section 9:
- * "Integration cache 5 min", "Integration polling 30 s", "Inactivity cut-off 5 min"): every 30 s,
- * but only while the tab is visible and the person was active (mouse, key or scroll) within the
- * last 5 minutes, so an idle or hidden tab spends none of the vendor's rate limit. Shared by the
- * Linear and reminders features.
+ * Background refresh of integration data, Linear issues and reminders alike ("Integration cache 5
+ * min", "Integration polling 30 s", "Inactivity cut-off 5 min"): every 30 s, but only while the tab
+ * is visible and the person was active (mouse, key or scroll) within the last 5 minutes, so an idle
+ * or hidden tab spends none of the vendor's rate limit. Shared by the Linear and reminders
+ * features.
  *
  * The 5-minute cache is the query's own `staleTime` ({@link INTEGRATION_CACHE_MS}): a screen opened
  * again within it shows the cached answer without asking, and a stale or empty cache is fetched

@@ -1,9 +1,9 @@
 /**
  * The OAuth popup both the Google 'Add Account' and the 'Connect Linear' flows use ("A popup of
- * 500x600 opens on the provider's authorize page"; section 9 "Popup size"): opened inside the click
- * so popup blockers allow it, pointed at the authorize URL once the server answered, and waited on
- * until the callback page posts its outcome. Only messages from this origin and from the popup
- * itself count: another site or frame could post a look-alike.
+ * 500x600 opens on the provider's authorize page"): opened inside the click so popup blockers allow
+ * it, pointed at the authorize URL once the server answered, and waited on until the callback page
+ * posts its outcome. Only messages from this origin and from the popup itself count: another site
+ * or frame could post a look-alike.
  */
 
 /** `window.open` features of the popup: 500x600 CSS pixels. */

@@ -1,10 +1,9 @@
 /**
  * The signed-in app's live link to the server: one EventSource on `GET /api/events` (Server-Sent
  * Events, see apps/server/src/routes/events/routes.ts). It keeps the TanStack Query cache fresh
- * ("Realtime changes to meetings trigger a silent reload after 500 ms"; section 9 "Realtime reload
- * debounce"), remembers each meeting's latest processing step for the spinners, and turns pipeline
- * notices into toasts. Lives in `lib/` because several features read it and features must not
- * import each other.
+ * ("Realtime changes to meetings trigger a silent reload after 500 ms"), remembers each meeting's
+ * latest processing step for the spinners, and turns pipeline notices into toasts. Lives in `lib/`
+ * because several features read it and features must not import each other.
  */
 import {
   changeEventSchema,

@@ -1,7 +1,6 @@
 /**
- * `POST /api/meetings/:id/calendar-event`: links a meeting to a calendar event (section 3 "Linked
- * event payload"). The server stores the calendar fields beside the meeting's own participants and
- * creates the groups.
+ * `POST /api/meetings/:id/calendar-event`: links a meeting to a calendar event. The server stores
+ * the calendar fields beside the meeting's own participants and creates the groups.
  */
 import {
   linkedMeetingAnswerSchema,

@@ -1,7 +1,7 @@
 /**
  * `GET /api/calendar/search?q=`: events of the past 30 days to the next 7 matching a search, scored
- * and capped at 10 by the server (section 9), across every linked Google account. The link
- * popover's results for a typed query.
+ * and capped at 10 by the server, across every linked Google account. The link popover's results
+ * for a typed query.
  */
 import { calendarEventsAnswerSchema, type CalendarEvent } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,9 +1,9 @@
 /**
- * The 'Link calendar event' control of the meeting header (section 8 "Calendar event linking"): a
- * button opening a search over the user's calendars, up to 10 results, 'Loading events...' and 'No
- * events found'. Before anything is typed it suggests the events around the meeting's start
- * (get-events-around.ts). The app layer draws it only while the meeting is unlinked and Google is
- * configured, and loads it lazily (bench/web budget).
+ * The 'Link calendar event' control of the meeting header: a button opening a search over the
+ * user's calendars, up to 10 results, 'Loading events...' and 'No events found'. Before anything is
+ * typed it suggests the events around the meeting's start (get-events-around.ts). The app layer
+ * draws it only while the meeting is unlinked and Google is configured, and loads it lazily
+ * (bench/web budget).
  */
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type CalendarEvent, type Meeting } from '@summy/core';
 import { CalendarPlus, LoaderCircle, Repeat, Search } from 'lucide-react';

@@ -1,7 +1,7 @@
 /**
  * `GET /api/calendar/events?timeMin=&timeMax=&timeZone=`: the events of one Sunday-first week
  * across every linked Google account. Weeks are cached by their start, stale after 5 minutes, the
- * visible one polled every 2 minutes (section 9 "Calendar polling").
+ * visible one polled every 2 minutes.
  */
 import { calendarEventsAnswerSchema, GOOGLE_MESSAGES, type CalendarEvent } from '@summy/core';
 import { addLocalDays, CALENDAR_LAYOUT, localDateKey } from '@summy/core/calendar-layout';

@@ -56,11 +56,11 @@ function isTyping(target: EventTarget | null): boolean {
 const NO_ACCOUNTS: readonly string[] = [];
 
 /**
- * /calendar (section 4 "Calendar week"): the Sunday-first week of the person's Google calendars
- * with previous/next/Today (also the ArrowLeft/ArrowRight and T keys), a 300 ms slide in the
- * direction of travel, the skeleton grid on first load and a spinner while fetching; clicking an
- * event opens its details. Without Google on the server, without a linked account, or when Google
- * wants a new consent, a notice says what to do instead.
+ * /calendar: the Sunday-first week of the person's Google calendars with previous/next/Today (also
+ * the ArrowLeft/ArrowRight and T keys), a 300 ms slide in the direction of travel, the skeleton
+ * grid on first load and a spinner while fetching; clicking an event opens its details. Without
+ * Google on the server, without a linked account, or when Google wants a new consent, a notice says
+ * what to do instead.
  */
 export function CalendarScreen({
   connection,

@@ -80,11 +80,10 @@ function minutesOfDay(date: Date): number {
 }
 
 /**
- * The week grid (section 9 "Calendar layout"): seven day columns from Sunday under a 64 px time
- * gutter, 24 hour rows of 80 px, the all-day row (collapsed to per-day counts when its events
- * overlap, with a toggle), overlapping events side by side, and a red line at the current time on
- * today. It opens scrolled to about 08:00 and, when the screen is narrower than the week, sideways
- * to today.
+ * The week grid: seven day columns from Sunday under a 64 px time gutter, 24 hour rows of 80 px,
+ * the all-day row (collapsed to per-day counts when its events overlap, with a toggle), overlapping
+ * events side by side, and a red line at the current time on today. It opens scrolled to about
+ * 08:00 and, when the screen is narrower than the week, sideways to today.
  */
 export function WeekView({
   weekStart,

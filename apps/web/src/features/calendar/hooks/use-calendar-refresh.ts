@@ -1,8 +1,7 @@
 /**
- * The calendar's background fetching besides the visible week's polling (section 9 "Calendar
- * polling"): the two weeks on each side are prefetched, those that went stale are refreshed every 5
- * minutes, and every week is fetched again when a Google Calendar gets connected
- * ('google-calendar-connected').
+ * The calendar's background fetching besides the visible week's polling: the two weeks on each side
+ * are prefetched, those that went stale are refreshed every 5 minutes, and every week is fetched
+ * again when a Google Calendar gets connected ('google-calendar-connected').
  */
 import {
   addLocalDays,

@@ -1,7 +1,7 @@
 /**
  * `POST /api/chats`: a new chat about some meetings ("chats: insert (user_id,
  * context_meeting_ids)"). The panel calls it through the persistence rules, which swallow its
- * failures (section 8).
+ * failures.
  */
 import { chatSchema, type Chat } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';

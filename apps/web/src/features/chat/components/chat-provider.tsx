@@ -1,8 +1,7 @@
 /**
- * The meeting assistant's provider and the place the panel goes in the layout (section 4 "Chat").
- * This file is in every signed-in page's initial JavaScript, so it holds only the state machine and
- * the Cmd/Ctrl+J shortcut; the panel's code loads on the first opening (or when the browser is
- * idle).
+ * The meeting assistant's provider and the place the panel goes in the layout. This file is in
+ * every signed-in page's initial JavaScript, so it holds only the state machine and the Cmd/Ctrl+J
+ * shortcut; the panel's code loads on the first opening (or when the browser is idle).
  */
 import { Suspense, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '@/hooks/use-media-query';

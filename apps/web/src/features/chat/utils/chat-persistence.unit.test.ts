@@ -1,7 +1,6 @@
 /**
- * The saving rules of the panel (section 5 titles, section 8 "Other behaviours"), against an
- * in-memory API that keeps chats and messages the way the server does and can be told to fail a
- * call.
+ * The saving rules of the panel (section 5 titles), against an in-memory API that keeps chats and
+ * messages the way the server does and can be told to fail a call.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,7 +1,7 @@
 /**
  * The meetings each chat is about, kept in this browser too ("meeting context ids also kept locally
- * per chat"; section 3 "Local browser keys ... per-chat context"). The server keeps the same list
- * (`contextMeetingIds`); this copy survives a failed update.
+ * per chat"). The server keeps the same list (`contextMeetingIds`); this copy survives a failed
+ * update.
  */
 import { USER_STORAGE_KEYS } from '@/lib/user-storage';
 

@@ -1,8 +1,8 @@
 /**
  * The background Google token refresh of spec 001 section 4 "Sign-in and Google token": hourly
- * while signed in (section 9 "every 60 minutes"), and 1 s after the page becomes visible or the
- * window gains focus. The server refreshes only within 10 minutes of expiry, so extra calls are
- * cheap; it answers `{expires_at}` only.
+ * while signed in, and 1 s after the page becomes visible or the window gains focus. The server
+ * refreshes only within 10 minutes of expiry, so extra calls are cheap; it answers `{expires_at}`
+ * only.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

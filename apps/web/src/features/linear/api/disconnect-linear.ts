@@ -11,8 +11,8 @@ export async function disconnectLinear(): Promise<void> {
 }
 
 /**
- * Mutation that disconnects, then drops every cached Linear answer (issues, teams, states: spec
- * 001 section 4 "clears the token and cache") and reads the status again.
+ * Mutation that disconnects, then drops every cached Linear answer (issues, teams, states) and
+ * reads the status again.
  */
 export function useDisconnectLinear() {
   const queryClient = useQueryClient();

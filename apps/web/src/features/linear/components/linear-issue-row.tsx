@@ -16,9 +16,9 @@ export interface LinearIssueRowProps {
 }
 
 /**
- * One assigned issue: a checkbox (done per spec 001 section 4: state 'done' or type completed),
- * the title with its identifier, state, priority badge (section 9) and due date, and the Edit
- * and 'Open in Linear' controls (revealed on hover or keyboard focus; always there on touch).
+ * One assigned issue: a checkbox (done per spec 001 section 4: state 'done' or type completed), the
+ * title with its identifier, state, priority badge and due date, and the Edit and 'Open in Linear'
+ * controls (revealed on hover or keyboard focus; always there on touch).
  */
 export function LinearIssueRow({ issue, onToggle, onEdit }: LinearIssueRowProps) {
   const titleId = useId();

@@ -1,8 +1,7 @@
 /**
- * 'Connect Linear': Linear's authorize page in the 500x600 OAuth popup (section 9 "Popup size";
- * lib/oauth-popup.ts), then /linear/callback posts LINEAR_AUTH_SUCCESS or LINEAR_AUTH_ERROR back
- * here. The page the flow started from is remembered, for a callback that ends up in this window
- * instead of a popup.
+ * 'Connect Linear': Linear's authorize page in the 500x600 OAuth popup (lib/oauth-popup.ts), then
+ * /linear/callback posts LINEAR_AUTH_SUCCESS or LINEAR_AUTH_ERROR back here. The page the flow
+ * started from is remembered, for a callback that ends up in this window instead of a popup.
  */
 import { LINEAR_MESSAGES, linearAuthMessageSchema, type LinearAuthMessage } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,6 @@
 /**
- * `GET /api/meetings/:id/audio-url`: a playable URL of the meeting's recording, signed for one hour
- * (section 9 "Signed URL lifetime"). The URL serves HTTP Range requests, so an `<audio>` element
- * can seek with it.
+ * `GET /api/meetings/:id/audio-url`: a playable URL of the meeting's recording, signed for one
+ * hour. The URL serves HTTP Range requests, so an `<audio>` element can seek with it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, type Parser } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 /**
- * `PATCH /api/todos/:id` for an action item of a meeting (toggling completed stamps completedAt;
- * section 8 "Failed to update action item"). The change shows at once in the meeting's cached
- * detail and is rolled back if the server refuses it.
+ * `PATCH /api/todos/:id` for an action item of a meeting (toggling completed stamps completedAt).
+ * The change shows at once in the meeting's cached detail and is rolled back if the server refuses
+ * it.
  */
 import {
   applyTodoUpdate,

@@ -105,9 +105,9 @@ function NumberSetting({
 }
 
 /**
- * The 'Recording' section of Settings (section 4 "Backup offer", defaults in section 9): when a
- * recording in progress offers a backup to downloads. Kept in this browser only. Handed to the
- * Settings dialog through its `recording` slot.
+ * The 'Recording' section of Settings (defaults in): when a recording in progress offers a backup
+ * to downloads. Kept in this browser only. Handed to the Settings dialog through its `recording`
+ * slot.
  */
 export function RecordingSettingsSection() {
   const settings = useRecordingSettings();

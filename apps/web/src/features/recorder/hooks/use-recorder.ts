@@ -1,10 +1,9 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Where the recorder is (spec 000 section 2 "Recorder panel" and section 4 "Meeting flags"):
- * `idle` ready to record, `recording`/`paused` while a MediaRecorder runs in this tab,
- * `processing` while a stop or an upload is being handed to the server, `denied` after the
- * microphone was refused.
+ * Where the recorder is: `idle` ready to record, `recording`/`paused` while a MediaRecorder runs in
+ * this tab, `processing` while a stop or an upload is being handed to the server, `denied` after
+ * the microphone was refused.
  */
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'processing' | 'denied';
 

@@ -1,9 +1,8 @@
 /**
- * The browser's copy of recordings in progress (DESIGN.md "The main job" step 1): every
- * MediaRecorder chunk is written here before it is sent, and marked sent once the server
- * acknowledged it. After a crashed or closed tab the next visit finds the meta and the unsent
- * chunks here and can finish the meeting. IndexedDB rather than localStorage because chunks are
- * Blobs and a long recording is tens of megabytes.
+ * The browser's copy of recordings in progress: every MediaRecorder chunk is written here before it
+ * is sent, and marked sent once the server acknowledged it. After a crashed or closed tab the next
+ * visit finds the meta and the unsent chunks here and can finish the meeting. IndexedDB rather than
+ * localStorage because chunks are Blobs and a long recording is tens of megabytes.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 

@@ -1,6 +1,6 @@
 /**
- * Recording settings kept in this browser (defaults in section 9): when to offer a backup of a
- * recording in progress.
+ * Recording settings kept in this browser (defaults in): when to offer a backup of a recording in
+ * progress.
  */
 import {
   DEFAULT_RECORDING_SETTINGS,

@@ -29,10 +29,9 @@ export interface ConfigureRemindersDialogProps {
 /**
  * 'Configure Apple Reminders': the account's reminder lists with their colours as a checklist,
  * Cancel and 'Save Configuration'. At least one list must be ticked, else 'No lists selected' /
- * 'Please select at least one list to sync' shows and Save is disabled (section 5). When the lists
- * cannot be read the server answers the single list 'Reminders', ticked, and the dialog says
- * 'Failed to load lists' (section 8). Saving says 'Configuration saved: Syncing {n} reminder
- * list(s)'.
+ * 'Please select at least one list to sync' shows and Save is disabled. When the lists cannot be
+ * read the server answers the single list 'Reminders', ticked, and the dialog says 'Failed to load
+ * lists'. Saving says 'Configuration saved: Syncing {n} reminder list(s)'.
  */
 export function ConfigureRemindersDialog({ open, onOpenChange }: ConfigureRemindersDialogProps) {
   return (

@@ -38,7 +38,7 @@ export function reminderFormPatch(
 
 /**
  * The reminder edit form (title, date, list select), in place of the row. Save sends only what
- * changed; an empty title keeps the old one (section 5: empty means no save); Escape cancels.
+ * changed; an empty title keeps the old one (empty means no save); Escape cancels.
  */
 export function ReminderEditForm({
   reminder,

@@ -1,6 +1,6 @@
 /**
  * `POST /api/todos` from the to-do screen: 'Add to-do' creates an empty to-do that goes straight
- * into title edit, with the 'Created' toast, or 'Error' / 'Failed to create to-do' (section 8).
+ * into title edit, with the 'Created' toast, or 'Error' / 'Failed to create to-do'.
  */
 import { todoSchema, type CreateTodoInput, type Todo } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,9 +1,8 @@
 /**
  * Deletion with undo ("Deletion hides the item at once, shows a 'Deleted' notice with Undo, and
  * deletes permanently after 5 s unless undone. If permanent deletion fails, an error notice shows
- * and the item returns"; section 3 "deletedAt (client-side pending delete)"). The server hears
- * nothing until the window ends, so closing the tab inside it keeps the to-do: no `beforeunload`
- * flush, no `keepalive` request.
+ * and the item returns"). The server hears nothing until the window ends, so closing the tab inside
+ * it keeps the to-do: no `beforeunload` flush, no `keepalive` request.
  *
  * The pending deletions live in this module rather than in a component, so leaving /todos inside
  * the window still deletes when it ends, and the realtime refetches of the list cannot bring a
