@@ -1,7 +1,6 @@
 /**
- * Attendee avatars (section 5 "Google account names are shown as up to two initials"): the initials
- * fallback and its palette of 8 colours. Pure so the web's avatars, the calendar's event details
- * and any server rendering agree on a person's letters and colour.
+ * Attendee avatars: the initials fallback and its palette of 8 colours. Pure so the web's avatars,
+ * the calendar's event details and any server rendering agree on a person's letters and colour.
  */
 
 /** One palette colour: a background and a text colour that reads on it, for each theme. */

@@ -1,8 +1,8 @@
 /**
- * The week calendar's geometry as pure functions (section 4 "Calendar week", section 9 "Calendar
- * layout" and "Calendar polling"). Dates are read in the runtime's local time zone, which in the
- * browser is the person's: the grid shows wall clock hours, so an event at 09:00 sits on the 09:00
- * row on a daylight-saving day too. No I/O.
+ * The week calendar's geometry as pure functions (section 9 "Calendar layout" and "Calendar
+ * polling"). Dates are read in the runtime's local time zone, which in the browser is the person's:
+ * the grid shows wall clock hours, so an event at 09:00 sits on the 09:00 row on a daylight-saving
+ * day too. No I/O.
  */
 
 /** Spec 001 section 9 "Calendar layout" and "Calendar polling". */

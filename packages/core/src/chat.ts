@@ -33,7 +33,7 @@ export const chatHistoryItemSchema = z.object({
 
 /**
  * Body of `POST /api/chat` and `POST /api/chat/stream` (content, context, provider, model).
- * `content` must be non-empty after trimming (section 5).
+ * `content` must be non-empty after trimming.
  */
 export const chatRequestSchema = z.object({
   content: boundedText(CHAT_QUESTION_MAX).refine((s) => s.trim().length > 0, {
@@ -135,8 +135,8 @@ function plainLine(line: string): string {
 }
 
 /**
- * The auto-title of a chat: the first 60 characters of the first line of the first answer (spec
- * 000 section 5), markdown marks removed. Undefined when the answer has no text.
+ * The auto-title of a chat: the first 60 characters of the first line of the first answer, markdown
+ * marks removed. Undefined when the answer has no text.
  */
 export function chatAutoTitle(firstAnswer: string): string | undefined {
   const line = firstAnswer

@@ -1,6 +1,5 @@
 /**
- * The sidebar's grouping of meetings by date (section 9 "Sidebar groupings": last 7 days, last 30
- * days).
+ * The sidebar's grouping of meetings by date (last 7 days, last 30 days).
  */
 
 /** The groups, in display order. */

@@ -13,7 +13,7 @@ export const apiErrorSchema = z.object({
 /** An error body as parsed by a client. */
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Messages the spec fixes (section 8). */
+/** Messages the spec fixes. */
 export const MESSAGES = {
   notAuthenticated: 'User not authenticated',
   notFound: 'Not found',

@@ -65,7 +65,7 @@ export interface UpdatableTodoFields {
 /**
  * `item` with a `PATCH /api/todos/:id` body applied as the server applies it, for optimistic
  * updates: the title trimmed, completing stamps `completedAt` with `now` and un-completing clears
- * it (section 4), a completion that does not change keeps its time.
+ * it, a completion that does not change keeps its time.
  */
 export function applyTodoUpdate<T extends UpdatableTodoFields>(
   item: T,
