@@ -1,9 +1,8 @@
 /**
  * The sidebar: date groups, the 'Recording...' banner, the empty state, delete with its confirm
- * dialog, realtime updates without reload (section 9 "Realtime reload debounce"), selection
- * following the route, and a 5,000-meeting list that loads older pages as it scrolls while keeping
- * only a window of rows in the DOM. Screenshots of the sidebar go to SHOTS_DIR (default
- * /tmp/shots-sidebar) for visual review.
+ * dialog, realtime updates without reload, selection following the route, and a 5,000-meeting list
+ * that loads older pages as it scrolls while keeping only a window of rows in the DOM. Screenshots
+ * of the sidebar go to SHOTS_DIR (default /tmp/shots-sidebar) for visual review.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
