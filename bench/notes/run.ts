@@ -1,8 +1,8 @@
 /**
  * bench/notes: the offline notes generator (title, summary, action items) on every real meeting
- * transcript of testdata/meetings, beside two baselines measured in the same run: the
- * first sentences of the meeting (as many words as the new summary) and the frozen generator of
- * before issue 11 (bench/notes/baseline-v0). Reference transcripts, not speech-to-text output, so
+ * transcript of testdata/meetings, beside two baselines measured in the same run: the first
+ * sentences of the meeting (as many words as the new summary) and the frozen generator of before
+ * the notes rework (bench/notes/baseline-v0). Reference transcripts, not speech-to-text output, so
  * recognition errors do not blur the figures.
  *
  * Prints per meeting: ROUGE-1/2/L F1 against the AMI abstractive summary and the QMSum

@@ -5,8 +5,8 @@
  *
  *   BASE_URL=http://localhost:3000 npx tsx e2e/screenshots/shell.ts
  *
- * Writes PNG files to .tmp/screens/ at the repository root. It signs up a new throwaway user through
- * the UI on every run, so it needs a running server with email/password sign-up enabled.
+ * Writes PNG files to .tmp/screens/ at the repository root. It signs up a new throwaway user
+ * through the UI on every run, so it needs a running server with email/password sign-up enabled.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screens');
 
-/** The two sizes the spec's layout switches between (sidebar from 768 px up, drawer below). */
+/** The two sizes the documented layout switches between (sidebar from 768 px up, drawer below). */
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 375, height: 812 },
@@ -43,7 +43,8 @@ async function captureTheme(browser: Browser, theme: ThemeName): Promise<void> {
     viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height },
     deviceScaleFactor: 1,
   });
-  // The app's stored theme choice (localStorage 'theme'), read by public/theme.js before first paint.
+  // The app's stored theme choice (localStorage 'theme'), read by public/theme.js before first
+  // paint.
   await context.addInitScript(
     `try { localStorage.setItem('theme', ${JSON.stringify(theme)}); } catch (e) {}`,
   );

@@ -1,8 +1,8 @@
 /**
- * Issue 15 point 6 in the browser: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen and
- * dialog, light and dark, at 1280 and 375 px, with no serious or critical violation; a visible
- * focus indicator on every control the Tab key reaches; tooltips opening after 700 ms with a 300 ms
- * skip delay and toasts bottom-right, paused on hover and on focus.
+ * In the browser: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen and dialog, light and
+ * dark, at 1280 and 375 px, with no serious or critical violation; a visible focus indicator on
+ * every control the Tab key reaches; tooltips opening after 700 ms with a 300 ms skip delay and
+ * toasts bottom-right, paused on hover and on focus.
  *
  * One Google sign-in (against the fake, so Calendar, Contacts and the 'Link calendar event'
  * popover have data) and one demo-like meeting (transcript, summary, topics, to-dos) serve every

@@ -1,14 +1,13 @@
 /**
- * Issue 15 points 3 and 4 in the browser: the AI section of Settings > General and 'Regenerate
- * summary' on a meeting. On the shared e2e server (no language model configured) the vendors'
- * models are listed disabled with why. On a Summy of its own, pointed at the fake Anthropic and
- * the fake OpenAI (@summy/fakes/llm), a model and a template chosen in Settings reach the
- * pipeline (the fake sees the model id, the summary has the template's headings) for a real
- * recording (jfk.wav through the server's PocketSphinx fallback); then 'Regenerate summary' with
- * another template and model keeps the previous summary, under 'Regenerating summary...', until
- * the fake has answered, and replaces it; a failed run keeps it and says why. Screenshots
- * (RECORDER_SHOTS) of the AI section, the dialog, the regenerating summary and the failed run at
- * 1280 and 375 px, light and dark.
+ * In the browser: the AI section of Settings > General and 'Regenerate summary' on a meeting. On
+ * the shared e2e server (no language model configured) the vendors' models are listed disabled with
+ * why. On a Summy of its own, pointed at the fake Anthropic and the fake OpenAI (@summy/fakes/llm),
+ * a model and a template chosen in Settings reach the pipeline (the fake sees the model id, the
+ * summary has the template's headings) for a real recording (jfk.wav through the server's
+ * PocketSphinx fallback); then 'Regenerate summary' with another template and model keeps the
+ * previous summary, under 'Regenerating summary...', until the fake has answered, and replaces it;
+ * a failed run keeps it and says why. Screenshots (RECORDER_SHOTS) of the AI section, the dialog,
+ * the regenerating summary and the failed run at 1280 and 375 px, light and dark.
  */
 import { SUMMARY_TEMPLATES } from '@summy/core';
 import { expect, test, type Page } from '@playwright/test';

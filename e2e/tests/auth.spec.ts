@@ -10,7 +10,7 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Summarize meetings, save time.')).toBeVisible();
   await expect(page.getByRole('link', { name: /privacy policy/i })).toBeVisible();
-  // Spec 001 section 2: the sign-in page offers Google (configured here, against the fake).
+  // The sign-in page offers Google (configured here, against the fake).
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 
   await page.goto('/signup');
@@ -58,7 +58,7 @@ test('the privacy policy is public', async ({ page }) => {
 });
 
 test('signs up at 127.0.0.1 when PUBLIC_URL names localhost', async ({ page, baseURL }) => {
-  // Issue 10 point 13: the other loopback name of the same port is trusted, and its cookies work.
+  // Regression: the other loopback name of the same port is trusted, and its cookies work.
   const loopback = new URL(baseURL!);
   loopback.hostname = '127.0.0.1';
   await page.goto(new URL('/signup', loopback).href);

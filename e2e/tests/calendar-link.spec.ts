@@ -1,9 +1,10 @@
 /**
- * Issue 13 points 6 and 7 in the browser, against the Google fake: sign in with Google, upload a
- * real recording, link its meeting to the weekly recurring event through the header's 'Link
- * calendar event' popover (search, keyboard), see the 'Recurring' badge, the attendees as avatars
- * with the '+N' tooltip 'Additional attendees:' beside the recording's speakers, and the meeting's
- * groups; unlink it through the actions menu, which gives back exactly the speakers. The fake listens on the port the server's GOOGLE_BASE_URL names.
+ * In the browser, against the Google fake: sign in with Google, upload a real recording, link its
+ * meeting to the weekly recurring event through the header's 'Link calendar event' popover (search,
+ * keyboard), see the 'Recurring' badge, the attendees as avatars with the '+N' tooltip 'Additional
+ * attendees:' beside the recording's speakers, and the meeting's groups; unlink it through the
+ * actions menu, which gives back exactly the speakers. The fake listens on the port the server's
+ * GOOGLE_BASE_URL names.
  */
 import { eventId, startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test, type Page } from '@playwright/test';

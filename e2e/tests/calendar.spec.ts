@@ -1,11 +1,11 @@
 /**
- * Issue 13 points 5 and 9 in the browser: the week calendar at /calendar against the Google fake.
- * Signed in with Google through the fake's account picker, the seeded week shows overlapping
- * events side by side, the all-day row collapsed to per-day counts and expanded, dashed unanswered
- * invitations, the current-time line; weeks move with previous/next/Today; an event opens its
- * details and, once a meeting is linked to it, that meeting. A person without Google sees the
- * connect prompt and connects in the popup; a server without Google says so. Screenshots of every
- * state (RECORDER_SHOTS) at 1280 and 375 px, light and dark.
+ * In the browser: the week calendar at /calendar against the Google fake. Signed in with Google
+ * through the fake's account picker, the seeded week shows overlapping events side by side, the
+ * all-day row collapsed to per-day counts and expanded, dashed unanswered invitations, the
+ * current-time line; weeks move with previous/next/Today; an event opens its details and, once a
+ * meeting is linked to it, that meeting. A person without Google sees the connect prompt and
+ * connects in the popup; a server without Google says so. Screenshots of every state
+ * (RECORDER_SHOTS) at 1280 and 375 px, light and dark.
  *
  * The browser runs in Berlin time, the seeded account's zone, so the seed's days are the grid's.
  */

@@ -322,7 +322,7 @@ test('keyboard, the 30 s reset, errors and the empty Past chats', async ({ page 
   await expect(panel(page).getByText('Ask a question about the meeting')).toBeVisible();
   await expect(panel(page).getByRole('article', { name: 'Answer' })).toHaveCount(0);
 
-  // The server's error, in the spec's words; then a connection failure.
+  // The server's error, in the documented words; then a connection failure.
   await page.route('**/api/chat/stream', (route) =>
     route.fulfill({
       status: 502,
@@ -382,8 +382,8 @@ test('keyboard, the 30 s reset, errors and the empty Past chats', async ({ page 
 test('opening the panel saves no chat until the first question; sign-out forgets the chat context', async ({
   page,
 }) => {
-  // Issue 10 point 13: each opening of the panel left an empty 'Chat' row in Past chats, and
-  // sign-out left `summy-chat-context` in local storage.
+  // Regression: each opening of the panel left an empty 'Chat' row in Past chats, and sign-out left
+  // `summy-chat-context` in local storage.
   await signUp(page);
   const meeting = await api<{ id: string; title: string }>(page, 'POST', '/api/meetings', {
     title: 'Hiring sync',

@@ -1,9 +1,9 @@
 /**
- * Issue 13 point 8 in the browser: the Contacts page at /contacts against the Google fake. Signed
- * in with Google, 'Sync now' brings the seeded address book and the organisation's colleagues
- * (photos or coloured initials, 'Organisation' marker) and the search narrows them; a person
- * without Google sees the connect prompt; an account without contacts sees the empty state; a
- * server without Google says so. Screenshots (RECORDER_SHOTS) at 1280 and 375 px, light and dark.
+ * In the browser: the Contacts page at /contacts against the Google fake. Signed in with Google,
+ * 'Sync now' brings the seeded address book and the organisation's colleagues (photos or coloured
+ * initials, 'Organisation' marker) and the search narrows them; a person without Google sees the
+ * connect prompt; an account without contacts sees the empty state; a server without Google says
+ * so. Screenshots (RECORDER_SHOTS) at 1280 and 375 px, light and dark.
  */
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
- * Issue 13 points 2-3 in the browser, against the Google fake: sign in with Google through the
- * account picker, link a second account in the popup, see both in Manage Accounts, set primary,
- * remove one (its meetings keep their data). The fake listens on the port the server's
- * GOOGLE_BASE_URL names (playwright.config.ts), started here before any Google flow runs.
+ * In the browser, against the Google fake: sign in with Google through the account picker, link a
+ * second account in the popup, see both in Manage Accounts, set primary, remove one (its meetings
+ * keep their data). The fake listens on the port the server's GOOGLE_BASE_URL names
+ * (playwright.config.ts), started here before any Google flow runs.
  */
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test, type Page } from '@playwright/test';

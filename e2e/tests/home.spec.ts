@@ -1,10 +1,10 @@
 /**
- * Issue 15 point 1 in the browser: the Home dashboard at / and /home. Without data: 'No recent
- * meetings' with 'Start recording', 'No upcoming events', 'Loading tasks...' then 'No tasks yet' /
- * 'Tasks from your meetings will appear here', and every 'View all' link. With data: the 4 newest
- * meetings, the 3 next events of the Google fake with 'Record' on the one about to start, which
- * starts a recording linked to that event (fake microphone), and the 4 newest incomplete to-dos.
- * Screenshots (RECORDER_SHOTS) of Home empty and full at 1280 and 375 px, light and dark.
+ * In the browser: the Home dashboard at / and /home. Without data: 'No recent meetings' with 'Start
+ * recording', 'No upcoming events', 'Loading tasks...' then 'No tasks yet' / 'Tasks from your
+ * meetings will appear here', and every 'View all' link. With data: the 4 newest meetings, the 3
+ * next events of the Google fake with 'Record' on the one about to start, which starts a recording
+ * linked to that event (fake microphone), and the 4 newest incomplete to-dos. Screenshots
+ * (RECORDER_SHOTS) of Home empty and full at 1280 and 375 px, light and dark.
  */
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,11 +1,11 @@
 /**
- * Issue 15 point 6, "every action reachable by keyboard with a visible focus ring": the main
- * actions done with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows, Home, Escape; never a
- * click, nor a focus() from the test), with their effects checked and a focus ring on every
- * control the keys land on. Opening a meeting from the sidebar, its four modes, the meeting
- * actions menu and its delete confirmation; Settings from the sidebar, its four tabs and the
- * theme; a to-do added, named and completed; the 'New meeting' menu, and a recording started,
- * paused, resumed and stopped (Chromium's fake microphone). axe-core (a11y.spec.ts's rules: WCAG
+ * Every action reachable by keyboard with a visible focus ring: the main actions done with the
+ * keyboard only (Tab, Shift+Tab, Enter, Space, arrows, Home, Escape; never a click, nor a focus()
+ * from the test), with their effects checked and a focus ring on every control the keys land on.
+ * Opening a meeting from the sidebar, its four modes, the meeting actions menu and its delete
+ * confirmation; Settings from the sidebar, its four tabs and the theme; a to-do added, named and
+ * completed; the 'New meeting' menu, and a recording started, paused, resumed and stopped
+ * (Chromium's fake microphone). axe-core (a11y.spec.ts's rules: WCAG
  * 2.0/2.1 A and AA, serious and critical, light and dark, 1280 and 375 px) also checks the
  * recorder panel while recording and paused, which no other spec reaches.
  */

@@ -1,13 +1,13 @@
 /**
- * Issue 14 points 2 and 4 in the browser, against the Linear fake (@summy/fakes/linear): the
- * 'Linear Issues' section of /todos not connected, its 'Connect Linear' opening Settings on the
- * Integrations tab, the OAuth popup (500x600) through the fake's consent page and /linear/callback,
- * the issues with priority and due date, Sync, the edit form (title, due date, state), complete and
- * reopen (Done by name, else of type completed), 'Send to Linear' on a meeting's action item (team
- * chosen once, then remembered) and completion flowing back from Linear at the next sync, then
- * Disconnect. Each change is checked in the fake's store, not only on screen. Screenshots
- * (RECORDER_SHOTS) of the section connected and not, the edit form and the Integrations tab at 1280
- * and 375 px, light and dark.
+ * In the browser, against the Linear fake (@summy/fakes/linear): the 'Linear Issues' section of
+ * /todos not connected, its 'Connect Linear' opening Settings on the Integrations tab, the OAuth
+ * popup (500x600) through the fake's consent page and /linear/callback, the issues with priority
+ * and due date, Sync, the edit form (title, due date, state), complete and reopen (Done by name,
+ * else of type completed), 'Send to Linear' on a meeting's action item (team chosen once, then
+ * remembered) and completion flowing back from Linear at the next sync, then Disconnect. Each
+ * change is checked in the fake's store, not only on screen. Screenshots (RECORDER_SHOTS) of the
+ * section connected and not, the edit form and the Integrations tab at 1280 and 375 px, light and
+ * dark.
  */
 import { startFakeLinear, type FakeLinear } from '@summy/fakes/linear';
 import { expect, test, type Page } from '@playwright/test';
@@ -130,7 +130,7 @@ test('connect Linear in the popup, sync, edit, complete, send an action item, di
   await dismissToasts(page);
   await shootStates(page, 'linear-section-connected');
 
-  // Sync: 'Syncing...' while it runs, then the spec's toast.
+  // Sync: 'Syncing...' while it runs, then the documented toast.
   await section.getByRole('button', { name: 'Sync' }).click();
   await expect(page.getByText('Synced 3 issues from Linear')).toBeVisible();
 

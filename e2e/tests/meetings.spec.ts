@@ -1,9 +1,9 @@
 /**
- * Issue 15 point 2 in the browser: /meetings lists every meeting newest first with its date,
- * duration, participants and processing state, pages as the end of the list comes near (and by
- * 'Load more meetings'), and its search finds a meeting by a word said in it (the server's
- * full-text index over transcripts) or by its title, kept in the URL. Screenshots
- * (RECORDER_SHOTS) of the list, a search and 'No meetings found' at 1280 and 375 px, light and dark.
+ * In the browser: /meetings lists every meeting newest first with its date, duration, participants
+ * and processing state, pages as the end of the list comes near (and by 'Load more meetings'), and
+ * its search finds a meeting by a word said in it (the server's full-text index over transcripts)
+ * or by its title, kept in the URL. Screenshots (RECORDER_SHOTS) of the list, a search and 'No
+ * meetings found' at 1280 and 375 px, light and dark.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { shootStates } from '../fixtures/screenshots';

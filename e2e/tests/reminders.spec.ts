@@ -1,12 +1,12 @@
 /**
- * Issue 14 point 3 in the browser: reminders over CalDAV against a real Radicale (Debian's
- * `radicale`, started here through @summy/fakes/radicale with two seeded VTODO lists and an event
- * calendar). From /todos: the not-connected prompt, 'Connect Apple Reminders' (Connect disabled
- * until both fields are filled, 'Missing credentials' on Enter, 'Authentication failed' for a wrong
- * password), 'Connected! ...' leading into 'Configure Apple Reminders' (the to-do lists with their
- * colours, not the event calendar; 'No lists selected' with Save disabled), then the section: '{n}
- * active', complete with Undo, double-click rename, the edit form (date and list), each change
- * checked on Radicale itself; Settings › Integrations (Configuration, Disconnect and the
+ * In the browser: reminders over CalDAV against a real Radicale (Debian's `radicale`, started here
+ * through @summy/fakes/radicale with two seeded VTODO lists and an event calendar). From /todos:
+ * the not-connected prompt, 'Connect Apple Reminders' (Connect disabled until both fields are
+ * filled, 'Missing credentials' on Enter, 'Authentication failed' for a wrong password),
+ * 'Connected! ...' leading into 'Configure Apple Reminders' (the to-do lists with their colours,
+ * not the event calendar; 'No lists selected' with Save disabled), then the section: '{n} active',
+ * complete with Undo, double-click rename, the edit form (date and list), each change checked on
+ * Radicale itself; Settings › Integrations (Configuration, Disconnect and the
  * 'reminders-disconnected' event); and a CalDAV server that went away (the load, sync and lists
  * failures of). Screenshots (RECORDER_SHOTS) at 1280 and 375 px, light and dark.
  */
@@ -173,7 +173,8 @@ test('connect, pick lists, complete, rename and edit reminders; disconnect from 
   await expect(page.getByText('Configuration saved: Syncing 1 reminder list(s)')).toBeVisible();
   await expect(configure).toBeHidden();
 
-  // The section: the incomplete reminders of Work only, with the priority mapping of section 9.
+  // The section: the incomplete reminders of Work only, with the priority mapping (1-3 low, 4-6
+  // medium, 7-8 high, 9 urgent).
   await expect(section(page).getByText('2 active')).toBeVisible();
   await expect(row(page, 'Send the quarterly report')).toContainText('Urgent'); // RFC 5545 1
   await expect(row(page, 'Book the venue')).toContainText('Medium'); // RFC 5545 5
@@ -313,7 +314,7 @@ test('a CalDAV server that went away: load, sync and list failures', async ({ pa
     });
     await expect(page.getByText('Error', { exact: true })).toBeVisible();
 
-    // The lists cannot be read: the single list 'Reminders', ticked, and the spec's notice.
+    // The lists cannot be read: the single list 'Reminders', ticked, and the documented notice.
     await section(page).getByRole('button', { name: 'Choose reminder lists' }).click();
     await expect(
       page.getByText('Could not retrieve your reminder lists. Please try again.').first(),

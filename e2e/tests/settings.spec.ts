@@ -1,11 +1,11 @@
 /**
- * Issue 15 point 3 in the browser: the Settings dialog's four tabs, each opened by a click on its
- * tab, by `?tab=` in the address and by the 'openSettings' window event's `detail.tab`; the page
- * title 'Settings - Summy' while it is open; the tab list by keyboard (arrows, Home, End); General
- * holding the theme, app icon and recording settings; Account showing the signed-in user (a Google
- * user: avatar, name, email, 'Primary account', Add Account opening Google's picker, Sign Out,
- * Privacy Policy); What's New with its version headings; a phone-width dialog whose tabs fit.
- * Screenshots (RECORDER_SHOTS) of each tab at 1280 and 375 px, light and dark.
+ * In the browser: the Settings dialog's four tabs, each opened by a click on its tab, by `?tab=` in
+ * the address and by the 'openSettings' window event's `detail.tab`; the page title 'Settings -
+ * Summy' while it is open; the tab list by keyboard (arrows, Home, End); General holding the theme,
+ * app icon and recording settings; Account showing the signed-in user (a Google user: avatar, name,
+ * email, 'Primary account', Add Account opening Google's picker, Sign Out, Privacy Policy); What's
+ * New with its version headings; a phone-width dialog whose tabs fit. Screenshots (RECORDER_SHOTS)
+ * of each tab at 1280 and 375 px, light and dark.
  */
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -59,7 +59,7 @@ async function expectTabContent(page: Page, name: TabName, email: string): Promi
       await expect(panel.getByRole('radiogroup', { name: 'App icon' })).toBeVisible();
       await expect(panel.getByRole('region', { name: 'AI' })).toBeVisible();
       await expect(panel.getByRole('region', { name: 'Transcription' })).toBeAttached();
-      // Spec 000 section 3's recording settings, with their defaults.
+      // The recording settings, with their defaults.
       await expect(panel.getByRole('region', { name: 'Recording' })).toBeAttached();
       await expect(panel.getByRole('switch', { name: 'Auto backup' })).toBeChecked();
       break;
@@ -77,7 +77,7 @@ async function expectTabContent(page: Page, name: TabName, email: string): Promi
   }
 }
 
-/** Fires the spec's window event, as a feature's button would (lib/open-settings.ts). */
+/** Fires the documented window event, as a feature's button would (lib/open-settings.ts). */
 async function fireOpenSettings(page: Page, tab?: string): Promise<void> {
   // A string, because this package is type-checked without the DOM library.
   const detail = tab === undefined ? 'undefined' : JSON.stringify({ tab });

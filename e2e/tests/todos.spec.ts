@@ -1,12 +1,12 @@
 /**
- * Issue 14 point 1 in the browser: the to-do screen at /todos. Add (an empty to-do straight into
- * title edit), the 500 ms debounced title save, Enter, blur, Escape and an empty title, the star,
- * completion ('Saved', kept apart under Completed), delete from the right-click menu and from the
- * keyboard's menu button with the 5 s undo (nothing reaches the server inside the window; closing
- * the tab inside it keeps the to-do), a failed update rolled back with 'Error' / 'Failed to update
- * to-do', changes from another tab, and the action items of an uploaded real recording listed with
- * a link to their meeting. Screenshots (RECORDER_SHOTS) of the loading, empty, filled, context-menu
- * and undo-toast states at 1280 and 375 px, light and dark.
+ * In the browser: the to-do screen at /todos. Add (an empty to-do straight into title edit), the
+ * 500 ms debounced title save, Enter, blur, Escape and an empty title, the star, completion
+ * ('Saved', kept apart under Completed), delete from the right-click menu and from the keyboard's
+ * menu button with the 5 s undo (nothing reaches the server inside the window; closing the tab
+ * inside it keeps the to-do), a failed update rolled back with 'Error' / 'Failed to update to-do',
+ * changes from another tab, and the action items of an uploaded real recording listed with a link
+ * to their meeting. Screenshots (RECORDER_SHOTS) of the loading, empty, filled, context-menu and
+ * undo-toast states at 1280 and 375 px, light and dark.
  */
 import path from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';

@@ -1,13 +1,13 @@
 /**
  * Better Auth, mounted at /api/auth/*: email and password always (Summy works offline), Google
- * OAuth when configured, with the scopes of spec 001 section 6, offline access and forced consent,
+ * OAuth when configured, with the scopes of `GOOGLE_SCOPES`, offline access and forced consent,
  * through the generic OAuth plugin so every Google URL comes from settings (GOOGLE_BASE_URL; the
  * built-in provider hard-codes its token URL). Several Google accounts link to one user; their
- * tokens are encrypted at rest (docs/decisions/017-google-oauth-and-linked-accounts.md).
- * Sessions are HTTP-only, SameSite=Lax cookies; Better Auth rejects state-changing requests whose
- * Origin is not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>`
- * (the token comes in the `set-auth-token` header of a sign-in), for clients without cookies:
- * spec 000 section 7 "POST /api/chat with an optional bearer token".
+ * tokens are encrypted at rest (docs/decisions/017-google-oauth-and-linked-accounts.md). Sessions
+ * are HTTP-only, SameSite=Lax cookies; Better Auth rejects state-changing requests whose Origin is
+ * not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>` (the token
+ * comes in the `set-auth-token` header of a sign-in), for clients without cookies, such as a
+ * script calling `POST /api/chat`.
  *
  * Against password guessing and account enumeration (docs/decisions/011): Better Auth's rate
  * limiter is on in every environment with its state in the database, keyed by the client address

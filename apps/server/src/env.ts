@@ -59,8 +59,8 @@ export interface Env {
   /**
    * Seconds a signed session cookie may vouch for a session without a database lookup
    * (SESSION_CACHE_SECONDS, default 60, 0 = look up every request; Better Auth's cookie cache,
-   * issue 10 point 12, docs/decisions/013-session-cookie-cache.md). A session revoked elsewhere
-   * stays usable by a browser that holds a fresh cookie for up to this long.
+   * docs/decisions/013-session-cookie-cache.md). A session revoked elsewhere stays usable by a
+   * browser that holds a fresh cookie for up to this long.
    */
   sessionCacheSeconds: number;
   /**

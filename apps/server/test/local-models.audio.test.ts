@@ -1,11 +1,10 @@
 /**
- * Issue 12 "Done when", through the public API on PGlite: a server started with no models
+ * Local speech models end to end, through the public API on PGlite: a server started with no models
  * transcribes an upload with the PocketSphinx fallback; the tiny models are downloaded from a
  * loopback mirror (POST /api/models/:id/download, MODELS_CATALOG + MODELS_BASE_URL); the next
  * upload, without a restart, is transcribed by the local sherpa-onnx engine, and so is direct
- * transcription (POST /api/transcribe). Real models cannot be downloaded on the build machines:
- * the tiny models' random weights decode nonsense, so the transcript is checked for shape, not
- * words.
+ * transcription (POST /api/transcribe). Real models cannot be downloaded on the build machines: the
+ * tiny models' random weights decode nonsense, so the transcript is checked for shape, not words.
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';

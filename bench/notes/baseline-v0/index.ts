@@ -1,5 +1,5 @@
 /**
- * FROZEN BASELINE: the offline text generator as it was before issue 11 (commit 2da6851,
+ * FROZEN BASELINE: the offline text generator as it was before the notes rework (commit 2da6851,
  * apps/server/src/providers/llm/offline/), copied so bench/notes can print today's figures beside
  * the new generator's in the same run. Do not edit these files; they are a measurement fixture.
  */

@@ -1,6 +1,5 @@
 /**
- * AI preferences (issue 15 points 3 and
- * 4): the summary templates with the sections each asks of a summary, the shapes of
+ * AI preferences: the summary templates with the sections each asks of a summary, the shapes of
  * `GET`/`PUT /api/settings/ai` and of `POST /api/meetings/:id/summary`. Shared by the server (the
  * prompts, the offline summariser, validation, OpenAPI) and the web app (the Settings selects and
  * the Regenerate summary dialog). No I/O here.
@@ -43,9 +42,9 @@ export interface SummaryTemplate {
 const NONE = 'or "- None recorded"';
 
 /**
- * Every template with its sections (issue 15 contract, "Templates must change what the summary
- * contains"). The language model is asked for exactly these headings; the offline summariser
- * writes the same headings and sorts its extracted sentences into them.
+ * Every template with its sections (templates must change what the summary contains). The language
+ * model is asked for exactly these headings; the offline summariser writes the same headings and
+ * sorts its extracted sentences into them.
  */
 export const SUMMARY_TEMPLATES: readonly SummaryTemplate[] = [
   {

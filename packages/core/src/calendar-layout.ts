@@ -1,11 +1,10 @@
 /**
- * The week calendar's geometry as pure functions (section 9 "Calendar layout" and "Calendar
- * polling"). Dates are read in the runtime's local time zone, which in the browser is the person's:
- * the grid shows wall clock hours, so an event at 09:00 sits on the 09:00 row on a daylight-saving
- * day too. No I/O.
+ * The week calendar's geometry as pure functions. Dates are read in the runtime's local time zone,
+ * which in the browser is the person's: the grid shows wall clock hours, so an event at 09:00 sits
+ * on the 09:00 row on a daylight-saving day too. No I/O.
  */
 
-/** Spec 001 section 9 "Calendar layout" and "Calendar polling". */
+/** Calendar layout and polling constants. */
 export const CALENDAR_LAYOUT = {
   /** Height of one hour row, px. */
   hourHeight: 80,
@@ -94,8 +93,8 @@ export function weekNumberOfWeek(weekStart: Date): number {
 }
 
 /**
- * The collapsed all-day row's per-day count, spec 001 section 2 '{n} event(s)': the '(s)' is
- * read as a plural, so one event reads '1 event' and three read '3 events'.
+ * The collapsed all-day row's per-day count, '{n} event(s)': the '(s)' is read as a plural, so one
+ * event reads '1 event' and three read '3 events'.
  */
 export function allDayCountLabel(n: number): string {
   return `${n} event${n === 1 ? '' : 's'}`;

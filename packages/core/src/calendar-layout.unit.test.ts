@@ -1,5 +1,5 @@
-// Node re-reads TZ when it is assigned, so every Date below is read in Berlin whatever the machine's
-// zone: the daylight-saving cases need a zone that has them.
+// Node re-reads TZ when it is assigned, so every Date below is read in Berlin whatever the
+// machine's zone: the daylight-saving cases need a zone that has them.
 process.env.TZ = 'Europe/Berlin';
 
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ it('runs in Berlin time', () => {
 });
 
 describe('constants', () => {
-  it('are the spec 001 section 9 values', () => {
+  it('are the documented values', () => {
     expect(CALENDAR_LAYOUT).toEqual({
       hourHeight: 80,
       hours: 24,
@@ -109,7 +109,7 @@ describe('isoWeekNumber', () => {
 });
 
 describe('allDayCountLabel', () => {
-  it('reads the spec\'s "{n} event(s)" as a plural', () => {
+  it('reads the documented "{n} event(s)" as a plural', () => {
     expect(allDayCountLabel(1)).toBe('1 event');
     expect(allDayCountLabel(3)).toBe('3 events');
   });

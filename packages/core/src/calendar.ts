@@ -1,13 +1,13 @@
 /**
  * Google Calendar events as Summy shows and links them: the shapes of `/api/calendar/*` and of
- * `POST /api/meetings/:id/calendar-event`, the limits and messages the spec fixes, and the local
- * search scoring of spec 001 section 5. No I/O here.
+ * `POST /api/meetings/:id/calendar-event`, its limits and messages, and the local search scoring.
+ * No I/O here.
  */
 import { z } from './zod.ts';
 import { meetingGroupSchema, meetingSchema } from './contracts.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
 
-/** Spec 001 section 9 constants (counts are events, spans are days). */
+/** Calendar constants (counts are events, spans are days). */
 export const CALENDAR_LIMITS = {
   /** Events asked of Google per page of a range fetch (Google's maximum). */
   rangePageSize: 2500,
@@ -35,7 +35,7 @@ export const CALENDAR_LIMITS = {
   maxRangeDays: 62,
 } as const;
 
-/** Messages spec 001 section 8 fixes for the calendar and event linking. */
+/** Fixed messages of the calendar and event linking. */
 export const CALENDAR_MESSAGES = {
   cancelled: 'Request was cancelled',
   loadFailed: 'Failed to load calendar events',
@@ -120,9 +120,9 @@ export const calendarEventsAnswerSchema = z.object({ events: z.array(calendarEve
 export type CalendarEventsAnswer = z.infer<typeof calendarEventsAnswerSchema>;
 
 /**
- * Body of `POST /api/meetings/:id/calendar-event`: the spec's "linked event payload" (id, title,
- * attendees with email and displayName, recurringEventId) plus the account it came from (defaults
- * to the primary account). Texts bounded by `TEXT_LIMITS`.
+ * Body of `POST /api/meetings/:id/calendar-event`: the documented "linked event payload" (id,
+ * title, attendees with email and displayName, recurringEventId) plus the account it came from
+ * (defaults to the primary account). Texts bounded by `TEXT_LIMITS`.
  */
 export const linkCalendarEventSchema = z
   .object({
@@ -250,8 +250,8 @@ export function scoreCalendarEvent(
 }
 
 /**
- * The search results of spec 001 section 5: events scoring 0 dropped, then score descending,
- * then the most recent start first, at most `CALENDAR_LIMITS.searchResults` (10).
+ * The search results: events scoring 0 dropped, then score descending, then the most recent start
+ * first, at most `CALENDAR_LIMITS.searchResults` (10).
  */
 export function rankCalendarSearch<
   T extends {

@@ -92,29 +92,29 @@ export type ChatStreamEvent =
   | { event: 'done'; data: ChatAnswer }
   | { event: 'error'; data: { error: string; details: string } };
 
-/** Spec 000 section 8: the chat worker's failure. */
+/** The chat worker's failure. */
 export const CHAT_FAILED = 'Chat failed';
-/** Spec 000 section 8: the chat worker produced nothing. */
+/** The chat worker produced nothing. */
 export const CHAT_NO_RESPONSE = 'No response generated';
 
-/** Spec 000 section 8: what the panel shows when the server answers an error. */
+/** What the panel shows when the server answers an error. */
 export function chatErrorText(error: string, details: string): string {
   return `Sorry, I encountered an error: ${error}. ${details}`;
 }
 
-/** Spec 000 section 8: what the panel shows when the server cannot be reached. */
+/** What the panel shows when the server cannot be reached. */
 export const CHAT_CONNECTION_ERROR =
   "Sorry, I'm having trouble connecting right now. Please try again later.";
 
-/** Spec 000 section 9: chat history reset 30 s after close, in ms. */
+/** Chat history reset 30 s after close, in ms. */
 export const CHAT_HISTORY_RESET_MS = 30_000;
-/** Spec 000 section 9: the meeting picker shows at most 5 meetings. */
+/** The meeting picker shows at most 5 meetings. */
 export const CHAT_PICKER_MAX = 5;
-/** Spec 000 section 9: chat title fallback length, in characters. */
+/** Chat title fallback length, in characters. */
 export const CHAT_TITLE_MAX = 60;
-/** Spec 000 section 9: the chat list holds the latest 200 chats. */
+/** The chat list holds the latest 200 chats. */
 export const CHAT_LIST_LIMIT = 200;
-/** Spec 000 section 9: the floating panel's size, px; the sidebar's width, px. */
+/** The floating panel's size, px; the sidebar's width, px. */
 export const CHAT_PANEL_SIZE = { floating: 640, sidebar: 384 } as const;
 
 // Markdown that would show as noise in a one-line title: quote marks, headings, list bullets,

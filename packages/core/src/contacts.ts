@@ -6,8 +6,8 @@ import { z } from './zod.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
 
 /**
- * Spec 001 section 9 constants of the contacts sync, plus the page sizes of the contacts API.
- * Durations in milliseconds unless the name says otherwise.
+ * Constants of the contacts sync, plus the page sizes of the contacts API. Durations in
+ * milliseconds unless the name says otherwise.
  */
 export const CONTACT_LIMITS = {
   /** The sync runs every 30 minutes per connected user ("Contact sync interval"). */
@@ -151,9 +151,8 @@ export interface AttendeeAddress {
 }
 
 /**
- * The calendar contacts of spec 001 section 5: attendees at the organisation's own domain, without
- * rooms and groups, de-duplicated by lower-cased e-mail (the first name seen wins, a later one
- * fills a missing name).
+ * The calendar contacts: attendees at the organisation's own domain, without rooms and groups,
+ * de-duplicated by lower-cased e-mail (the first name seen wins, a later one fills a missing name).
  */
 export function organizationAttendees(
   attendees: readonly AttendeeAddress[],

@@ -1,6 +1,6 @@
 /**
- * Request and answer shapes of the data API, shared by the server (validation, OpenAPI) and the
- * web app (typed fetchers). Field names follow the app shapes of spec 000 section 3.
+ * Request and answer shapes of the data API, shared by the server (validation, OpenAPI) and the web
+ * app (typed fetchers). Field names follow the app's shapes (camelCase).
  */
 import { z } from './zod.ts';
 import {
@@ -32,9 +32,9 @@ const topicInputSchema = z.object({
 });
 
 /**
- * A row of the meeting list: spec 000 section 3 ("reads only id, title, date, duration, user_id"),
- * plus the two flags the sidebar's icons need and the participants' names that the /meetings screen
- * and the Home dashboard show. `participants` is optional so answers of older servers still parse.
+ * A row of the meeting list: id, title, date, duration and user id only, plus the two flags the
+ * sidebar's icons need and the participants' names that the /meetings screen and the Home dashboard
+ * show. `participants` is optional so answers of older servers still parse.
  */
 export const meetingListItemSchema = z.object({
   id: z.string().uuid(),
@@ -209,7 +209,8 @@ export const createTodoSchema = z
 export type CreateTodoInput = z.infer<typeof createTodoSchema>;
 
 /** Body of `PATCH /api/todos/:id`. */
-// The create schema's `title` default must not reach updates: a PATCH without a title would erase it.
+// The create schema's `title` default must not reach updates: a PATCH without a title would erase
+// it.
 export const updateTodoSchema = createTodoSchema
   .extend({ title: boundedText(TEXT_LIMITS.todoTitle).trim() })
   .omit({ meetingId: true })

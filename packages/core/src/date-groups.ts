@@ -30,9 +30,9 @@ export function dateGroupOf(date: string | Date, now: Date = new Date()): DateGr
 }
 
 /**
- * Groups items by date into {@link DATE_GROUPS}; empty groups are dropped and order within a
- * group is kept. Used by the sidebar (meeting date) and Past chats (creation date, spec 001
- * section 2: today, within 7 days, within 30 days, older).
+ * Groups items by date into {@link DATE_GROUPS}; empty groups are dropped and order within a group
+ * is kept. Used by the sidebar (meeting date) and Past chats (creation date): today, within 7 days,
+ * within 30 days, older.
  *
  * @param dateOf the item's date (ISO 8601 date-time or Date)
  * @param now the reference time

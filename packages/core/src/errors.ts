@@ -13,7 +13,7 @@ export const apiErrorSchema = z.object({
 /** An error body as parsed by a client. */
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Messages the spec fixes. */
+/** Fixed messages (docs/product.md#errors-and-messages). */
 export const MESSAGES = {
   notAuthenticated: 'User not authenticated',
   notFound: 'Not found',
@@ -22,7 +22,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Reads an error body the way the spec's client does: missing fields default to
+ * Reads an error body the way the documented client does: missing fields default to
  * 'Server error' and 'HTTP {status}'.
  */
 export function readApiError(body: unknown, status: number): { error: string; details: string } {

@@ -37,12 +37,12 @@ function namesPhrase(names: readonly string[], shown: number): string {
 }
 
 /**
- * Title of a meeting whose transcript is too poor to name a subject: the spec's fallback 'Meeting',
- * the people known by name (calendar attendees or named speakers; diarization labels such as
- * 'Speaker 1' are not names) and the meeting's date as the app shows dates: 'Meeting with Ada and
- * Carol, Nov 25, 2026', or 'Meeting, Nov 25, 2026' when no name is known. Fewer names are written
- * when all would pass 50 characters. A title of the first words would be word salad, and plain
- * 'Meeting' cannot be told apart in the sidebar.
+ * Title of a meeting whose transcript is too poor to name a subject: the documented fallback
+ * 'Meeting', the people known by name (calendar attendees or named speakers; diarization labels
+ * such as 'Speaker 1' are not names) and the meeting's date as the app shows dates: 'Meeting with
+ * Ada and Carol, Nov 25, 2026', or 'Meeting, Nov 25, 2026' when no name is known. Fewer names are
+ * written when all would pass 50 characters. A title of the first words would be word salad, and
+ * plain 'Meeting' cannot be told apart in the sidebar.
  * @param date when the meeting took place; formatted in the process's time zone
  * @param people display names of the meeting's people, in order of importance
  */

@@ -1,11 +1,10 @@
 /**
- * Linked Google accounts and the Google connection: the shapes of `/api/google/*` and the messages
- * of spec 001 section 8. No shape here carries a token: access and refresh tokens never leave the
- * server.
+ * Linked Google accounts and the Google connection: the shapes of `/api/google/*` and its messages.
+ * No shape here carries a token: access and refresh tokens never leave the server.
  */
 import { z } from './zod.ts';
 
-/** Messages spec 001 section 8 fixes for Google. */
+/** Fixed messages for Google. */
 export const GOOGLE_MESSAGES = {
   reconnect: 'Authentication failed, please reconnect Google Calendar',
   statusFailed: 'Status check failed',
@@ -64,7 +63,7 @@ export type GoogleStatus = z.infer<typeof googleStatusSchema>;
 
 /**
  * `POST /api/google/refresh` and `/refresh-linked-account`: the new expiry, never the token
- * (the spec's `access_token`/`refresh_token` fields stay on the server; docs/decisions/017).
+ * (the documented `access_token`/`refresh_token` fields stay on the server; docs/decisions/017).
  */
 export const googleRefreshAnswerSchema = z.object({
   /** ISO 8601. */

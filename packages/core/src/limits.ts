@@ -7,9 +7,9 @@
 import { z } from './zod.ts';
 
 /**
- * The longest text, in characters (UTF-16 code units, as zod and JavaScript count), that each
- * kind of field accepts. Spec 000 section 9 fixes only generated titles (50 characters) and chat
- * title fallbacks (60); these are generous ceilings well above anything a person types.
+ * The longest text, in characters (UTF-16 code units, as zod and JavaScript count), that each kind
+ * of field accepts. The product fixes only generated titles (50 characters) and chat title
+ * fallbacks (60); these are generous ceilings well above anything a person types.
  */
 export const TEXT_LIMITS = {
   /** Meeting title (generated titles are 50). */

@@ -1,7 +1,6 @@
 /**
- * Linear, the issue tracker of spec 001: the shapes of `/api/linear/*`, of `POST
- * /api/todos/:id/linear`, the messages of spec 001 section 8 ("Issue tracker"), the constants of
- * section 9 and the pure rules of section 4 (when an issue is done, which workflow state completes
+ * Linear, the issue tracker: the shapes of `/api/linear/*`, of `POST /api/todos/:id/linear`, its
+ * messages and constants, and the pure rules (when an issue is done, which workflow state completes
  * or reopens it). No shape here carries a token: Linear's access and refresh tokens stay on the
  * server (docs/decisions/024-linear-token-on-the-server.md). No I/O here.
  */
@@ -9,22 +8,22 @@ import { z } from './zod.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
 import type { StoredPriority } from './priority.ts';
 
-/** Messages spec 001 sections 2 and 8 fix for the issue tracker (toast title / description pairs). */
+/** Fixed messages of the issue tracker (toast title / description pairs). */
 export const LINEAR_MESSAGES = {
   /** Answer of every Linear route when the user has no (or a no longer valid) token. */
   noToken: 'No access token available',
-  /** Answer when the server has no LINEAR_CLIENT_ID / LINEAR_CLIENT_SECRET (not from the spec). */
+  /** Answer when the server has no LINEAR_CLIENT_ID / LINEAR_CLIENT_SECRET (Summy's wording). */
   notConfigured: 'Linear is not configured on this server',
   /**
    * What a person sees in Settings on a server without a Linear OAuth application (not from the
    * spec). The settings that turn it on are the operator's: the server's log names them.
    */
   notSetUp: 'Not set up on this server. Ask its administrator.',
-  /** The `state` of the callback is not the one the server issued (not from the spec). */
+  /** The `state` of the callback is not the one the server issued (Summy's own wording). */
   invalidState: 'Invalid OAuth state',
-  /** The relay was asked for something other than Summy's own operations (not from the spec). */
+  /** The relay was asked for something other than Summy's own operations (Summy's own wording). */
   unknownOperation: 'Unknown Linear operation',
-  /** The to-do is already linked to an issue (not from the spec). */
+  /** The to-do is already linked to an issue (Summy's own wording). */
   alreadyLinked: 'This to-do is already linked to a Linear issue',
   errorTitle: 'Error',
   loadFailed: 'Failed to load Linear issues',
@@ -41,10 +40,10 @@ export const LINEAR_MESSAGES = {
   updated: 'Issue updated in Linear',
   successTitle: 'Success',
   titleUpdated: 'Issue title updated',
-  /** Generic Error toasts for connect and disconnect (spec 001 section 8 names no text). */
+  /** Generic Error toasts for connect and disconnect (no specific text). */
   connectFailed: 'Failed to connect Linear',
   disconnectFailed: 'Failed to disconnect Linear',
-  /** Spec 001 section 2 ("Issue-tracker panel", "To-do screen"). */
+  /** Labels of the 'Linear Issues' section of the to-do screen. */
   sectionTitle: 'Linear Issues',
   connect: 'Connect Linear',
   syncing: 'Syncing...',
@@ -66,7 +65,7 @@ export const linearSyncedMessage = (n: number) => `Synced ${n} issues from Linea
 /** 'Updated "{title}" in Linear', the description of 'Issue completed' / 'Issue reopened'. */
 export const linearIssueUpdatedMessage = (title: string) => `Updated "${title}" in Linear`;
 
-/** Spec 001 section 9 constants. */
+/** Linear constants. */
 export const LINEAR_LIMITS = {
   /** Least time between two Linear requests of one user, in ms (the server waits). */
   minRequestGapMs: 1000,
@@ -209,7 +208,7 @@ export const linearAuthorizeUrlSchema = z.object({ url: z.string(), state: z.str
 /** The authorize URL. */
 export type LinearAuthorizeUrl = z.infer<typeof linearAuthorizeUrlSchema>;
 
-/** Body of `POST /api/linear/token` (the spec's `code, clientId` minus the client id, plus the state). */
+/** Body of `POST /api/linear/token` (`code` plus the state; the client id is the server's). */
 export const linearTokenBodySchema = z
   .object({
     code: boundedText(TEXT_LIMITS.authOther).min(1),

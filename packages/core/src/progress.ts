@@ -1,6 +1,5 @@
 /**
- * Processing progress and notices sent to the browser over `GET /api/events` (section 4 pipelines,
- * section 8 notices).
+ * Processing progress and notices sent to the browser over `GET /api/events`.
  */
 import { z } from './zod.ts';
 
@@ -23,7 +22,7 @@ export const progressEventSchema = z.object({
 });
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
 
-/** SSE event `notice`: a toast the user should see (title / description as in the spec). */
+/** SSE event `notice`: a toast the user should see (title / description as in docs/product.md). */
 export const noticeEventSchema = z.object({
   meetingId: z.string().nullable(),
   title: z.string(),
@@ -34,7 +33,7 @@ export const noticeEventSchema = z.object({
 });
 export type NoticeEvent = z.infer<typeof noticeEventSchema>;
 
-/** The notices of the pipelines, in the spec's words. */
+/** The notices of the pipelines, in the documented words. */
 export const NOTICES = {
   recordingEmpty: {
     title: 'Recording failed',

@@ -7,8 +7,8 @@
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 /**
- * Largest file sent in one request: 15 MB; larger files go by resumable upload (tus), the spec's
- * "Large-file flow".
+ * Largest file sent in one request: 15 MB; larger files go by resumable upload (tus), the
+ * documented "Large-file flow".
  */
 export const DIRECT_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 
@@ -48,7 +48,9 @@ export function recordingByteLimit(highestIndex: number): number {
   );
 }
 
-/** The declared MIME types an upload may have, exactly as spec 000 section 5 lists them. */
+/** The declared MIME types an upload may have, exactly as docs/product.md#recording-and-uploads
+ * lists them.
+ */
 export const ACCEPTED_UPLOAD_TYPES = [
   'audio/mpeg',
   'audio/wav',
@@ -63,7 +65,7 @@ export const ACCEPTED_UPLOAD_TYPES = [
 ] as const;
 export type AcceptedUploadType = (typeof ACCEPTED_UPLOAD_TYPES)[number];
 
-/** The toasts of a refused file, in the spec's words. */
+/** The toasts of a refused file, in the documented words. */
 export const UPLOAD_REFUSALS = {
   invalidType: {
     title: 'Invalid file type',

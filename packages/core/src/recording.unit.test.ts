@@ -20,7 +20,7 @@ describe('validateUploadFile', () => {
     }
   });
 
-  it("refuses other types with the spec's words, before looking at the size", () => {
+  it('refuses other types with the documented words, before looking at the size', () => {
     for (const type of ['text/plain', '', 'image/png', 'audio/flac', 'application/pdf']) {
       expect(validateUploadFile({ type, size: 200 * MB })).toEqual({
         title: 'Invalid file type',
@@ -63,7 +63,7 @@ describe('recording names', () => {
 describe('backup offer', () => {
   const d = DEFAULT_RECORDING_SETTINGS;
 
-  it('has the spec defaults', () => {
+  it('has the documented defaults', () => {
     expect(d).toEqual({
       autoBackupEnabled: true,
       backupThresholdMB: 20,

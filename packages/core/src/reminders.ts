@@ -1,15 +1,14 @@
 /**
- * Reminders over CalDAV, shown as the spec's 'Apple Reminders' section: the shapes of
- * `/api/integrations/apple-reminders*`, the messages of spec 001 sections 5 and 8, and the priority
- * conversions of spec 001 section 9 to and from RFC 5545. Apple's own Reminders cloud is not
- * reachable by a server, so reminders are CalDAV VTODOs (docs/decisions, "CalDAV VTODO instead of
- * Apple's cloud"). No shape here carries a password: credentials stay on the server, encrypted at
- * rest. No I/O here.
+ * Reminders over CalDAV, shown as the 'Apple Reminders' section: the shapes of
+ * `/api/integrations/apple-reminders*`, their messages, and the priority conversions (Apple's
+ * scale, 9 urgent) to and from RFC 5545. Apple's own Reminders cloud is not reachable by a server,
+ * so reminders are CalDAV VTODOs (docs/decisions/025-reminders-over-caldav.md). No shape here
+ * carries a password: credentials stay on the server, encrypted at rest. No I/O here.
  */
 import { z } from './zod.ts';
 import type { StoredPriority } from './priority.ts';
 
-/** Messages spec 001 sections 5 and 8 fix for reminders ('…Detail' is a toast's second line). */
+/** Reminders' fixed messages ('…Detail' is a toast's second line). */
 export const REMINDERS_MESSAGES = {
   /** Title of the generic error toasts ('Error' / 'Failed to load Apple Reminders', …). */
   errorTitle: 'Error',
@@ -31,13 +30,13 @@ export const REMINDERS_MESSAGES = {
   successTitle: 'Success',
   titleUpdated: 'Reminder title updated',
   connected: 'Connected! Now select which reminder lists to sync',
-  /** Spec 001 section 5: Connect with an empty Apple ID or password. */
+  /** Connect with an empty Apple ID or password. */
   missingCredentials: 'Missing credentials',
   missingCredentialsDetail: 'Please enter your Apple ID and app-specific password',
-  /** Spec 001 section 5: Save Configuration with no list ticked. */
+  /** Save Configuration with no list ticked. */
   noListsSelected: 'No lists selected',
   noListsSelectedDetail: 'Please select at least one list to sync',
-  /** A reminders route called before a connection exists (Summy's wording; not in the spec). */
+  /** A reminders route called before a connection exists (Summy's own wording). */
   notConnected: 'Apple Reminders is not connected',
   /** The server named by the user did not answer as a CalDAV server (Summy's wording). */
   serverUnreachable: 'Could not reach the CalDAV server',
@@ -54,7 +53,7 @@ export const remindersConfigSavedMessage = (n: number) =>
 /** The section badge '{n} active'. */
 export const remindersActiveLabel = (n: number) => `${n} active`;
 
-/** Labels spec 001 section 2 fixes for the reminders section and dialogs. */
+/** Fixed labels of the reminders section and dialogs. */
 export const REMINDERS_LABELS = {
   section: 'Apple Reminders',
   connectTitle: 'Connect Apple Reminders',
@@ -66,9 +65,9 @@ export const REMINDERS_LABELS = {
 } as const;
 
 /**
- * The list id spec 001 section 3 stores by default (`selectedLists: ['default']`) and the id of the
- * fallback list 'Reminders' answered when lists cannot be read. The server reads it, like an empty
- * selection, as "every to-do list of the account".
+ * The list id stored by default (`selectedLists: ['default']`) and the id of the fallback list
+ * 'Reminders' answered when lists cannot be read. The server reads it, like an empty selection, as
+ * "every to-do list of the account".
  */
 export const REMINDERS_DEFAULT_LIST_ID = 'default';
 
@@ -139,7 +138,7 @@ export const remindersStatusSchema = z.object({
   connected: z.boolean(),
   /** The Apple ID or CalDAV user name, null when not connected. */
   username: z.string().nullable(),
-  /** The CalDAV server URL (the spec's container identifier), null when not connected. */
+  /** The CalDAV server URL (the documented container identifier), null when not connected. */
   containerId: z.string().nullable(),
 });
 /** The reminders connection's status. */
@@ -168,7 +167,7 @@ export const remindersConnectBodySchema = z
 export type RemindersConnectBody = z.infer<typeof remindersConnectBodySchema>;
 
 /**
- * Answer of `POST /api/integrations/apple-reminders`. `sessionToken` is always null: the spec's
+ * Answer of `POST /api/integrations/apple-reminders`. `sessionToken` is always null: the documented
  * field is kept for its shape, but no secret ever reaches the browser.
  */
 export const remindersConnectAnswerSchema = z.object({

@@ -43,7 +43,7 @@ describe('reminder priorities', () => {
     expect(rfc5545ToApple(0)).toBe(0);
     expect(rfc5545ToApple(12)).toBe(0);
     for (let p = 0; p <= 9; p++) expect(appleToRfc5545(rfc5545ToApple(p))).toBe(p);
-    // Apple's own clients write 1 for "high" ("!!!"): urgent here, as the spec's scale says.
+    // Apple's own clients write 1 for "high" ("!!!"): urgent here, as the documented scale says.
     expect(applePriorityToTodo(rfc5545ToApple(1))).toBe('urgent');
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Todo, UpdateTodoInput } from './contracts.ts';
 
-/** Spec 001 section 9 timings of the to-do screen, in milliseconds. */
+/** Timings of the to-do screen, in milliseconds. */
 export const TODO_TIMINGS = {
   /** "To-do undo window": a deleted to-do can be brought back for 5 s before it is deleted. */
   undoMs: 5_000,
@@ -12,7 +12,7 @@ export const TODO_TIMINGS = {
   titleDebounceMs: 500,
 } as const;
 
-/** The screen's fixed texts: spec 001 section 2 (loading, empty, menu) and section 8 (toasts). */
+/** The screen's fixed texts: loading, empty, menu and toasts. */
 export const TODO_MESSAGES = {
   loading: 'Loading to-dos...',
   emptyTitle: 'No to-dos yet',
@@ -36,9 +36,8 @@ export const TODO_MESSAGES = {
 export type TodoOrderFields = Pick<Todo, 'id' | 'completed' | 'createdAt'>;
 
 /**
- * Spec 001 section 4 "Ordering: incomplete before complete, then newest first"; the id breaks
- * ties of equal creation times (descending, as the server's `ORDER BY ... id DESC`). For
- * `Array.prototype.sort`.
+ * Incomplete before complete, then newest first; the id breaks ties of equal creation times
+ * (descending, as the server's `ORDER BY ... id DESC`). For `Array.prototype.sort`.
  */
 export function compareTodos(a: TodoOrderFields, b: TodoOrderFields): number {
   if (a.completed !== b.completed) return a.completed ? 1 : -1;

@@ -24,7 +24,7 @@ describe('to-do order', () => {
     expect(sortTodos([older, newer]).map((t) => t.id)).toEqual(['y', 'x']);
   });
 
-  it('has the spec 001 section 9 timings', () => {
+  it('has the documented timings', () => {
     expect(TODO_TIMINGS).toEqual({ undoMs: 5000, titleDebounceMs: 500 });
   });
 });

@@ -31,7 +31,7 @@ export const transcriptionResultSchema = z.object({
   duration: z.number(),
   language: z.string(),
   confidence: z.number(),
-  /** Speaker turns in time order (the spec's "speakers": number, text, start, end, confidence). */
+  /** Speaker turns in time order (number, text, start, end, confidence). */
   speakers: z.array(speakerTurnSchema),
   words: z.array(wordSchema),
   summary: z.string().nullable(),

@@ -3,7 +3,7 @@
  * why). Core modules take `z` from here, never from 'zod' itself, so wherever the bundler puts a
  * module its schemas are built after the setting. package.json lists this file and zod-jitless.ts
  * as core's only side effects: the bundler drops a bare import from a side-effect-free module (it
- * dropped `import './zod-jitless.ts'` from the index, and the security spec saw three CSP
+ * dropped `import './zod-jitless.ts'` from the index, and the security e2e spec saw three CSP
  * 'script-src eval' reports), and shakes out the core modules a route does not use.
  */
 import './zod-jitless.ts';

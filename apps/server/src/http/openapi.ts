@@ -1,6 +1,6 @@
 /**
- * Helpers shared by the route modules: the OpenAPIHono factory with zod validation errors mapped
- * to the spec's `{error, details}` 400, and the error responses every protected route documents.
+ * Helpers shared by the route modules: the OpenAPIHono factory with zod validation errors mapped to
+ * the documented `{error, details}` 400, and the error responses every protected route documents.
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@summy/core';

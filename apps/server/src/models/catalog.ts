@@ -4,8 +4,8 @@
  * JSON array of the same entries), for tests and for mirrors that host other models. Entry shape
  * and validation: packages/core/src/models.ts.
  *
- * Sizes and checksums of the real models come from helper A's notes in the issue 12 contract
- * (real files cannot be downloaded on the build machines; docs/self-hosting.md says so).
+ * Sizes and checksums of the real models are those other public projects pin (real files cannot be
+ * downloaded on the build machines; docs/self-hosting.md says so).
  */
 import { readFileSync } from 'node:fs';
 import { modelCatalogSchema, type ModelEntry } from '@summy/core';
@@ -21,9 +21,9 @@ const CAMPPLUS = '3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx';
 /**
  * The built-in catalog. URLs are relative to MODELS_BASE_URL (default: the sherpa-onnx release
  * downloads), so a mirror only needs the same paths. Sizes and SHA-256 are those other public
- * projects pin for these release files (gathered in the issue 12 contract by the engine's
- * author; not downloaded here: no internet on the build machines). The choice of default and
- * the published word error rates: docs/decisions (the local engine's record).
+ * projects pin for these release files (not downloaded here: no internet on the build machines).
+ * The choice of default and the published word error rates: docs/decisions (the local engine's
+ * record).
  */
 export const BUILT_IN_MODELS: readonly ModelEntry[] = [
   {

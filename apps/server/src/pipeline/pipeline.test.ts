@@ -1,7 +1,7 @@
 /**
- * The meeting pipeline through the public API, with scripted providers so each step can fail:
- * every fallback of spec 000 section 4 (stop and upload pipelines) is asserted here, with the
- * progress labels and notices that reach the browser over /api/events.
+ * The meeting pipeline through the public API, with scripted providers so each step can fail: every
+ * fallback of the stop and upload pipelines is asserted here, with the progress labels and notices
+ * that reach the browser over /api/events.
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -144,7 +144,7 @@ describe('upload pipeline', () => {
     }
   });
 
-  it("no speech: saves the audio only, with the spec's notice", async () => {
+  it('no speech: saves the audio only, with the documented notice', async () => {
     script = { words: [], durationS: 11 };
     const events = await openEventStream(server.url, alice.cookie);
     try {
@@ -168,7 +168,7 @@ describe('upload pipeline', () => {
     expect(m.title).toBe('jfk');
   });
 
-  it("title failure keeps the file name; summary failure still saves, with the spec's notice", async () => {
+  it('title failure keeps the file name; summary failure still saves, with the documented notice', async () => {
     script = { fail: { title: true, summary: true } };
     const events = await openEventStream(server.url, alice.cookie);
     try {

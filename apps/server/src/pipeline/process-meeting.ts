@@ -1,7 +1,7 @@
 /**
  * The meeting pipeline ("Stop pipeline" and "Upload pipeline"): transcribe, title, speaker
  * enhancement, summary with topics, action items, save, then clear the recording and processing
- * flags. Every step's failure follows the spec's fallback; the stored audio is never touched.
+ * flags. Every step's failure follows the documented fallback; the stored audio is never touched.
  * Results are written in one transaction at the end, so a job retried after a crash never saves
  * twice.
  */
@@ -231,7 +231,7 @@ function transcribedBy(stt: PipelineTools['stt']): { provider: string; model?: s
   return stt.model ? { provider: stt.id, model: stt.model } : { provider: stt.id };
 }
 
-/** The spec's message for a failed transcription, with the cause as details. */
+/** The documented message for a failed transcription, with the cause as details. */
 function describeFailure(err: unknown): { error: string; details: string } {
   if (err instanceof AudioProbeError)
     return { error: 'Transcription failed', details: err.message };

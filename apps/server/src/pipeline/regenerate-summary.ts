@@ -143,7 +143,7 @@ export async function failSummary(
   await notify(deps, job, { ...NOTICES.summaryRegenerationFailed, details: reason });
 }
 
-/** The spec's message of a failed step with its cause ('Summary generation failed: HTTP 500'). */
+/** The message of a failed step with its cause ('Summary generation failed: HTTP 500'). */
 function failureReason(err: unknown): string {
   if (err instanceof TextGenerationError) return `${err.message}: ${err.details}`;
   return `${NOTICES.summaryRegenerationFailed.title}: ${(err as Error)?.message ?? String(err)}`;

@@ -1,7 +1,8 @@
 /**
  * The pipeline's providers for a job: the speech-to-text provider the settings select
  * (providers/stt/catalog.ts) and the text model of the user's AI preferences
- * (services/text/text-model-for-user.ts) and summary template, with the spec's action-item chunking.
+ * (services/text/text-model-for-user.ts) and summary template, with the documented action-item
+ * chunking.
  */
 import type { Database } from '@summy/db';
 import type { Env } from '../env.ts';

@@ -1,6 +1,6 @@
 /**
- * What the pipeline runs with: the speech-to-text provider and the text model chosen for the
- * user, plus the action-item extraction with the spec's chunking. Resolved per job so a change of
+ * What the pipeline runs with: the speech-to-text provider and the text model chosen for the user,
+ * plus the action-item extraction with the documented chunking. Resolved per job so a change of
  * settings or AI preferences applies to the next meeting.
  */
 import type { ActionItemSuggestion } from '@summy/core';
@@ -16,6 +16,6 @@ export interface PipelineTools {
    * and benchmarks).
    */
   summaryTemplate?: string;
-  /** Single pass, then the spec's chunking when it finds none. */
+  /** Single pass, then the documented chunking when it finds none. */
   extractActionItems(text: TextModel, transcript: string): Promise<ActionItemSuggestion[]>;
 }

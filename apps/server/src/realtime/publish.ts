@@ -21,7 +21,7 @@ export function publishProgress(
   return notify(database, { userId, type: 'progress', data: { meetingId, label } });
 }
 
-/** Sends a toast to the user's browsers (title and description in the spec's words). */
+/** Sends a toast to the user's browsers (title and description in the documented words). */
 export function publishNotice(
   database: DatabaseHandle,
   userId: string,

@@ -24,7 +24,8 @@ export function createStorage(env: Env): Storage {
 
 /**
  * The S3 backend, loaded on first use: the AWS SDK costs about 28 MB of memory, which a server on
- * local storage should not pay (DESIGN.md budget: under 250 MB while receiving an upload).
+ * local storage should not pay (the memory budget is under 250 MB while receiving an upload;
+ * docs/performance.md).
  */
 function lazyS3(s3: NonNullable<Env['s3']>, tmpDir: string): Storage {
   let backend: Promise<Storage> | undefined;

@@ -59,7 +59,7 @@ const FAMILY_OF_SNIFFED: Record<string, AudioFamily> = {
   ogx: 'ogg',
 };
 
-/** 400 'Invalid file type'; the spec's sentence is `${error}: ${details}`. */
+/** 400 'Invalid file type'; the documented sentence is `${error}: ${details}`. */
 export class InvalidFileTypeError extends AppError {
   constructor() {
     super(
@@ -70,7 +70,7 @@ export class InvalidFileTypeError extends AppError {
   }
 }
 
-/** 413 'File too large'; the spec's sentence is `${error}: ${details}`. */
+/** 413 'File too large'; the documented sentence is `${error}: ${details}`. */
 export class FileTooLargeError extends AppError {
   constructor(details = 'Please upload a file smaller than 100MB') {
     super(413, 'File too large', details);

@@ -76,7 +76,7 @@ const png = Buffer.from([
 const heic = ftyp('heic');
 
 describe('declared type', () => {
-  it('accepts exactly the ten types of the spec, ignoring case and parameters', () => {
+  it('accepts exactly the ten documented types, ignoring case and parameters', () => {
     expect(ACCEPTED_UPLOAD_TYPES).toHaveLength(10);
     for (const t of ACCEPTED_UPLOAD_TYPES) expect(assertAcceptedType(t)).toBe(t);
     expect(assertAcceptedType('Audio/WebM; codecs=opus')).toBe('audio/webm');
@@ -90,7 +90,7 @@ describe('declared type', () => {
     'application/octet-stream',
     '',
     undefined,
-  ])('refuses %s with the spec strings', (t) => {
+  ])('refuses %s with the documented strings', (t) => {
     expect(() => assertAcceptedType(t)).toThrow(InvalidFileTypeError);
     try {
       assertAcceptedType(t);

@@ -14,7 +14,8 @@
  *   of that upload answers the same header, so a client whose final answer was lost still learns
  *   the meeting.
  * - Errors are the API's JSON `{error, details}` (400 'Invalid file type', 413 'File too large'),
- *   tus's own protocol errors included (409 'Upload-Offset conflict', 412 'Tus-Resumable Required').
+ *   tus's own protocol errors included (409 'Upload-Offset conflict', 412 'Tus-Resumable
+ *   Required').
  * - Each upload belongs to the user who created it; anybody else gets 404 for it.
  *
  * Partial uploads live in `{dataDir}/uploads` and expire after 24 hours. They are on this
@@ -62,7 +63,7 @@ function tusError(err: AppError): TusError {
 /**
  * The API's `{error, details}` for a tus error answer: kept when already JSON (our hooks' errors),
  * else tus's text as `error` (e.g. 'Upload-Offset conflict', 'Tus-Resumable Required') and
- * `details` 'HTTP {status}', the spec's default.
+ * `details` 'HTTP {status}', the documented default.
  */
 export function jsonErrorBody(status: number, text: string): string {
   if (text.startsWith('{')) {

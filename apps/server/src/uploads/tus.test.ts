@@ -272,7 +272,7 @@ describe('tus resumable upload', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('refuses a PNG declared audio/wav when complete, with the spec words and no meeting', async () => {
+  it('refuses a PNG declared audio/wav when complete, with the documented words and no meeting', async () => {
     const user = await signUp(server, 'Png');
     const png = Buffer.concat([
       Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),

@@ -35,11 +35,11 @@ function toastList(node: EventTarget | null): Element | null {
 }
 
 /**
- * Spec 001 section 4: toasts pause "on hover or focus". Sonner 2 pauses them while the pointer is
- * over the list, not while the keyboard's focus is in a toast (its close or action button), so
- * focus coming in is told to sonner as the pointer coming in, and focus going out as the pointer
- * going out (unless the pointer really is over the toasts). React turns these native events into
- * the list's onMouseEnter/onMouseLeave, which is where sonner listens.
+ * Toasts pause on hover or focus. Sonner 2 pauses them while the pointer is over the list, not
+ * while the keyboard's focus is in a toast (its close or action button), so focus coming in is told
+ * to sonner as the pointer coming in, and focus going out as the pointer going out (unless the
+ * pointer really is over the toasts). React turns these native events into the list's
+ * onMouseEnter/onMouseLeave, which is where sonner listens.
  */
 function pauseOnFocus(event: FocusEvent) {
   const list = toastList(event.target);

@@ -1,7 +1,7 @@
 /**
- * Attendee avatars (section 4 "Avatar: loading, then photo, then a coloured-initials fallback on an
- * image error"). Shared by the meeting header, the calendar's event details and the contacts list,
- * so a person looks the same everywhere.
+ * Attendee avatars (loading, then the photo, then coloured initials when the image fails). Shared
+ * by the meeting header, the calendar's event details and the contacts list, so a person looks the
+ * same everywhere.
  */
 import { CALENDAR_LIMITS } from '@summy/core';
 import {

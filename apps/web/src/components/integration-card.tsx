@@ -17,9 +17,8 @@ export interface IntegrationCardProps {
 }
 
 /**
- * One integration in Settings › Integrations (issue 14 point
- * 4): a region named after the integration, so each block has one look and assistive technology
- * can jump between them.
+ * One integration in Settings › Integrations: a region named after the integration, so each block
+ * has one look and assistive technology can jump between them.
  */
 export function IntegrationCard({
   icon,

@@ -1,7 +1,6 @@
 /**
- * Markdown rendered safely, for meeting summaries and assistant answers (section 5 "Markdown links
- * in the summary are allowed only with the schemes http, https, irc, ircs, mailto and xmpp"; issue
- * 10 point 8: images are never loaded).
+ * Markdown rendered safely, for meeting summaries and assistant answers: links only with the
+ * schemes http, https, irc, ircs, mailto and xmpp, and images never loaded.
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { ImageIcon } from 'lucide-react';

@@ -1,8 +1,8 @@
 /**
- * One person's round avatar (spec 001 section 4 "Avatar: loading, then photo, then a
- * coloured-initials fallback on an image error"): the drawing shared by attendee avatars, contacts
- * and the signed-in user's card. Its own module so the first visit's JavaScript carries only this,
- * not the attendee group with its tooltips (bench/web budget).
+ * One person's round avatar (loading, then the photo, then coloured initials when the image fails):
+ * the drawing shared by attendee avatars, contacts and the signed-in user's card. Its own module so
+ * the first visit's JavaScript carries only this, not the attendee group with its tooltips
+ * (bench/web budget).
  */
 import { avatarColor, initials } from '@summy/core';
 import { useState, type CSSProperties } from 'react';
@@ -34,9 +34,9 @@ export interface PersonAvatarProps {
 }
 
 /**
- * One round avatar: coloured initials underneath, the photo on top once it loads. A photo that fails
- * (expired Google URL, offline) is dropped for good, leaving the initials. Decorative: callers give
- * the accessible name (attendee-avatars.tsx puts each in a labelled button).
+ * One round avatar: coloured initials underneath, the photo on top once it loads. A photo that
+ * fails (expired Google URL, offline) is dropped for good, leaving the initials. Decorative:
+ * callers give the accessible name (attendee-avatars.tsx puts each in a labelled button).
  */
 export function PersonAvatar({ person, size = 'md', className }: PersonAvatarProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);

@@ -7,8 +7,8 @@
  *
  * The 5-minute cache is the query's own `staleTime` ({@link INTEGRATION_CACHE_MS}): a screen opened
  * again within it shows the cached answer without asking, and a stale or empty cache is fetched
- * when the screen mounts (TanStack Query's refetch-on-mount), which is the spec's "refreshed when
- * stale and connected, initialised when connected and empty".
+ * when the screen mounts (TanStack Query's refetch-on-mount), which is the documented "refreshed
+ * when stale and connected, initialised when connected and empty".
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -26,7 +26,7 @@ describe('isPollingAllowed', () => {
     expect(isPollingAllowed(NOW, NOW, false)).toBe(false);
   });
 
-  it('uses the constants of spec 001 section 9', () => {
+  it('uses the documented polling constants', () => {
     expect(INTEGRATION_POLL_MS).toBe(30_000);
     expect(INTEGRATION_CACHE_MS).toBe(300_000);
     expect(INACTIVITY_CUTOFF_MS).toBe(300_000);

@@ -1,6 +1,7 @@
 /**
  * The one way the web app calls Summy's own API: same origin, session cookie included, and every
- * failure turned into an {@link ApiRequestError} carrying the spec's `{error, details}` wording.
+ * failure turned into an {@link ApiRequestError} carrying the documented `{error, details}`
+ * wording.
  */
 import { readApiError } from '@summy/core';
 

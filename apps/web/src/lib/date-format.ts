@@ -48,15 +48,15 @@ export const NO_DATE = '—';
 
 /**
  * Whether `date` is a real date that `Intl.DateTimeFormat` can format (it throws RangeError
- * 'Invalid time value' otherwise: issue 10 point 6, a stored odd value must not crash a view).
+ * 'Invalid time value' otherwise, and a stored odd value must not crash a view).
  */
 export function isValidDate(date: Date): boolean {
   return Number.isFinite(date.getTime());
 }
 
 /**
- * A date in one of the layouts, local time: 'Tuesday, March 4, 2025', 'Tue, Mar 4, 2025',
- * 'Tue, Mar 4', '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 4, 2025', 'Mar 2025'. An invalid date (from a
+ * A date in one of the layouts, local time: 'Tuesday, March 4, 2025', 'Tue, Mar 4, 2025', 'Tue, Mar
+ * 4', '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 4, 2025', 'Mar 2025'. An invalid date (from a
  * malformed or out-of-range stored value) gives {@link NO_DATE} rather than throwing.
  */
 export function formatDate(date: Date, layout: DateLayout): string {

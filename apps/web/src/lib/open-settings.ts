@@ -1,18 +1,15 @@
 /**
- * Opening Settings on a given tab from anywhere (spec 001 section 2 routing: "A settings tab can be
- * opened by the query parameter tab=integrations, or by a window event 'openSettings' carrying tab
- * 'integrations'"). Lives in lib, not in the app layer, because features fire the event (the Linear
- * panel's 'Connect Linear', the reminders section) and features never import the app layer. Tiny
- * on purpose: the layout that listens is part of every page's first download (bench/web).
+ * Opening Settings on a given tab from anywhere (by the query parameter `tab=integrations`, or by a
+ * window event 'openSettings' carrying tab 'integrations'). Lives in lib, not in the app layer,
+ * because features fire the event (the Linear panel's 'Connect Linear', the reminders section) and
+ * features never import the app layer. Tiny on purpose: the layout that listens is part of every
+ * page's first download (bench/web).
  */
 
 /** Window event that opens Settings; its `detail.tab` (optional) picks the tab. */
 export const OPEN_SETTINGS_EVENT = 'openSettings';
 
-/**
- * The Settings dialog's tabs, in their order and as `?tab=` spells them (Integrations from issue 14
- * point 4, What's New from).
- */
+/** The Settings dialog's tabs, in their order and as `?tab=` spells them. */
 export const SETTINGS_TABS = ['general', 'account', 'integrations', 'whats-new'] as const;
 
 /** One of {@link SETTINGS_TABS}. */

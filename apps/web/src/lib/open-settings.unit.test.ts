@@ -1,4 +1,4 @@
-/** Which Settings tab `?tab=` or the 'openSettings' event's `detail.tab` opens (spec 001 routing). */
+/** Which Settings tab `?tab=` or the 'openSettings' event's `detail.tab` opens. */
 import { describe, expect, it } from 'vitest';
 import { OPEN_SETTINGS_EVENT, readSettingsTab, SETTINGS_TABS } from './open-settings';
 
@@ -23,7 +23,7 @@ describe('readSettingsTab', () => {
     }
   });
 
-  it("names the spec's event", () => {
+  it('names the documented event', () => {
     expect(OPEN_SETTINGS_EVENT).toBe('openSettings');
   });
 });

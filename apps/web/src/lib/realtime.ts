@@ -35,7 +35,7 @@ export type RealtimeMessage =
 /** A subscriber of {@link subscribeRealtime}. */
 export type RealtimeListener = (message: RealtimeMessage) => void;
 
-/** Spec 000 section 9 "Realtime reload debounce": 500 ms after the last change. */
+/** Realtime reload debounce: 500 ms after the last change. */
 export const REALTIME_RELOAD_DEBOUNCE_MS = 500;
 
 /**

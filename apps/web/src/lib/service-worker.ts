@@ -1,8 +1,7 @@
 /**
  * Registration of the service worker that makes Summy an installable app serving its shell offline
- * (which DESIGN.md fixes as an installable PWA). The worker itself is generated at build time by
- * vite-plugin-pwa with Workbox (vite.config.ts;
- * docs/decisions/027-installable-app-and-icon-theme.md).
+ * (docs/decisions/027-installable-app-and-icon-theme.md). The worker itself is generated at build
+ * time by vite-plugin-pwa with Workbox (vite.config.ts).
  */
 
 /** Where the build writes the worker (vite-plugin-pwa's default file name), served from `/`. */

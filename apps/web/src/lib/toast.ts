@@ -1,8 +1,8 @@
 /**
- * The app's toasts (section 8 for the texts), with sonner loaded on demand: sonner is 33 KB of
- * JavaScript that no screen needs before it renders, and the first-visit budget (bench/web, 250 KB
- * gzip) has no room for it. A toast asked for before the outlet is ready waits for it rather than
- * being lost.
+ * The app's toasts (texts in docs/product.md#errors-and-messages), with sonner loaded on demand:
+ * sonner is 33 KB of JavaScript that no screen needs before it renders, and the first-visit budget
+ * (bench/web, 250 KB gzip) has no room for it. A toast asked for before the outlet is ready waits
+ * for it rather than being lost.
  */
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';

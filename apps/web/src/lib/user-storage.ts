@@ -11,15 +11,15 @@ export const USER_STORAGE_KEYS = {
   /** The recording in progress: meeting id and title (features/recorder/utils/current-recording.ts). */
   currentRecording: 'summy.currentRecording',
   /**
-   * Where to come back to after Linear's OAuth (features/linear/utils/linear-storage.ts; spec 001
-   * route table: "/linear/callback ... With no code it returns to a saved return URL").
+   * Where to come back to after Linear's OAuth (features/linear/utils/linear-storage.ts:
+   * /linear/callback with no code returns to it).
    */
   linearReturnTo: 'summy.linearReturnTo',
   /** The Linear team 'Send to Linear' creates issues in, chosen once (features/linear). */
   linearTeamId: 'summy.linearTeamId',
   /**
    * The AI preferences (summary and chat model, summary template) as last answered by the server
-   * (features/ai-preferences/utils/preferences-storage.ts; spec 001 section 3 names the key).
+   * (features/ai-preferences/utils/preferences-storage.ts).
    */
   aiPreferences: 'summy-ai-preferences-v1',
 } as const;

@@ -45,9 +45,9 @@ export const userSettings = pgTable('user_settings', {
 });
 
 /**
- * A Google account linked to a user for sign-in, calendar and contacts (spec 001 sections 3 and
- * 4): its profile and flags. Its tokens are not here but in Better Auth's `account` row
- * (`accountId`), encrypted at rest (`encryptOAuthTokens`); docs/decisions/017. `id` is that
+ * A Google account linked to a user for sign-in, calendar and contacts: its profile and flags. Its
+ * tokens are not here but in Better Auth's `account` row (`accountId`), encrypted at rest
+ * (`encryptOAuthTokens`); docs/decisions/017-google-oauth-and-linked-accounts.md. `id` is that
  * row's id, so the two share one identifier and the profile goes when the account goes.
  */
 export const userGoogleAccounts = pgTable(

@@ -7,16 +7,16 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
- * One CalDAV account per user for the reminders integration (shown as spec 001's 'Apple
- * Reminders'). `password` is the app-specific password encrypted with the server's token key
- * (`tokenCrypto`), never answered. `selectedLists` holds calendar collection URLs; empty (or
- * 'default') means every to-do list of the account (spec 001 section 3 `selectedLists`).
+ * One CalDAV account per user for the reminders integration (shown as 'Apple Reminders').
+ * `password` is the app-specific password encrypted with the server's token key (`tokenCrypto`),
+ * never answered. `selectedLists` holds calendar collection URLs; empty (or 'default') means every
+ * to-do list of the account.
  */
 export const caldavConnections = pgTable('caldav_connections', {
   userId: text('user_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
-  /** The CalDAV server URL the user gave (the spec's `containerId`). */
+  /** The CalDAV server URL the user gave (the documented `containerId`). */
   serverUrl: text('server_url').notNull(),
   username: text('username').notNull(),
   /** Encrypted at rest with Better Auth's token encryption (`tokenCrypto`, keyed by AUTH_SECRET). */

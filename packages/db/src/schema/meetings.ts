@@ -1,5 +1,5 @@
 /**
- * Meetings and meeting groups (spec 001 section 3 "Meeting calendar fields" and "Meeting group").
+ * Meetings, with their calendar fields, and meeting groups.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-/** A calendar attendee as stored on a meeting: spec 001 "JSON list of email and name". */
+/** A calendar attendee as stored on a meeting (a JSON list of e-mail and name). */
 export interface StoredAttendee {
   email: string;
   name?: string | null;
@@ -65,8 +65,8 @@ export const meetings = pgTable(
     /** The `updated_at` the meeting's search passages were built from (null: never built). */
     searchIndexedAt: timestamp('search_indexed_at', { withTimezone: true }),
     /**
-     * Label of the text model that wrote `summary` ('Claude Sonnet 4', 'Offline') and the
-     * template id it was written in ('stand-up'); null for summaries from before issue 15.
+     * Label of the text model that wrote `summary` ('Claude Sonnet 4', 'Offline') and the template
+     * id it was written in ('stand-up'); null for summaries written before templates existed.
      */
     summaryModel: text('summary_model'),
     summaryTemplate: text('summary_template'),
@@ -75,7 +75,7 @@ export const meetings = pgTable(
      * summary stays until the job saves the new one.
      */
     summaryRegenerating: boolean('summary_regenerating').notNull().default(false),
-    /** Why the last regeneration failed (spec's message and cause); cleared by the next success. */
+    /** Why the last regeneration failed (message and cause); cleared by the next success. */
     summaryError: text('summary_error'),
     /**
      * The last accepted regeneration request ('template model', e.g. 'stand-up offline') and

@@ -9,7 +9,7 @@ import { meetings } from './meetings.ts';
 export const TODO_PRIORITIES = ['high', 'urgent', 'medium', 'none'] as const;
 
 /**
- * A to-do, manual or an action item of a meeting. `user_id` is required: the spec's rows with a
+ * A to-do, manual or an action item of a meeting. `user_id` is required: the documented rows with a
  * null owner would leak between users (docs/decisions/002-todos-always-have-an-owner.md).
  */
 export const todos = pgTable(

@@ -149,7 +149,7 @@ function contactsFor(
     const name = personName(i);
     const domain = domains[i % domains.length]!;
     const id = createHash('sha1').update(`${salt}${i}`).digest('hex').slice(0, 16);
-    // Some colleagues are saved without a name or photo: the spec's contact sync enriches
+    // Some colleagues are saved without a name or photo: the documented contact sync enriches
     // organisation contacts from the directory.
     const sparse = domain === 'acme.test' && i % 4 === 0;
     return makePerson(

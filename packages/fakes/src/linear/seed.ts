@@ -1,8 +1,8 @@
 /**
  * What the Linear fake starts with: one workspace with two users, two teams with their workflow
  * states (Engineering's completion state is named 'Done', Design's 'Shipped', so both branches of
- * spec 001 section 4's state choice are exercised), and issues assigned to each user, open ones
- * and a completed one. Dates are relative to the fake's clock.
+ * `pickCompletionState` are exercised), and issues assigned to each user, open ones and a completed
+ * one. Dates are relative to the fake's clock.
  */
 
 /** A Linear user of the fake's workspace. */

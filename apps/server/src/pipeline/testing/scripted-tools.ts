@@ -1,7 +1,7 @@
 /**
  * Scripted providers for pipeline tests and bench/pipeline: a speech-to-text provider that answers
  * a given transcription at once, and a text model with given answers. Each step can be made to
- * fail, to exercise the spec's fallbacks.
+ * fail, to exercise the documented fallbacks.
  */
 import {
   wordsToTurns,

@@ -43,7 +43,7 @@ describe('text catalog', () => {
     expect(configuredTextProviders({}).map((p) => p.id)).toEqual(['offline']);
   });
 
-  it("offers the spec's choices, plus the compatible server's model when configured", () => {
+  it("offers the documented choices, plus the compatible server's model when configured", () => {
     expect(aiModelChoices({}).map((c) => [c.value, c.label, c.available])).toEqual([
       ['auto', 'Auto', true],
       [`anthropic:${CLAUDE_SONNET_4}`, 'Claude Sonnet 4', false],

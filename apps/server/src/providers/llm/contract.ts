@@ -4,7 +4,7 @@
  * what the pipeline relies on: a non-empty title that `cutTitle` brings to 50 characters, a
  * markdown summary with topics of confidence 0..1, valid action item suggestions, speaker
  * enhancement that keeps the paragraph format, and failures as `TextGenerationError` with the
- * spec's messages.
+ * documented messages.
  */
 import { describe, expect, it } from 'vitest';
 import { actionItemSuggestionSchema, cutTitle, TITLE_MAX } from '@summy/core';
@@ -118,7 +118,7 @@ export function textModelContract(
       },
     );
 
-    it("answers an empty transcript in the spec's words", { timeout }, async () => {
+    it('answers an empty transcript in the documented words', { timeout }, async () => {
       const model = await makeModel();
       expect((await failureOf(model.generateTitle('  '))).message).toBe('No title generated');
       expect(

@@ -40,10 +40,10 @@ export interface ChatPrompt {
   messages: { role: 'user' | 'assistant'; content: string }[];
 }
 
-/** Which step failed; each maps to the spec's message. */
+/** Which step failed; each maps to the documented message. */
 export type TextGenerationStep = 'title' | 'summary' | 'actionItems' | 'speakers' | 'chat';
 
-/** The spec's messages per step. */
+/** The documented messages per step. */
 export const TEXT_ERROR_MESSAGES: Record<TextGenerationStep, { failed: string; empty: string }> = {
   title: { failed: 'Title generation failed', empty: 'No title generated' },
   summary: { failed: 'Summary generation failed', empty: 'No summary returned' },
@@ -52,7 +52,7 @@ export const TEXT_ERROR_MESSAGES: Record<TextGenerationStep, { failed: string; e
   chat: { failed: 'Chat failed', empty: 'No response generated' },
 };
 
-/** A failed generation step, with the spec's message. */
+/** A failed generation step, with the documented message. */
 export class TextGenerationError extends Error {
   constructor(
     readonly step: TextGenerationStep,
@@ -67,7 +67,7 @@ export class TextGenerationError extends Error {
 /**
  * The title step found nothing to name: the transcript has words, but too few content words or
  * none said twice (offline model). Not a failure: the caller titles the meeting 'Meeting' plus its
- * date (`untitledMeetingTitle`), where a failure gives the spec's plain 'Meeting'.
+ * date (`untitledMeetingTitle`), where a failure gives the documented plain 'Meeting'.
  */
 export class NoSubjectError extends TextGenerationError {
   constructor(details: string) {

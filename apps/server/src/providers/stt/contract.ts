@@ -3,7 +3,7 @@
  * `sttContract(name, makeSubject)` against the provider's local fake, and against the real vendor
  * when its key is set. It checks the result's shape (transcriptionResultSchema), word times
  * ascending within the duration, speaker turns consistent with the words, and that each failure
- * maps to its SttError code with the spec's message.
+ * maps to its SttError code with the documented message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSpeech, transcriptionResultSchema, type TranscriptionResult } from '@summy/core';

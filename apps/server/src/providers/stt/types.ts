@@ -42,11 +42,11 @@ export interface SttProvider {
   estimateSeconds?(audioS: number): number;
 }
 
-/** Why a transcription failed; each maps to the spec's message. */
+/** Why a transcription failed; each maps to the documented message. */
 export type SttErrorCode =
   'unauthorized' | 'rate_limited' | 'timeout' | 'empty' | 'parse' | 'failed';
 
-/** The spec's messages per failure: `error` and `details` of the answer. */
+/** The documented messages per failure: `error` and `details` of the answer. */
 export const STT_ERROR_MESSAGES: Record<
   SttErrorCode,
   { error: string; details: string; status: number }
@@ -83,7 +83,7 @@ export const STT_ERROR_MESSAGES: Record<
   },
 };
 
-/** A failed transcription with the spec's message for its cause. */
+/** A failed transcription with the documented message for its cause. */
 export class SttError extends Error {
   readonly details: string;
   readonly status: number;

@@ -241,7 +241,7 @@ describe('401, refresh and reconnect through the calendar routes', () => {
     expect((await ada.get('/api/google/status')).body.connected).toBe(false);
   });
 
-  it('answers 409 with the spec error when the primary account cannot be refreshed during a range fetch', async () => {
+  it('answers 409 with the documented error when the primary account cannot be refreshed during a range fetch', async () => {
     const ada = await signIn(ADA);
     const [id] = await accountIds(ada);
     const [row] = await deps.db.select().from(account).where(eq(account.id, id!));

@@ -1,8 +1,8 @@
 /**
  * The meeting assistant with no configuration (offline): real QMSum meeting transcripts, full-text
  * retrieval on this run's database (PGlite or PostgreSQL), citations that point at the right turns,
- * the streaming variant, the todo context, errors in the spec's shape, index refresh after an edit,
- * and the optional bearer token.
+ * the streaming variant, the todo context, errors in the documented shape, index refresh after an
+ * edit, and the optional bearer token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAnswerSchema, type ChatAnswer } from '@summy/core';

@@ -2,7 +2,7 @@
  * The meeting assistant on a language model: answers stream from fakes speaking Anthropic's
  * Messages streaming and OpenAI's Responses streaming wire formats (loopback servers, see
  * @summy/fakes/llm), the sources reach the model, the answer's [n] markers select the
- * citations, and vendor failures answer the spec's 'Chat failed'.
+ * citations, and vendor failures answer the documented 'Chat failed'.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatAnswerSchema } from '@summy/core';
@@ -144,7 +144,7 @@ for (const vendor of ['anthropic', 'openai'] as const) {
       expect(body).toContain('25 Euros [1].');
     });
 
-    it("answers 'Chat failed' with the spec's details when the vendor fails", async () => {
+    it("answers 'Chat failed' with the documented details when the vendor fails", async () => {
       fake.fail('rate_limited');
       const limited = await alice.post('/api/chat', question);
       expect(limited.status).toBe(429);

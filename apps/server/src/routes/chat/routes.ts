@@ -1,10 +1,10 @@
 /**
- * The meeting assistant's endpoints (spec 000 section 7 "Chat: POST /api/chat with an optional
- * bearer token; body content, context, provider, model. Answer: content or response"). `POST
- * /api/chat` answers JSON; `POST /api/chat/stream` streams the same answer as server-sent events
- * (`citations`, `delta`…, then `done` or `error`). Failures are `{error, details}`: 400 for a bad
- * body, 404 for a meeting that is not the user's, and 'Chat failed' with the vendor's status (429,
- * 401, 502, 504) when the model fails.
+ * The meeting assistant's endpoints: `POST /api/chat` takes an optional bearer token and a body of
+ * content, context, provider and model, and answers `content` (or `response`). `POST /api/chat`
+ * answers JSON; `POST /api/chat/stream` streams the same answer as server-sent events (`citations`,
+ * `delta`…, then `done` or `error`). Failures are `{error, details}`: 400 for a bad body, 404 for a
+ * meeting that is not the user's, and 'Chat failed' with the vendor's status (429, 401, 502, 504)
+ * when the model fails.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';

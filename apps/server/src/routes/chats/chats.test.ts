@@ -94,7 +94,7 @@ describe('/api/chats', () => {
     expect(list[0]).toMatchObject({ id: empty.id, latestMessage: null });
     expect(list[1]).toMatchObject({ id: chat.id, latestMessage: 'latest' });
 
-    // Spec 000 section 8: the retry without chat_id when a meeting id exists.
+    // A message insert that fails on chat_id is retried without it when a meeting id exists.
     const loose = await alice.post('/api/chat-messages', {
       content: 'kept',
       isUser: true,

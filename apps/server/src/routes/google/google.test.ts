@@ -230,7 +230,7 @@ describe('Google token rules', () => {
     expect((await rawAccount(second)).accessToken).toBeNull();
   });
 
-  it('on a Calendar 401 refreshes once and retries once, then gives up with the spec error', async () => {
+  it('on a Calendar 401 refreshes once and retries once, then gives up with the documented error', async () => {
     clock = new Date();
     const { c, ids } = await userWith(ADA);
     const id = ids[0]!;
@@ -244,7 +244,7 @@ describe('Google token rules', () => {
     expect(ok.status).toBe(200);
     expect(tokenCalls()).toBe(before + 1);
 
-    // Every token refused: one refresh, one retry, then the spec's error.
+    // Every token refused: one refresh, one retry, then the documented error.
     let calls = 0;
     const refused = async () => {
       calls++;

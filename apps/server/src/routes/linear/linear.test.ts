@@ -254,7 +254,7 @@ describe('the relay', () => {
     expect(fake.requests.length).toBe(from);
   });
 
-  it("answers Linear's rate limits with the spec's message and Retry-After", async () => {
+  it("answers Linear's rate limits with the documented message and Retry-After", async () => {
     const user = await connected('Relay');
     fake.rateLimitNext(1, { status: 429, retryAfterSeconds: 12 });
     const a = await user.post('/api/linear/graphql', { operation: 'teams' });

@@ -1,10 +1,9 @@
 /**
- * `/api/linear/*` and `POST /api/todos/:id/linear` (spec 001 section 7 "Product server" and
- * "Issue-tracker OAuth"). The Linear token lives on the server (docs/decisions/024): no answer
- * carries it, and the relay runs only Summy's named operations. Without LINEAR_CLIENT_ID/SECRET
- * every route answers 404 except the status, which says `configured: false`. Errors: 409 'No access
- * token available', 429 'Rate limit exceeded. Please try again in {n} seconds.', 502 'Linear API
- * error: {status} - {error}'.
+ * `/api/linear/*` and `POST /api/todos/:id/linear`: Linear's OAuth and the relay. The Linear token
+ * lives on the server (docs/decisions/024): no answer carries it, and the relay runs only Summy's
+ * named operations. Without LINEAR_CLIENT_ID/SECRET every route answers 404 except the status,
+ * which says `configured: false`. Errors: 409 'No access token available', 429 'Rate limit
+ * exceeded. Please try again in {n} seconds.', 502 'Linear API error: {status} - {error}'.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -1,6 +1,6 @@
 /**
  * `POST /api/meetings/upload` and signed-URL playback against a real server: real recordings in,
- * exact bytes out, the spec's error strings, nothing stored when a file is refused.
+ * exact bytes out, the documented error strings, nothing stored when a file is refused.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -154,7 +154,7 @@ describe('upload', () => {
     expect(res.status).toBe(201);
     const meeting = (await alice.get(`/api/meetings/${res.body.meetingId}`)).body;
     expect(meeting.title).toBe('Team sync');
-    // Spec 000 section 5: mp4 audio is named .m4a.
+    // mp4 audio is stored as .m4a.
     const audioUrl = await storedAudioUrlOf(server, res.body.meetingId);
     expect(audioUrl).toMatch(/-meeting-audio\.m4a$/);
     expect(await readObject(server, keyFromAudioUrl(audioUrl)!)).toEqual(mp4);
@@ -176,7 +176,7 @@ describe('upload', () => {
       'audio/flac',
     ],
     ['a text file declared text/plain', Buffer.from('hello'), 'notes.txt', 'text/plain'],
-  ])('refuses %s with the spec words, storing nothing', async (_name, bytes, name, type) => {
+  ])('refuses %s with the documented words, storing nothing', async (_name, bytes, name, type) => {
     const user = await signUp(server, 'Refused');
     const res = await postFile(user, '/api/meetings/upload', { bytes, name, type });
     expect(res.status).toBe(400);

@@ -1,6 +1,6 @@
 /**
  * `/api/integrations/apple-reminders*` against a real Radicale, on PGlite and PostgreSQL: connect
- * with a checked password stored encrypted and never answered, lists with the spec's fallback,
+ * with a checked password stored encrypted and never answered, lists with the documented fallback,
  * reminders of the selected lists, edits, disconnect, the network policy, and isolation between two
  * Summy users.
  */

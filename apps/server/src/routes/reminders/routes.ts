@@ -1,9 +1,8 @@
 /**
- * `/api/integrations/apple-reminders*`: reminders over CalDAV shown as spec 001's 'Apple Reminders'
- * (spec 001 section 7 for the connection routes; lists and reminders routes are Summy's). The
- * password is stored encrypted and never answered. Errors: 401 'Authentication failed' for refused
- * CalDAV credentials, 404 'Apple Reminders is not connected', 502 'Failed to connect to Apple
- * Reminders', 400 for invalid input.
+ * `/api/integrations/apple-reminders*`: reminders over CalDAV, shown as 'Apple Reminders': the
+ * connection, its lists and its reminders. The password is stored encrypted and never answered.
+ * Errors: 401 'Authentication failed' for refused CalDAV credentials, 404 'Apple Reminders is not
+ * connected', 502 'Failed to connect to Apple Reminders', 400 for invalid input.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {

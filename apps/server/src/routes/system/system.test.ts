@@ -175,7 +175,7 @@ describe('auth', () => {
 });
 
 describe('Google sign-in when configured', () => {
-  it("is offered and asks for the spec's scopes with offline access and forced consent", async () => {
+  it('is offered and asks for the documented scopes with offline access and forced consent', async () => {
     const google = await startTestServer({
       GOOGLE_CLIENT_ID: 'client-id.apps.example',
       GOOGLE_CLIENT_SECRET: 'secret',

@@ -1,11 +1,11 @@
 /**
- * Text worker endpoints (the spec does not show their paths, so Summy chooses them): `POST
+ * Text worker endpoints (no product rule fixes their paths, so Summy chooses them): `POST
  * /api/summary` (summary with topics, or with `generateTitle` a title), `POST /api/action-items`
  * and `POST /api/enhance-speakers`. Each uses the user's AI preference
  * (`ai_preferences.summaryModel`, default 'auto'); `provider` and `model` in the body override it
  * when that provider is configured on the server. Failures answer `{error, details}` with the
- * spec's messages: 429 'Too many requests. Please try again later.', 401 for a rejected key, 502
- * for other vendor failures, 504 for a time-out.
+ * documented messages: 429 'Too many requests. Please try again later.', 401 for a rejected key,
+ * 502 for other vendor failures, 504 for a time-out.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema, boundedText, TEXT_LIMITS } from '@summy/core';

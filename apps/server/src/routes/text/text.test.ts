@@ -119,7 +119,7 @@ describe('POST /api/summary', () => {
     expect(fake.requests.length).toBe(before + 1);
   });
 
-  it("answers the vendor's 429 as 429 with the spec's words", async () => {
+  it("answers the vendor's 429 as 429 with the documented words", async () => {
     fake.fail('rate_limited');
     const res = await alice.post('/api/summary', {
       transcript: CONTRACT_TRANSCRIPT,
@@ -180,7 +180,7 @@ describe('POST /api/action-items', () => {
     );
   });
 
-  it("answers a rejected key with 401 and the spec's message", async () => {
+  it('answers a rejected key with 401 and the documented message', async () => {
     fake.fail('unauthorized');
     const res = await alice.post('/api/action-items', { transcript: CONTRACT_TRANSCRIPT });
     expect(res.status).toBe(401);

@@ -1,7 +1,7 @@
 /**
  * Transcription worker endpoints: direct `POST /api/transcribe` with multipart field `audio` (up to
  * 15 MB, 120 s), the async job `POST /api/start` and its `GET /api/status?jobId=`. All answer the
- * spec's speech-to-text shape.
+ * documented speech-to-text shape.
  */
 import type { HttpBindings } from '@hono/node-server';
 import { createRoute, z } from '@hono/zod-openapi';

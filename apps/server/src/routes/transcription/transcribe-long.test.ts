@@ -1,7 +1,7 @@
 /**
  * Direct transcription of long audio with the offline provider (6 minutes timed out after 120 s
- * with no hint): answered at once with the spec's 'File too large for quick processing' and the job
- * route, from the audio's duration and the provider's speed.
+ * with no hint): answered at once with the documented 'File too large for quick processing' and the
+ * job route, from the audio's duration and the provider's speed.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

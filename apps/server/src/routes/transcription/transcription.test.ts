@@ -1,7 +1,7 @@
 /**
  * Transcription worker endpoints on a real server with the Deepgram fake configured
  * (DEEPGRAM_API_KEY + DEEPGRAM_BASE_URL): direct POST /api/transcribe with the JFK recording, each
- * provider failure in the spec's words, the 15 MB limit, and the async POST /api/start +
+ * provider failure in the documented words, the 15 MB limit, and the async POST /api/start +
  * GET /api/status flow over real storage and pg-boss.
  */
 import { createReadStream } from 'node:fs';
@@ -58,7 +58,7 @@ function audioForm(bytes: Uint8Array, type = 'audio/wav', name = 'jfk.wav') {
 }
 
 describe('POST /api/transcribe', () => {
-  it("answers the spec's speech-to-text shape with the provider's words", async () => {
+  it("answers the documented speech-to-text shape with the provider's words", async () => {
     const before = fake.requests.length;
     const res = await transcribe(alice, audioForm(jfk));
     expect(res.status).toBe(200);
@@ -173,7 +173,7 @@ describe('POST /api/start and GET /api/status', () => {
     }
   }
 
-  it("runs a durable job whose status ends 'done' with the spec's result", async () => {
+  it("runs a durable job whose status ends 'done' with the documented result", async () => {
     const fileUrl = await storeJfk(alice);
     const start = await alice.post('/api/start', { fileUrl, language: 'en', model: 'nova-3' });
     expect(start.status).toBe(200);

@@ -3,8 +3,8 @@
  * (https://developers.google.com/calendar/api/v3/reference/events/list), through
  * `withGoogleAuthRetry` so a 401 forces one refresh and one retry. Also the mapping of Google's
  * Events resource to Summy's `CalendarEvent` and the accounts a user's calendar is read from. No
- * route calls this directly: see list-calendar-events.ts and its siblings for the spec's fetches
- * and their failure rules.
+ * route calls this directly: see list-calendar-events.ts and its siblings for the documented
+ * fetches and their failure rules.
  */
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {

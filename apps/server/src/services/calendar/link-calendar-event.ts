@@ -1,9 +1,9 @@
 /**
  * Linking a meeting to a calendar event and unlinking it
- * (docs/decisions/033-event-links-keep-the-speakers.md). A link stores the event's calendar
- * fields on the meeting and files the meeting into groups: one per external attendee e-mail domain and one per recurring
- * series, created on first use and reused after; a membership that exists is left alone (duplicate
- * membership errors are ignored). The meeting's participants are never touched.
+ * (docs/decisions/033-event-links-keep-the-speakers.md). A link stores the event's calendar fields
+ * on the meeting and files the meeting into groups: one per external attendee e-mail domain and one
+ * per recurring series, created on first use and reused after; a membership that exists is left
+ * alone (duplicate membership errors are ignored). The meeting's participants are never touched.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
@@ -157,7 +157,7 @@ async function ownedLink(tx: Tx, userId: string, meetingId: string) {
  * groups first. The meeting's `participants` (the people heard in it) are never touched: the
  * attendees are who was invited and live beside them in the calendar fields, so unlinking gives
  * back exactly what was there before.
- * @param input the spec's linked event payload; `accountId` defaults to the primary account
+ * @param input the documented linked event payload; `accountId` defaults to the primary account
  * @returns the meeting and all its groups
  * @throws NotFoundError when the meeting, or the named Google account, is not the user's
  */

@@ -16,10 +16,10 @@ export interface CalendarRange {
 }
 
 /**
- * The range fetch of spec 001 section 7: every event of every linked account holding a token
- * between `timeMin` and `timeMax`, recurring series expanded, all-day events kept, declined ones
- * left out, pages of 2,500 followed until Google sends no `nextPageToken`; ordered by start.
- * An account without a token is skipped; an account failing otherwise is logged and skipped.
+ * The range fetch of the calendar: every event of every linked account holding a token between
+ * `timeMin` and `timeMax`, recurring series expanded, all-day events kept, declined ones left out,
+ * pages of 2,500 followed until Google sends no `nextPageToken`; ordered by start. An account
+ * without a token is skipped; an account failing otherwise is logged and skipped.
  * @param signal the request's: the browser going away stops the paging
  * @throws GoogleReconnectError ('Authentication failed, please reconnect Google Calendar') when
  * the primary account's 401 cannot be cured by one refresh and one retry

@@ -1,8 +1,8 @@
 /**
- * The meeting assistant (spec 000 section 7 `POST /api/chat`): gathers the sources of a question,
- * then answers with the user's chat model ('auto' or 'provider:model' from
- * `ai_preferences.chatModel`, or the request's provider and model), streaming its text; without a
- * language model, quotes the best passages (offline).
+ * The meeting assistant (`POST /api/chat`): gathers the sources of a question, then answers with
+ * the user's chat model ('auto' or 'provider:model' from `ai_preferences.chatModel`, or the
+ * request's provider and model), streaming its text; without a language model, quotes the best
+ * passages (offline).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
@@ -114,7 +114,7 @@ export async function answerQuestion(
         await hooks.onDelta?.(piece);
       }
     } catch (err) {
-      // Spec 000 section 8: 'Chat failed / No response generated'.
+      // Answers 'Chat failed' / 'No response generated'.
       if (err instanceof TextGenerationError) {
         throw new AppError(
           err.status as ContentfulStatusCode,

@@ -156,7 +156,7 @@ async function withMeetings(
 
 /**
  * Finds the sources for a question.
- * @param context spec 000 section 7; meeting ids must be the user's
+ * @param context the meetings the question is about; meeting ids must be the user's
  * @throws NotFoundError ('Meeting not found') when a context meeting is not the user's
  */
 export async function gatherSources(

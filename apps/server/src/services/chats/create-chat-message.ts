@@ -7,7 +7,8 @@ import { toChatMessage } from './to-chat.ts';
 
 /**
  * Adds a message (content, is_user, meeting_id, chat_id, user_id) to one of the user's chats, or to
- * none when `chatId` is null: the spec's retry "without chat_id when a meeting id exists" (section
+ * none when `chatId` is null: the documented retry "without chat_id when a meeting id exists"
+ * (section
  * 8).
  * @throws NotFoundError when the chat or the message's meeting is not the user's
  */

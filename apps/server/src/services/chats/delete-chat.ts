@@ -3,9 +3,9 @@ import { chats, type Database } from '@summy/db';
 import { NotFoundError } from '../../http/errors.ts';
 
 /**
- * Deletes one of the user's chats with its messages (their `chat_id` foreign key cascades). The
- * spec names no route for it (spec 000 section 7 only creates chats and updates titles): `summy
- * demo --reset` uses it to replace the chats it made.
+ * Deletes one of the user's chats with its messages (their `chat_id` foreign key cascades). The API
+ * has no route for it (chats are only created and retitled): `summy demo --reset` uses it to
+ * replace the chats it made.
  * @throws NotFoundError when the chat does not exist or belongs to another user
  */
 export async function deleteChat(db: Database, userId: string, chatId: string): Promise<void> {

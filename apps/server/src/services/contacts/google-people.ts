@@ -2,8 +2,8 @@
  * The Google reads of the contacts sync, each through the 401-refresh-retry-once rule of one linked
  * account: calendar attendees of the past month, personal contacts (`people/me/connections`), one
  * directory profile (`people:searchDirectoryPeople`) and one contact (`people:searchContacts`).
- * Spec 001 section 8: every failure of these helpers, missing tokens and failed refreshes included,
- * gives an empty answer and is only logged.
+ * Every failure of these helpers, missing tokens and failed refreshes included, gives an empty
+ * answer and is only logged.
  */
 import { CONTACT_LIMITS, type AttendeeAddress } from '@summy/core';
 import { log } from '../../log.ts';
@@ -73,7 +73,8 @@ export function peopleClient(
   now: () => Date,
 ): PeopleClient {
   const { calendarApiUrl, peopleApiUrl } = deps.google;
-  // One GET with the account's token; null (logged) on any failure, as spec 001 section 8 asks.
+  // One GET with the account's token; null (logged) on any failure, so one failing read never stops
+  // the sync.
   const get = async <T>(url: URL, what: string): Promise<T | null> => {
     try {
       const res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>
@@ -168,7 +169,8 @@ export function peopleClient(
   };
 }
 
-// Searches match prefixes: the person found must carry the e-mail asked for, else it is someone else.
+// Searches match prefixes: the person found must carry the e-mail asked for, else it is someone
+// else.
 function matching(person: GooglePerson | undefined, email: string): PersonContact | null {
   if (!person) return null;
   const wanted = email.toLowerCase();

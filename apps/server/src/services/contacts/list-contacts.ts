@@ -1,7 +1,6 @@
 /**
- * Reading the user's contacts (spec 001 section 7 "contacts: select all for the user ordered by
- * display_name then email; select by user and a list of emails"). Owner-scoped: a user never
- * reads another user's contacts.
+ * Reading the user's contacts: all of them ordered by display name then e-mail, or those with given
+ * e-mails. Owner-scoped: a user never reads another user's contacts.
  */
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { CONTACT_LIMITS, type Contact, type ContactList } from '@summy/core';
@@ -17,7 +16,8 @@ const columns = {
 };
 
 // The sort key: named contacts first by lower-cased name (the same order on PGlite and PostgreSQL
-// for ASCII names, whatever the collation's case rules), then those without a name; e-mail breaks ties.
+// for ASCII names, whatever the collation's case rules), then those without a name; e-mail breaks
+// ties.
 const unnamed = sql<boolean>`(${contacts.displayName} is null)`;
 const sortName = sql<string>`lower(coalesce(${contacts.displayName}, ''))`;
 

@@ -1,6 +1,6 @@
 /**
- * The contacts sync of issue 13 point 8 and spec 001 sections 4, 5, 7 and 9, run by the durable
- * `contacts.sync` job. For every linked Google account that still has tokens:
+ * The contacts sync (docs/product.md#contacts), run by the durable `contacts.sync` job. For every
+ * linked Google account that still has tokens:
  *
  * 1. calendar attendees of the past month (200 events) at the organisation's own domain (the
  *    account's hosted domain, the id_token's `hd`; consumer accounts have none and skip this and
@@ -9,9 +9,9 @@
  * 3. a directory lookup per organisation attendee, in batches of 10, 100 ms between lookups and
  *    1 s between batches (a failed lookup gives nothing);
  *
- * then every contact is upserted by user and e-mail with `is_organization_contact` (a failing one is
- * logged and skipped, the rest continue), and at most 50 organisation contacts lacking a name or a
- * photo are enriched, at most 20 e-mails per call, 200 ms apart.
+ * then every contact is upserted by user and e-mail with `is_organization_contact` (a failing one
+ * is logged and skipped, the rest continue), and at most 50 organisation contacts lacking a name or
+ * a photo are enriched, at most 20 e-mails per call, 200 ms apart.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
@@ -270,7 +270,8 @@ export async function syncContacts(
     progress({ phase: 'saving', done: result.saved + result.failed, total: merged.size });
   }
 
-  // Organisation contacts still lacking a name or photo, except those just looked up in the directory.
+  // Organisation contacts still lacking a name or photo, except those just looked up in the
+  // directory.
   const incomplete = await db
     .select({ email: contacts.email })
     .from(contacts)

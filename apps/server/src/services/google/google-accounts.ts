@@ -181,7 +181,7 @@ export async function disconnectGoogle(deps: GoogleDeps, userId: string): Promis
 /**
  * Exchanges an authorization code (obtained by the browser with `redirect_uri`, which must be on
  * Summy's own origin) and links the Google account to the user, or renews its tokens when it is
- * linked already (spec 001 section 7 `/api/google/token` and `/add-account`).
+ * linked already (`/api/google/token` and `/api/google/add-account`).
  * @returns the account's e-mail
  * @throws ValidationError for a foreign redirect_uri; AppError 400 'Failed to exchange
  *   authorization code' when Google refuses the code; 409 when another user holds the account

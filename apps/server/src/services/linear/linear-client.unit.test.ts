@@ -2,7 +2,7 @@
  * Contract suite of the Linear client against the loopback Linear fake: OAuth (authorize URL, code
  * exchange, rotation on refresh, invalid_grant, revoke), Summy's documents (real validation by
  * graphql-js over Linear's schema inside the fake), and Linear's rate-limit answers turned into
- * spec 001 section 8's messages.
+ * Summy's messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FAKE_LINEAR_CLIENT, startFakeLinear, type FakeLinear } from '@summy/fakes/linear';
@@ -41,7 +41,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('Linear OAuth', () => {
-  it("builds Linear's authorize URL with the spec's scopes, redirect, response type and state", () => {
+  it("builds Linear's authorize URL with the documented scopes, redirect, response type and state", () => {
     const url = new URL(client.authorizeUrl('random-state', REDIRECT));
     expect(url.origin + url.pathname).toBe(`${fake.url}/oauth/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -149,7 +149,7 @@ describe("Summy's Linear documents against the fake", () => {
     expect(pickCompletionState(states, false)?.type).toBe('unstarted');
   });
 
-  it("lists only the viewer's open assigned issues, newest update first, in the spec's shape", async () => {
+  it("lists only the viewer's open assigned issues, newest update first, in the documented shape", async () => {
     const issues = await client.assignedIssues(token);
     expect(issues.map((i) => i.identifier)).toEqual(
       [...issues].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).map((i) => i.identifier),

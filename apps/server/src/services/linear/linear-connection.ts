@@ -22,7 +22,7 @@ import {
   type LinearDeps,
 } from './linear-tokens.ts';
 
-/** How long the viewer read for the status is reused, in ms (the spec's integration cache, 5 min). */
+/** How long the viewer read for the status is reused, in ms (the integration cache, 5 min). */
 const VIEWER_CACHE_MS = 5 * 60_000;
 const viewers = new Map<string, { viewer: LinearUser; atMs: number }>();
 

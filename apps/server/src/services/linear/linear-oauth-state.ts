@@ -1,11 +1,11 @@
 /**
- * The OAuth `state` of the Linear popup ("a random state"; issue 14 point 2: "checked on return").
- * The server draws 32 random bytes and hands the browser a short-lived, HMAC-signed, HttpOnly
- * cookie that binds the state to the Summy user and the return path. The callback's exchange is
- * accepted only when its `state` equals the cookie's, the signature holds, the cookie is not older
- * than {@link LINEAR_STATE_TTL_MS} and it belongs to the signed-in user: a code from another
- * browser or another user's flow (login CSRF) is refused. No table needed, and several Summy
- * processes share the check through AUTH_SECRET.
+ * The OAuth `state` of the Linear popup (a random state, checked on return). The server draws 32
+ * random bytes and hands the browser a short-lived, HMAC-signed, HttpOnly cookie that binds the
+ * state to the Summy user and the return path. The callback's exchange is accepted only when its
+ * `state` equals the cookie's, the signature holds, the cookie is not older than {@link
+ * LINEAR_STATE_TTL_MS} and it belongs to the signed-in user: a code from another browser or another
+ * user's flow (login CSRF) is refused. No table needed, and several Summy processes share the check
+ * through AUTH_SECRET.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 

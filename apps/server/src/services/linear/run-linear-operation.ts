@@ -1,8 +1,8 @@
 /**
- * `POST /api/linear/graphql`: the relay of spec 001 section 7, narrowed to Summy's own named
- * operations. The browser names an operation and gives its variables (checked by
- * `linearGraphqlBodySchema`); the document is the server's (linear-documents.ts), the token the
- * user's stored one, and Linear's `{data}` / `{errors}` come back as Linear sent them.
+ * `POST /api/linear/graphql`: the Linear relay, narrowed to Summy's own named operations. The
+ * browser names an operation and gives its variables (checked by `linearGraphqlBodySchema`); the
+ * document is the server's (linear-documents.ts), the token the user's stored one, and Linear's
+ * `{data}` / `{errors}` come back as Linear sent them.
  */
 import { LINEAR_LIMITS, type LinearGraphqlAnswer, type LinearGraphqlBody } from '@summy/core';
 import { LINEAR_DOCUMENTS } from './linear-documents.ts';

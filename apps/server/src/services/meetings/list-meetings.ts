@@ -54,10 +54,9 @@ function searchFilter(userId: string, search: string): SQL | undefined {
  * @param cursor `nextCursor` of the previous page
  * @param q only titles containing this text, case-insensitive (the chat's meeting picker); `%`, `_`
  * and `\\` match themselves
- * @param search title or transcript words (the /meetings screen, issue 15 point 2; see
- *   {@link searchFilter}) over the search passages as they are: the request never rebuilds them;
- *   the `search.index` job does, seconds after a meeting is written
- *   (services/chat/search-index-job.ts)
+ * @param search title or transcript words (the /meetings screen; see {@link searchFilter}) over the
+ * search passages as they are: the request never rebuilds them; the `search.index` job does,
+ * seconds after a meeting is written (services/chat/search-index-job.ts)
  * @throws ValidationError for a malformed cursor
  */
 export async function listMeetings(

@@ -8,7 +8,7 @@ export interface MeetingProcessJob {
   audioKey: string;
   /** Declared MIME type of the audio. */
   mimeType: string;
-  /** Which pipeline of spec 000 section 4 applies. */
+  /** Which pipeline applies: a browser recording's stop, or an upload. */
   source: 'upload' | 'recording';
   /** Original file name (upload), for the fallback title. */
   fileName?: string;

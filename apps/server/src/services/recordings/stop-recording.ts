@@ -1,8 +1,8 @@
 /**
- * `POST /api/meetings/{id}/stop`: the server half of the stop pipeline (spec 000 section 4
- * "Stop pipeline" steps 1-2 and its fallbacks): assemble the received chunks in index order into
- * one webm object in storage, mark the meeting processing with its `audio_url`, and enqueue
- * `meeting.process` (source 'recording'). Transcription and the rest run in the job.
+ * `POST /api/meetings/{id}/stop`: the server half of the stop pipeline
+ * (docs/product.md#recording-and-uploads), with its fallbacks: assemble the received chunks in
+ * index order into one webm object in storage, mark the meeting processing with its `audio_url`,
+ * and enqueue `meeting.process` (source 'recording'). Transcription and the rest run in the job.
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';

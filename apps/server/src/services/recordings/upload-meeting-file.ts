@@ -1,6 +1,7 @@
 /**
  * `POST /api/meetings/upload`: a multipart/form-data upload (field `file`, optional field `title`)
- * streamed into storage, then the meeting and its processing job (section 5 validation rules).
+ * streamed into storage, then the meeting and its processing job
+ * (docs/product.md#recording-and-uploads has the rules).
  */
 import { FileTooLargeError, MAX_UPLOAD_BYTES } from '../../uploads/audio-type.ts';
 import {

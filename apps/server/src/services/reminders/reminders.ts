@@ -54,7 +54,7 @@ async function openClient(deps: RemindersDeps, userId: string) {
 
 /**
  * The lists to sync: the stored ids that still exist; every list when none is stored, when
- * 'default' is (spec 001 section 3's default selection) or when none of the stored ones exists.
+ * 'default' is (the default selection) or when none of the stored ones exists.
  */
 export function resolveSelection(stored: string[], lists: ReminderList[]): ReminderList[] {
   const chosen = lists.filter((l) => stored.includes(l.id));

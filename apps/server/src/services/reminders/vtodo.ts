@@ -1,7 +1,7 @@
 /**
  * Reading and editing one CalDAV object's VTODO (RFC 5545 section 3.6.2) with ical.js, so
  * properties Summy does not know (alarms, Apple's X- properties, categories) survive an edit.
- * Priorities convert between RFC 5545 (1 highest) and the spec's Apple scale (9 urgent) here.
+ * Priorities convert between RFC 5545 (1 highest) and the documented Apple scale (9 urgent) here.
  */
 import ICAL from 'ical.js';
 import {

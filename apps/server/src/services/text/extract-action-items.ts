@@ -9,7 +9,7 @@ import {
 import { TextGenerationError, type TextModel } from '../../providers/llm/types.ts';
 import { log as serverLog } from '../../log.ts';
 
-/** Knobs of the extraction; the defaults are the spec's. */
+/** Knobs of the extraction; the defaults are the documented. */
 export interface ExtractActionItemsOptions {
   signal?: AbortSignal;
   /** Waits between chunks (default: a 300 ms timer); tests pass their own. */
@@ -29,11 +29,10 @@ function valid(items: ActionItemSuggestion[]): ActionItemSuggestion[] {
 }
 
 /**
- * Action items of a transcript, exactly as spec 000 sections 8 and 9 say: one pass over the whole
- * transcript first; only when it finds none, the transcript is cut into chunks of 8000 characters
- * (near a sentence or line end after 60%), read one by one with a 300 ms pause between chunks,
- * a failed chunk skipped while the rest continue, and duplicates merged by case-insensitive title
- * keeping the higher confidence.
+ * Action items of a transcript: one pass over the whole transcript first; only when it finds none,
+ * the transcript is cut into chunks of 8000 characters (near a sentence or line end after 60%),
+ * read one by one with a 300 ms pause between chunks, a failed chunk skipped while the rest
+ * continue, and duplicates merged by case-insensitive title keeping the higher confidence.
  *
  * A single pass that fails counts as finding none (a long transcript is the usual cause), except
  * for a rejected key or a rate limit, which chunking cannot help. A transcript that fits in one

@@ -5,7 +5,7 @@ import { NoSubjectError, TextGenerationError, type TextModel } from '../../provi
  * A meeting title from the transcript, cut to 50 characters. When the model finds no subject to
  * name (`NoSubjectError`: a transcript too poor for one) and `date` is given, the title is
  * 'Meeting' with the people known by name and that date ('Meeting with Ada and Carol, Nov 25,
- * 2026', or 'Meeting, Nov 25, 2026'); the pipeline uses the spec's plain 'Meeting'
+ * 2026', or 'Meeting, Nov 25, 2026'); the pipeline uses the documented plain 'Meeting'
  * (`FALLBACK_TITLE`) when this throws. Callers that save the title make it unique in the account
  * (`uniqueMeetingTitle`).
  * @param date the meeting's date, for the no-subject title; without it NoSubjectError is thrown

@@ -1,6 +1,7 @@
 /**
  * The text worker endpoints' services: each picks the user's model, runs one text step and turns a
- * `TextGenerationError` into the spec's `{error, details}` answer with the vendor's status (429,
+ * `TextGenerationError` into the documented `{error, details}` answer with the vendor's status
+ * (429,
  * 401) or 502/504. `signal` (the request's, aborted when the client goes away) stops the vendor
  * call.
  */
@@ -52,7 +53,8 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Summary (with topics), or with `generateTitle` a title cut to 50 characters, answered both as
  * `title` and as `summary` for clients that read either.
- * @throws AppError with the spec's message ('Summary generation failed', 'No title generated', …)
+ * @throws AppError with the documented message ('Summary generation failed', 'No title generated',
+ * …)
  */
 export function runSummaryWorker(
   deps: TextWorkerDeps,
@@ -80,7 +82,7 @@ export function runSummaryWorker(
 }
 
 /**
- * Action items of a transcript, with the spec's chunking fallback.
+ * Action items of a transcript, with the documented chunking fallback.
  * @throws AppError 'Action item extraction failed'
  */
 export function runActionItemsWorker(

@@ -6,10 +6,9 @@ import { toTodo } from './to-todo.ts';
 /**
  * The user's to-dos in the to-do screen's order (the order of `compareTodos` in @summy/core),
  * optionally only those of one meeting, each with its source meeting's title for the screen's link
- * (`meetingTitle`, null without a meeting). Within each group this is spec 001 section 7's "list
- * ordered by created_at descending". Only rows owned by the user are read; rows without an owner
- * cannot exist (docs/decisions/002-todos-always-have-an-owner.md), and a to-do's meeting is its
- * owner's.
+ * (`meetingTitle`, null without a meeting). Within each group the newest comes first (`created_at`
+ * descending). Only rows owned by the user are read; rows without an owner cannot exist
+ * (docs/decisions/002-todos-always-have-an-owner.md), and a to-do's meeting is its owner's.
  */
 export async function listTodos(
   db: Database,

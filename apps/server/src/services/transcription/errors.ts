@@ -1,6 +1,6 @@
 /**
  * Errors of the transcription worker endpoints, as `AppError`s so the shared `handleError` answers
- * them with the spec's `{error, details}`.
+ * them with the documented `{error, details}`.
  */
 import { AppError } from '../../http/errors.ts';
 import type { SttError, SttErrorCode } from '../../providers/stt/types.ts';
@@ -9,7 +9,7 @@ import type { SttError, SttErrorCode } from '../../providers/stt/types.ts';
 export const DIRECT_MAX_BYTES = 15 * 1024 * 1024;
 
 /**
- * 413 'File too large for quick processing'. The spec's server answered HTTP 500 mentioning a
+ * 413 'File too large for quick processing'. The documented server answered HTTP 500 mentioning a
  * time-out; Summy answers 413 Payload Too Large, the status that says what happened, with the same
  * message and the advice to use a file under 15 MB or the async job.
  */

@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The state of one of the user's transcription jobs: 'queued' (waiting or waiting to retry),
- * 'processing', 'done' with the spec's speech-to-text answer, or 'error' with 'Job failed' and
+ * 'processing', 'done' with the documented speech-to-text answer, or 'error' with 'Job failed' and
  * details ('Deepgram job timed out', the provider's message, or 'Async transcription failed').
  * @throws NotFoundError 404 for an unknown job or another user's job (both answer alike)
  * @throws StatusFailedError 500 'Status failed' when the job store cannot be read

@@ -1,5 +1,5 @@
 /**
- * The answer shape of the spec's transcription worker: a speech-to-text result in Deepgram's
+ * The answer shape of the documented transcription worker: a speech-to-text result in Deepgram's
  * layout, `{results: {channels: [{alternatives: [{transcript, confidence, words}]}], utterances,
  * summary, topics, intents, sentiments}, metadata: {duration}}`, whichever provider produced it.
  * Times are in seconds. Pure: no I/O.
@@ -13,7 +13,7 @@ const segment = {
   end_word: z.number().int(),
 };
 
-/** The spec's speech-to-text answer (Deepgram's pre-recorded layout). */
+/** The documented speech-to-text answer (Deepgram's pre-recorded layout). */
 export const speechToTextAnswerSchema = z
   .object({
     results: z.object({
@@ -88,7 +88,7 @@ export const speechToTextAnswerSchema = z
   })
   .openapi('SpeechToTextResult');
 
-/** The spec's speech-to-text answer. */
+/** The documented speech-to-text answer. */
 export type SpeechToTextAnswer = z.infer<typeof speechToTextAnswerSchema>;
 
 /** Which analyses an async job asked for (POST /api/start); all on by default. */
@@ -112,10 +112,10 @@ export const ALL_FEATURES: AnswerFeatures = {
 };
 
 /**
- * Maps Summy's `TranscriptionResult` to the spec's answer. An analysis switched off in `features`
- * comes back empty (null summary and sentiments, no segments or utterances; speaker 0 without
- * diarization). Topics and intents, which Summy keeps for the whole recording, form one segment
- * spanning every word.
+ * Maps Summy's `TranscriptionResult` to the documented answer. An analysis switched off in
+ * `features` comes back empty (null summary and sentiments, no segments or utterances; speaker 0
+ * without diarization). Topics and intents, which Summy keeps for the whole recording, form one
+ * segment spanning every word.
  */
 export function toSpeechToTextAnswer(
   result: TranscriptionResult,

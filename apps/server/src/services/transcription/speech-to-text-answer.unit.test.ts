@@ -31,7 +31,7 @@ const result: TranscriptionResult = {
 };
 
 describe('toSpeechToTextAnswer', () => {
-  it("lays the result out in the spec's (Deepgram's) shape", () => {
+  it("lays the result out in the documented (Deepgram's) shape", () => {
     const a = speechToTextAnswerSchema.parse(toSpeechToTextAnswer(result));
     const alt = a.results.channels[0]!.alternatives[0]!;
     expect(alt.transcript).toBe(result.text);

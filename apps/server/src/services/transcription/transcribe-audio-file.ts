@@ -21,9 +21,9 @@ export interface TranscribeAudioFileInput {
 /**
  * Transcribes a local audio file with the configured provider (STT_PROVIDER), within `timeoutMs`.
  * A provider that ignores the abort signal is abandoned at the deadline all the same.
- * @throws SttError with the spec's message for the cause; 'timeout' past the deadline; a failure
- *   that is not an SttError, or missing settings of the selected provider, become 'failed'
- *   ('Transcription failed') with the reason as details
+ * @throws SttError with the documented message for the cause; 'timeout' past the deadline; a
+ * failure that is not an SttError, or missing settings of the selected provider, become 'failed'
+ * ('Transcription failed') with the reason as details
  */
 export async function transcribeAudioFile(
   env: Env,

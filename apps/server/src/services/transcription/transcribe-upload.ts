@@ -30,7 +30,7 @@ async function refuseWhatWouldTimeOut(env: Env, file: string, timeoutMs: number)
 /**
  * Direct transcription: streams the multipart field `audio` (at most 15 MB) to a temporary file,
  * transcribes it with the configured provider within STT_TIMEOUT_MS (default 120 s) and answers the
- * spec's speech-to-text shape. An optional text field `language` (BCP-47, default 'en') is
+ * documented speech-to-text shape. An optional text field `language` (BCP-47, default 'en') is
  * honoured. The temporary file is deleted whatever happens.
  * @throws FileTooLargeError 413 'File too large for quick processing' above 15 MB
  * @throws TooLongForQuickProcessingError 413 'File too large for quick processing', at once,

@@ -1,8 +1,8 @@
 /**
  * The durable async transcription job: queue 'transcription.run' on pg-boss. The job reads the
  * recording from Summy's storage by key, transcribes it with the configured provider within 15
- * minutes (the spec's polling time-out) and stores the spec's answer as the job's `output`, where
- * GET /api/status reads it.
+ * minutes (the documented polling time-out) and stores the documented answer as the job's `output`,
+ * where GET /api/status reads it.
  */
 import type { Job, JobResult } from 'pg-boss';
 import type { AppDeps } from '../../http/context.ts';
@@ -98,7 +98,7 @@ async function runOne(
   return toSpeechToTextAnswer(result, data.features);
 }
 
-// The spec's job messages: the time-out has its own; otherwise the provider's message with its
+// The documented job messages: the time-out has its own; otherwise the provider's message with its
 // details, or 'Async transcription failed' when the cause is not a provider failure.
 function failureDetails(err: SttError | undefined): string {
   if (!err) return 'Async transcription failed';

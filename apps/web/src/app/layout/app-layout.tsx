@@ -22,8 +22,8 @@ export { OPEN_SETTINGS_EVENT };
  * The signed-in layout: sidebar, the current screen, the Meeting Assistant panel and the Settings
  * dialog. The panel's slot sits beside the shell, so in its sidebar mode it takes a column of its
  * own instead of covering the screen. Settings can also be opened by `?tab=integrations` in the
- * address or by the window event 'openSettings' whose `detail.tab` names the tab (spec 001
- * routing); `?tab=` leaves the address when the dialog closes, so a reload does not open it again.
+ * address or by the window event 'openSettings' whose `detail.tab` names the tab; `?tab=` leaves
+ * the address when the dialog closes, so a reload does not open it again.
  */
 export function AppLayout() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -20,7 +20,7 @@ interface NavItem {
 const startsWith = (base: string) => (pathname: string) =>
   pathname === base || pathname.startsWith(`${base}/`);
 
-/** Spec 000 main layout: Home, Calendar, My to-dos, Past chats; then Contacts. */
+/** The sidebar's links: Home, Calendar, My to-dos, Past chats; then Contacts. */
 const ITEMS: NavItem[] = [
   // Home is active only when no meeting is selected, i.e. exactly on / or /home.
   {

@@ -4,7 +4,7 @@ import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Any unknown path: spec 001's 404 page. Public, so a signed-out visitor sees it too. */
+/** Any unknown path: the 404 page. Public, so a signed-out visitor sees it too. */
 export default function NotFoundRoute() {
   useDocumentTitle('Page not found - Summy');
   return (

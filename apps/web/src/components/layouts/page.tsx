@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 export interface PageProps {
   /** The visible heading. */
   heading: string;
-  /** `document.title`; the spec fixes some titles (e.g. 'Tasks - Summy' under the heading 'My to-dos'). */
+  /** `document.title`; some are fixed (e.g. 'Tasks - Summy' under the heading 'My to-dos'). */
   title: string;
   description?: ReactNode;
   actions?: ReactNode;

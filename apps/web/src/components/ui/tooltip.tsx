@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Spec 001 section 9: tooltips wait 700 ms, and skip the wait within 300 ms of the last one. */
+/** Tooltips wait 700 ms, and skip the wait within 300 ms of the last one. */
 export const TOOLTIP_DELAY_MS = 700;
 /** See {@link TOOLTIP_DELAY_MS}. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -1,10 +1,10 @@
 /**
  * The release notes Settings › What's New shows (release notes for v1.0.0 to v1.2.0 and a
- * coming-soon list; issue 15 point 3 asks that they describe what Summy really has). Each line was
- * checked against the code, docs/decisions and the git history when written: v1.0.0 is spec 000's
- * meeting experience, v1.1.0 the Google work (issue
- * 13) and local speech models, v1.2.0 to-dos and their integrations and the screens and AI
- *     preferences of issue 15. Add a release at the top; keep 'Coming soon' to things not built.
+ * coming-soon list, describing what Summy really has). Each line was checked against the code,
+ * docs/decisions and the git history when written: v1.0.0 is the meeting experience, v1.1.0 the
+ * Google work and local speech models, v1.2.0 to-dos and their integrations, the Home dashboard,
+ * /meetings and the AI preferences. Add a release at the top; keep 'Coming soon' to things not
+ * built.
  */
 
 /** One release: its version, a one-line theme, and what a person can now do. */

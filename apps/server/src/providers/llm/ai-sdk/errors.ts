@@ -1,5 +1,5 @@
 /**
- * Maps AI SDK failures to `TextGenerationError` with the spec's messages: 429 → status 429 'Too
+ * Maps AI SDK failures to `TextGenerationError` with the documented messages: 429 → status 429 'Too
  * many requests. Please try again later.', 401/403 → 401, no or empty answer → the step's 'empty'
  * message, anything else → the step's 'failed' message (502, or 504 on a time-out). Retries (the AI
  * SDK's, on 429 and 5xx) have already happened when this runs.
@@ -8,7 +8,7 @@ import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError, RetryErro
 import { TextGenerationError, type TextGenerationStep } from '../types.ts';
 import { log } from '../../../log.ts';
 
-/** Details of a 429, in the spec's words. */
+/** Details of a 429, in the documented words. */
 export const RATE_LIMIT_DETAILS = 'Too many requests. Please try again later.';
 
 function isTimeout(err: unknown): boolean {

@@ -1,7 +1,8 @@
 /**
  * `TextModel` on the Vercel AI SDK 6 (`generateText`, with `Output.object` and zod schemas for the
  * JSON answers), for any AI SDK language model: Anthropic, OpenAI, OpenAI-compatible. Failures
- * become `TextGenerationError` (./errors.ts). Source: ai-sdk.dev/docs/ai-sdk-core/generating-structured-data.
+ * become `TextGenerationError` (./errors.ts). Source:
+ * ai-sdk.dev/docs/ai-sdk-core/generating-structured-data.
  */
 import { extractJsonMiddleware, generateText, Output, streamText, wrapLanguageModel } from 'ai';
 import type { z } from 'zod';
@@ -116,8 +117,8 @@ export function createAiSdkTextModel(options: AiSdkTextModelOptions): TextModel 
     id,
 
     /**
-     * Streams with `streamText`; errors arrive as stream parts, and become the spec's 'Chat failed'
-     * / 'No response generated' like the other steps' failures.
+     * Streams with `streamText`; errors arrive as stream parts, and become the documented 'Chat
+     * failed' / 'No response generated' like the other steps' failures.
      */
     async *answer(input, signal) {
       let produced = false;

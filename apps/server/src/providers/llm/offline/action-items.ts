@@ -2,7 +2,8 @@
  * Action items that are commitments, found by the grammar of commitment rather than by words of a
  * topic:
  * - first-person future: 'I'll / I will / I'm going to / I get to + task' → the speaker;
- * - a named participant: 'Anna will…', 'the Industrial Designer is going to be looking into…' → them;
+ * - a named participant: 'Anna will…', 'the Industrial Designer is going to be looking into…' →
+ *   them;
  * - requests: 'can you / could you / please + task verb' → the addressee;
  * - second-person assignments: "you'll / you'd have to / you need to + task" → the addressee;
  * - everyone: "we're all going to / we can all / everyone should" → 'Everyone';
@@ -329,7 +330,7 @@ const SAME_TASK_SPAN = 3;
 /**
  * The action items of a meeting: commitments at or above `minConfidence`, one owner's task said
  * again in the next sentences or with the same content words merged into the stronger, then the
- * spec's rule (case-insensitive title, higher confidence kept).
+ * documented rule (case-insensitive title, higher confidence kept).
  * @param minConfidence floor, 0..1 (default `MIN_CONFIDENCE`)
  */
 export function extractRuleBasedActionItems(

@@ -144,7 +144,7 @@ describe('offline text: summary, topics and title', () => {
 
   it('names no title when the transcript is too poor to name a subject', async () => {
     // One sentence repeats nothing: the first words would be word salad, so the caller titles it
-    // 'Meeting' plus the date. No words at all is the spec's 'No title generated'.
+    // 'Meeting' plus the date. No words at all is the documented 'No title generated'.
     const poor = createOfflineTextModel().generateTitle(
       'Speaker 1: The quarterly revenue forecast for the northern region looks considerably better than expected.',
     );

@@ -77,7 +77,7 @@ function isNonJsonMarker(body: unknown): boolean {
   );
 }
 
-/** Maps an SDK failure to the spec's error for its cause. */
+/** Maps an SDK failure to the documented error for its cause. */
 function toSttError(err: unknown, signal: AbortSignal | undefined): SttError {
   if (err instanceof SttError) return err;
   if (signal?.aborted || err instanceof DeepgramTimeoutError) return new SttError('timeout');

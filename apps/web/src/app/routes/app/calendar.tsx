@@ -4,7 +4,7 @@ import { useGoogleAccounts } from '@/features/google-accounts/api/get-google-acc
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * /calendar: the week view, titled 'Coming up' in the tab as the spec asks. The app layer composes
+ * /calendar: the week view, titled 'Coming up' in the tab as documented. The app layer composes
  * it: the Google connection (server settings and linked accounts) with the google-accounts
  * feature's Add-account popup as the calendar's connect action, and the linked accounts' order
  * (primary first) so each account keeps one event colour.

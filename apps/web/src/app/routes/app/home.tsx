@@ -10,18 +10,17 @@ const TranscriptionNotice = lazy(
 );
 
 // The dashboard sits below the recorder and waits on three requests of its own, so its code (about
-// 9 KB gzip: calendar formatting, meeting rows, to-dos) loads beside the route rather than before it
-// (bench/web budget); the fetch starts as soon as this module runs.
+// 9 KB gzip: calendar formatting, meeting rows, to-dos) loads beside the route rather than before
+// it (bench/web budget); the fetch starts as soon as this module runs.
 const HomeDashboard = lazyWithPreload(() =>
   import('./home-dashboard').then((m) => m.HomeDashboard),
 );
 void HomeDashboard.preload();
 
 /**
- * / and /home, titled 'Home' (spec 001 section 2 route table and "Dashboard"): the recorder panel,
- * ready to record or upload ("No meeting active"), whose Chat button opens the Meeting Assistant
- * about the meeting being recorded; then the dashboard (recent meetings, upcoming events, recent
- * to-dos).
+ * / and /home, titled 'Home' (docs/product.md#home): the recorder panel, ready to record or upload
+ * ("No meeting active"), whose Chat button opens the Meeting Assistant about the meeting being
+ * recorded; then the dashboard (recent meetings, upcoming events, recent to-dos).
  */
 export default function HomeRoute() {
   const { openChat } = useChat();

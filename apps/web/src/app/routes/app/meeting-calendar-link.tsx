@@ -1,8 +1,7 @@
 /**
- * The meeting header's 'Link calendar event' control as the app layer composes it (issue 13 point
- * 6): the calendar-link feature's popover, only where the server has Google configured (spec 001
- * section 2 "hidden when ... Google is not configured" is the contract's reading of issue 13 point
- * 9). Loaded lazily by the meeting route with the popover, so neither the config check nor the
+ * The meeting header's 'Link calendar event' control as the app layer composes it: the
+ * calendar-link feature's popover, only where the server has Google configured (hidden otherwise).
+ * Loaded lazily by the meeting route with the popover, so neither the config check nor the
  * popover weighs on the meeting page's first JavaScript (bench/web budget).
  */
 import type { LinkCalendarEventProps } from '@/features/calendar-link/components/link-calendar-event';

@@ -2,8 +2,8 @@ import { Page } from '@/components/layouts/page';
 import { AllMeetings } from '@/features/meetings/components/all-meetings';
 
 /**
- * /meetings: the full meeting list (spec 001 route table "Meeting list", the dashboard's 'View
- * all'), newest first, searchable by title and transcript words.
+ * /meetings: the full meeting list (the dashboard's 'View all'), newest first, searchable by title
+ * and transcript words.
  */
 export default function MeetingsRoute() {
   return (

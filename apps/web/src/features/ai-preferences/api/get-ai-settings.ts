@@ -1,7 +1,7 @@
 /**
  * `GET /api/settings/ai`: the person's AI preferences with the model choices of this server (each
- * available or not, with why) and the summary templates (spec 001 sections 2 "Settings dialog" and
- * 3 "AI preferences"). Settings > General and the Regenerate summary dialog read this one query.
+ * available or not, with why) and the summary templates (docs/product.md#settings). Settings >
+ * General and the Regenerate summary dialog read this one query.
  */
 import { aiSettingsSchema, type AiPreferences, type AiSettings } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -26,9 +26,8 @@ export function withPreferences(settings: AiSettings, patch: UpdateAiSettingsInp
 }
 
 /**
- * Mutation saving a change, `mutate(patch)`: the choice shows at once, 'Saved' follows the
- * server's answer (spec 001 section 8 success toast), and a refusal puts the previous choice back
- * with the server's words.
+ * Mutation saving a change, `mutate(patch)`: the choice shows at once, the 'Saved' toast follows
+ * the server's answer, and a refusal puts the previous choice back with the server's words.
  */
 export function useUpdateAiSettings() {
   const queryClient = useQueryClient();

@@ -32,7 +32,7 @@ const preferences = {
 };
 
 describe('the summy-ai-preferences-v1 key', () => {
-  it('is the spec’s key name', () => {
+  it('is the documented key name', () => {
     expect(AI_PREFERENCES_KEY).toBe('summy-ai-preferences-v1');
   });
 

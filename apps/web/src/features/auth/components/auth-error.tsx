@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 
-/** Spec 001 section 8, Sign-in: the heading, and the fallback when the provider gave no message. */
+/** Sign-in errors: the heading, and the fallback when the provider gave no message. */
 export const SIGN_IN_FAILED = 'Sign in failed';
 /** See {@link SIGN_IN_FAILED}. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';

@@ -16,7 +16,7 @@ const EXCHANGE_ERRORS = new Set([
   'unable_to_get_user_info',
 ]);
 
-/** The spec 001 section 8 string for Better Auth's `error` query value. */
+/** The sign-in error text for Better Auth's `error` query value. */
 export function callbackErrorMessage(error: string): string {
   return EXCHANGE_ERRORS.has(error)
     ? GOOGLE_MESSAGES.exchangeFailed

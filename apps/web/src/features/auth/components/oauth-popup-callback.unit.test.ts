@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callbackErrorMessage } from './oauth-popup-callback';
 
 describe('callbackErrorMessage', () => {
-  it("maps Better Auth's code-exchange failures to spec 001's exchange error", () => {
+  it("maps Better Auth's code-exchange failures to the sign-in exchange error", () => {
     expect(callbackErrorMessage('invalid_code')).toBe(GOOGLE_MESSAGES.exchangeFailed);
     expect(callbackErrorMessage('unable_to_get_user_info')).toBe(GOOGLE_MESSAGES.exchangeFailed);
   });

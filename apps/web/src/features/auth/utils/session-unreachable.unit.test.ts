@@ -1,6 +1,6 @@
 /**
- * When the signed-in screens show the offline state instead of the sign-in screen (issue 15 point
- * 5): only when the session check failed without an answer about the session.
+ * When the signed-in screens show the offline state instead of the sign-in screen: only
+ * when the session check failed without an answer about the session.
  */
 import { describe, expect, it } from 'vitest';
 import { isSessionUnreachable } from './session-unreachable';

@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { calendarLinkQueryKey } from './search-calendar-events';
 
-/** The spec's linked event payload for an event from search: attendees with their display names. */
+/** The linked event payload for an event from search: attendees with their display names. */
 export function linkPayload(event: CalendarEvent): LinkCalendarEventInput {
   return {
     id: event.id,

@@ -13,7 +13,7 @@ import { browserTimeZone, calendarQueryKey, getCalendarEvents } from './get-cale
 /** Events the dashboard shows (upcoming events 3). */
 export const UPCOMING_EVENTS = 3;
 
-/** A recording may start from an event this long before it begins, ms (issue 15 contract: 5 min). */
+/** A recording may start from an event this long before it begins, ms (5 min). */
 export const RECORD_LEAD_MS = 5 * 60_000;
 
 /**

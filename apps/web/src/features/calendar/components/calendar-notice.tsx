@@ -95,7 +95,7 @@ export interface LoadFailedNoticeProps {
   onRetry: () => void;
 }
 
-/** Any other failure of the week's fetch (spec 001 section 8 wording), with a retry. */
+/** Any other failure of the week's fetch, in the calendar's words, with a retry. */
 export function LoadFailedNotice({ onRetry }: LoadFailedNoticeProps) {
   return (
     <CalendarNotice

@@ -85,7 +85,7 @@ export function CalendarScreen({
   const goTo = useCallback(
     (next: Date) => {
       if (localDateKey(next) === localDateKey(weekStart)) return;
-      // Spec 001 section 4: right when the new week is later.
+      // Slides right when the new week is later.
       setDirection(next.getTime() > weekStart.getTime() ? 'right' : 'left');
       setWeekStart(next);
     },

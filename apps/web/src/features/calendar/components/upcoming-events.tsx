@@ -43,11 +43,10 @@ export interface UpcomingEventsProps {
 }
 
 /**
- * The Home dashboard's 'Upcoming events' (issue 15 point
- * 1): the next 3 timed events of the coming 7 days across the linked Google accounts, each with
- * its day and time ('Now' while running), linking to its meeting when one is linked, else to
- * /calendar; 'View all' to /calendar; 'No upcoming events' when there are none (also without
- * Google on the server).
+ * The Home dashboard's 'Upcoming events': the next 3 timed events of the coming 7 days across the
+ * linked Google accounts, each with its day and time ('Now' while running), linking to its meeting
+ * when one is linked, else to /calendar; 'View all' to /calendar; 'No upcoming events' when there
+ * are none (also without Google on the server).
  */
 export function UpcomingEvents({ calendarEnabled, eventAction }: UpcomingEventsProps) {
   const { data, isPending, error, refetch } = useUpcomingEvents({

@@ -1,8 +1,8 @@
 /**
  * `POST /api/chat/stream`: asks the meeting assistant and reads its answer as Server-Sent Events
- * (`citations`, then `delta`s, then `done` or `error`; see `ChatStreamEvent` in @summy/core).
- * Spec 000 section 7 "Chat: POST /api/chat ... body content, context, provider, model", section 8
- * for the errors the panel shows.
+ * (`citations`, then `delta`s, then `done` or `error`; see `ChatStreamEvent` in @summy/core). The
+ * body is content, context, provider and model, as for `POST /api/chat`;
+ * docs/product.md#errors-and-messages has the errors the panel shows.
  */
 import {
   chatAnswerSchema,

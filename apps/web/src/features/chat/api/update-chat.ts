@@ -1,6 +1,6 @@
 /**
- * `PATCH /api/chats/:id`: a chat's title (the auto-title after its first answer, spec 000 section
- * 5) or its context meetings.
+ * `PATCH /api/chats/:id`: a chat's title (the auto-title after its first answer) or its context
+ * meetings.
  */
 import { chatSchema, type Chat } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';

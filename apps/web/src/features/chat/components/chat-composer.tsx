@@ -1,9 +1,8 @@
 /**
  * The question box of the panel (placeholder 'Ask a question...'; "Enter or the send button sends";
- * section 5: "A chat message is sent only when non-empty after trimming"), the meetings the
- * question is about, and the @ meeting picker ("Meeting picker in chat: case-insensitive title
- * match, at most 5 results, 'No meetings found' when empty; it closes once a space follows the
- * typed text").
+ * "A chat message is sent only when non-empty after trimming"), the meetings the question is about,
+ * and the @ meeting picker ("Meeting picker in chat: case-insensitive title match, at most 5
+ * results, 'No meetings found' when empty; it closes once a space follows the typed text").
  */
 import { matchMeetings, mentionAt, type MeetingListItem } from '@summy/core';
 import { ArrowUp, AtSign, Square } from 'lucide-react';

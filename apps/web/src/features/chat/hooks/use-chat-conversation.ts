@@ -1,8 +1,8 @@
 /**
- * The panel's conversation: sending a question, reading the streamed answer, Stop, the spec's error
- * sentences ('Sorry, I encountered an error: {error}. {details}' or 'Sorry, I'm having trouble
- * connecting right now. Please try again later.'), loading a saved chat, and saving everything by
- * the persistence rules.
+ * The panel's conversation: sending a question, reading the streamed answer, Stop, the documented
+ * error sentences ('Sorry, I encountered an error: {error}. {details}' or 'Sorry, I'm having
+ * trouble connecting right now. Please try again later.'), loading a saved chat, and saving
+ * everything by the persistence rules.
  */
 import {
   CHAT_CONNECTION_ERROR,
@@ -142,9 +142,8 @@ export function useChatConversation(): ChatConversation {
 
   const abortRef = useRef<{ session: number; controller: AbortController } | null>(null);
 
-  // Spec 000 section 4: "A chat session is created when the panel opens or at the first message":
-  // at the first message (saveMessage), so opening the panel never leaves an empty chat in Past
-  // chats.
+  // "A chat session is created when the panel opens or at the first message": at the first message
+  // (saveMessage), so opening the panel never leaves an empty chat in Past chats.
 
   useEffect(() => {
     void persistenceFor().setMeetingIds(meetingIds);

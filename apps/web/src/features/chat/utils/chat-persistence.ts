@@ -1,9 +1,8 @@
 /**
  * How a conversation in the panel is saved ("A chat session is created when the panel opens or at
- * the first message"; section 5 titles; section 7 chats and chat_messages; section 8 "Other
- * behaviours": "A chat message insert that fails on the chat_id column is retried without it when a
- * meeting id exists", "Chat creation and title failures are swallowed"). Nothing here ever throws
- * at the panel: chatting works even when saving does not.
+ * the first message"; titles; chats and chat_messages; "A chat message insert that fails on the
+ * chat_id column is retried without it when a meeting id exists", "Chat creation and title failures
+ * are swallowed"). Nothing here ever throws at the panel: chatting works even when saving does not.
  */
 import { chatAutoTitle, type ChatCitation } from '@summy/core';
 import type { ChatContextStore } from './context-store';

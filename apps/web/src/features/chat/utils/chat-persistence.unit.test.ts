@@ -1,5 +1,5 @@
 /**
- * The saving rules of the panel (section 5 titles), against an in-memory API that keeps chats and
+ * The saving rules of the panel (titles included), against an in-memory API that keeps chats and
  * messages the way the server does and can be told to fail a call.
  */
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ const answer = (content: string, meetingId: string | null = A): SavedMessage => 
 
 describe('chat persistence', () => {
   it('creates no chat until the first message, then one with the meetings chosen by then', async () => {
-    // Issue 10 point 13: opening the panel left empty 'Chat' rows in Past chats.
+    // Regression: opening the panel left empty 'Chat' rows in Past chats.
     const { server, persistence, storage } = setup({ meetingIds: [] });
     await persistence.setMeetingIds([A]);
     await persistence.setMeetingIds([A, B]);

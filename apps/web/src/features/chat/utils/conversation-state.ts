@@ -9,7 +9,7 @@ import type { OpenRequest } from './panel-state';
 
 /**
  * One message on screen. `streaming` while the answer arrives, `done` once complete, `stopped`
- * when the person pressed Stop (the text so far stays), `error` for the spec's error sentences
+ * when the person pressed Stop (the text so far stays), `error` for the documented error sentences
  * (never sent back to the server as history, never saved).
  */
 export interface ChatUiMessage {

@@ -1,8 +1,8 @@
 /**
- * Where the meeting assistant's panel is, as a pure reducer ("Panel states: closed, floating,
- * sidebar"; section 2: "toggled with Cmd+J"). This part is in every signed-in page's initial
- * JavaScript, so it only records openings; the conversation itself (and the 30 s reset it applies)
- * lives in the lazily loaded panel (`conversation-state.ts`).
+ * Where the meeting assistant's panel is, as a pure reducer (closed, floating or sidebar; toggled
+ * with Cmd+J). This part is in every signed-in page's initial JavaScript, so it only records
+ * openings; the conversation itself (and the 30 s reset it applies) lives in the lazily loaded
+ * panel (`conversation-state.ts`).
  */
 import { CHAT_HISTORY_RESET_MS } from '@summy/core';
 

@@ -1,6 +1,6 @@
 /**
  * The panel's open/close state machine and its keyboard shortcut (closed, floating, sidebar;
- * section 2: "toggled with Cmd+J"; section 9: history reset 30 s after close).
+ * toggled with Cmd+J; history reset 30 s after close).
  */
 import { CHAT_HISTORY_RESET_MS } from '@summy/core';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,6 @@
 /**
  * `GET /api/contacts?q&cursor&limit`: the contacts synced from Google, by display name then e-mail,
- * in keyset pages, optionally only those whose name or e-mail contains `q` (spec 001 section 7
- * "contacts: select all for the user ordered by display_name then email").
+ * in keyset pages, optionally only those whose name or e-mail contains `q`.
  */
 import { CONTACT_LIMITS, contactListSchema, type Contact, type ContactList } from '@summy/core';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';

@@ -1,6 +1,5 @@
 /**
- * `GET /api/google/accounts`: the linked Google accounts, oldest first, without tokens (section 7
- * "user_google_accounts: select all by user ordered by created_at ascending").
+ * `GET /api/google/accounts`: the linked Google accounts, oldest first, without tokens.
  */
 import { googleAccountSchema, type GoogleAccount } from '@summy/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';

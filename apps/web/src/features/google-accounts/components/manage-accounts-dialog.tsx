@@ -164,8 +164,8 @@ function RemoveAccountDialog({
 
 /**
  * Manage Accounts: the linked Google accounts. The sign-in account is flagged and has no remove
- * button; any other can be set primary or removed. Add Account links another in a popup. Toasts are
- * spec 001 section 8 "Google account toasts".
+ * button; any other can be set primary or removed. Add Account links another in a popup. Toasts:
+ * docs/product.md#google-accounts.
  */
 export function ManageAccountsDialog({ open, onOpenChange }: ManageAccountsDialogProps) {
   const accounts = useGoogleAccounts({ enabled: open });

@@ -1,6 +1,6 @@
 /**
  * 'Add account': links another Google account in a 500x600 popup, then refreshes the list and shows
- * the spec 001 section 8 toasts.
+ * its toasts.
  */
 import { GOOGLE_MESSAGES, googleAuthMessageSchema, type GoogleAuthMessage } from '@summy/core';
 import { CALENDAR_CONNECTED_EVENT } from '@summy/core/calendar-layout';
@@ -38,7 +38,7 @@ export function useAddGoogleAccount() {
         if (message.type === 'GOOGLE_AUTH_SUCCESS') {
           toast.success(GOOGLE_MESSAGES.added);
           void queryClient.invalidateQueries({ queryKey: googleQueryKey });
-          // Spec 001 section 4: whatever shows calendar data fetches it again.
+          // Whatever shows calendar data fetches it again.
           window.dispatchEvent(new Event(CALENDAR_CONNECTED_EVENT));
         } else {
           toast.error(GOOGLE_MESSAGES.addFailed, { description: message.error });

@@ -1,17 +1,16 @@
 /**
- * The background Google token refresh of spec 001 section 4 "Sign-in and Google token": hourly
- * while signed in, and 1 s after the page becomes visible or the window gains focus. The server
- * refreshes only within 10 minutes of expiry, so extra calls are cheap; it answers `{expires_at}`
- * only.
+ * The background Google token refresh: hourly while signed in, and 1 s after the page becomes
+ * visible or the window gains focus. The server refreshes only within 10 minutes of expiry, so
+ * extra calls are cheap; it answers `{expires_at}` only.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { googleQueryKey, useGoogleAccounts } from '../api/get-google-accounts';
 import { refreshGoogleToken } from '../api/refresh-google-token';
 
-/** Spec 001 section 9 "Background token refresh: every 60 minutes". */
+/** Background token refresh: every 60 minutes. */
 export const GOOGLE_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
-/** Spec 001 section 4 "on page visibility or window focus (after 1 s)". */
+/** Refresh on page visibility or window focus, after 1 s. */
 export const GOOGLE_REFRESH_FOCUS_DELAY_MS = 1000;
 
 /**

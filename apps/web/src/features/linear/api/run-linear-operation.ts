@@ -9,9 +9,9 @@ import { apiFetch, ApiRequestError } from '@/lib/api-client';
 
 /**
  * Runs one operation and answers Linear's `data`. HTTP failures throw `ApiRequestError` with the
- * server's spec 001 section 8 wording ('Rate limit exceeded. Please try again in {n} seconds.',
- * 'Linear API error: {status} - {error}', 'No access token available'); GraphQL `errors` in a
- * 200 answer throw one too (status 200, Linear's first message).
+ * server's wording ('Rate limit exceeded. Please try again in {n} seconds.', 'Linear API error:
+ * {status} - {error}', 'No access token available'); GraphQL `errors` in a 200 answer throw one too
+ * (status 200, Linear's first message).
  */
 export async function runLinearOperation(
   body: LinearGraphqlBody,

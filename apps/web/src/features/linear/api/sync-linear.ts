@@ -12,7 +12,7 @@ import { linearIssuesQueryKey } from './get-linear-issues';
 /** Query-key root of the to-do lists (the to-dos and meetings features key theirs under it). */
 const TODOS_QUERY_ROOT = ['todos'] as const;
 
-/** Runs a sync. Throws `ApiRequestError` with the spec's wording on failure. */
+/** Runs a sync. Throws `ApiRequestError` with the documented wording on failure. */
 export function syncLinear(): Promise<LinearSyncAnswer> {
   return apiFetch('/linear/sync', linearSyncAnswerSchema, { method: 'POST' });
 }

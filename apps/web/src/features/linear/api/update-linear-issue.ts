@@ -36,8 +36,9 @@ export interface UpdateLinearIssueVariables {
 
 /**
  * Mutation that updates an issue optimistically in the cached list, rolling back on failure (the
- * caller shows the spec's toast). The list is not fetched again at once: a completed issue stays
- * on screen, checked, until the next refresh drops it, so a mistaken check can still be undone.
+ * caller shows the documented toast). The list is not fetched again at once: a completed issue
+ * stays on screen, checked, until the next refresh drops it, so a mistaken check can still be
+ * undone.
  */
 export function useUpdateLinearIssue() {
   const queryClient = useQueryClient();

@@ -22,7 +22,7 @@ function postToOpener(opener: Window, message: LinearAuthMessage): void {
   }
 }
 
-/** Linear's `?error=` (the person declined, or a bad request) in the spec's callback wording. */
+/** Linear's `?error=` (the person declined, or a bad request) in the callback's wording. */
 function deniedMessage(error: string, description: string | null): string {
   return description
     ? `${LINEAR_MESSAGES.connectFailed}: ${description}`

@@ -16,7 +16,7 @@ export interface LinearIssueRowProps {
 }
 
 /**
- * One assigned issue: a checkbox (done per spec 001 section 4: state 'done' or type completed), the
+ * One assigned issue: a checkbox (done when its state is named 'done' or is of type completed), the
  * title with its identifier, state, priority badge and due date, and the Edit and 'Open in Linear'
  * controls (revealed on hover or keyboard focus; always there on touch).
  */

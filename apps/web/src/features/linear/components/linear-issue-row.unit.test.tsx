@@ -1,5 +1,5 @@
 /**
- * One Linear issue in the panel (section 9 priority), rendered to static markup.
+ * One Linear issue in the panel (its priority badge), rendered to static markup.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

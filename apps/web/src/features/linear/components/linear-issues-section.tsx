@@ -24,12 +24,12 @@ import { LinearIssueEditForm } from './linear-issue-edit-form';
 import { LinearIssueRow } from './linear-issue-row';
 
 /**
- * The 'Linear Issues' section of /todos (spec 001 section 2 "To-do screen" and "Issue-tracker
- * panel"). Nothing when the server has no Linear settings. Not connected: the 'Connect Linear'
- * prompt, whose button opens Settings on the Integrations tab (the 'openSettings' event).
- * Connected: the last-updated time, Sync ('Syncing...'), the open issues assigned to the person or
- * 'No issues assigned to you in Linear', complete and reopen, and the inline edit form. The issues
- * are cached 5 minutes and refreshed every 30 s while the person is active.
+ * The 'Linear Issues' section of /todos. Nothing when the server has no Linear settings. Not
+ * connected: the 'Connect Linear' prompt, whose button opens Settings on the Integrations tab (the
+ * 'openSettings' event). Connected: the last-updated time, Sync ('Syncing...'), the open issues
+ * assigned to the person or 'No issues assigned to you in Linear', complete and reopen, and the
+ * inline edit form. The issues are cached 5 minutes and refreshed every 30 s while the person is
+ * active.
  */
 export function LinearIssuesSection() {
   const headingId = useId();

@@ -12,7 +12,7 @@ import { getLinearAuthorizeUrl } from '../api/get-linear-authorize-url';
 import { linearQueryKey } from '../api/get-linear-status';
 import { saveLinearReturnTo } from '../utils/linear-storage';
 
-/** The spec's generic connect failure: 'Error' with what went wrong. */
+/** The documented generic connect failure: 'Error' with what went wrong. */
 function connectFailed(detail?: string): void {
   toast.error(LINEAR_MESSAGES.errorTitle, { description: detail ?? LINEAR_MESSAGES.connectFailed });
 }

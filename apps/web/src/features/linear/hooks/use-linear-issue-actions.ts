@@ -1,8 +1,7 @@
 /**
- * What a person does to a Linear issue in the panel, with the toasts of spec 001 section 8:
- * complete or reopen it (the state named Done, else of type completed, else the first; reopening
- * takes one of type unstarted, else the first: `pickCompletionState`) and save the edit form
- * (title, due date, state).
+ * What a person does to a Linear issue in the panel, with its toasts: complete or reopen it (the
+ * state named Done, else of type completed, else the first; reopening takes one of type unstarted,
+ * else the first: `pickCompletionState`) and save the edit form (title, due date, state).
  */
 import {
   LINEAR_MESSAGES,

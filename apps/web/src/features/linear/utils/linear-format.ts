@@ -1,7 +1,6 @@
 /**
- * How Linear's values read in the panel: priority badges (spec 001 section 9 "Priority, Linear: 1
- * urgent, 2 high, 3 medium, 4 low, else none"), due dates (Linear's timeless 'YYYY-MM-DD') and the
- * panel's last-updated time.
+ * How Linear's values read in the panel: priority badges (1 urgent, 2 high, 3 medium, 4 low, else
+ * none), due dates (Linear's timeless 'YYYY-MM-DD') and the panel's last-updated time.
  */
 import { linearPriorityToTodo, type LinearPriorityName } from '@summy/core';
 import { formatDate } from '@/lib/date-format';

@@ -1,6 +1,6 @@
 /**
- * Linear values as the panel shows them: priority badges per spec 001 section 9 (1 urgent, 2
- * high, 3 medium, 4 low, else none), timeless due dates, and the last-updated line.
+ * Linear values as the panel shows them: priority badges (1 urgent, 2 high, 3 medium, 4 low, else
+ * none), timeless due dates, and the last-updated line.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
 /**
  * `DELETE /api/meetings/:id`: deletes a meeting and its action items ("Meeting actions menu:
- * 'Delete Meeting'"; section 8 success notice 'Meeting deleted').
+ * 'Delete Meeting'"; success notice 'Meeting deleted').
  */
 import type { MeetingList } from '@summy/core';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';

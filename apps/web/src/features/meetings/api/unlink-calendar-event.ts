@@ -1,6 +1,6 @@
 /**
  * `DELETE /api/meetings/:id/calendar-event`: unlinks the meeting's calendar event, clearing every
- * calendar field (section 2 actions menu 'Unlink calendar event'). Answers the meeting as saved.
+ * calendar field (the actions menu's 'Unlink calendar event'). Answers the meeting as saved.
  */
 import { meetingSchema, type Meeting } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -65,11 +65,11 @@ function ListSkeleton() {
 }
 
 /**
- * The /meetings screen (spec 001 route table "Meeting list"): every meeting, newest first, each
- * with its date, duration, participants and processing state, searchable by title and transcript
- * words (the server's full-text index). Pages of 50 load as the end of the list comes near (keyset
- * paging, so 10,000 meetings cost the same per page); a 'Load more' button does the same by
- * keyboard. The search is kept in the URL (`?q=`), so Back returns to it.
+ * The /meetings screen: every meeting, newest first, each with its date, duration, participants and
+ * processing state, searchable by title and transcript words (the server's full-text index). Pages
+ * of 50 load as the end of the list comes near (keyset paging, so 10,000 meetings cost the same per
+ * page); a 'Load more' button does the same by keyboard. The search is kept in the URL (`?q=`), so
+ * Back returns to it.
  */
 export function AllMeetings() {
   const [params, setParams] = useSearchParams();

@@ -27,7 +27,7 @@ export function RecordingDot({ className }: { className?: string }) {
 }
 
 /**
- * Spec 000 section 2: "a pulsing record icon while recording, a spinner while processing, a
+ * The sidebar row's icon: "a pulsing record icon while recording, a spinner while processing, a
  * document icon otherwise". The state is also given in words for screen readers.
  */
 export function MeetingIcon({

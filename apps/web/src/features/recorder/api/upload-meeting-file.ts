@@ -14,10 +14,10 @@ export interface UploadOptions {
 }
 
 /**
- * `POST /api/meetings/upload` (multipart field `file`, optional `title`): the direct upload of spec
- * 000 section 4 "Upload pipeline". XMLHttpRequest rather than fetch because fetch reports no upload
- * progress, and the placeholder meeting shows bytes sent. The server answers as soon as the audio is
- * stored; processing continues there.
+ * `POST /api/meetings/upload` (multipart field `file`, optional `title`): the direct upload
+ * (docs/product.md#recording-and-uploads). XMLHttpRequest rather than fetch because fetch reports
+ * no upload progress, and the placeholder meeting shows bytes sent. The server answers as soon as
+ * the audio is stored; processing continues there.
  *
  * @throws ApiRequestError with the server's `{error, details}` (400 'Invalid file type', 413 'File
  *   too large', 500 'Upload failed'), status 0 when the connection failed

@@ -10,7 +10,7 @@ import { useRecorder } from '../hooks/use-recorder';
 import { formatElapsed } from '../utils/format-elapsed';
 import { LevelMeter } from './level-meter';
 
-/** What the file picker offers: the spec's types plus extensions some systems need to match. */
+/** What the file picker offers: the documented types plus extensions some systems need to match. */
 const FILE_ACCEPT = [
   ...ACCEPTED_UPLOAD_TYPES,
   '.mp3',

@@ -1,7 +1,7 @@
 /**
- * Uploading an audio or video file as a new meeting (spec 000 section 4 "Upload pipeline" and
- * "Large-file flow", section 5 validation, section 8 'Upload failed'). Used by the panel's 'Upload
- * Recording' button and the sidebar's 'Upload from file' through the recorder context.
+ * Uploading an audio or video file as a new meeting (docs/product.md#recording-and-uploads; failure
+ * toast 'Upload failed'). Used by the panel's 'Upload Recording' button and the sidebar's 'Upload
+ * from file' through the recorder context.
  */
 import { DIRECT_UPLOAD_MAX_BYTES, validateUploadFile } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { pendingUploads } from '@/lib/pending-uploads';
 import { uploadMeetingFile, type UploadAnswer } from '../api/upload-meeting-file';
 import { uploadResumable } from '../api/upload-resumable';
 
-/** The spec's upload failure toast. */
+/** The documented upload failure toast. */
 const UPLOAD_FAILED = {
   title: 'Upload failed',
   description: 'Failed to process the uploaded file',
@@ -29,7 +29,7 @@ export function titleFromFileName(name: string): string {
   return base.trim() || 'Uploaded recording';
 }
 
-/** The server's reason, when it says more than the spec's description. */
+/** The server's reason, when it says more than the documented description. */
 function failureDetail(error: unknown): string | null {
   if (!(error instanceof ApiRequestError)) return null;
   const parts = [error.message, error.details].filter(

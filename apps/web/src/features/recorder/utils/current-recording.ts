@@ -1,7 +1,7 @@
 /**
- * The spec's "current recording" local browser key: which meeting this browser is recording, for
- * code that cannot wait for IndexedDB. IndexedDB (recording-db.ts) stays the source of truth for
- * recovery; this key mirrors the recording while it runs.
+ * The documented "current recording" local browser key: which meeting this browser is recording,
+ * for code that cannot wait for IndexedDB. IndexedDB (recording-db.ts) stays the source of truth
+ * for recovery; this key mirrors the recording while it runs.
  */
 import { USER_STORAGE_KEYS } from '@/lib/user-storage';
 

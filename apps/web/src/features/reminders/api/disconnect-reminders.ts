@@ -1,7 +1,6 @@
 /**
- * `DELETE /api/integrations/apple-reminders`: forgets the stored credentials and list choice. Spec
- * 001 section 4: "Reminders disconnect clears cached reminders and fires a reminders-disconnected
- * event".
+ * `DELETE /api/integrations/apple-reminders`: forgets the stored credentials and list choice.
+ * Disconnecting clears the cached reminders and fires a 'reminders-disconnected' event.
  */
 import type { RemindersStatus } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

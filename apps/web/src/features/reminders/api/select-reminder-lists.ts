@@ -1,7 +1,6 @@
 /**
- * `PUT /api/integrations/apple-reminders/lists` `{selected}`: the lists to sync, at least one (the
- * spec keeps them in localStorage, Summy on the server beside the credentials so every browser sees
- * the same choice).
+ * `PUT /api/integrations/apple-reminders/lists` `{selected}`: the lists to sync, at least one
+ * (kept on the server beside the credentials so every browser sees the same choice).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';

@@ -1,8 +1,8 @@
 /**
  * `PATCH /api/integrations/apple-reminders/reminders/{id}`: edits a reminder on the CalDAV server
- * (title, due date, list, completion, priority). Spec 001 section 4: completing stores a completed
- * date and the reminder leaves the list (only incomplete ones are fetched); reopening clears it.
- * Updates are optimistic and roll back when the server refuses.
+ * (title, due date, list, completion, priority). Completing stores a completed date and the
+ * reminder leaves the list (only incomplete ones are fetched); reopening clears it. Updates are
+ * optimistic and roll back when the server refuses.
  */
 import { reminderSchema, type Reminder, type ReminderPatch } from '@summy/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -55,7 +55,7 @@ export function applyReminderPatch(
 
 /**
  * Mutation of every reminder edit: the cache changes at once and is put back on failure (the
- * caller shows the spec's toast); the server's answer replaces the row when it arrives.
+ * caller shows the documented toast); the server's answer replaces the row when it arrives.
  */
 export function useUpdateReminder() {
   const queryClient = useQueryClient();

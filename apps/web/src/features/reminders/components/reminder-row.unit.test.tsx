@@ -1,7 +1,7 @@
 /**
- * A reminder row and the edit form as HTML (static markup like the other web tests): the list,
- * due date (overdue in red), the spec 001 section 9 priority word, the accessible tick box and
- * edit button; the form's fields and the patch it sends (only what changed).
+ * A reminder row and the edit form as HTML (static markup like the other web tests): the list, due
+ * date (overdue in red), the priority word, the accessible tick box and edit button; the form's
+ * fields and the patch it sends (only what changed).
  */
 process.env.TZ = 'Europe/Berlin';
 

@@ -1,8 +1,8 @@
 /**
  * The two reminders dialogs, shared by the /todos section and the Settings block: loaded on first
- * opening (their code is in no screen's first download; bench/web), and chained as spec 001
- * section 8 words it: 'Connected! Now select which reminder lists to sync' leads straight into
- * 'Configure Apple Reminders'.
+ * opening (their code is in no screen's first download; bench/web), and chained as the toast says:
+ * 'Connected! Now select which reminder lists to sync' leads straight into 'Configure Apple
+ * Reminders'.
  */
 import { Suspense, useState, type ReactNode } from 'react';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';

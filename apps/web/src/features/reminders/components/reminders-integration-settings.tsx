@@ -14,8 +14,7 @@ import { useRemindersDialogs } from './reminders-dialogs';
 /**
  * The reminders block of Settings › Integrations (reminders app connect, Configuration and
  * disconnect). Disconnect forgets the stored credentials, clears the cached reminders and fires
- * 'reminders-disconnected' (spec 001 section
- * 4); its failure is 'Failed to disconnect Apple Reminders'.
+ * 'reminders-disconnected'; its failure is 'Failed to disconnect Apple Reminders'.
  */
 export function RemindersIntegrationSettings() {
   const status = useRemindersStatus();

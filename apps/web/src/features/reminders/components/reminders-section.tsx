@@ -29,12 +29,12 @@ export interface RemindersSectionProps {
 }
 
 /**
- * The 'Apple Reminders' section of /todos (spec 001 section 2 "To-do screen" and "Reminders panel";
- * issue 14 point 3: reminders over CalDAV): an '{n} active' badge, Sync, the incomplete reminders
- * of the chosen lists (tick to complete, double-click a title to rename, the pencil for the edit
- * form with title, date and list), every toast of spec 001 section 8. Not connected, a short prompt
- * opens 'Connect Apple Reminders'. Reminders are cached 5 minutes and refreshed every 30 s while
- * the person is active (the shared integration polling).
+ * The 'Apple Reminders' section of /todos (reminders over CalDAV): an '{n} active' badge, Sync, the
+ * incomplete reminders of the chosen lists (tick to complete, double-click a title to rename, the
+ * pencil for the edit form with title, date and list), with every toast of
+ * docs/product.md#reminders. Not connected, a short prompt opens 'Connect Apple Reminders'.
+ * Reminders are cached 5 minutes and refreshed every 30 s while the person is active (the shared
+ * integration polling).
  */
 export function RemindersSection({ className }: RemindersSectionProps) {
   const headingId = useId();
@@ -152,8 +152,8 @@ function ConnectedReminders({
   const [syncing, setSyncing] = useState(false);
   useIntegrationPolling({ queryKey: remindersItemsQueryKey, enabled: true });
 
-  // Spec 001 section 8 'Error' / 'Failed to load Apple Reminders': once per failed first load;
-  // a failed background refresh keeps the cached reminders quietly until the next attempt.
+  // 'Error' / 'Failed to load Apple Reminders': once per failed first load; a failed background
+  // refresh keeps the cached reminders quietly until the next attempt.
   const failedLoad = reminders.isError && reminders.data === undefined && !syncing;
   const toastedAt = useRef(0);
   useEffect(() => {
@@ -181,8 +181,8 @@ function ConnectedReminders({
     }
   };
 
-  // Spec 001 section 8: a failed title edit is 'Error' / 'Failed to update reminder title', any
-  // other failed change 'Update failed' / 'Failed to update reminder in Apple Reminders'.
+  // A failed title edit is 'Error' / 'Failed to update reminder title', any other failed change
+  // 'Update failed' / 'Failed to update reminder in Apple Reminders'.
   const change = (
     variables: UpdateReminderVariables,
     succeeded: () => void,

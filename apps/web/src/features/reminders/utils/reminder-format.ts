@@ -109,8 +109,8 @@ const PRIORITY_LOOKS: Record<Exclude<ReminderPriority, 'none'>, Omit<PriorityLoo
 };
 
 /**
- * A reminder's Apple-scale priority (0-9) as shown: spec 001 section 9, 1-3 low, 4-6 medium, 7-8
- * high, 9 urgent; null for 0 (none).
+ * A reminder's Apple-scale priority (0-9) as shown: 1-3 low, 4-6 medium, 7-8 high, 9 urgent; null
+ * for 0 (none).
  */
 export function priorityLook(priority: number): PriorityLook | null {
   const level = applePriorityToTodo(priority);

@@ -40,7 +40,7 @@ export interface SettingsSlots {
   transcription?: ReactNode;
   /**
    * The Integrations tab's blocks (the Linear connection, the reminders connection), composed by
-   * the app layer from their features; the tab ends with the spec's 'More Integrations, Coming
+   * the app layer from their features; the tab ends with the documented 'More Integrations, Coming
    * Soon' placeholder.
    */
   integrations?: ReactNode;
@@ -64,10 +64,10 @@ export interface SettingsDialogProps extends SettingsSectionsProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Page title while Settings is open: spec 001 lists Settings among the page titles. */
+/** Page title while Settings is open. */
 export const SETTINGS_DOCUMENT_TITLE = 'Settings - Summy';
 
-/** Names the browser tab 'Settings - Summy' only while the dialog is open (spec 001 page titles). */
+/** Names the browser tab 'Settings - Summy' only while the dialog is open. */
 function SettingsTitle() {
   useDocumentTitle(SETTINGS_DOCUMENT_TITLE);
   return null;
@@ -244,7 +244,7 @@ function SlotSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** The spec's placeholder for integrations still to come. */
+/** The documented placeholder for integrations still to come. */
 function ComingSoon() {
   return (
     <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-5 text-center">

@@ -1,9 +1,8 @@
 /**
- * The app icon theme ("app icon theme (light or dark)"; section 3 lists it among the local storage
- * keys; issue 15 point 3: "it changes the favicon and the installed app's icon"). A choice of this
- * browser, kept in localStorage like the colour theme and not cleared at sign-out
- * (lib/user-storage.ts). public/theme.js applies the stored choice before first paint; this module
- * switches the links when the person picks another one.
+ * The app icon theme (light or dark; a local storage key; it changes the favicon and the installed
+ * app's icon). A choice of this browser, kept in localStorage like the colour theme and not cleared
+ * at sign-out (lib/user-storage.ts). public/theme.js applies the stored choice before first paint;
+ * this module switches the links when the person picks another one.
  *
  * The installed app's icon follows the web manifest the page links: both manifests carry the same
  * `id`, so Chromium treats a switch as new icons of the same app and updates it on a later launch

@@ -8,8 +8,7 @@ import { useAddTodo } from '../hooks/use-add-todo';
 export type AddTodoButtonProps = Pick<ButtonProps, 'variant' | 'size' | 'className'>;
 
 /**
- * 'Add to-do' (spec 001 section 2 route table "/todos: My to-dos, with an Add to-do button"):
- * creates an empty to-do, which the list opens in title edit.
+ * 'Add to-do' on /todos: creates an empty to-do, which the list opens in title edit.
  */
 export function AddTodoButton({ variant, size, className }: AddTodoButtonProps) {
   const { add, isPending } = useAddTodo();

@@ -1,6 +1,6 @@
 /**
- * A to-do row as markup (spec 001 section 2 "each with a title, a star (priority) toggle and a
- * link to its source meeting"), rendered to static HTML so no DOM is needed.
+ * A to-do row as markup (a title, a star (priority) toggle and a link to its source meeting),
+ * rendered to static HTML so no DOM is needed.
  */
 import type { Todo } from '@summy/core';
 import { renderToStaticMarkup } from 'react-dom/server';

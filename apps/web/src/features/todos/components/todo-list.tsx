@@ -1,9 +1,9 @@
 /**
- * "My to-dos" of the to-do screen: pending to-dos, then completed ones apart, in the spec's order;
- * 'Loading to-dos...', 'No to-dos yet' / 'Add a to-do to get started'; title edit in place, the
- * star, completion with 'Saved', deletion with a 5 s undo. Every change shows at once and is rolled
- * back when the server refuses it; changes from other tabs and from the pipeline's action items
- * arrive through the realtime layer's refresh of the list.
+ * "My to-dos" of the to-do screen: pending to-dos, then completed ones apart, in the documented
+ * order; 'Loading to-dos...', 'No to-dos yet' / 'Add a to-do to get started'; title edit in place,
+ * the star, completion with 'Saved', deletion with a 5 s undo. Every change shows at once and is
+ * rolled back when the server refuses it; changes from other tabs and from the pipeline's action
+ * items arrive through the realtime layer's refresh of the list.
  */
 import { sortTodos, TODO_MESSAGES, type Todo } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';

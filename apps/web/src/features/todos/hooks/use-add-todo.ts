@@ -1,7 +1,7 @@
 /**
- * 'Add to-do' ("A new to-do is created empty and goes straight into title edit"; section 8
- * 'Created' / 'Error'). The button sits in the page header while the list draws the editor, so the
- * id of the to-do to open in title edit is shared through this module.
+ * 'Add to-do' ("A new to-do is created empty and goes straight into title edit"; toasts 'Created' /
+ * 'Error'). The button sits in the page header while the list draws the editor, so the id of the
+ * to-do to open in title edit is shared through this module.
  */
 import { TODO_MESSAGES } from '@summy/core';
 import { useCallback, useSyncExternalStore } from 'react';

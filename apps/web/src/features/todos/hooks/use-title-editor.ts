@@ -1,9 +1,9 @@
 /**
- * Title edit of a to-do (spec 001 section 4 "Title edit: Enter or blur saves the trimmed title. An
- * empty title cancels. Escape cancels"). While typing, the trimmed title is saved 500 ms after the
- * last keystroke, so nothing typed is lost if the tab closes; ending the edit saves what is left at
- * once. Cancelling (Escape, or an empty title) puts back the title the edit started from, also on
- * the server if a debounced save already changed it there.
+ * Title edit of a to-do: Enter or blur saves the trimmed title; an empty title cancels; Escape
+ * cancels. While typing, the trimmed title is saved 500 ms after the last keystroke, so nothing
+ * typed is lost if the tab closes; ending the edit saves what is left at once. Cancelling (Escape,
+ * or an empty title) puts back the title the edit started from, also on the server if a debounced
+ * save already changed it there.
  */
 import { TODO_TIMINGS } from '@summy/core';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -26,7 +26,7 @@ export async function retranscribeMeeting(meetingId: string): Promise<Meeting> {
  * Mutation that starts a re-transcription, `mutate(meetingId)`. `onStarted` receives the
  * meeting as the server answered it (processing), for the caller to put in the meeting's cache;
  * the meeting's query belongs to the meetings feature, which this one does not import. A failure
- * shows a toast in the spec's words.
+ * shows a toast in the documented words.
  */
 export function useRetranscribeMeeting(onStarted?: (meeting: Meeting) => void) {
   return useMutation({

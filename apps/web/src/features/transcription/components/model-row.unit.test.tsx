@@ -1,7 +1,7 @@
 /**
  * One model of Settings > Transcription in each state: the Download button, the progress bar (role
  * progressbar with aria-valuenow, bytes and percent as text) with Cancel, 'Installed' with Remove,
- * and a failure in the spec's words. Rendered to static markup.
+ * and a failure in the documented words. Rendered to static markup.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -22,7 +22,7 @@ const ENGINE_DESCRIPTIONS: Record<ModelsList['transcription']['provider'], strin
     'New meetings are transcribed by the OpenAI-compatible service this server is set up with.',
 };
 
-/** '{error}: {details}' of a failed request, in the spec's style. */
+/** '{error}: {details}' of a failed request, in the documented style. */
 function failureText(error: Error): string {
   return error instanceof ApiRequestError && error.details
     ? `${error.message}: ${error.details}`

@@ -29,7 +29,7 @@ export function progressText(model: Pick<ModelStatus, 'receivedBytes' | 'totalBy
   return `${formatBytes(model.receivedBytes)} of ${formatBytes(model.totalBytes)} (${downloadPercent(model)}%)`;
 }
 
-/** A failed model's error in the spec's style: '{error}: {details}'. */
+/** A failed model's error in the documented style: '{error}: {details}'. */
 export function modelErrorText(error: NonNullable<ModelStatus['error']>): string {
   return error.details ? `${error.error}: ${error.details}` : error.error;
 }
