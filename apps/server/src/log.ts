@@ -1,5 +1,5 @@
 /**
- * Server log lines, cut to a sane length ("each failure logged an 8 MB line"; point 4: a million
+ * Server log lines, cut to a sane length (one failure once logged an 8 MB line, another a million
  * missing chunks in one line). Arguments are formatted as `console.error` would (errors with their
  * stack), with long strings and arrays inside objects shortened, then the whole line is cut to
  * `LOG_LINE_MAX` characters.

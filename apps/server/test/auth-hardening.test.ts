@@ -1,5 +1,5 @@
 /**
- * Password guessing and account enumeration and the loopback origins of point 13: per-account and
+ * Password guessing and account enumeration and the loopback origins: per-account and
  * per-address limits on the credential routes with their state in the database, 429 `{error,
  * details}` with Retry-After, TRUST_PROXY deciding whether X-Forwarded-For is believed, sign-up of
  * an existing e-mail answering like a new one, and http://127.0.0.1 accepted when PUBLIC_URL names

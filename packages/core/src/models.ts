@@ -23,7 +23,7 @@ export const modelFamilySchema = z.enum([
 export type ModelFamily = z.infer<typeof modelFamilySchema>;
 
 /**
- * The `files` roles each family needs (contract "Catalog"); a catalog entry missing one is
+ * The `files` roles each family needs; a catalog entry missing one is
  * rejected when the catalog loads rather than when the engine first opens it.
  */
 export const MODEL_FAMILY_FILES: Record<ModelFamily, readonly string[]> = {
@@ -55,7 +55,7 @@ const relativeFileSchema = z
   );
 
 /**
- * One downloadable model (contract "Catalog"). `url` is absolute or relative to MODELS_BASE_URL;
+ * One downloadable model of the catalog. `url` is absolute or relative to MODELS_BASE_URL;
  * `sha256` (hex) is of the downloaded file; `sizeBytes` its length in bytes; `archive` 'none'
  * means the download itself is `files.model`.
  */

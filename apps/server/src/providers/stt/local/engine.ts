@@ -163,7 +163,7 @@ export async function runLocalJob(
 }
 
 /**
- * The sherpa-onnx configuration of the job's recognizer by family (contract "Catalog" roles).
+ * The sherpa-onnx configuration of the job's recognizer by family (the catalog's file roles).
  * NeMo transducers read their feature size from the model; NeMo CTC models use 80 mel bins.
  * @throws Error for a family the engine cannot run as a recognizer
  */
