@@ -1,5 +1,5 @@
 /**
- * The recorder (4 "Start recording", "Stop pipeline", 8 "Microphone"): Debian Chromium with a real
+ * The recorder (start, stop, the microphone): Debian Chromium with a real
  * recording (JFK) as the microphone, against the real server with its offline speech-to-text and
  * text providers.
  */

@@ -77,7 +77,7 @@ export const REMINDERS_FALLBACK_LIST_NAME = 'Reminders';
 /**
  * CalDAV servers the connect dialog offers. `url` is what the server field is filled with;
  * Nextcloud's holds a `{your server}` placeholder the user replaces, 'other' is blank. iCloud
- * serves only lists not upgraded since iOS 13 (docs/shared notes, "Reminders").
+ * serves only lists not upgraded since iOS 13 (docs/decisions/025-reminders-over-caldav.md).
  */
 export const CALDAV_PRESETS = {
   icloud: { label: 'iCloud', url: 'https://caldav.icloud.com' },

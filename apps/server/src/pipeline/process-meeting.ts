@@ -1,5 +1,5 @@
 /**
- * The meeting pipeline ("Stop pipeline" and "Upload pipeline"): transcribe, title, speaker
+ * The meeting pipeline of a stopped recording or an upload: transcribe, title, speaker
  * enhancement, summary with topics, action items, save, then clear the recording and processing
  * flags. Every step's failure follows the documented fallback; the stored audio is never touched.
  * Results are written in one transaction at the end, so a job retried after a crash never saves

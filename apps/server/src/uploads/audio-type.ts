@@ -1,6 +1,6 @@
 /**
  * What an upload may be: one of ten declared MIME types, no larger than 100 MB, and - checked on
- * the server, by content, not only by the declared type (step 1) - its first bytes must be the
+ * the server, by content, not only by the declared type - its first bytes must be the
  * container the declared type names. Content sniffing is the `file-type` package (magic numbers):
  * WAV = `RIFF....WAVE`, MP3 = ID3 tag or MPEG audio frame sync, MP4/M4A = ISO BMFF `ftyp` box, WebM
  * = EBML header `1A 45 DF A3`, Ogg = `OggS` page.

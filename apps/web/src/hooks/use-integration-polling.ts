@@ -1,6 +1,6 @@
 /**
- * Background refresh of integration data, Linear issues and reminders alike ("Integration cache 5
- * min", "Integration polling 30 s", "Inactivity cut-off 5 min"): every 30 s, but only while the tab
+ * Background refresh of integration data, Linear issues and reminders alike (cache 5 min, polling
+ * 30 s, inactivity cut-off 5 min): every 30 s, but only while the tab
  * is visible and the person was active (mouse, key or scroll) within the last 5 minutes, so an idle
  * or hidden tab spends none of the vendor's rate limit. Shared by the Linear and reminders
  * features.

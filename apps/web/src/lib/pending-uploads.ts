@@ -1,6 +1,6 @@
 /**
- * Placeholder meetings of uploads in flight (step 1: "A temporary placeholder meeting (processing)
- * appears in the sidebar"). The recorder feature adds and updates them; the sidebar shows them. A
+ * Placeholder meetings of uploads in flight: a temporary placeholder meeting (processing)
+ * appears in the sidebar. The recorder feature adds and updates them; the sidebar shows them. A
  * tiny external store shared through `lib/` because features must not import each other.
  */
 import { useSyncExternalStore } from 'react';

@@ -22,7 +22,7 @@ export interface StoredAttendee {
 }
 
 /**
- * A recorded or uploaded meeting. `duration` is in minutes (step 8). `summary_data` holds topics
+ * A recorded or uploaded meeting. `duration` is in minutes. `summary_data` holds topics
  * and anything else the summary step produces (JSON). `is_recording` / `is_processing` /
  * `is_paused` are the app's flags, kept on the row so another tab or process sees them.
  */
@@ -34,7 +34,8 @@ export const meetings = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default('Meeting'),
-    // Millisecond precision so a JS Date round-trips exactly (the list's keyset cursor relies on it).
+    // Millisecond precision so a JS Date round-trips exactly (the list's keyset cursor relies on
+    // it).
     date: timestamp('date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     duration: doublePrecision('duration').notNull().default(0),
     participants: jsonb('participants')

@@ -21,22 +21,22 @@ export type UploadDeps = Pick<AppDeps, 'database' | 'storage' | 'jobs'>;
 /** Longest title kept from a form field or a file name, in characters (createMeetingSchema). */
 const TITLE_LIMIT = 500;
 
-/** 500 'Upload failed' (Upload row). */
+/** 500 'Upload failed' / 'Failed to process the uploaded file'. */
 export class UploadFailedError extends AppError {
   constructor() {
     super(500, 'Upload failed', 'Failed to process the uploaded file');
   }
 }
 
-// Control characters (NUL, which PostgreSQL cannot store, among them) count as spaces: a file name
-// is not typed by the user, so it is cleaned rather than refused. eslint-disable-next-line
-// no-control-regex
+// Control characters (NUL, which PostgreSQL cannot store, among them) count as spaces: a file
+// name is not typed by the user, so it is cleaned rather than refused.
+// eslint-disable-next-line no-control-regex
 const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]+/g;
 
 /**
  * The meeting's title until processing writes one: the `title` form field when given, else the file
- * name without its extension (upload step 4 "fallback title"), else 'Meeting'. Whitespace and
- * control characters collapse to one space; at most 500 characters.
+ * name without its extension, else 'Meeting'. Whitespace and control characters collapse to one
+ * space; at most 500 characters.
  */
 export function uploadTitle(title: string | undefined, fileName: string): string {
   const base = baseName(fileName).replace(/\.[^.]*$/, '');

@@ -3,7 +3,7 @@ import { TextGenerationError, type TextModel } from '../../providers/llm/types.t
 
 /**
  * The transcript with speaker names in place of generic labels where the conversation makes them
- * evident, in the same paragraph format (step 5). The pipeline keeps the original transcript when
+ * evident, in the same paragraph format. The pipeline keeps the original transcript when
  * this throws.
  * @throws TextGenerationError 'Speaker enhancement failed' / 'No enhanced transcript returned'
  */

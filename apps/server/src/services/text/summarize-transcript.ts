@@ -14,8 +14,8 @@ export interface SummarizeInput {
 }
 
 /**
- * The markdown summary and topics of a transcript (step 6). Topics come back trimmed, non-empty,
- * confidence within 0..1.
+ * The markdown summary and topics of a transcript (the pipeline's summary step). Topics come back
+ * trimmed, non-empty, confidence within 0..1.
  * @throws TextGenerationError 'Summary generation failed' / 'No summary returned'
  */
 export async function summarizeTranscript(

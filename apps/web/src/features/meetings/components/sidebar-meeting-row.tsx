@@ -154,7 +154,7 @@ function megabytes(bytes: number, decimals: number): string {
 }
 
 /**
- * A placeholder meeting of an upload in flight (step 1): a spinner, the title, and the bytes sent
+ * A placeholder meeting of an upload in flight: a spinner, the title, and the bytes sent
  * as text and as a thin progress bar.
  */
 export const SidebarUploadRow = memo(function SidebarUploadRow({

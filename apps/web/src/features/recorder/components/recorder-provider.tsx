@@ -7,7 +7,7 @@ import { useUploadFile } from '../hooks/use-upload-file';
 import { RecoveryDialog } from './recovery-dialog';
 
 /**
- * Provides the tab's recorder ("Start recording", "Stop pipeline", "Upload pipeline") to everything
+ * Provides the tab's recorder (start recording, stop, upload) to everything
  * under the app shell. Mounted around the shell so a recording survives navigation; it also offers
  * to recover recordings a closed tab left behind.
  */

@@ -64,7 +64,7 @@ export interface RecorderContextValue {
 export const RecorderContext = createContext<RecorderContextValue | null>(null);
 
 /**
- * The recorder of this tab ("Stop pipeline", "Upload pipeline"). Throws when used outside
+ * The recorder of this tab (recording, stop, upload). Throws when used outside
  * `RecorderProvider`, which is a programming error.
  */
 export function useRecorder(): RecorderContextValue {
