@@ -8,7 +8,7 @@
  * Run from the repository root: `npx tsx bench/abuse/run.ts` (about a minute).
  * Options: `--backend pglite|postgres`, `--json file`.
  * Exit code 0 when no answer took over 1 s and the RSS, settled after the run, grew by under 50 MB
- * (the issue's bar), 1 when not, 2 on error. Everything it starts is stopped and removed.
+ * (the abuse bar), 1 when not, 2 on error. Everything it starts is stopped and removed.
  *
  * Only loopback addresses are contacted. `X-Forwarded-For` values are header text standing for
  * distinct clients (the server runs with TRUST_PROXY=true); no traffic goes to them.

@@ -2,7 +2,7 @@
  * The offline text model on real meetings (the AMI and ICSI transcripts of the repository's
  * testdata/meetings): ROUGE-1 recall of the extractive summary against the AMI abstractive summary,
  * and action items out of transcripts with commitments. The floors sit a little below what was
- * measured (ES2011a 0.312, ES2004a 0.315: the issue-11 summary is about 40% shorter, so recall
+ * measured (ES2011a 0.312, ES2004a 0.315: the reworked summary is about 40% shorter, so recall
  * fell while F1 rose; bench/notes reports F1), so a regression fails; the figures are printed.
  */
 import { readFileSync } from 'node:fs';

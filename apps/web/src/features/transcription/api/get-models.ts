@@ -11,7 +11,7 @@ import { apiFetch } from '@/lib/api-client';
 export const modelsQueryKey = ['models'] as const;
 
 /**
- * Poll interval while a download runs (ms): the contract's 500 ms, often enough for a smooth bar
+ * Poll interval while a download runs (ms): 500 ms, often enough for a smooth bar
  * and cheap for the server (it answers from memory).
  */
 export const DOWNLOAD_POLL_MS = 500;
