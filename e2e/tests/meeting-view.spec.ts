@@ -1,5 +1,5 @@
 /**
- * The meeting view (sections 4, 5, 8 and 9): header and page title, the four modes and their
+ * The meeting view (docs/product.md#meeting-view): header and page title, the four modes and their
  * strings, action items (completion, 'Open in my to-dos' leading to the same to-do, never a copy),
  * markdown link filtering, the actions menu behind confirm dialogs (Escape cancels, Enter
  * confirms), a virtualized 3-hour transcript, links into the view (`?view=&turn=`, as the
@@ -320,7 +320,7 @@ test('empty, processing, failed and missing meetings', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Empty meeting' })).toBeVisible();
 });
 
-test('failures of action items show the spec toasts', async ({ page }) => {
+test('failures of action items show the documented toasts', async ({ page }) => {
   await signUp(page);
   await dismissTranscriptionPrompt(page);
   const meeting = await createMeeting(page, { title: 'Toast meeting' });

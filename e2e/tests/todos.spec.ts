@@ -16,7 +16,7 @@ import { JFK_WAV } from '../fixtures/audio';
 import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp, uploadRecording } from '../fixtures/session';
 
-/** A to-do as `GET /api/todos` answers it (the fields the spec reads). */
+/** A to-do as `GET /api/todos` answers it (the fields the test reads). */
 interface ApiTodo {
   id: string;
   title: string;
