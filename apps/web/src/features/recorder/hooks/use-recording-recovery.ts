@@ -22,7 +22,7 @@ import {
   moveRecording,
   type RecordingMeta,
 } from '../utils/recording-db';
-import { recordingLockName } from './use-recording-session';
+import { recordingLockName } from '../utils/recording-lock';
 
 /** A recording that can be recovered, with what its local copy holds. */
 export interface RecoverableRecording {
