@@ -1,8 +1,8 @@
 /**
- * Recovery of recordings a crashed or closed tab left in IndexedDB (issue 4 "No recording is
- * lost": "after a crashed or closed tab, the next visit offers to recover the unsent part and
- * finishes the meeting"). A recording counts as left behind when its local copy exists and no tab
- * holds its Web Lock (a tab that is still recording it holds the lock until it stops or dies).
+ * Recovery of recordings a crashed or closed tab left in IndexedDB: no recording is lost, because
+ * the next visit offers to send the unsent part and finishes the meeting. A recording counts as
+ * left behind when its local copy exists and no tab holds its Web Lock (a tab that is still
+ * recording it holds the lock until it stops or dies).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
