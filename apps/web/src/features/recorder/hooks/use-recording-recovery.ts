@@ -1,7 +1,7 @@
 /**
- * Recovery of recordings a crashed or closed tab left in IndexedDB ("after a crashed or closed tab,
- * the next visit offers to recover the unsent part and finishes the meeting"). A recording counts
- * as left behind when its local copy exists and no tab holds its Web Lock (a tab that is still
+ * Recovery of recordings a crashed or closed tab left in IndexedDB: no recording is lost, because
+ * the next visit offers to send the unsent part and finishes the meeting. A recording counts as
+ * left behind when its local copy exists and no tab holds its Web Lock (a tab that is still
  * recording it holds the lock until it stops or dies).
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ import {
   moveRecording,
   type RecordingMeta,
 } from '../utils/recording-db';
-import { recordingLockName } from './use-recording-session';
+import { recordingLockName } from '../utils/recording-lock';
 
 /** A recording that can be recovered, with what its local copy holds. */
 export interface RecoverableRecording {

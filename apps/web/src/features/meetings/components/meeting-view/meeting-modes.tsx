@@ -1,0 +1,139 @@
+/**
+ * The meeting view's four modes as tab panels: Summary, Action Items, Transcript and Ask. Modes
+ * other than the default Summary load when first opened (Radix mounts only the active tab), which
+ * keeps them out of the meeting page's initial JavaScript; their code is fetched while the browser
+ * is idle so a first click does not wait for it.
+ */
+import {
+  isNotYetGenerated,
+  type Meeting,
+  type ProgressLabel,
+  type TranscriptTurn,
+} from '@summy/core';
+import { Loader2 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import type { ActionItemActionSlot } from './meeting-action-items';
+import { MeetingSummary } from './meeting-summary';
+import type { CitedTurn } from './meeting-transcript';
+import type { MeetingPlayback } from './use-meeting-playback';
+
+const MeetingActionItems = lazyWithPreload(() =>
+  import('./meeting-action-items').then((m) => m.MeetingActionItems),
+);
+const MeetingTranscript = lazyWithPreload(() =>
+  import('./meeting-transcript').then((m) => m.MeetingTranscript),
+);
+const MeetingAsk = lazyWithPreload(() => import('./meeting-ask').then((m) => m.MeetingAsk));
+
+/** Fetches the modes' code while the browser is idle, so a first click does not wait for it. */
+export function usePrefetchModes(): void {
+  useEffect(() => {
+    const prefetch = () => {
+      void MeetingTranscript.preload();
+      void MeetingActionItems.preload();
+      void MeetingAsk.preload();
+    };
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, 500);
+    return () => clearTimeout(id);
+  }, []);
+}
+
+/** Shown for the moment a mode's code is loading (from cache after the first time). */
+function ModeLoading() {
+  return (
+    <div role="status" aria-label="Loading" className="flex justify-center py-16">
+      <Loader2 className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** Props of {@link MeetingModes}. */
+export interface MeetingModesProps {
+  meeting: Meeting;
+  /** True while the meeting records or processes: empty parts show a spinner, not a message. */
+  busy: boolean;
+  /** The pipeline's current step while busy, else null. */
+  progress: ProgressLabel | null;
+  /** The transcript's turns, parsed once by the view. */
+  turns: readonly TranscriptTurn[];
+  /** Each speaker's avatar colour slot. */
+  colorSlots: ReadonlyMap<string, number>;
+  /** The view's scrolling element (the transcript is virtualised against it). */
+  scrollElement: HTMLElement | null;
+  playback: MeetingPlayback;
+  /** The turn a link cited, to scroll to and highlight. */
+  cited: CitedTurn | null;
+  /** See MeetingViewProps.onAsk. */
+  onAsk?: (question?: string) => void;
+  /** See MeetingViewProps.actionItemAction. */
+  actionItemAction?: ActionItemActionSlot;
+  /** The summary's top-row control for this meeting, already composed. */
+  summaryAction?: ReactNode;
+}
+
+/** The four tab panels; must sit inside the view's `Tabs.Root`. */
+export function MeetingModes({
+  meeting,
+  busy,
+  progress,
+  turns,
+  colorSlots,
+  scrollElement,
+  playback,
+  cited,
+  onAsk,
+  actionItemAction,
+  summaryAction,
+}: MeetingModesProps) {
+  return (
+    <>
+      <Tabs.Content value="summary" className="outline-none">
+        <MeetingSummary
+          summary={meeting.summary}
+          topics={meeting.topics}
+          generating={busy && isNotYetGenerated(meeting.summary)}
+          progress={progress}
+          regenerating={meeting.summaryRegenerating}
+          action={summaryAction}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="actions" className="outline-none">
+        <Suspense fallback={<ModeLoading />}>
+          <MeetingActionItems
+            meetingId={meeting.id}
+            items={meeting.actionItems}
+            generating={busy}
+            progress={progress}
+            itemAction={actionItemAction}
+          />
+        </Suspense>
+      </Tabs.Content>
+      <Tabs.Content value="transcript" className="outline-none">
+        <Suspense fallback={<ModeLoading />}>
+          <MeetingTranscript
+            turns={turns}
+            starts={playback.starts}
+            colorSlots={colorSlots}
+            scrollElement={scrollElement}
+            generating={busy && isNotYetGenerated(meeting.transcript)}
+            progress={progress}
+            onPlayTurn={playback.showPlayer ? playback.playTurn : undefined}
+            activeIndex={playback.activeIndex}
+            cited={cited}
+          />
+        </Suspense>
+      </Tabs.Content>
+      <Tabs.Content value="ask" className="outline-none">
+        <Suspense fallback={<ModeLoading />}>
+          <MeetingAsk topics={meeting.topics} onAsk={onAsk} />
+        </Suspense>
+      </Tabs.Content>
+    </>
+  );
+}

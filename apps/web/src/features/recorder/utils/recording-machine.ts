@@ -1,0 +1,152 @@
+/**
+ * The recorder's states and transitions, as a pure reducer: what the UI shows of this tab's
+ * recording and which events may move it. No browser, React or network here; the controller
+ * (recording-controller.ts) runs the side effects and feeds their outcomes back in as events.
+ * An event the current state does not accept returns the very same snapshot, so callers can tell
+ * a refused event from an accepted one by identity.
+ *
+ * ```
+ *   idle|denied --startRequested--> (starting) --started--> recording <--paused/resumed--> paused
+ *   (starting) --microphoneDenied--> denied      (starting) --startFailed--> idle
+ *   recording|paused --stopRequested--> processing --finished--> idle
+ *   recording|paused --abandoned--> idle         denied --permissionGranted--> idle
+ * ```
+ */
+import type { RecorderState } from '../hooks/use-recorder';
+
+/** What the UI shows of the tab's recording; a new object only when something in it changed. */
+export interface RecordingSnapshot {
+  state: RecorderState;
+  /** The meeting being recorded or handed to the server, else null. */
+  meetingId: string | null;
+  /** That meeting's title, else null. */
+  title: string | null;
+  /** Recorded time in ms, pauses excluded; refreshed once per whole second while recording. */
+  elapsedMs: number;
+  /** Bytes of audio recorded so far. */
+  recordedBytes: number;
+  /** True between a start being asked for and the recorder running or the start failing. */
+  isStarting: boolean;
+  /** The live signal's analyser for the level meter; null when there is none. */
+  analyser: AnalyserNode | null;
+}
+
+/** What can happen to the recording; the controller dispatches these. */
+export type RecordingEvent =
+  /** A start was asked for; accepted only when idle or denied and no start is under way. */
+  | { type: 'startRequested' }
+  /** The microphone was refused during a start. */
+  | { type: 'microphoneDenied' }
+  /** A start failed after the microphone was granted (meeting or recorder not created). */
+  | { type: 'startFailed' }
+  /** The recorder runs for `meetingId`. */
+  | { type: 'started'; meetingId: string; title: string; analyser: AnalyserNode | null }
+  /** The start attempt is over, whatever its outcome. */
+  | { type: 'startSettled' }
+  /** The timer fired; `elapsedMs` is the recorded time now. */
+  | { type: 'tick'; elapsedMs: number }
+  /** A chunk was recorded; `totalBytes` is the recording's size so far. */
+  | { type: 'chunkRecorded'; totalBytes: number }
+  /** The recorder paused; `elapsedMs` is the recorded time at the pause. */
+  | { type: 'paused'; elapsedMs: number }
+  /** The recorder resumed. */
+  | { type: 'resumed' }
+  /** A stop began; `elapsedMs` is the final recorded time. */
+  | { type: 'stopRequested'; elapsedMs: number }
+  /** The stop is over (handed to the server, or failed with the local copy kept). */
+  | { type: 'finished' }
+  /** The meeting was deleted or stopped elsewhere; the recording ends without processing. */
+  | { type: 'abandoned' }
+  /** The microphone and level meter were released. */
+  | { type: 'mediaReleased' }
+  /** 'Check permissions again' was answered with the microphone. */
+  | { type: 'permissionGranted' }
+  /** 'Check permissions again' was refused again. */
+  | { type: 'permissionDenied' }
+  /** The session was torn down (sign-out unmounts it); the local copy stays for recovery. */
+  | { type: 'disposed' };
+
+/** The snapshot of a tab that records nothing. */
+export const IDLE_SNAPSHOT: RecordingSnapshot = Object.freeze({
+  state: 'idle',
+  meetingId: null,
+  title: null,
+  elapsedMs: 0,
+  recordedBytes: 0,
+  isStarting: false,
+  analyser: null,
+});
+
+/** True while a MediaRecorder runs (or is paused) in this tab. */
+function isLive(state: RecorderState): boolean {
+  return state === 'recording' || state === 'paused';
+}
+
+/** The idle snapshot, keeping what outlives a recording (a start under way, the analyser). */
+function backToIdle(current: RecordingSnapshot): RecordingSnapshot {
+  return { ...IDLE_SNAPSHOT, isStarting: current.isStarting, analyser: current.analyser };
+}
+
+/**
+ * The next snapshot after `event`, or `current` itself when the event is not accepted in the
+ * current state (e.g. pause while idle, stop while already processing, a second start).
+ */
+export function transition(current: RecordingSnapshot, event: RecordingEvent): RecordingSnapshot {
+  const { state } = current;
+  switch (event.type) {
+    case 'startRequested':
+      if (current.isStarting || (state !== 'idle' && state !== 'denied')) return current;
+      return { ...current, isStarting: true };
+    case 'microphoneDenied':
+      return current.isStarting ? { ...current, state: 'denied' } : current;
+    case 'startFailed':
+      return current.isStarting ? { ...current, state: 'idle' } : current;
+    case 'started':
+      if (!current.isStarting || isLive(state)) return current;
+      return {
+        ...current,
+        state: 'recording',
+        meetingId: event.meetingId,
+        title: event.title,
+        elapsedMs: 0,
+        recordedBytes: 0,
+        analyser: event.analyser,
+      };
+    case 'startSettled':
+      return current.isStarting ? { ...current, isStarting: false } : current;
+    case 'tick':
+      // The timer shows whole seconds: a tick within the same second changes nothing.
+      if (state !== 'recording') return current;
+      return Math.floor(current.elapsedMs / 1000) === Math.floor(event.elapsedMs / 1000)
+        ? current
+        : { ...current, elapsedMs: event.elapsedMs };
+    case 'chunkRecorded':
+      // The recorder's last chunk arrives after a stop began, so processing accepts it too.
+      if (!isLive(state) && state !== 'processing') return current;
+      return event.totalBytes === current.recordedBytes
+        ? current
+        : { ...current, recordedBytes: event.totalBytes };
+    case 'paused':
+      return state === 'recording'
+        ? { ...current, state: 'paused', elapsedMs: event.elapsedMs }
+        : current;
+    case 'resumed':
+      return state === 'paused' ? { ...current, state: 'recording' } : current;
+    case 'stopRequested':
+      return isLive(state)
+        ? { ...current, state: 'processing', elapsedMs: event.elapsedMs }
+        : current;
+    case 'finished':
+      return state === 'processing' ? backToIdle(current) : current;
+    case 'abandoned':
+      return isLive(state) ? backToIdle(current) : current;
+    case 'mediaReleased':
+      return current.analyser === null ? current : { ...current, analyser: null };
+    case 'permissionGranted':
+      return state === 'denied' ? { ...current, state: 'idle' } : current;
+    case 'permissionDenied':
+      return state === 'idle' || state === 'denied' ? { ...current, state: 'denied' } : current;
+    case 'disposed':
+      return current === IDLE_SNAPSHOT ? current : IDLE_SNAPSHOT;
+  }
+}
