@@ -21,28 +21,13 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { account, rateLimit, session, user, verification, type Database } from '@summy/db';
 import type { Env, GoogleSettings } from './env.ts';
-import { BETTER_AUTH_RATE_LIMIT } from './http/auth-limits.ts';
-import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts';
-import { trustedOrigins } from './http/session.ts';
+import { GOOGLE_PROVIDER_ID, GOOGLE_SCOPES } from './integrations/google/settings.ts';
+import { BETTER_AUTH_RATE_LIMIT } from './services/auth/auth-options.ts';
+import { CLIENT_ADDRESS_HEADER } from './services/auth/auth-options.ts';
+import { trustedOrigins } from './services/auth/auth-options.ts';
 import { roleOfNewUser } from './services/auth/admins.ts';
 import { checkSignup, removeInvite } from './services/auth/signup-policy.ts';
 import { recordGoogleAccount } from './services/google/record-google-account.ts';
-
-/** Google scopes requested at sign-in (spec 001 section 6). */
-export const GOOGLE_SCOPES = [
-  'openid',
-  'email',
-  'profile',
-  'https://www.googleapis.com/auth/calendar',
-  'https://www.googleapis.com/auth/calendar.events',
-  'https://www.googleapis.com/auth/contacts',
-  'https://www.googleapis.com/auth/contacts.readonly',
-  // The contacts sync's directory lookups (spec 001 section 6 "directory read-only when linking";
-  // people:searchDirectoryPeople refuses tokens without it).
-  'https://www.googleapis.com/auth/directory.readonly',
-  'https://www.googleapis.com/auth/userinfo.profile',
-  'https://www.googleapis.com/auth/userinfo.email',
-];
 
 /** What Summy does when Better Auth changes an account (set by server.ts once jobs run). */
 export interface AuthHooks {
@@ -161,9 +146,6 @@ async function refuseSignup(db: Database, env: Env, email: string): Promise<void
     details: refusal.message,
   });
 }
-
-/** Better Auth's provider id of Google accounts (`account.provider_id`). */
-export const GOOGLE_PROVIDER_ID = 'google';
 
 // Google as a generic OAuth provider: sign-in, linkSocial and /callback/google as with the
 // built-in one, every URL from settings.

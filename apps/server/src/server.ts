@@ -2,7 +2,7 @@
  * Starts Summy: settings, database (migrated), auth, realtime, HTTP. Used by main.ts and by the
  * tests, which start real servers on free ports.
  */
-import type { AppDeps } from './http/context.ts';
+import type { AppDeps } from './deps.ts';
 import { serve, type ServerType } from '@hono/node-server';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

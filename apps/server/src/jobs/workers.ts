@@ -23,7 +23,7 @@ import {
 } from '../services/contacts/enqueue-contacts-sync.ts';
 import { runContactsSync } from '../services/contacts/run-contacts-sync.ts';
 import type { ContactSyncResult } from '../services/contacts/sync-contacts.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 import type { Jobs } from './boss.ts';
 

@@ -4,7 +4,7 @@
  * A failed download keeps its error on the model's status (GET /api/models `error`), since the
  * download runs after POST /api/models/:id/download has answered 202.
  */
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-errors.ts';
 
 /** 404 'Model not found': no such id in the catalog in force (built-in or MODELS_CATALOG). */
 export class ModelNotFoundError extends AppError {

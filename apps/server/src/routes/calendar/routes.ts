@@ -18,8 +18,8 @@ import {
   meetingGroupsAnswerSchema,
   meetingSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { GoogleNotConfiguredError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { GoogleNotConfiguredError } from '../../integrations/google/errors.ts';
 import {
   createRouter,
   errorContent,

@@ -14,8 +14,8 @@ import {
   googleTokenBodySchema,
   refreshLinkedAccountSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { GoogleNotConfiguredError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { GoogleNotConfiguredError } from '../../integrations/google/errors.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import {
   countGoogleAccountMeetings,

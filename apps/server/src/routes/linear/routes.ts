@@ -20,8 +20,8 @@ import {
   sendTodoToLinearSchema,
   todoSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { LinearNotConfiguredError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { LinearNotConfiguredError } from '../../integrations/linear/errors.ts';
 import {
   createRouter,
   errorContent,

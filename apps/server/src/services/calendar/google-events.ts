@@ -17,7 +17,8 @@ import {
   type CalendarResponse,
 } from '@summy/core';
 import { account, contacts, meetings, userGoogleAccounts, type Database } from '@summy/db';
-import { AppError, GoogleReconnectError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
+import { GoogleReconnectError } from '../../integrations/google/errors.ts';
 import { log } from '../../log.ts';
 import { withGoogleAuthRetry, type GoogleDeps } from '../google/google-tokens.ts';
 

@@ -24,7 +24,7 @@ import {
   userGoogleAccounts,
   type Database,
 } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { primaryGoogleAccountId } from '../google/google-tokens.ts';
 import { listGroupsOfMeeting } from '../meeting-groups/list-groups-of-meeting.ts';
 import { getMeeting } from '../meetings/get-meeting.ts';

@@ -6,7 +6,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { CONTACT_LIMITS } from '@summy/core';
 import { account, type Database } from '@summy/db';
-import { GOOGLE_PROVIDER_ID } from '../../auth.ts';
+import { GOOGLE_PROVIDER_ID } from '../../integrations/google/settings.ts';
 import type { Jobs } from '../../jobs/boss.ts';
 
 /** Queue of one user's sync. */

@@ -8,9 +8,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { decryptOAuthToken, setTokenUtil } from 'better-auth/oauth2';
 import { account, userGoogleAccounts, userSettings, type Database } from '@summy/db';
-import { GOOGLE_PROVIDER_ID, type Auth } from '../../auth.ts';
+import { type Auth } from '../../auth.ts';
+import { GOOGLE_PROVIDER_ID } from '../../integrations/google/settings.ts';
 import type { GoogleSettings } from '../../env.ts';
-import { GoogleReconnectError, GoogleUnavailableError, NotFoundError } from '../../http/errors.ts';
+import { GoogleReconnectError, GoogleUnavailableError } from '../../integrations/google/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { log } from '../../log.ts';
 
 /** What the token functions need; `now` lets tests move the clock. */

@@ -21,7 +21,7 @@ import {
 } from '@summy/core';
 import { z } from 'zod';
 import type { LinearSettings } from '../../env.ts';
-import { LinearApiError, LinearRateLimitError } from '../../http/errors.ts';
+import { LinearApiError, LinearRateLimitError } from '../../integrations/linear/errors.ts';
 import { LINEAR_DOCUMENTS, LINKED_ISSUES_DOCUMENT } from './linear-documents.ts';
 
 /** Linear's answer to a GraphQL request: `data`, `errors`, or both. */

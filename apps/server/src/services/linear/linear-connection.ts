@@ -11,7 +11,11 @@ import {
   type LinearUser,
 } from '@summy/core';
 import type { Database } from '@summy/db';
-import { AppError, LinearInvalidStateError, LinearNotConnectedError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
+import {
+  LinearInvalidStateError,
+  LinearNotConnectedError,
+} from '../../integrations/linear/errors.ts';
 import { log } from '../../log.ts';
 import { checkLinearState, issueLinearState } from './linear-oauth-state.ts';
 import {

@@ -1,6 +1,6 @@
 /** The Linear OAuth state cookie and the per-user request spacing (issue 14 point 2). */
 import { describe, expect, it } from 'vitest';
-import { LinearRateLimitError } from '../../http/errors.ts';
+import { LinearRateLimitError } from '../../integrations/linear/errors.ts';
 import { checkLinearState, issueLinearState, LINEAR_STATE_TTL_MS } from './linear-oauth-state.ts';
 import { LinearThrottle } from './linear-throttle.ts';
 

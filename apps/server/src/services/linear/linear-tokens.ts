@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { LINEAR_SCOPES } from '@summy/core';
 import { userOauthTokens, type Database } from '@summy/db';
 import type { Auth } from '../../auth.ts';
-import { LinearApiError, LinearNotConnectedError } from '../../http/errors.ts';
+import { LinearApiError, LinearNotConnectedError } from '../../integrations/linear/errors.ts';
 import { log } from '../../log.ts';
 import { tokenCrypto } from '../google/google-tokens.ts';
 import type { LinearClient, LinearTokenSet } from './linear-client.ts';

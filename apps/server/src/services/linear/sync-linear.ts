@@ -17,7 +17,7 @@ import {
   type LinearSyncAnswer,
 } from '@summy/core';
 import { todos } from '@summy/db';
-import { LinearApiError } from '../../http/errors.ts';
+import { LinearApiError } from '../../integrations/linear/errors.ts';
 import { log } from '../../log.ts';
 import type { LinkedIssue } from './linear-client.ts';
 import { withLinearToken, type LinearDeps } from './linear-tokens.ts';

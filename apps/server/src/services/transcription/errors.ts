@@ -2,7 +2,7 @@
  * Errors of the transcription worker endpoints, as `AppError`s so the shared `handleError` answers
  * them with the spec's `{error, details}` (spec 000 section 8).
  */
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
 import type { SttError, SttErrorCode } from '../../providers/stt/types.ts';
 
 /** Direct transcription limit: 15 MB (spec 000 section 9), in bytes. */

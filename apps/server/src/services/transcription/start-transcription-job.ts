@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../http/context.ts';
-import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NotFoundError, ValidationError } from '../../errors/app-errors.ts';
 import { createUrlSigner } from '../../storage/signing.ts';
 import { StartFailedError } from './errors.ts';
 import { recordingKeyFromUrl } from './recording-url.ts';

@@ -5,7 +5,7 @@
  * and stores the spec's answer as the job's `output`, where GET /api/status reads it.
  */
 import type { Job, JobResult } from 'pg-boss';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { SttError, type SttErrorCode } from '../../providers/stt/types.ts';
 import {
   toSpeechToTextAnswer,
