@@ -17,13 +17,13 @@ import {
   startMeetingWorker,
   startSummaryWorker,
   type SummaryModelResolver,
-  type ToolResolver,
 } from './jobs/workers.ts';
 import { log } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { startSearchIndexing } from './services/chat/search-index-job.ts';
 import { closeModelManager, modelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
+import type { ToolResolver } from './pipeline/tools.ts';
 import { resolveTextModel } from './providers/llm/catalog.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
 import { startTranscriptionWorker } from './services/transcription/transcription-job.ts';

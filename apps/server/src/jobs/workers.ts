@@ -12,7 +12,7 @@ import {
   type SummaryJob,
   type SummaryJobDeps,
 } from '../pipeline/regenerate-summary.ts';
-import type { PipelineTools } from '../pipeline/tools.ts';
+import type { ToolResolver } from '../pipeline/tools.ts';
 import type { TextModel } from '../providers/llm/types.ts';
 import {
   CONTACTS_SYNC_ALL_QUEUE,
@@ -26,9 +26,6 @@ import type { ContactSyncResult } from '../services/contacts/sync-contacts.ts';
 import type { AppDeps } from '../deps.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 import type { Jobs } from './boss.ts';
-
-/** Chooses the providers for a job (per user: AI preferences). */
-export type ToolResolver = (job: MeetingProcessJob) => Promise<PipelineTools>;
 
 /** Starts the `meeting.process` worker (one job at a time per process: STT uses both cores). */
 export async function startMeetingWorker(
