@@ -12,21 +12,16 @@ import { createAuth } from './auth.ts';
 import { promoteConfiguredAdmins } from './services/auth/admins.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
-import {
-  startContactsWorkers,
-  startMeetingWorker,
-  startSummaryWorker,
-  type SummaryModelResolver,
-} from './jobs/workers.ts';
+import { startWorkers } from './jobs/registry.ts';
 import { log } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { startSearchIndexing } from './services/chat/search-index-job.ts';
+import type { SummaryModelResolver } from './pipeline/regenerate-summary.ts';
 import { closeModelManager, modelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
 import type { ToolResolver } from './pipeline/tools.ts';
 import { resolveTextModel } from './providers/llm/catalog.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
-import { startTranscriptionWorker } from './services/transcription/transcription-job.ts';
 import { startRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { startLeftoverSweeps } from './services/meetings/meeting-leftovers.ts';
 import { createStorage } from './storage/index.ts';
@@ -109,15 +104,15 @@ export async function startServer(
   const stopSweeps = startLeftoverSweeps(deps);
   let stopIndexing = async () => {};
   if (options.workers !== false) {
-    stopIndexing = await startSearchIndexing(db, jobs);
-    await startMeetingWorker(jobs, deps, options.tools ?? configuredTools(env, db.db));
-    await startSummaryWorker(
-      jobs,
-      deps,
-      options.summaryModel ?? ((job) => resolveTextModel(job.model, env)),
+    await startWorkers(
+      {
+        ...deps,
+        resolveTools: options.tools ?? configuredTools(env, db.db),
+        resolveModel: options.summaryModel ?? ((job) => resolveTextModel(job.model, env)),
+      },
+      { skip: options.contactsSync === false ? ['contacts.sync', 'contacts.sync-all'] : [] },
     );
-    await startTranscriptionWorker(deps);
-    if (options.contactsSync !== false) await startContactsWorkers(deps);
+    stopIndexing = await startSearchIndexing(db, jobs);
   }
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {

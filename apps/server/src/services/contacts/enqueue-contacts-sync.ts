@@ -27,9 +27,13 @@ export interface ContactsSyncJob {
  * @returns whether a job was queued
  */
 export async function enqueueContactsSync(jobs: Jobs, userId: string): Promise<boolean> {
-  const id = await jobs.boss.send(CONTACTS_SYNC_QUEUE, { userId } satisfies ContactsSyncJob, {
-    singletonKey: userId,
-  });
+  const id = await jobs.send(
+    CONTACTS_SYNC_QUEUE,
+    { userId },
+    {
+      singletonKey: userId,
+    },
+  );
   return id !== null;
 }
 

@@ -64,7 +64,7 @@ export async function startTranscriptionJob(
   };
   let jobId: string | null;
   try {
-    jobId = await deps.jobs.boss.send(TRANSCRIPTION_QUEUE, data);
+    jobId = await deps.jobs.send(TRANSCRIPTION_QUEUE, data);
   } catch (err) {
     log.error('[transcription] enqueue failed:', err);
     throw new StartFailedError('The transcription job could not be queued');
