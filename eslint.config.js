@@ -40,21 +40,26 @@ const layerImports = {
     '(^|/)jobs/(?!boss\\.ts$)',
     '(^|/)uploads/tus-routes\\.ts$',
   ],
-  services: ['(^|/)(services|pipeline)/', '(^|/)auth\\.ts$'],
+  services: ['(^|/)(services|pipeline)/'],
   'providers and integrations': [
     '(^|/)(providers|integrations|models|audio)/',
     '(^|/)uploads/(?!tus-routes\\.ts$)',
   ],
   'storage and database': ['(^|/)(storage|realtime)/'],
 };
-// The job client (jobs/boss.ts) reaches services through the dependency bag; a type-only import
-// of it is erased at run time and adds no dependency on the workers.
-const jobClient = '(^|/)jobs/boss\\.ts$';
+// Two types reach every layer through the dependency bag: the job client's (jobs/boss.ts) and
+// Better Auth's instance (auth.ts, which token stores decrypt with). A type-only import of them
+// is erased at run time; a value import of them from below is refused.
+const typeOnlyFromBelow = [
+  { layer: 1, regex: '(^|/)jobs/boss\\.ts$' },
+  { layer: 2, regex: '(^|/)auth\\.ts$' },
+];
 const serverLayerRules = serverLayers.map((layer, i) => {
   const above = serverLayers.slice(0, i).flatMap((l) => layerImports[l.name] ?? []);
   const message = `The ${layer.name} layer imports only its own layer and those below it.`;
   const patterns = above.map((regex) => ({ regex, message }));
-  if (i >= 2) patterns.push({ regex: jobClient, allowTypeImports: true, message });
+  for (const t of typeOnlyFromBelow)
+    if (i > t.layer) patterns.push({ regex: t.regex, allowTypeImports: true, message });
   return {
     files: layer.files.map((f) => `${S}/${f}`),
     ignores: [

@@ -36,7 +36,7 @@ import {
   unlinkCalendarEvent,
 } from '../../services/calendar/link-calendar-event.ts';
 import { searchCalendarEvents } from '../../services/calendar/search-calendar-events.ts';
-import type { GoogleDeps } from '../../services/google/google-tokens.ts';
+import type { GoogleDeps } from '../../integrations/google/tokens.ts';
 import { listGroupsOfMeeting } from '../../services/meeting-groups/list-groups-of-meeting.ts';
 
 const tags = ['calendar'];

@@ -30,7 +30,7 @@ import {
   getGoogleAccessToken,
   refreshGoogleAccount,
   type GoogleDeps,
-} from '../../services/google/google-tokens.ts';
+} from '../../integrations/google/tokens.ts';
 
 const tags = ['google'];
 const accountParam = z.object({ id: z.string().min(1).max(200) });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CALENDAR_LIMITS, type CalendarEvent } from '@summy/core';
 import { userGoogleAccounts } from '@summy/db';
 import { NotFoundError } from '../../errors/app-errors.ts';
-import type { GoogleDeps } from '../google/google-tokens.ts';
+import type { GoogleDeps } from '../../integrations/google/tokens.ts';
 import { byStart, calendarAccounts, enrichCalendarEvents, readDaysAhead } from './google-events.ts';
 
 /**

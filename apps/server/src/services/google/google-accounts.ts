@@ -20,7 +20,7 @@ import {
   primaryGoogleAccountId,
   tokenCrypto,
   type GoogleDeps,
-} from './google-tokens.ts';
+} from '../../integrations/google/tokens.ts';
 
 /** The user's Google accounts, oldest first (spec 001 section 7), without tokens. */
 export async function listGoogleAccounts(db: Database, userId: string): Promise<GoogleAccount[]> {

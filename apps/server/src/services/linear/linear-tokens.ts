@@ -11,7 +11,7 @@ import { userOauthTokens, type Database } from '@summy/db';
 import type { Auth } from '../../auth.ts';
 import { LinearApiError, LinearNotConnectedError } from '../../integrations/linear/errors.ts';
 import { log } from '../../log.ts';
-import { tokenCrypto } from '../google/google-tokens.ts';
+import { tokenCrypto } from '../../integrations/google/tokens.ts';
 import type { LinearClient, LinearTokenSet } from './linear-client.ts';
 import type { LinearThrottle } from './linear-throttle.ts';
 

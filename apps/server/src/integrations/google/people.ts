@@ -6,8 +6,16 @@
  * missing tokens and failed refreshes included, gives an empty answer and is only logged.
  */
 import { CONTACT_LIMITS, type AttendeeAddress } from '@summy/core';
+import type { z } from 'zod';
 import { log } from '../../log.ts';
-import { withGoogleAuthRetry, type GoogleDeps } from '../google/google-tokens.ts';
+import {
+  attendeesPage,
+  connectionsPage,
+  contactResults,
+  directoryPeople,
+  type googlePerson,
+} from './answers.ts';
+import { withGoogleAuthRetry, type GoogleDeps } from './tokens.ts';
 
 /** A person as the sync stores it: lower-case e-mail, optional name and photo. */
 export interface PersonContact {
@@ -17,11 +25,7 @@ export interface PersonContact {
 }
 
 /** People API v1 Person, the fields the sync reads. */
-interface GooglePerson {
-  names?: { displayName?: string; metadata?: { primary?: boolean } }[];
-  emailAddresses?: { value?: string; metadata?: { primary?: boolean } }[];
-  photos?: { url?: string; default?: boolean; metadata?: { primary?: boolean } }[];
-}
+type GooglePerson = z.output<typeof googlePerson>;
 
 /** One linked account's view of Google for the sync. */
 export interface PeopleClient {
@@ -74,7 +78,7 @@ export function peopleClient(
 ): PeopleClient {
   const { calendarApiUrl, peopleApiUrl } = deps.google;
   // One GET with the account's token; null (logged) on any failure, as spec 001 section 8 asks.
-  const get = async <T>(url: URL, what: string): Promise<T | null> => {
+  const get = async <T>(url: URL, what: string, schema: z.ZodType<T>): Promise<T | null> => {
     try {
       const res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>
         fetch(url, {
@@ -87,7 +91,12 @@ export function peopleClient(
         log.warn(`[contacts] ${what} answered ${res.status} for account ${accountId}`);
         return null;
       }
-      return (await res.json()) as T;
+      const body = schema.safeParse(await res.json());
+      if (!body.success) {
+        log.warn(`[contacts] ${what} answered an unexpected body for account ${accountId}`);
+        return null;
+      }
+      return body.data;
     } catch (err) {
       log.warn(`[contacts] ${what} failed for account ${accountId}: ${(err as Error).message}`);
       return null;
@@ -114,15 +123,19 @@ export function peopleClient(
         singleEvents: 'true',
         fields: 'items(attendees(email,displayName))',
       }).toString();
-      const body = await get<{ items?: { attendees?: AttendeeAddress[] }[] }>(url, 'events.list');
-      return (body?.items ?? []).flatMap((e) => e.attendees ?? []).filter((a) => a.email);
+      const body = await get(url, 'events.list', attendeesPage);
+      return (body?.items ?? [])
+        .flatMap((e) => e.attendees ?? [])
+        .flatMap((a): AttendeeAddress[] =>
+          a.email ? [{ email: a.email, displayName: a.displayName }] : [],
+        );
     },
 
     async personalContacts() {
       const found: PersonContact[] = [];
       let pageToken: string | undefined;
       do {
-        const body = await get<{ connections?: GooglePerson[]; nextPageToken?: string }>(
+        const body = await get(
           people('people/me/connections', {
             pageSize: String(CONTACT_LIMITS.personalPageSize),
             personFields: readMask,
@@ -130,6 +143,7 @@ export function peopleClient(
             ...(pageToken ? { pageToken } : {}),
           }),
           'people/me/connections',
+          connectionsPage,
         );
         for (const person of body?.connections ?? []) {
           const contact = toPersonContact(person);
@@ -141,7 +155,7 @@ export function peopleClient(
     },
 
     async directoryPerson(email) {
-      const body = await get<{ people?: GooglePerson[] }>(
+      const body = await get(
         people('people:searchDirectoryPeople', {
           query: email,
           pageSize: '1',
@@ -149,12 +163,13 @@ export function peopleClient(
           sources: 'DIRECTORY_SOURCE_TYPE_DOMAIN_PROFILE',
         }),
         'people:searchDirectoryPeople',
+        directoryPeople,
       );
       return matching(body?.people?.[0], email);
     },
 
     async searchContact(email) {
-      const body = await get<{ results?: { person?: GooglePerson }[] }>(
+      const body = await get(
         people('people:searchContacts', {
           query: email,
           pageSize: '1',
@@ -162,6 +177,7 @@ export function peopleClient(
           sources: ['READ_SOURCE_TYPE_CONTACT', 'READ_SOURCE_TYPE_PROFILE'],
         }),
         'people:searchContacts',
+        contactResults,
       );
       return matching(body?.results?.[0]?.person, email);
     },
