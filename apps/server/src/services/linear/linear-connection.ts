@@ -17,7 +17,7 @@ import {
   LinearNotConnectedError,
 } from '../../integrations/linear/errors.ts';
 import { log } from '../../log.ts';
-import { checkLinearState, issueLinearState } from './linear-oauth-state.ts';
+import { checkLinearState, issueLinearState } from '../../integrations/linear/oauth-state.ts';
 import {
   deleteLinearTokens,
   hasLinearTokens,
@@ -25,7 +25,7 @@ import {
   storeLinearTokens,
   withLinearToken,
   type LinearDeps,
-} from './linear-tokens.ts';
+} from '../../integrations/linear/tokens.ts';
 
 /** How long the viewer read for the status is reused, in ms (the spec's integration cache, 5 min). */
 const VIEWER_CACHE_MS = 5 * 60_000;

@@ -11,8 +11,8 @@ import { NotFoundError } from '../../errors/app-errors.ts';
 import { TodoAlreadyLinkedError } from '../../integrations/linear/errors.ts';
 import { toTodo } from '../todos/to-todo.ts';
 import { linearViewer } from './linear-connection.ts';
-import { withLinearToken, type LinearDeps } from './linear-tokens.ts';
-import type { IssueCreateInput } from './linear-client.ts';
+import { withLinearToken, type LinearDeps } from '../../integrations/linear/tokens.ts';
+import type { IssueCreateInput } from '../../integrations/linear/client.ts';
 
 /** The issue's description: the to-do's own, then where it came from (markdown). */
 export function issueDescription(

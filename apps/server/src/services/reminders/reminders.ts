@@ -25,7 +25,7 @@ import {
 } from '../../integrations/caldav/errors.ts';
 import { log } from '../../log.ts';
 import { tokenCrypto } from '../../integrations/google/tokens.ts';
-import { connectCaldav, type CaldavPolicy } from './caldav-client.ts';
+import { connectCaldav, type CaldavPolicy } from '../../integrations/caldav/client.ts';
 
 /** What the reminders services need. */
 export interface RemindersDeps {

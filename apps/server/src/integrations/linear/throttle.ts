@@ -6,7 +6,7 @@
  * user whose requests reach several Summy processes gets one gap per process.
  */
 import { LINEAR_LIMITS } from '@summy/core';
-import { LinearRateLimitError } from '../../integrations/linear/errors.ts';
+import { LinearRateLimitError } from './errors.ts';
 
 /** Settings of {@link LinearThrottle}. */
 export interface LinearThrottleOptions {

@@ -16,7 +16,7 @@ import {
   type ReminderPatch,
 } from '@summy/core';
 import { AppError, NotFoundError, ValidationError } from '../../errors/app-errors.ts';
-import { RemindersAuthError, RemindersUnavailableError } from '../../integrations/caldav/errors.ts';
+import { RemindersAuthError, RemindersUnavailableError } from './errors.ts';
 import { log } from '../../log.ts';
 import { addressesOf, fetchPinned, systemResolveHost, type ResolveHost } from './pinned-fetch.ts';
 import { editVtodo, readVtodo, vtodoUid } from './vtodo.ts';
