@@ -32,16 +32,16 @@ export interface QueueDefinition<Name extends string, Payload, Deps> {
    * Works a batch of jobs (one unless `work.batchSize` says more). Throwing fails the batch's jobs,
    * which pg-boss retries within `options.retryLimit`; with `work.perJobResults` it answers each.
    */
-  handler(deps: Deps, jobs: Batch<Payload>): Promise<unknown>;
+  handler: (deps: Deps, jobs: Batch<Payload>) => Promise<unknown>;
   /**
    * Runs when a job fails on its last try, before the failure is recorded; it must leave the
    * user's data consistent (a meeting no longer shown as processing). Its own failure is logged.
    */
-  onExhausted?(deps: Deps, payload: Payload, err: unknown): Promise<void>;
+  onExhausted?: (deps: Deps, payload: Payload, err: unknown) => Promise<void>;
   /** A pg-boss cron schedule that sends `data` to this queue (UTC). */
   schedule?: { cron: string; data: Payload };
   /** Whether this process works the queue at all (default: always). */
-  enabled?(deps: Deps): boolean;
+  enabled?: (deps: Deps) => boolean;
 }
 
 /** Declares a queue; the identity, for the types to be inferred. */

@@ -22,7 +22,8 @@ export const QUEUES = {
   [contactsSyncQueue.name]: contactsSyncQueue,
   [contactsSyncAllQueue.name]: contactsSyncAllQueue,
   [searchIndexQueue.name]: searchIndexQueue,
-};
+  // Each handler's deps must be a part of what the server gives every worker.
+} satisfies Record<string, QueueDefinition<string, any, WorkerDeps>>;
 
 /** A queue name. */
 export type QueueName = keyof typeof QUEUES;
