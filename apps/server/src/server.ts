@@ -104,6 +104,9 @@ export async function startServer(
   const stopSweeps = startLeftoverSweeps(deps);
   let stopIndexing = async () => {};
   if (options.workers !== false) {
+    // The search index listeners start before the workers, as they did before the job registry:
+    // tests that snapshot a user's rows rely on the index job's timing that this order gives.
+    stopIndexing = await startSearchIndexing(db, jobs);
     await startWorkers(
       {
         ...deps,
@@ -112,7 +115,6 @@ export async function startServer(
       },
       { skip: options.contactsSync === false ? ['contacts.sync', 'contacts.sync-all'] : [] },
     );
-    stopIndexing = await startSearchIndexing(db, jobs);
   }
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
