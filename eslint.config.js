@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const features = (() => {
@@ -15,6 +16,66 @@ const features = (() => {
     return [];
   }
 })();
+
+// The server's layers, top to bottom (docs/decisions/042-server-layers-and-job-registry.md): a
+// file may import its own layer and those below, never one above. Test files and test helpers
+// build whole servers and are left out. deps.ts (the dependency bag, types only) sits beside all.
+const S = 'apps/server/src';
+const serverLayers = [
+  { name: 'entry', files: ['main.ts', 'server.ts', 'app.ts', 'setup-notes.ts', 'cli/**'] },
+  { name: 'routes and jobs', files: ['routes/**', 'http/**', 'jobs/**', 'uploads/tus-routes.ts'] },
+  { name: 'services', files: ['services/**', 'pipeline/**', 'auth.ts'] },
+  {
+    name: 'providers and integrations',
+    files: ['providers/**', 'integrations/**', 'models/**', 'audio/**', 'uploads/**'],
+  },
+  { name: 'storage and database', files: ['storage/**', 'realtime/**'] },
+  { name: 'errors and settings', files: ['errors/**', 'env.ts', 'log.ts'] },
+];
+// Specifier patterns that reach each layer's files from anywhere in the server (relative paths).
+const layerImports = {
+  entry: ['(^|/)(main|server|app|setup-notes)\\.ts$', '(^|/)cli/'],
+  'routes and jobs': [
+    '(^|/)(routes|http)/',
+    '(^|/)jobs/(?!boss\\.ts$)',
+    '(^|/)uploads/tus-routes\\.ts$',
+  ],
+  services: ['(^|/)(services|pipeline)/'],
+  'providers and integrations': [
+    '(^|/)(providers|integrations|models|audio)/',
+    '(^|/)uploads/(?!tus-routes\\.ts$)',
+  ],
+  'storage and database': ['(^|/)(storage|realtime)/'],
+};
+// Two types reach every layer through the dependency bag: the job client's (jobs/boss.ts) and
+// Better Auth's instance (auth.ts, which token stores decrypt with). A type-only import of them
+// is erased at run time; a value import of them from below is refused.
+const typeOnlyFromBelow = [
+  { layer: 1, regex: '(^|/)jobs/boss\\.ts$' },
+  { layer: 2, regex: '(^|/)auth\\.ts$' },
+];
+const serverLayerRules = serverLayers.map((layer, i) => {
+  const above = serverLayers.slice(0, i).flatMap((l) => layerImports[l.name] ?? []);
+  const message = `The ${layer.name} layer imports only its own layer and those below it.`;
+  const patterns = above.map((regex) => ({ regex, message }));
+  for (const t of typeOnlyFromBelow)
+    if (i > t.layer) patterns.push({ regex: t.regex, allowTypeImports: true, message });
+  return {
+    files: layer.files.map((f) => `${S}/${f}`),
+    ignores: [
+      `${S}/**/*.test.ts`,
+      `${S}/**/test-helpers.ts`,
+      // A file named in a higher layer (uploads/tus-routes.ts) is checked there only.
+      ...serverLayers
+        .slice(0, i)
+        .flatMap((l) => l.files.filter((f) => f.endsWith('.ts')).map((f) => `${S}/${f}`)),
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports':
+        patterns.length === 0 ? 'off' : ['error', { patterns }],
+    },
+  };
+});
 
 const ioModules = [
   'node:*',
@@ -105,6 +166,25 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  ...serverLayerRules,
+  {
+    // No import cycles in the server (type-only imports are erased and do not count).
+    files: [`${S}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Files stay small enough to read whole. Tests may run longer: a scenario reads best in one
+    // file with its fixtures.
+    files: [`${S}/**/*.ts`],
+    ignores: [`${S}/**/*.test.ts`],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
     // The vendor fakes are for tests, e2e, benchmarks and local trials: the server bundle ships none.

@@ -25,11 +25,13 @@ import {
   byStart,
   calendarAccounts,
   enrichCalendarEvents,
+} from '../../apps/server/src/services/calendar/google-events.ts';
+import {
   EVENT_FIELDS,
   toCalendarEvent,
   type GoogleEvent,
-} from '../../apps/server/src/services/calendar/google-events.ts';
-import { getGoogleAccessToken } from '../../apps/server/src/services/google/google-tokens.ts';
+} from '../../apps/server/src/integrations/google/calendar.ts';
+import { getGoogleAccessToken } from '../../apps/server/src/integrations/google/tokens.ts';
 import { summarize, type LatencySummary } from '../api/stats.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 

@@ -29,7 +29,7 @@ import { parseArgs, promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
 import { freePort, startPostgresServer, type PostgresServer } from '@summy/db/testing';
 import { loadEnv } from '../../apps/server/src/env.ts';
-import type { ToolResolver } from '../../apps/server/src/jobs/workers.ts';
+import type { ToolResolver } from '../../apps/server/src/pipeline/tools.ts';
 import {
   scriptedTools,
   type Script,

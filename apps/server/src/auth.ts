@@ -1,19 +1,19 @@
 /**
  * Better Auth, mounted at /api/auth/*: email and password always (Summy works offline), Google
- * OAuth when configured, with the scopes of `GOOGLE_SCOPES`, offline access and forced consent,
+ * OAuth when configured, with the scopes of spec 001 section 6, offline access and forced consent,
  * through the generic OAuth plugin so every Google URL comes from settings (GOOGLE_BASE_URL; the
  * built-in provider hard-codes its token URL). Several Google accounts link to one user; their
- * tokens are encrypted at rest (docs/decisions/017-google-oauth-and-linked-accounts.md). Sessions
- * are HTTP-only, SameSite=Lax cookies; Better Auth rejects state-changing requests whose Origin is
- * not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>` (the token
- * comes in the `set-auth-token` header of a sign-in), for clients without cookies, such as a
- * script calling `POST /api/chat`.
+ * tokens are encrypted at rest (docs/decisions/017-google-oauth-and-linked-accounts.md).
+ * Sessions are HTTP-only, SameSite=Lax cookies; Better Auth rejects state-changing requests whose
+ * Origin is not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>`
+ * (the token comes in the `set-auth-token` header of a sign-in), for clients without cookies:
+ * spec 000 section 7 "POST /api/chat with an optional bearer token".
  *
- * Against password guessing and account enumeration (docs/decisions/011): Better Auth's rate
- * limiter is on in every environment with its state in the database, keyed by the client address
- * Summy resolves (http/client-address.ts); sign-up never signs in, so signing up an existing e-mail
- * answers exactly like a new one (Better Auth then hashes the password too and answers a stand-in
- * user); the client signs in next.
+ * Against password guessing and account enumeration (issue 10 point 1, docs/decisions/011):
+ * Better Auth's rate limiter is on in every environment with its state in the database, keyed by
+ * the client address Summy resolves (http/client-address.ts); sign-up never signs in, so signing
+ * up an existing e-mail answers exactly like a new one (Better Auth then hashes the password too
+ * and answers a stand-in user); the client signs in next.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -21,33 +21,19 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { account, rateLimit, session, user, verification, type Database } from '@summy/db';
 import type { Env, GoogleSettings } from './env.ts';
-import { BETTER_AUTH_RATE_LIMIT } from './http/auth-limits.ts';
-import { CLIENT_ADDRESS_HEADER } from './http/client-address.ts';
-import { trustedOrigins } from './http/session.ts';
+import { GOOGLE_PROVIDER_ID, GOOGLE_SCOPES } from './integrations/google/settings.ts';
+import { BETTER_AUTH_RATE_LIMIT } from './services/auth/auth-options.ts';
+import { CLIENT_ADDRESS_HEADER } from './services/auth/auth-options.ts';
+import { trustedOrigins } from './services/auth/auth-options.ts';
 import { roleOfNewUser } from './services/auth/admins.ts';
 import { checkSignup, removeInvite } from './services/auth/signup-policy.ts';
 import { recordGoogleAccount } from './services/google/record-google-account.ts';
 
-/** Google scopes requested at sign-in. */
-export const GOOGLE_SCOPES = [
-  'openid',
-  'email',
-  'profile',
-  'https://www.googleapis.com/auth/calendar',
-  'https://www.googleapis.com/auth/calendar.events',
-  'https://www.googleapis.com/auth/contacts',
-  'https://www.googleapis.com/auth/contacts.readonly',
-  // The contacts sync's directory lookups (people:searchDirectoryPeople refuses tokens without it).
-  'https://www.googleapis.com/auth/directory.readonly',
-  'https://www.googleapis.com/auth/userinfo.profile',
-  'https://www.googleapis.com/auth/userinfo.email',
-];
-
 /** What Summy does when Better Auth changes an account (set by server.ts once jobs run). */
 export interface AuthHooks {
   /**
-   * A Google account was linked, or signed in again with fresh tokens: the contacts sync runs "on
-   * connect". Must not throw; failures are the caller's to log.
+   * A Google account was linked, or signed in again with fresh tokens: the contacts sync runs
+   * "on connect" (issue 13 point 8). Must not throw; failures are the caller's to log.
    */
   onGoogleConnected?: (userId: string) => void;
 }
@@ -69,7 +55,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     rateLimit: { enabled: true, storage: 'database', ...BETTER_AUTH_RATE_LIMIT },
     account: {
       encryptOAuthTokens: true,
-      // Different e-mails: a user links work and personal Google accounts.
+      // Different e-mails: a user links work and personal Google accounts (issue 13 point 2).
       accountLinking: { enabled: true, allowDifferentEmails: true, trustedProviders: ['google'] },
     },
     // Password sign-up is checked before Better Auth looks the e-mail up: an address that has an
@@ -126,7 +112,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     },
     // A signed copy of the session and user in a cookie (`better-auth.session_data`) spares the
     // database lookup of every API request for SESSION_CACHE_SECONDS; a session revoked elsewhere
-    // stays usable that long (docs/decisions/013-session-cookie-cache.md).
+    // stays usable that long (issue 10 point 12, docs/decisions/013-session-cookie-cache.md).
     session: {
       cookieCache: { enabled: env.sessionCacheSeconds > 0, maxAge: env.sessionCacheSeconds },
     },
@@ -160,9 +146,6 @@ async function refuseSignup(db: Database, env: Env, email: string): Promise<void
     details: refusal.message,
   });
 }
-
-/** Better Auth's provider id of Google accounts (`account.provider_id`). */
-export const GOOGLE_PROVIDER_ID = 'google';
 
 // Google as a generic OAuth provider: sign-in, linkSocial and /callback/google as with the
 // built-in one, every URL from settings.

@@ -2,7 +2,7 @@
  * Starts Summy: settings, database (migrated), auth, realtime, HTTP. Used by main.ts and by the
  * tests, which start real servers on free ports.
  */
-import type { AppDeps } from './http/context.ts';
+import type { AppDeps } from './deps.ts';
 import { serve, type ServerType } from '@hono/node-server';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,21 +12,16 @@ import { createAuth } from './auth.ts';
 import { promoteConfiguredAdmins } from './services/auth/admins.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
-import {
-  startContactsWorkers,
-  startMeetingWorker,
-  startSummaryWorker,
-  type SummaryModelResolver,
-  type ToolResolver,
-} from './jobs/workers.ts';
+import { startWorkers } from './jobs/registry.ts';
 import { log } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { startSearchIndexing } from './services/chat/search-index-job.ts';
+import type { SummaryModelResolver } from './pipeline/regenerate-summary.ts';
 import { closeModelManager, modelManager } from './models/manager.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
+import type { ToolResolver } from './pipeline/tools.ts';
 import { resolveTextModel } from './providers/llm/catalog.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
-import { startTranscriptionWorker } from './services/transcription/transcription-job.ts';
 import { startRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { startLeftoverSweeps } from './services/meetings/meeting-leftovers.ts';
 import { createStorage } from './storage/index.ts';
@@ -109,15 +104,17 @@ export async function startServer(
   const stopSweeps = startLeftoverSweeps(deps);
   let stopIndexing = async () => {};
   if (options.workers !== false) {
+    // The search index listeners start before the workers, as they did before the job registry:
+    // tests that snapshot a user's rows rely on the index job's timing that this order gives.
     stopIndexing = await startSearchIndexing(db, jobs);
-    await startMeetingWorker(jobs, deps, options.tools ?? configuredTools(env, db.db));
-    await startSummaryWorker(
-      jobs,
-      deps,
-      options.summaryModel ?? ((job) => resolveTextModel(job.model, env)),
+    await startWorkers(
+      {
+        ...deps,
+        resolveTools: options.tools ?? configuredTools(env, db.db),
+        resolveModel: options.summaryModel ?? ((job) => resolveTextModel(job.model, env)),
+      },
+      { skip: options.contactsSync === false ? ['contacts.sync', 'contacts.sync-all'] : [] },
     );
-    await startTranscriptionWorker(deps);
-    if (options.contactsSync !== false) await startContactsWorkers(deps);
   }
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {

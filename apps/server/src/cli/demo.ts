@@ -24,7 +24,7 @@ import {
   formatPlaybackTime,
 } from '@summy/core';
 import { user, type Database } from '@summy/db';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseTranscript } from '../providers/llm/transcript.ts';
 import { answerQuestion } from '../services/chat/answer-question.ts';
 import { createChat } from '../services/chats/create-chat.ts';

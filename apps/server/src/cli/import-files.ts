@@ -12,7 +12,7 @@ import { user } from '@summy/db';
 import type { ProgressLabel } from '@summy/core';
 import { probeAudio } from '../audio/ffmpeg.ts';
 import { runProcess } from '../audio/process.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
 import { PROGRESS_CHANNEL, type ProgressNotification } from '../realtime/hub.ts';
 import {
   createMeetingForUpload,

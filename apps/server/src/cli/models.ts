@@ -8,7 +8,7 @@
 import cliProgress from 'cli-progress';
 import type { ModelStatus } from '@summy/core';
 import type { Env } from '../env.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-errors.ts';
 import { ModelDownloadCancelledError } from '../models/errors.ts';
 import { ModelManager, type ModelsEnv } from '../models/manager.ts';
 

@@ -15,7 +15,8 @@ import cliProgress from 'cli-progress';
 import { openDatabase } from '@summy/db';
 import { ConfigurationError, loadEnv, type Env } from '../env.ts';
 import { startJobs } from '../jobs/boss.ts';
-import { startMeetingWorker } from '../jobs/workers.ts';
+import { startQueueWorker } from '../jobs/queue.ts';
+import { meetingProcessQueue } from '../jobs/queues/meeting-process.ts';
 import { configuredTools } from '../pipeline/resolve-tools.ts';
 import { validateSttSettings } from '../providers/stt/catalog.ts';
 import { createStorage } from '../storage/index.ts';
@@ -77,7 +78,11 @@ async function main(argv: string[]): Promise<number> {
   await cleanScratch(env.dataDir);
   const jobs = await startJobs(database);
   const storage = createStorage(env);
-  await startMeetingWorker(jobs, { database, storage }, configuredTools(env, database.db));
+  await startQueueWorker(jobs, meetingProcessQueue, {
+    database,
+    storage,
+    resolveTools: configuredTools(env, database.db),
+  });
 
   const bar = new cliProgress.SingleBar(
     {

@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Database } from '@summy/db';
 import { isAdmin } from '../services/auth/admins.ts';
 import type { AppEnv } from './context.ts';
-import { ForbiddenError } from './errors.ts';
+import { ForbiddenError } from '../errors/app-errors.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

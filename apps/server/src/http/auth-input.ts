@@ -9,7 +9,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { hasNul, NUL_MESSAGE, TEXT_LIMITS } from '@summy/core';
 import type { AppEnv } from './context.ts';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../errors/app-errors.ts';
 
 /** Longest value (characters) of a field of the auth routes, by field name. */
 const FIELD_LIMITS: Record<string, number> = {

@@ -18,7 +18,7 @@ import type { Auth } from '../auth.ts';
 import { takeAttempt, refundAttempt, type AttemptRule } from '../services/auth/attempts.ts';
 import { addressKey } from './client-address.ts';
 import type { AppEnv } from './context.ts';
-import { TooManyRequestsError } from './errors.ts';
+import { TooManyRequestsError } from '../errors/app-errors.ts';
 
 /** Summy's own limits: attempts per window in seconds. */
 export const CREDENTIAL_LIMITS = {
@@ -28,34 +28,6 @@ export const CREDENTIAL_LIMITS = {
   accountAttempts: { max: 10, windowSeconds: 15 * 60 },
   /** Failed attempts from one client address (IPv6: its /64), over all accounts: 20 per 15 minutes. */
   addressFailures: { max: 20, windowSeconds: 15 * 60 },
-} as const;
-
-/**
- * Better Auth's limiter rules (its `rateLimit` option; paths relative to /api/auth), counting every
- * request per client address and path. `window` in seconds. Its own defaults (3 per 10 s on sign-in
- * and sign-up) would refuse a household behind one address; these stop floods instead, and the
- * per-account and per-failure counters stop guessing. Every /sign-in/* and /sign-up/* route
- * Summy serves needs its own rule here, or that default applies to it. /get-session only reads a
- * cookie and is asked on every page load, so it is left out (no database write per page).
- */
-export const BETTER_AUTH_RATE_LIMIT = {
-  window: 60,
-  max: 100,
-  customRules: {
-    '/get-session': false,
-    '/sign-in/email': { window: 60, max: 30 },
-    // Without its own rule Better Auth's 3 per 10 s on /sign-in/* applies: a fourth person
-    // choosing 'Continue with Google' behind one address within 10 s was refused.
-    '/sign-in/social': { window: 60, max: 30 },
-    '/sign-up/email': { window: 60, max: 10 },
-    '/change-password': { window: 60, max: 10 },
-    '/verify-password': { window: 60, max: 10 },
-    '/change-email': { window: 60, max: 10 },
-    '/delete-user': { window: 60, max: 10 },
-    '/request-password-reset': { window: 60, max: 10 },
-    '/reset-password': { window: 60, max: 10 },
-    '/reset-password/*': { window: 60, max: 10 },
-  },
 } as const;
 
 /** Routes that take a password or an e-mail (POST, under /api/auth). */

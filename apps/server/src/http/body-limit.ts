@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BODY_LIMITS } from '@summy/core';
 import type { AppEnv } from './context.ts';
-import { PayloadTooLargeError } from './errors.ts';
+import { PayloadTooLargeError } from '../errors/app-errors.ts';
 
 /** Which limit a route's body gets: `upload` routes are left to their own limits. */
 export type BodyKind = 'upload' | keyof typeof BODY_LIMITS;

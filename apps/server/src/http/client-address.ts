@@ -6,15 +6,8 @@
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
+import { CLIENT_ADDRESS_HEADER } from '../services/auth/auth-options.ts';
 import type { AppEnv } from './context.ts';
-
-/**
- * Request header through which the resolved address reaches Better Auth (its
- * `advanced.ipAddress.ipAddressHeaders`): set on every /api/auth request, overwriting whatever a
- * client sent under that name, so Better Auth's limiter and `session.ip_address` see the same
- * address as Summy's own limits.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-summy-client-address';
 
 /**
  * Resolves the client address.

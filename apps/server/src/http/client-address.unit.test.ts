@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.ts';
 import { addressKey, resolveClientAddress } from './client-address.ts';
-import { trustedOrigins } from './session.ts';
+import { trustedOrigins } from '../services/auth/auth-options.ts';
 
 describe('resolveClientAddress', () => {
   it('ignores X-Forwarded-For unless proxies are trusted', () => {

@@ -5,7 +5,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@summy/core';
 import type { AppEnv } from './context.ts';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../errors/app-errors.ts';
 
 /** A router whose zod validation failures throw `ValidationError` (answered 400 by `handleError`). */
 export function createRouter(): OpenAPIHono<AppEnv> {

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth.ts';
 import type { AppEnv } from './context.ts';
-import { ForbiddenError, UnauthenticatedError } from './errors.ts';
+import { ForbiddenError, UnauthenticatedError } from '../errors/app-errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,7 +13,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sets `userId` from the session cookie; answers 401 without a valid session. The cookies Better
  * Auth sets while checking (a renewed session cookie cache when it has expired, a session expiry
  * pushed forward) go out with the answer, as they would from /api/auth/get-session, so a browser
- * keeps a fresh cache and most requests need no database lookup.
+ * keeps a fresh cache and most requests need no database lookup (issue 10 point 12).
  */
 export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -27,27 +27,6 @@ export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
     await next();
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   };
-}
-
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * The origins allowed to write: PUBLIC_URL's, and when that is a loopback name (the default
- * http://localhost:{PORT}), the other loopback names on the same scheme and port too, so a browser
- * opened at http://127.0.0.1:3000 or http://[::1]:3000 can sign up. Cookies are host-only, so each
- * name keeps its own session.
- * @param publicUrl env.publicUrl, e.g. 'http://localhost:3000'
- * @returns origins such as ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']
- */
-export function trustedOrigins(publicUrl: string): string[] {
-  const url = new URL(publicUrl);
-  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
-  const others = LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((host) => {
-    const alias = new URL(url.origin);
-    alias.hostname = host;
-    return alias.origin;
-  });
-  return [url.origin, ...others];
 }
 
 /**

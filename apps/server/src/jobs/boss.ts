@@ -5,7 +5,7 @@
  */
 import { PgBoss, fromPglite, type SendOptions } from 'pg-boss';
 import type { DatabaseHandle } from '@summy/db';
-import { JOB_QUEUES, type JobName } from './definitions.ts';
+import { QUEUES, queueOptions, type QueueName, type QueuePayloads } from './registry.ts';
 import { log } from '../log.ts';
 
 /** The running job system. */
@@ -14,12 +14,17 @@ export interface Jobs {
   /**
    * Enqueues a job; resolves to its id, or null when the queue's policy refused it (a
    * `singletonKey` already queued). `options` are pg-boss's (`singletonKey`, `group`, ...).
+   * @throws ZodError when `data` does not match the queue's payload schema (nothing is queued)
    */
-  send(name: JobName, data: object, options?: SendOptions): Promise<string | null>;
+  send<N extends QueueName>(
+    name: N,
+    data: QueuePayloads[N],
+    options?: SendOptions,
+  ): Promise<string | null>;
   stop(): Promise<void>;
 }
 
-/** Starts pg-boss and creates Summy's queues (idempotent). */
+/** Starts pg-boss and creates Summy's queues (jobs/registry.ts; idempotent). */
 export async function startJobs(
   database: DatabaseHandle,
   options: { monitorIntervalSeconds?: number } = {},
@@ -33,7 +38,7 @@ export async function startJobs(
   boss.on('error', (err: unknown) => log.error('[jobs]', err));
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
-  for (const [name, options] of Object.entries(JOB_QUEUES)) {
+  for (const [name, options] of queueOptions()) {
     // pg-boss fixes a queue's policy at creation and refuses it in an update.
     const changeable = Object.fromEntries(Object.entries(options).filter(([k]) => k !== 'policy'));
     if (existing.has(name)) await boss.updateQueue(name, changeable);
@@ -41,8 +46,10 @@ export async function startJobs(
   }
   return {
     boss,
-    send: (name, data, options) =>
-      options ? boss.send(name, data, options) : boss.send(name, data),
+    send: async (name, data, options) => {
+      const parsed = QUEUES[name].payload.parse(data) as object;
+      return options ? boss.send(name, parsed, options) : boss.send(name, parsed);
+    },
     stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
 }

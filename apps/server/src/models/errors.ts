@@ -1,10 +1,10 @@
 /**
- * Errors of the model manager, as `AppError`s so the shared `handleError` (http/errors.ts) answers
- * them as `{error, details}` and the CLI prints the same two lines. A failed download keeps its
- * error on the model's status (GET /api/models `error`), since the download runs after POST
- * /api/models/:id/download has answered 202.
+ * Errors of the model manager (issue 12 point 2), as `AppError`s so the shared `handleError`
+ * (http/handle-error.ts) answers them as `{error, details}` and the CLI prints the same two lines.
+ * A failed download keeps its error on the model's status (GET /api/models `error`), since the
+ * download runs after POST /api/models/:id/download has answered 202.
  */
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-errors.ts';
 
 /** 404 'Model not found': no such id in the catalog in force (built-in or MODELS_CATALOG). */
 export class ModelNotFoundError extends AppError {

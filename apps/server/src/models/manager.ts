@@ -20,7 +20,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelError, ModelStatus } from '@summy/core';
 import type { Env } from '../env.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-errors.ts';
 import { log } from '../log.ts';
 import { findModelEntry, loadModelCatalog, modelDownloadUrl, type ModelEntry } from './catalog.ts';
 import {

@@ -24,6 +24,9 @@ export interface SummaryJob {
   model: string;
 }
 
+/** Chooses the text model of a `meeting.summarize` job (tests pass scripted ones). */
+export type SummaryModelResolver = (job: SummaryJob) => TextModel | Promise<TextModel>;
+
 /** How a run ended. */
 export type SummaryOutcome = 'saved' | 'failed' | 'meeting-gone' | 'not-requested' | 'superseded';
 

@@ -6,9 +6,9 @@
  */
 import type { Database } from '@summy/db';
 import type { Env } from '../env.ts';
-import type { ToolResolver } from '../jobs/workers.ts';
 import { selectSttProvider } from '../providers/stt/select.ts';
 import type { SttProvider } from '../providers/stt/types.ts';
+import type { ToolResolver } from './tools.ts';
 import { extractActionItems } from '../services/text/extract-action-items.ts';
 import { textModelForUser } from '../services/text/text-model-for-user.ts';
 

@@ -6,6 +6,7 @@
 import type { ActionItemSuggestion } from '@summy/core';
 import type { TextModel } from '../providers/llm/types.ts';
 import type { SttProvider } from '../providers/stt/types.ts';
+import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 
 /** The providers of one pipeline run. */
 export interface PipelineTools {
@@ -19,3 +20,6 @@ export interface PipelineTools {
   /** Single pass, then the documented chunking when it finds none. */
   extractActionItems(text: TextModel, transcript: string): Promise<ActionItemSuggestion[]>;
 }
+
+/** Chooses the providers for a job (per user: AI preferences). */
+export type ToolResolver = (job: MeetingProcessJob) => Promise<PipelineTools>;

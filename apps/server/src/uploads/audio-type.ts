@@ -7,7 +7,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { ACCEPTED_UPLOAD_TYPES } from '@summy/core';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-errors.ts';
 
 // The limits and types are shared with the browser, which checks them before sending.
 export { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from '@summy/core';

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { Context } from 'hono';
-import { AppError, ValidationError } from '../http/errors.ts';
+import { AppError, ValidationError } from '../errors/app-errors.ts';
 
 /** A request body as a Node stream with its headers. */
 export interface RawRequest {

@@ -28,8 +28,9 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import { FileStore } from '@tus/file-store';
 import { Server, TUS_RESUMABLE, Upload } from '@tus/server';
-import type { AppDeps, AppEnv } from '../http/context.ts';
-import { AppError, NotFoundError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { AppDeps } from '../deps.ts';
+import { AppError, NotFoundError } from '../errors/app-errors.ts';
 import { createRouter } from '../http/openapi.ts';
 import { createUploadedMeeting } from '../services/recordings/create-uploaded-meeting.ts';
 import {

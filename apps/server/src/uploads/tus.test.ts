@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth.ts';
 import { loadEnv } from '../env.ts';
 import type { AppEnv } from '../http/context.ts';
-import { handleError } from '../http/errors.ts';
+import { handleError } from '../http/handle-error.ts';
 import { requireSession, sameOriginWrites } from '../http/session.ts';
 import type { RunningServer } from '../server.ts';
 import { keyFromAudioUrl } from '../storage/types.ts';

@@ -17,7 +17,7 @@ import { account, contacts, meetingGroups, meetings } from '@summy/db';
 import { fakeGoogleEnv, linkGoogle, signInWithGoogle } from '../../../test/google.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import type { RunningServer } from '../../server.ts';
-import { tokenCrypto, type GoogleDeps } from '../../services/google/google-tokens.ts';
+import { tokenCrypto, type GoogleDeps } from '../../integrations/google/tokens.ts';
 import { listCalendarEvents } from '../../services/calendar/list-calendar-events.ts';
 import { listUpcomingMeetings } from '../../services/calendar/list-upcoming-meetings.ts';
 

@@ -17,8 +17,8 @@ import {
   meetingGroupsAnswerSchema,
   meetingSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { GoogleNotConfiguredError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { GoogleNotConfiguredError } from '../../integrations/google/errors.ts';
 import {
   createRouter,
   errorContent,
@@ -35,7 +35,7 @@ import {
   unlinkCalendarEvent,
 } from '../../services/calendar/link-calendar-event.ts';
 import { searchCalendarEvents } from '../../services/calendar/search-calendar-events.ts';
-import type { GoogleDeps } from '../../services/google/google-tokens.ts';
+import type { GoogleDeps } from '../../integrations/google/tokens.ts';
 import { listGroupsOfMeeting } from '../../services/meeting-groups/list-groups-of-meeting.ts';
 
 const tags = ['calendar'];

@@ -14,8 +14,8 @@ import {
   chatRequestSchema,
   type ChatStreamEvent,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors/app-errors.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { answerQuestion } from '../../services/chat/answer-question.ts';
 import { assertOwnMeetings } from '../../services/meetings/assert-own-meetings.ts';

@@ -10,7 +10,7 @@ import {
   createChatSchema,
   updateChatSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses, idParam, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { createChat } from '../../services/chats/create-chat.ts';
 import { createChatMessage } from '../../services/chats/create-chat-message.ts';

@@ -21,14 +21,14 @@ import {
   CONTACTS_SYNC_QUEUE,
   enqueueContactsSyncForAll,
 } from '../../services/contacts/enqueue-contacts-sync.ts';
-import { peopleClient } from '../../services/contacts/google-people.ts';
+import { peopleClient } from '../../integrations/google/people.ts';
 import {
   enrichContacts,
   lookUpDirectory,
   syncContacts,
   type ContactSyncResult,
 } from '../../services/contacts/sync-contacts.ts';
-import { tokenCrypto, type GoogleDeps } from '../../services/google/google-tokens.ts';
+import { tokenCrypto, type GoogleDeps } from '../../integrations/google/tokens.ts';
 
 const ADA = 'ada@acme.test';
 const ADA_PERSONAL = 'ada.personal@example-mail.test';

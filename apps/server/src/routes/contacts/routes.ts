@@ -13,8 +13,8 @@ import {
   contactSyncAnswerSchema,
   TEXT_LIMITS,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { GoogleNotConfiguredError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { GoogleNotConfiguredError } from '../../integrations/google/errors.ts';
 import { createRouter, errorResponses, jsonAnswer } from '../../http/openapi.ts';
 import { enqueueContactsSync } from '../../services/contacts/enqueue-contacts-sync.ts';
 import { listContacts, lookupContacts } from '../../services/contacts/list-contacts.ts';

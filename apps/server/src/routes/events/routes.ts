@@ -17,7 +17,8 @@
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppDeps, AppEnv } from '../../http/context.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 
 /** Keep-alive comment interval; proxies drop idle streams after about a minute. */
 export const KEEPALIVE_MS = 25_000;

@@ -19,7 +19,7 @@ import {
   PRIMARY_EXPIRY_WINDOW_MS,
   withGoogleAuthRetry,
   type GoogleDeps,
-} from '../../services/google/google-tokens.ts';
+} from '../../integrations/google/tokens.ts';
 
 const ADA = 'ada@acme.test';
 const ADA_PERSONAL = 'ada.personal@example-mail.test';
@@ -211,7 +211,7 @@ describe('Google token rules', () => {
     const { c, ids } = await userWith(GRACE, ADA_PERSONAL);
     const [first, second] = ids as [string, string];
     const refresh = await (
-      await import('../../services/google/google-tokens.ts')
+      await import('../../integrations/google/tokens.ts')
     ).tokenCrypto(deps.auth);
     fake.revokeToken(await refresh.decrypt((await rawAccount(first)).refreshToken!));
     const res = await c.post('/api/google/refresh');
@@ -255,7 +255,7 @@ describe('Google token rules', () => {
 
     // The refresh itself fails: tokens removed, same error, no retry.
     const crypto = await (
-      await import('../../services/google/google-tokens.ts')
+      await import('../../integrations/google/tokens.ts')
     ).tokenCrypto(deps.auth);
     fake.revokeToken(await crypto.decrypt((await rawAccount(id)).refreshToken!));
     calls = 0;

@@ -14,8 +14,8 @@ import {
   googleTokenBodySchema,
   refreshLinkedAccountSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { GoogleNotConfiguredError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { GoogleNotConfiguredError } from '../../integrations/google/errors.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import {
   countGoogleAccountMeetings,
@@ -30,7 +30,7 @@ import {
   getGoogleAccessToken,
   refreshGoogleAccount,
   type GoogleDeps,
-} from '../../services/google/google-tokens.ts';
+} from '../../integrations/google/tokens.ts';
 
 const tags = ['google'];
 const accountParam = z.object({ id: z.string().min(1).max(200) });

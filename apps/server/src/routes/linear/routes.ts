@@ -19,8 +19,8 @@ import {
   sendTodoToLinearSchema,
   todoSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
-import { LinearNotConfiguredError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { LinearNotConfiguredError } from '../../integrations/linear/errors.ts';
 import {
   createRouter,
   errorContent,
@@ -29,19 +29,16 @@ import {
   jsonAnswer,
   jsonBody,
 } from '../../http/openapi.ts';
-import { LinearClient } from '../../services/linear/linear-client.ts';
+import { LinearClient } from '../../integrations/linear/client.ts';
 import {
   connectLinear,
   createLinearAuthorizeUrl,
   disconnectLinear,
   getLinearStatus,
 } from '../../services/linear/linear-connection.ts';
-import {
-  LINEAR_STATE_COOKIE,
-  LINEAR_STATE_TTL_MS,
-} from '../../services/linear/linear-oauth-state.ts';
-import { LinearThrottle } from '../../services/linear/linear-throttle.ts';
-import type { LinearDeps } from '../../services/linear/linear-tokens.ts';
+import { LINEAR_STATE_COOKIE, LINEAR_STATE_TTL_MS } from '../../integrations/linear/oauth-state.ts';
+import { LinearThrottle } from '../../integrations/linear/throttle.ts';
+import type { LinearDeps } from '../../integrations/linear/tokens.ts';
 import { runLinearOperation } from '../../services/linear/run-linear-operation.ts';
 import { sendTodoToLinear } from '../../services/linear/send-todo-to-linear.ts';
 import { syncLinear } from '../../services/linear/sync-linear.ts';

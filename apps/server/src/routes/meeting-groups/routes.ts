@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { addGroupMemberSchema, createMeetingGroupSchema, meetingGroupSchema } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses, idParam, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { addGroupMember } from '../../services/meeting-groups/add-group-member.ts';
 import { createMeetingGroup } from '../../services/meeting-groups/create-meeting-group.ts';

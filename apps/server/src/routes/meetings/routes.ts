@@ -14,7 +14,7 @@ import {
   TEXT_LIMITS,
   updateMeetingSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import {
   createRouter,
   errorContent,

@@ -9,7 +9,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { modelAnswerSchema, modelsListSchema } from '@summy/core';
 import { adminWrites } from '../../http/admin.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses, jsonAnswer } from '../../http/openapi.ts';
 import { cancelModelDownload } from '../../services/models/cancel-model-download.ts';
 import { listModels } from '../../services/models/list-models.ts';

@@ -8,8 +8,9 @@
 import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../http/context.ts';
-import { ForbiddenError, NotFoundError } from '../../http/errors.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ForbiddenError, NotFoundError } from '../../errors/app-errors.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { createUrlSigner } from '../../storage/signing.ts';
 import { contentTypeForKey, isValidObjectKey, RECORDINGS_BUCKET } from '../../storage/types.ts';

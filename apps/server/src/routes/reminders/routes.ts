@@ -15,7 +15,7 @@ import {
   remindersSelectListsBodySchema,
   remindersStatusSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import {
   createRouter,
   errorContent,

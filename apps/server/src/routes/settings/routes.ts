@@ -10,7 +10,7 @@ import {
   noticesSchema,
   updateAiSettingsSchema,
 } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { getAiSettings } from '../../services/settings/get-ai-settings.ts';
 import { updateAiSettings } from '../../services/settings/update-ai-settings.ts';

@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { knownMigrations } from '@summy/db';
 import { publicConfigSchema } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, jsonAnswer } from '../../http/openapi.ts';
 
 const healthSchema = z.object({

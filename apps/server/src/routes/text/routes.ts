@@ -9,7 +9,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema, boundedText, TEXT_LIMITS } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import {
   runActionItemsWorker,

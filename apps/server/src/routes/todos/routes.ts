@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createTodoSchema, todoSchema, updateTodoSchema } from '@summy/core';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses, idParam, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { createTodo } from '../../services/todos/create-todo.ts';
 import { deleteTodo } from '../../services/todos/delete-todo.ts';

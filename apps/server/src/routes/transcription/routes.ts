@@ -5,7 +5,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { apiErrorSchema, boundedText, TEXT_LIMITS } from '@summy/core';
 import { getTranscriptionJobStatus } from '../../services/transcription/get-transcription-job-status.ts';

@@ -24,8 +24,8 @@ import {
   userGoogleAccounts,
   type Database,
 } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
-import { primaryGoogleAccountId } from '../google/google-tokens.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
+import { primaryGoogleAccountId } from '../../integrations/google/tokens.ts';
 import { listGroupsOfMeeting } from '../meeting-groups/list-groups-of-meeting.ts';
 import { getMeeting } from '../meetings/get-meeting.ts';
 

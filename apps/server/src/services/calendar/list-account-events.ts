@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { CALENDAR_LIMITS, type CalendarEvent } from '@summy/core';
 import { userGoogleAccounts } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
-import type { GoogleDeps } from '../google/google-tokens.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
+import type { GoogleDeps } from '../../integrations/google/tokens.ts';
 import { byStart, calendarAccounts, enrichCalendarEvents, readDaysAhead } from './google-events.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { CALENDAR_LIMITS, type CalendarEvent } from '@summy/core';
-import { primaryGoogleAccountId, type GoogleDeps } from '../google/google-tokens.ts';
+import { primaryGoogleAccountId, type GoogleDeps } from '../../integrations/google/tokens.ts';
 import {
   byStart,
   calendarAccounts,

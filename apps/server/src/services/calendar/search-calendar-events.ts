@@ -1,5 +1,5 @@
 import { CALENDAR_LIMITS, rankCalendarSearch, type CalendarEvent } from '@summy/core';
-import type { GoogleDeps } from '../google/google-tokens.ts';
+import type { GoogleDeps } from '../../integrations/google/tokens.ts';
 import { calendarAccounts, enrichCalendarEvents, readCalendarEvents } from './google-events.ts';
 
 const DAY_MS = 86_400_000;

@@ -15,7 +15,7 @@ import {
 } from '@summy/core';
 import type { Database } from '@summy/db';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
 import type { TextModelOptions } from '../../providers/llm/catalog.ts';
 import { selectTextModel } from '../../providers/llm/select.ts';
 import { TextGenerationError } from '../../providers/llm/types.ts';

@@ -1,7 +1,7 @@
 /**
  * The search index is kept in the background
- * (docs/decisions/036-heavy-work-off-the-request-path.md): a `search.index` job per user rebuilds the search passages of their changed meetings
- * ({@link refreshSearchIndex}), so a search request never does. Jobs are queued when the database
+ * (docs/decisions/036-heavy-work-off-the-request-path.md): a `search.index` job per user
+ * rebuilds the search passages of their changed meetings (jobs/queues/search-index.ts), so a search request never does. Jobs are queued when the database
  * announces a meeting written (the row trigger's 'summy_changes' notification, whichever process
  * or CLI wrote it), when this server starts (meetings written while no server ran), and when the
  * notification connection comes back (notifications sent meanwhile are lost).
@@ -11,10 +11,6 @@ import { meetings, type DatabaseHandle } from '@summy/db';
 import type { Jobs } from '../../jobs/boss.ts';
 import { log } from '../../log.ts';
 import { CHANGES_CHANNEL } from '../../realtime/hub.ts';
-import { refreshSearchIndex } from './refresh-search-index.ts';
-
-/** The queue; 'stately' with `singletonKey` = user id: one queued and one running per user. */
-export const SEARCH_INDEX_QUEUE = 'search.index';
 
 /**
  * Milliseconds notifications of one user are gathered before a job is queued: processing a
@@ -38,9 +34,13 @@ export interface SearchIndexJob {
  * it (pg-boss answers null then); one already running is followed by this one.
  */
 export async function enqueueSearchIndex(jobs: Jobs, userId: string): Promise<void> {
-  await jobs.send(SEARCH_INDEX_QUEUE, { userId } satisfies SearchIndexJob, {
-    singletonKey: userId,
-  });
+  await jobs.send(
+    'search.index',
+    { userId },
+    {
+      singletonKey: userId,
+    },
+  );
 }
 
 /** Queues a rebuild for every user with a stale meeting; resolves to how many were queued. */
@@ -57,26 +57,13 @@ export async function enqueueStaleSearchIndexes(
 }
 
 /**
- * Starts the `search.index` worker (one job at a time per process: it writes a user's passages
- * in bounded statements) and the listeners that queue jobs.
- * @returns stops the listeners and pending debounces (the worker stops with pg-boss)
+ * Starts the listeners that queue `search.index` jobs (the worker is jobs/queues/search-index.ts).
+ * @returns stops the listeners and pending debounces
  */
 export async function startSearchIndexing(
   database: DatabaseHandle,
   jobs: Jobs,
 ): Promise<() => Promise<void>> {
-  await jobs.boss.work<SearchIndexJob>(
-    SEARCH_INDEX_QUEUE,
-    { localConcurrency: 1, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (!job) return undefined;
-      return {
-        rebuilt: await refreshSearchIndex(database.db, job.data.userId, undefined, {
-          share: BACKGROUND_SHARE,
-        }),
-      };
-    },
-  );
   const pending = new Map<string, NodeJS.Timeout>();
   const queue = (userId: string) => {
     if (pending.has(userId)) return;

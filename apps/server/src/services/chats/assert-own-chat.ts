@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { chats, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 
 /** @throws NotFoundError when the chat does not exist or belongs to another user */
 export async function assertOwnChat(db: Database, userId: string, chatId: string): Promise<void> {

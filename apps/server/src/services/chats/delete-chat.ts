@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { chats, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 
 /**
  * Deletes one of the user's chats with its messages (their `chat_id` foreign key cascades). The API

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Chat, updateChatSchema } from '@summy/core';
 import { chats, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
 import { toChat } from './to-chat.ts';
 

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { CONTACT_LIMITS } from '@summy/core';
 import { account, type Database } from '@summy/db';
-import { GOOGLE_PROVIDER_ID } from '../../auth.ts';
+import { GOOGLE_PROVIDER_ID } from '../../integrations/google/settings.ts';
 import type { Jobs } from '../../jobs/boss.ts';
 
 /** Queue of one user's sync. */
@@ -26,9 +26,13 @@ export interface ContactsSyncJob {
  * @returns whether a job was queued
  */
 export async function enqueueContactsSync(jobs: Jobs, userId: string): Promise<boolean> {
-  const id = await jobs.boss.send(CONTACTS_SYNC_QUEUE, { userId } satisfies ContactsSyncJob, {
-    singletonKey: userId,
-  });
+  const id = await jobs.send(
+    CONTACTS_SYNC_QUEUE,
+    { userId },
+    {
+      singletonKey: userId,
+    },
+  );
   return id !== null;
 }
 

@@ -5,7 +5,7 @@
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { CONTACT_LIMITS, type Contact, type ContactList } from '@summy/core';
 import { contacts, type Database } from '@summy/db';
-import { ValidationError } from '../../http/errors.ts';
+import { ValidationError } from '../../errors/app-errors.ts';
 
 const columns = {
   id: contacts.id,

@@ -8,7 +8,7 @@ import type { ContactSyncPhase, ContactsSyncEvent } from '@summy/core';
 import type { DatabaseHandle } from '@summy/db';
 import { log } from '../../log.ts';
 import { publishContactsSync } from '../../realtime/publish.ts';
-import type { GoogleDeps } from '../google/google-tokens.ts';
+import type { GoogleDeps } from '../../integrations/google/tokens.ts';
 import { syncContacts, type ContactSyncResult, type SyncContactsOptions } from './sync-contacts.ts';
 
 /** Least time between two progress events of one step, ms: a sync saves hundreds of contacts. */

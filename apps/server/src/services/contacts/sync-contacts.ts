@@ -24,9 +24,13 @@ import {
 } from '@summy/core';
 import { account, contacts, userGoogleAccounts, type Database } from '@summy/db';
 import { log } from '../../log.ts';
-import type { GoogleDeps } from '../google/google-tokens.ts';
-import { googleIdTokenClaims } from '../google/id-token-claims.ts';
-import { peopleClient, type PeopleClient, type PersonContact } from './google-people.ts';
+import type { GoogleDeps } from '../../integrations/google/tokens.ts';
+import { googleIdTokenClaims } from '../../integrations/google/id-token.ts';
+import {
+  peopleClient,
+  type PeopleClient,
+  type PersonContact,
+} from '../../integrations/google/people.ts';
 
 /** Waits `ms` milliseconds; tests pass one that records the gaps instead of waiting. */
 export type Sleep = (ms: number) => Promise<void>;

@@ -6,21 +6,21 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { GoogleAccount, GoogleStatus } from '@summy/core';
 import { account, meetings, userGoogleAccounts, userSettings, type Database } from '@summy/db';
-import { GOOGLE_PROVIDER_ID } from '../../auth.ts';
+import { GOOGLE_PROVIDER_ID } from '../../integrations/google/settings.ts';
 import {
   AppError,
   AuthAccountNotRemovableError,
-  GoogleUnavailableError,
   NotFoundError,
   ValidationError,
-} from '../../http/errors.ts';
+} from '../../errors/app-errors.ts';
+import { GoogleUnavailableError } from '../../integrations/google/errors.ts';
 import { recordGoogleAccount } from './record-google-account.ts';
 import {
   clearGoogleTokens,
   primaryGoogleAccountId,
   tokenCrypto,
   type GoogleDeps,
-} from './google-tokens.ts';
+} from '../../integrations/google/tokens.ts';
 
 /** The user's Google accounts, oldest first, without tokens. */
 export async function listGoogleAccounts(db: Database, userId: string): Promise<GoogleAccount[]> {

@@ -4,7 +4,7 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { account, userGoogleAccounts, type Database } from '@summy/db';
-import { googleIdTokenClaims } from './id-token-claims.ts';
+import { googleIdTokenClaims } from '../../integrations/google/id-token.ts';
 
 /** The part of Better Auth's new `account` row this needs. */
 export interface CreatedAccount {

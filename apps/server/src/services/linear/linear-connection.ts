@@ -10,9 +10,13 @@ import {
   type LinearUser,
 } from '@summy/core';
 import type { Database } from '@summy/db';
-import { AppError, LinearInvalidStateError, LinearNotConnectedError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
+import {
+  LinearInvalidStateError,
+  LinearNotConnectedError,
+} from '../../integrations/linear/errors.ts';
 import { log } from '../../log.ts';
-import { checkLinearState, issueLinearState } from './linear-oauth-state.ts';
+import { checkLinearState, issueLinearState } from '../../integrations/linear/oauth-state.ts';
 import {
   deleteLinearTokens,
   hasLinearTokens,
@@ -20,7 +24,7 @@ import {
   storeLinearTokens,
   withLinearToken,
   type LinearDeps,
-} from './linear-tokens.ts';
+} from '../../integrations/linear/tokens.ts';
 
 /** How long the viewer read for the status is reused, in ms (the integration cache, 5 min). */
 const VIEWER_CACHE_MS = 5 * 60_000;

@@ -6,11 +6,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { todoPriorityToLinear, type Todo } from '@summy/core';
 import { meetings, todos } from '@summy/db';
-import { NotFoundError, TodoAlreadyLinkedError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
+import { TodoAlreadyLinkedError } from '../../integrations/linear/errors.ts';
 import { toTodo } from '../todos/to-todo.ts';
 import { linearViewer } from './linear-connection.ts';
-import { withLinearToken, type LinearDeps } from './linear-tokens.ts';
-import type { IssueCreateInput } from './linear-client.ts';
+import { withLinearToken, type LinearDeps } from '../../integrations/linear/tokens.ts';
+import type { IssueCreateInput } from '../../integrations/linear/client.ts';
 
 /** The issue's description: the to-do's own, then where it came from (markdown). */
 export function issueDescription(

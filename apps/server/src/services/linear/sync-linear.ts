@@ -16,10 +16,10 @@ import {
   type LinearSyncAnswer,
 } from '@summy/core';
 import { todos } from '@summy/db';
-import { LinearApiError } from '../../http/errors.ts';
+import { LinearApiError } from '../../integrations/linear/errors.ts';
 import { log } from '../../log.ts';
-import type { LinkedIssue } from './linear-client.ts';
-import { withLinearToken, type LinearDeps } from './linear-tokens.ts';
+import type { LinkedIssue } from '../../integrations/linear/client.ts';
+import { withLinearToken, type LinearDeps } from '../../integrations/linear/tokens.ts';
 
 /** Ids per LinkedIssues request (Linear pages at most 250 nodes; 100 keeps answers small). */
 const IDS_PER_REQUEST = 100;

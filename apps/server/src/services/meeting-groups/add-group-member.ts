@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { meetingGroupMembers, meetingGroups, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
 
 /**

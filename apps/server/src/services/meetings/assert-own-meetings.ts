@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { meetings, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 
 /**
  * Ensures every meeting id belongs to the user, so nothing of the user's can point at another

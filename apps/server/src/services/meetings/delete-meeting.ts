@@ -9,8 +9,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMessages, chats, meetings, type Database } from '@summy/db';
-import type { AppDeps } from '../../http/context.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { removeMeetingPassages, withMeetingPassages } from '../chat/passage-store.ts';
 import { removeMeetingFiles } from './meeting-leftovers.ts';
 

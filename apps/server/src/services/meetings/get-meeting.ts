@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Meeting } from '@summy/core';
 import { meetings, todos, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { keyFromAudioUrl, type Storage } from '../../storage/types.ts';
 import { toMeeting } from './to-meeting.ts';
 

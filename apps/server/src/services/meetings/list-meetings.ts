@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { MeetingList } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
-import { ValidationError } from '../../http/errors.ts';
+import { ValidationError } from '../../errors/app-errors.ts';
 import { toMeetingListItem } from './to-meeting.ts';
 
 /** Page size bounds of the meeting list. */

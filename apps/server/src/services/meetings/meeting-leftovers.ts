@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { meetings } from '@summy/db';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { keyFromAudioUrl, storedAudioUrl } from '../../storage/types.ts';
 import { partsDir } from '../recordings/recording-parts.ts';
 import { log } from '../../log.ts';

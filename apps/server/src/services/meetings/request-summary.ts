@@ -12,8 +12,8 @@ import {
   type RegenerateSummaryInput,
 } from '@summy/core';
 import { meetings } from '@summy/db';
-import type { AppDeps } from '../../http/context.ts';
-import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, NotFoundError } from '../../errors/app-errors.ts';
 import type { SummaryJob } from '../../pipeline/regenerate-summary.ts';
 import { assertUsableModel } from '../settings/usable-model.ts';
 import { readTextPreferences } from '../text/text-preferences.ts';

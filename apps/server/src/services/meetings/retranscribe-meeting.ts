@@ -6,8 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Meeting } from '@summy/core';
 import { meetings } from '@summy/db';
-import type { AppDeps } from '../../http/context.ts';
-import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, NotFoundError } from '../../errors/app-errors.ts';
 import { contentTypeForKey, keyFromAudioUrl } from '../../storage/types.ts';
 import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processing.ts';
 import { getMeeting } from './get-meeting.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Meeting, UpdateMeetingInput } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { getMeeting } from './get-meeting.ts';
 import { meetingColumns } from './meeting-columns.ts';
 

@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { meetings } from '@summy/db';
-import type { AppDeps } from '../../http/context.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { keyFromAudioUrl, SIGNED_URL_TTL_S } from '../../storage/types.ts';
 
 /** A playable URL and when it stops working (ISO 8601), or null for an external URL. */

@@ -9,8 +9,8 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { meetings } from '@summy/db';
-import type { AppDeps } from '../../http/context.ts';
-import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, NotFoundError } from '../../errors/app-errors.ts';
 import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processing.ts';
 import { keyFromAudioUrl, storedAudioUrl, uniqueAudioKey } from '../../storage/types.ts';
 import {

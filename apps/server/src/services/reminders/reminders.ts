@@ -18,10 +18,14 @@ import {
 } from '@summy/core';
 import { caldavConnections, type Database } from '@summy/db';
 import type { Auth } from '../../auth.ts';
-import { AppError, RemindersAuthError, RemindersNotConnectedError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
+import {
+  RemindersAuthError,
+  RemindersNotConnectedError,
+} from '../../integrations/caldav/errors.ts';
 import { log } from '../../log.ts';
-import { tokenCrypto } from '../google/google-tokens.ts';
-import { connectCaldav, type CaldavPolicy } from './caldav-client.ts';
+import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { connectCaldav, type CaldavPolicy } from '../../integrations/caldav/client.ts';
 
 /** What the reminders services need. */
 export interface RemindersDeps {

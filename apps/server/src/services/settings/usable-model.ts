@@ -3,7 +3,7 @@
  * /api/meetings/:id/summary`) against the choices this server offers.
  */
 import type { Env } from '../../env.ts';
-import { ValidationError } from '../../http/errors.ts';
+import { ValidationError } from '../../errors/app-errors.ts';
 import { aiModelChoices } from '../../providers/llm/catalog.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ActionItemSuggestion } from '@summy/core';
 import type { Database } from '@summy/db';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
 import type { TextModelOverride } from '../../providers/llm/select.ts';
 import { TextGenerationError } from '../../providers/llm/types.ts';
 import { enhanceSpeakers } from './enhance-speakers.ts';

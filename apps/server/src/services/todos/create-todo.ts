@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CreateTodoInput, Todo } from '@summy/core';
 import { starToPriority } from '@summy/core';
 import { meetings, todos, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { toTodo } from './to-todo.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Todo, UpdateTodoInput } from '@summy/core';
 import { starToPriority } from '@summy/core';
 import { todos, type Database } from '@summy/db';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { toTodo } from './to-todo.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Errors of the transcription worker endpoints, as `AppError`s so the shared `handleError` answers
  * them with the documented `{error, details}`.
  */
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-errors.ts';
 import type { SttError, SttErrorCode } from '../../providers/stt/types.ts';
 
 /** Direct transcription limit: 15 MB, in bytes. */

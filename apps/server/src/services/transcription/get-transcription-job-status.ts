@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../http/context.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { StatusFailedError } from './errors.ts';
 import type { SpeechToTextAnswer } from './speech-to-text-answer.ts';
 import {

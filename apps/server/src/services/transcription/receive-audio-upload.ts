@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { ValidationError } from '../../http/errors.ts';
+import { ValidationError } from '../../errors/app-errors.ts';
 import { audioExtension } from '../../storage/types.ts';
 import { FileTooLargeError } from './errors.ts';
 

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../http/context.ts';
-import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NotFoundError, ValidationError } from '../../errors/app-errors.ts';
 import { createUrlSigner } from '../../storage/signing.ts';
 import { StartFailedError } from './errors.ts';
 import { recordingKeyFromUrl } from './recording-url.ts';
@@ -64,7 +64,7 @@ export async function startTranscriptionJob(
   };
   let jobId: string | null;
   try {
-    jobId = await deps.jobs.boss.send(TRANSCRIPTION_QUEUE, data);
+    jobId = await deps.jobs.send(TRANSCRIPTION_QUEUE, data);
   } catch (err) {
     log.error('[transcription] enqueue failed:', err);
     throw new StartFailedError('The transcription job could not be queued');

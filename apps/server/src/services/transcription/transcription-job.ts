@@ -5,7 +5,7 @@
  * where GET /api/status reads it.
  */
 import type { Job, JobResult } from 'pg-boss';
-import type { AppDeps } from '../../http/context.ts';
+import type { AppDeps } from '../../deps.ts';
 import { SttError, type SttErrorCode } from '../../providers/stt/types.ts';
 import {
   toSpeechToTextAnswer,
@@ -15,7 +15,7 @@ import {
 import { transcribeAudioFile } from './transcribe-audio-file.ts';
 import { log } from '../../log.ts';
 
-/** Queue name (dotted like every Summy job: jobs/definitions.ts). */
+/** Queue name (its worker: jobs/queues/transcription-run.ts). */
 export const TRANSCRIPTION_QUEUE = 'transcription.run';
 
 /** Time budget of one job: 15 minutes (job polling time-out), in ms. */
@@ -39,18 +39,6 @@ export type TranscriptionJobOutput =
 
 // Failures that the same request would hit again: give up at once instead of retrying.
 const PERMANENT: ReadonlySet<SttErrorCode> = new Set(['unauthorized', 'empty', 'parse', 'timeout']);
-
-/**
- * Registers this process's worker of 'transcription.run' (the queue itself is created at start
- * with the options in jobs/definitions.ts).
- */
-export async function startTranscriptionWorker(deps: AppDeps): Promise<void> {
-  await deps.jobs.boss.work<TranscriptionJobData>(
-    TRANSCRIPTION_QUEUE,
-    { perJobResults: true },
-    (jobs) => runTranscriptionJobs(deps, jobs),
-  );
-}
 
 /**
  * Runs a batch of jobs and settles each with its own output: completed with the answer, or failed

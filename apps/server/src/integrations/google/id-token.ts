@@ -3,6 +3,7 @@
  * user information from the ID token": email, name, picture, and `hd`, the hosted domain of a
  * Workspace account, absent for consumer accounts).
  */
+import { idTokenClaims } from './answers.ts';
 
 /** The claims read; each may be missing. */
 export interface GoogleIdTokenClaims {
@@ -23,7 +24,8 @@ export function googleIdTokenClaims(idToken: string | null | undefined): GoogleI
   if (!payload) return {};
   try {
     const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return claims && typeof claims === 'object' ? (claims as GoogleIdTokenClaims) : {};
+    const read = idTokenClaims.safeParse(claims);
+    return read.success ? read.data : {};
   } catch {
     return {};
   }

@@ -1,8 +1,8 @@
 /** The Linear OAuth state cookie and the per-user request spacing. */
 import { describe, expect, it } from 'vitest';
-import { LinearRateLimitError } from '../../http/errors.ts';
-import { checkLinearState, issueLinearState, LINEAR_STATE_TTL_MS } from './linear-oauth-state.ts';
-import { LinearThrottle } from './linear-throttle.ts';
+import { LinearRateLimitError } from './errors.ts';
+import { checkLinearState, issueLinearState, LINEAR_STATE_TTL_MS } from './oauth-state.ts';
+import { LinearThrottle } from './throttle.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const T0 = 1_800_000_000_000;

@@ -5,7 +5,7 @@
  * process: a user whose requests reach several Summy processes gets one gap per process.
  */
 import { LINEAR_LIMITS } from '@summy/core';
-import { LinearRateLimitError } from '../../http/errors.ts';
+import { LinearRateLimitError } from './errors.ts';
 
 /** Settings of {@link LinearThrottle}. */
 export interface LinearThrottleOptions {

@@ -9,11 +9,11 @@ import { and, eq } from 'drizzle-orm';
 import { LINEAR_SCOPES } from '@summy/core';
 import { userOauthTokens, type Database } from '@summy/db';
 import type { Auth } from '../../auth.ts';
-import { LinearApiError, LinearNotConnectedError } from '../../http/errors.ts';
+import { LinearApiError, LinearNotConnectedError } from './errors.ts';
 import { log } from '../../log.ts';
-import { tokenCrypto } from '../google/google-tokens.ts';
-import type { LinearClient, LinearTokenSet } from './linear-client.ts';
-import type { LinearThrottle } from './linear-throttle.ts';
+import { tokenCrypto } from '../google/tokens.ts';
+import type { LinearClient, LinearTokenSet } from './client.ts';
+import type { LinearThrottle } from './throttle.ts';
 
 /** The `provider` of Linear's row in `user_oauth_tokens`. */
 export const LINEAR_PROVIDER = 'linear';

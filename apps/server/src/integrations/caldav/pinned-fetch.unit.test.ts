@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertAllowedUrl, caldavFetch } from './caldav-client.ts';
+import { assertAllowedUrl, caldavFetch } from './client.ts';
 import type { ResolveHost } from './pinned-fetch.ts';
 
 const hits = { checked: 0, rebound: 0 };

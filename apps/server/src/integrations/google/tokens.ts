@@ -7,10 +7,13 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { decryptOAuthToken, setTokenUtil } from 'better-auth/oauth2';
 import { account, userGoogleAccounts, userSettings, type Database } from '@summy/db';
-import { GOOGLE_PROVIDER_ID, type Auth } from '../../auth.ts';
+import type { Auth } from '../../auth.ts';
+import { GOOGLE_PROVIDER_ID } from './settings.ts';
 import type { GoogleSettings } from '../../env.ts';
-import { GoogleReconnectError, GoogleUnavailableError, NotFoundError } from '../../http/errors.ts';
+import { GoogleReconnectError, GoogleUnavailableError } from './errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { log } from '../../log.ts';
+import { tokenAnswer } from './answers.ts';
 
 /** What the token functions need; `now` lets tests move the clock. */
 export interface GoogleDeps {
@@ -147,13 +150,11 @@ export async function refreshGoogleAccount(
     throw new GoogleUnavailableError(`Token refresh failed: ${(err as Error).message}`);
   }
   if (res.status >= 500) throw new GoogleUnavailableError(`Token refresh answered ${res.status}`);
-  const body = (await res.json().catch(() => ({}))) as {
-    access_token?: string;
-    refresh_token?: string;
-    expires_in?: number;
-    scope?: string;
-    error?: string;
-  };
+  const answer = tokenAnswer.safeParse(await res.json().catch(() => ({})));
+  // A 200 that is not a token answer is Google misbehaving: keep the tokens and say so.
+  if (!answer.success && res.ok)
+    throw new GoogleUnavailableError('Token refresh answered no token');
+  const body = answer.success ? answer.data : {};
   if (!res.ok || !body.access_token) {
     log.warn(`[google] refresh of account ${row.id} refused: ${body.error ?? res.status}`);
     await removeTokens(db, row.id);

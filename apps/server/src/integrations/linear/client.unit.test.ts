@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FAKE_LINEAR_CLIENT, startFakeLinear, type FakeLinear } from '@summy/fakes/linear';
 import { isLinearIssueDone, LINEAR_SCOPES, pickCompletionState } from '@summy/core';
 import { linearUrls } from '../../env.ts';
-import { LinearApiError, LinearRateLimitError } from '../../http/errors.ts';
+import { LinearApiError, LinearRateLimitError } from './errors.ts';
 import { consentAtFake } from '../../../test/linear.ts';
-import { LinearClient, retryAfterSeconds, type LinearTokenSet } from './linear-client.ts';
+import { LinearClient, retryAfterSeconds, type LinearTokenSet } from './client.ts';
 
 const REDIRECT = 'http://127.0.0.1:3000/linear/callback';
 

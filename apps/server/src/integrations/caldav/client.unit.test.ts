@@ -6,12 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRadicale, type RunningRadicale } from '@summy/fakes/radicale';
 import type { ReminderList } from '@summy/core';
-import {
-  assertAllowedUrl,
-  connectCaldav,
-  isPrivateAddress,
-  type CaldavPolicy,
-} from './caldav-client.ts';
+import { assertAllowedUrl, connectCaldav, isPrivateAddress, type CaldavPolicy } from './client.ts';
 
 const policy: CaldavPolicy = { allowPrivateHosts: true };
 const USERS = ['read', 'done', 'edit', 'move', 'keep', 'find', 'zone'];

@@ -14,13 +14,8 @@ import {
   type ReminderList,
   type ReminderPatch,
 } from '@summy/core';
-import {
-  AppError,
-  NotFoundError,
-  RemindersAuthError,
-  RemindersUnavailableError,
-  ValidationError,
-} from '../../http/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../errors/app-errors.ts';
+import { RemindersAuthError, RemindersUnavailableError } from './errors.ts';
 import { log } from '../../log.ts';
 import { addressesOf, fetchPinned, systemResolveHost, type ResolveHost } from './pinned-fetch.ts';
 import { editVtodo, readVtodo, vtodoUid } from './vtodo.ts';

@@ -1,13 +1,21 @@
 /**
  * The Google reads of the contacts sync, each through the 401-refresh-retry-once rule of one linked
- * account: calendar attendees of the past month, personal contacts (`people/me/connections`), one
- * directory profile (`people:searchDirectoryPeople`) and one contact (`people:searchContacts`).
- * Every failure of these helpers, missing tokens and failed refreshes included, gives an empty
- * answer and is only logged.
+ * account (spec 001 section 7 "Google services"): calendar attendees of the past month, personal
+ * contacts (`people/me/connections`), one directory profile (`people:searchDirectoryPeople`) and
+ * one contact (`people:searchContacts`). Spec 001 section 8: every failure of these helpers,
+ * missing tokens and failed refreshes included, gives an empty answer and is only logged.
  */
 import { CONTACT_LIMITS, type AttendeeAddress } from '@summy/core';
+import type { z } from 'zod';
 import { log } from '../../log.ts';
-import { withGoogleAuthRetry, type GoogleDeps } from '../google/google-tokens.ts';
+import {
+  attendeesPage,
+  connectionsPage,
+  contactResults,
+  directoryPeople,
+  type googlePerson,
+} from './answers.ts';
+import { withGoogleAuthRetry, type GoogleDeps } from './tokens.ts';
 
 /** A person as the sync stores it: lower-case e-mail, optional name and photo. */
 export interface PersonContact {
@@ -17,11 +25,7 @@ export interface PersonContact {
 }
 
 /** People API v1 Person, the fields the sync reads. */
-interface GooglePerson {
-  names?: { displayName?: string; metadata?: { primary?: boolean } }[];
-  emailAddresses?: { value?: string; metadata?: { primary?: boolean } }[];
-  photos?: { url?: string; default?: boolean; metadata?: { primary?: boolean } }[];
-}
+type GooglePerson = z.output<typeof googlePerson>;
 
 /** One linked account's view of Google for the sync. */
 export interface PeopleClient {
@@ -43,7 +47,7 @@ const primaryFirst = <T extends { metadata?: { primary?: boolean } }>(list: T[] 
 /**
  * A People API person as a contact: the primary e-mail (else the first), the primary name, and the
  * primary photo unless it is Google's generated placeholder (`default: true`).
- * @returns null without any e-mail (personal contacts need one)
+ * @returns null without any e-mail (spec 001 section 5: personal contacts need one)
  */
 export function toPersonContact(person: GooglePerson): PersonContact | null {
   const email = primaryFirst(person.emailAddresses)
@@ -73,9 +77,8 @@ export function peopleClient(
   now: () => Date,
 ): PeopleClient {
   const { calendarApiUrl, peopleApiUrl } = deps.google;
-  // One GET with the account's token; null (logged) on any failure, so one failing read never stops
-  // the sync.
-  const get = async <T>(url: URL, what: string): Promise<T | null> => {
+  // One GET with the account's token; null (logged) on any failure, as spec 001 section 8 asks.
+  const get = async <T>(url: URL, what: string, schema: z.ZodType<T>): Promise<T | null> => {
     try {
       const res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>
         fetch(url, {
@@ -88,7 +91,12 @@ export function peopleClient(
         log.warn(`[contacts] ${what} answered ${res.status} for account ${accountId}`);
         return null;
       }
-      return (await res.json()) as T;
+      const body = schema.safeParse(await res.json());
+      if (!body.success) {
+        log.warn(`[contacts] ${what} answered an unexpected body for account ${accountId}`);
+        return null;
+      }
+      return body.data;
     } catch (err) {
       log.warn(`[contacts] ${what} failed for account ${accountId}: ${(err as Error).message}`);
       return null;
@@ -115,15 +123,19 @@ export function peopleClient(
         singleEvents: 'true',
         fields: 'items(attendees(email,displayName))',
       }).toString();
-      const body = await get<{ items?: { attendees?: AttendeeAddress[] }[] }>(url, 'events.list');
-      return (body?.items ?? []).flatMap((e) => e.attendees ?? []).filter((a) => a.email);
+      const body = await get(url, 'events.list', attendeesPage);
+      return (body?.items ?? [])
+        .flatMap((e) => e.attendees ?? [])
+        .flatMap((a): AttendeeAddress[] =>
+          a.email ? [{ email: a.email, displayName: a.displayName }] : [],
+        );
     },
 
     async personalContacts() {
       const found: PersonContact[] = [];
       let pageToken: string | undefined;
       do {
-        const body = await get<{ connections?: GooglePerson[]; nextPageToken?: string }>(
+        const body = await get(
           people('people/me/connections', {
             pageSize: String(CONTACT_LIMITS.personalPageSize),
             personFields: readMask,
@@ -131,6 +143,7 @@ export function peopleClient(
             ...(pageToken ? { pageToken } : {}),
           }),
           'people/me/connections',
+          connectionsPage,
         );
         for (const person of body?.connections ?? []) {
           const contact = toPersonContact(person);
@@ -142,7 +155,7 @@ export function peopleClient(
     },
 
     async directoryPerson(email) {
-      const body = await get<{ people?: GooglePerson[] }>(
+      const body = await get(
         people('people:searchDirectoryPeople', {
           query: email,
           pageSize: '1',
@@ -150,12 +163,13 @@ export function peopleClient(
           sources: 'DIRECTORY_SOURCE_TYPE_DOMAIN_PROFILE',
         }),
         'people:searchDirectoryPeople',
+        directoryPeople,
       );
       return matching(body?.people?.[0], email);
     },
 
     async searchContact(email) {
-      const body = await get<{ results?: { person?: GooglePerson }[] }>(
+      const body = await get(
         people('people:searchContacts', {
           query: email,
           pageSize: '1',
@@ -163,14 +177,14 @@ export function peopleClient(
           sources: ['READ_SOURCE_TYPE_CONTACT', 'READ_SOURCE_TYPE_PROFILE'],
         }),
         'people:searchContacts',
+        contactResults,
       );
       return matching(body?.results?.[0]?.person, email);
     },
   };
 }
 
-// Searches match prefixes: the person found must carry the e-mail asked for, else it is someone
-// else.
+// Searches match prefixes: the person found must carry the e-mail asked for, else it is someone else.
 function matching(person: GooglePerson | undefined, email: string): PersonContact | null {
   if (!person) return null;
   const wanted = email.toLowerCase();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { linearSchema } from '@summy/fakes/linear';
 import { LINEAR_OPERATIONS, linearGraphqlBodySchema } from '@summy/core';
-import { ALL_LINEAR_DOCUMENTS, LINEAR_DOCUMENTS } from './linear-documents.ts';
+import { ALL_LINEAR_DOCUMENTS, LINEAR_DOCUMENTS } from './documents.ts';
 
 describe('Linear documents', () => {
   it('has one document per relay operation', () => {

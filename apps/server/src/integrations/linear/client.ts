@@ -4,8 +4,8 @@
  * into Summy's typed Linear errors. From Linear's OAuth 2.0 and rate-limiting documentation: access
  * tokens last about 24 hours and come with rotating refresh tokens (`invalid_grant` means the
  * connection is gone); an exceeded rate limit answers `extensions.code: "RATELIMITED"` with HTTP
- * 400 as often as 429. Stateless: tokens are given by the caller (linear-tokens.ts stores them); no
- * throttling here (linear-throttle.ts).
+ * 400 as often as 429. Stateless: tokens are given by the caller (tokens.ts stores them); no
+ * throttling here (throttle.ts).
  */
 import {
   LINEAR_LIMITS,
@@ -21,8 +21,8 @@ import {
 } from '@summy/core';
 import { z } from 'zod';
 import type { LinearSettings } from '../../env.ts';
-import { LinearApiError, LinearRateLimitError } from '../../http/errors.ts';
-import { LINEAR_DOCUMENTS, LINKED_ISSUES_DOCUMENT } from './linear-documents.ts';
+import { LinearApiError, LinearRateLimitError } from './errors.ts';
+import { LINEAR_DOCUMENTS, LINKED_ISSUES_DOCUMENT } from './documents.ts';
 
 /** Linear's answer to a GraphQL request: `data`, `errors`, or both. */
 export interface GraphqlAnswer<T = Record<string, unknown>> {

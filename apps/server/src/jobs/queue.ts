@@ -1,0 +1,105 @@
+/**
+ * One durable job queue, described in one place: its name, pg-boss options, payload schema,
+ * handler and what happens when a job runs out of retries. jobs/registry.ts lists them all; the
+ * server and the CLI start their workers from there
+ * (docs/decisions/042-server-layers-and-job-registry.md).
+ */
+import type { JobWithMetadata, Queue, WorkOptions } from 'pg-boss';
+import type { z } from 'zod';
+import { log } from '../log.ts';
+import type { Jobs } from './boss.ts';
+
+/** The jobs a handler is given: never none. */
+export type Batch<Payload> = [JobWithMetadata<Payload>, ...JobWithMetadata<Payload>[]];
+
+/** pg-boss options of a queue (`policy` is fixed when the queue is created). */
+export type QueueOptions = Omit<Queue, 'name'>;
+
+/**
+ * A queue and its worker.
+ * @typeParam Name the queue's dotted name ('meeting.process')
+ * @typeParam Payload what a job carries; `payload` parses it before the handler sees it
+ * @typeParam Deps what the handler needs of the process (a part of jobs/registry.ts's WorkerDeps)
+ */
+export interface QueueDefinition<Name extends string, Payload, Deps> {
+  name: Name;
+  options: QueueOptions;
+  /** Every job's data is parsed with it when sent and again when worked. */
+  payload: z.ZodType<Payload>;
+  /** pg-boss worker options (concurrency, polling); `includeMetadata` is always on. */
+  work: WorkOptions;
+  /**
+   * Works a batch of jobs (one unless `work.batchSize` says more). Throwing fails the batch's jobs,
+   * which pg-boss retries within `options.retryLimit`; with `work.perJobResults` it answers each.
+   */
+  handler: (deps: Deps, jobs: Batch<Payload>) => Promise<unknown>;
+  /**
+   * Runs when a job fails on its last try, before the failure is recorded; it must leave the
+   * user's data consistent (a meeting no longer shown as processing). Its own failure is logged.
+   */
+  onExhausted?: (deps: Deps, payload: Payload, err: unknown) => Promise<void>;
+  /** A pg-boss cron schedule that sends `data` to this queue (UTC). */
+  schedule?: { cron: string; data: Payload };
+  /** Whether this process works the queue at all (default: always). */
+  enabled?: (deps: Deps) => boolean;
+}
+
+/** Declares a queue; the identity, for the types to be inferred. */
+export function defineQueue<Name extends string, Payload, Deps>(
+  definition: QueueDefinition<Name, Payload, Deps>,
+): QueueDefinition<Name, Payload, Deps> {
+  return definition;
+}
+
+/**
+ * Thrown by a worker when a job's data does not match its queue's payload schema: such a job
+ * would fail the same way on every try.
+ */
+export class JobPayloadError extends Error {
+  constructor(queue: string, issues: string) {
+    super(`Job of ${queue} has an invalid payload: ${issues}`);
+  }
+}
+
+/**
+ * Registers this process's worker of one queue: parses each job's data, runs the handler, and on
+ * a failure of a job's last try runs `onExhausted`. Does nothing when `enabled` says no.
+ * @returns whether a worker was registered
+ */
+export async function startQueueWorker<Name extends string, Payload, Deps>(
+  jobs: Jobs,
+  queue: QueueDefinition<Name, Payload, Deps>,
+  deps: Deps,
+): Promise<boolean> {
+  if (queue.enabled && !queue.enabled(deps)) return false;
+  if (typeof queue.handler !== 'function') throw new Error(`Queue ${queue.name} has no handler`);
+  const run = async (batch: JobWithMetadata<unknown>[]) => {
+    const parsed = batch.map((job) => {
+      const data = queue.payload.safeParse(job.data);
+      if (!data.success) throw new JobPayloadError(queue.name, data.error.message);
+      return { ...job, data: data.data } as JobWithMetadata<Payload>;
+    });
+    const [first, ...rest] = parsed;
+    if (!first) return undefined;
+    try {
+      return await queue.handler(deps, [first, ...rest]);
+    } catch (err) {
+      for (const job of parsed) {
+        if (job.retryCount < job.retryLimit || !queue.onExhausted) continue;
+        await queue
+          .onExhausted(deps, job.data, err)
+          .catch((cleanup: unknown) =>
+            log.error(
+              `[jobs] ${queue.name} ${job.id}: clean-up after the last try failed:`,
+              cleanup,
+            ),
+          );
+      }
+      throw err;
+    }
+  };
+  await jobs.boss.work(queue.name, { ...queue.work, includeMetadata: true }, run as never);
+  if (queue.schedule)
+    await jobs.boss.schedule(queue.name, queue.schedule.cron, queue.schedule.data as object);
+  return true;
+}

@@ -1,0 +1,71 @@
+/**
+ * `contacts.sync` and `contacts.sync-all`: one user's contacts sync, keyed by `singletonKey` =
+ * user id ('stately': one queued and one active job per user, so a request while one waits is
+ * dropped and two never run at once for the same user), and the 30-minute schedule's fan-out to
+ * every user with a connected Google account. Neither runs without Google configured.
+ */
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import {
+  CONTACTS_SYNC_ALL_QUEUE,
+  CONTACTS_SYNC_CRON,
+  CONTACTS_SYNC_QUEUE,
+  enqueueContactsSyncForAll,
+  type ContactsSyncJob,
+} from '../../services/contacts/enqueue-contacts-sync.ts';
+import { runContactsSync } from '../../services/contacts/run-contacts-sync.ts';
+import { log } from '../../log.ts';
+import { defineQueue } from '../queue.ts';
+
+type ContactsDeps = Pick<AppDeps, 'env' | 'database' | 'auth' | 'jobs'>;
+
+const googleConfigured = (deps: ContactsDeps) => deps.env.google !== undefined;
+
+/** One user's sync; skipped without a Google token. */
+export const contactsSyncQueue = defineQueue({
+  name: CONTACTS_SYNC_QUEUE,
+  options: {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    // 50 enrichments 200 ms apart plus directory batches: minutes at most, even for large lists.
+    expireInSeconds: 15 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
+  payload: z.object({ userId: z.string() }) satisfies z.ZodType<ContactsSyncJob>,
+  // One sync at a time per process: each is a few hundred paced Google calls at most.
+  work: { localConcurrency: 1, pollingIntervalSeconds: 2 },
+  enabled: googleConfigured,
+  async handler(deps: ContactsDeps, [job]) {
+    const { userId } = job.data;
+    const google = deps.env.google!;
+    const { database, auth } = deps;
+    const result = await runContactsSync({ db: database.db, auth, google, database }, userId);
+    log.info(
+      `[contacts] sync of user ${userId}: ${result.skipped ? 'skipped, no Google token' : `${result.saved} saved (${result.added} new), ${result.failed} failed, ${result.enriched} enriched`}`,
+    );
+    return result;
+  },
+});
+
+/**
+ * Every 30 minutes (a pg-boss cron schedule): queues `contacts.sync` for every user with a
+ * connected Google account. One at a time. Schedules are rows of pg-boss, so every server process
+ * saying the same is idempotent and one of them queues each occurrence.
+ */
+export const contactsSyncAllQueue = defineQueue({
+  name: CONTACTS_SYNC_ALL_QUEUE,
+  options: {
+    policy: 'stately',
+    retryLimit: 1,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
+  payload: z.object({}),
+  work: { pollingIntervalSeconds: 5 },
+  enabled: googleConfigured,
+  schedule: { cron: CONTACTS_SYNC_CRON, data: {} },
+  handler: async (deps: ContactsDeps) => ({
+    queued: await enqueueContactsSyncForAll(deps.database.db, deps.jobs),
+  }),
+});

@@ -1,0 +1,45 @@
+/**
+ * `meeting.process`: transcribe, title, speakers, summary, action items, save. Workers send
+ * heartbeats; a job whose server died is retried once `heartbeatSeconds` pass without one.
+ */
+import { z } from 'zod';
+import {
+  abandonMeeting,
+  processMeeting,
+  type PipelineDeps,
+} from '../../pipeline/process-meeting.ts';
+import type { ToolResolver } from '../../pipeline/tools.ts';
+import type { MeetingProcessJob } from '../../services/processing/enqueue-meeting-processing.ts';
+import { defineQueue } from '../queue.ts';
+
+const payload = z.object({
+  meetingId: z.string(),
+  userId: z.string(),
+  audioKey: z.string(),
+  mimeType: z.string(),
+  source: z.enum(['upload', 'recording']),
+  fileName: z.string().optional(),
+  retranscribe: z.boolean().optional(),
+}) satisfies z.ZodType<MeetingProcessJob>;
+
+/** The queue of the meeting pipeline; what its worker needs. */
+export const meetingProcessQueue = defineQueue({
+  name: 'meeting.process',
+  options: {
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 4 * 60 * 60,
+    heartbeatSeconds: 10,
+  },
+  payload,
+  // One job at a time per process: speech to text uses both cores.
+  work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
+  async handler(deps: PipelineDeps & { resolveTools: ToolResolver }, [job]) {
+    return {
+      outcome: await processMeeting(deps, job.data, await deps.resolveTools(job.data), job.signal),
+    };
+  },
+  // Out of retries: clear the flags and tell the user, keeping the audio.
+  onExhausted: (deps, data) => abandonMeeting(deps, data),
+});

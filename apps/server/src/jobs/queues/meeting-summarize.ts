@@ -1,0 +1,52 @@
+/**
+ * `meeting.summarize`: re-summarise a meeting's stored transcript with a chosen model and
+ * template (`POST /api/meetings/:id/summary`). A vendor failure is recorded on the meeting, not
+ * retried (the AI SDK already retried 429 and 5xx); a retry is for a crashed server or a lost
+ * database. Two jobs at a time per process but one per user (jobs are grouped by user id;
+ * pg-boss's `groupConcurrency` counts active jobs across all servers): a user with several queued
+ * regenerations does not hold both slots while another user's summary waits
+ * (docs/decisions/036-heavy-work-off-the-request-path.md).
+ */
+import { z } from 'zod';
+import {
+  failSummary,
+  regenerateSummary,
+  type SummaryJob,
+  type SummaryJobDeps,
+  type SummaryModelResolver,
+} from '../../pipeline/regenerate-summary.ts';
+import { defineQueue } from '../queue.ts';
+
+const payload = z.object({
+  meetingId: z.string(),
+  userId: z.string(),
+  template: z.string(),
+  model: z.string(),
+}) satisfies z.ZodType<SummaryJob>;
+
+/** The queue of summary regenerations. */
+export const meetingSummarizeQueue = defineQueue({
+  name: 'meeting.summarize',
+  options: {
+    retryLimit: 2,
+    retryDelay: 5,
+    retryBackoff: true,
+    // A long transcript on a slow local model: the text model's own limit is 5 minutes a call.
+    expireInSeconds: 30 * 60,
+    heartbeatSeconds: 10,
+    deleteAfterSeconds: 24 * 60 * 60,
+  },
+  payload,
+  work: { localConcurrency: 2, groupConcurrency: 1, pollingIntervalSeconds: 1 },
+  async handler(deps: SummaryJobDeps & { resolveModel: SummaryModelResolver }, [job]) {
+    const model = await deps.resolveModel(job.data);
+    return { outcome: await regenerateSummary(deps, job.data, model, job.signal) };
+  },
+  // The meeting keeps its old summary, with the error recorded.
+  onExhausted: (deps, data, err) =>
+    failSummary(
+      deps,
+      data,
+      `Summary generation failed: ${(err as Error)?.message ?? String(err)}`,
+    ).then(() => undefined),
+});

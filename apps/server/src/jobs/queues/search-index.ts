@@ -1,0 +1,36 @@
+/**
+ * `search.index`: rebuild one user's stale search passages (services/chat/search-index-job.ts),
+ * keyed by `singletonKey` = user id: 'stately' keeps one queued and one running per user, so a
+ * burst of meeting writes queues one rebuild, and a write during a rebuild queues exactly one more.
+ */
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { refreshSearchIndex } from '../../services/chat/refresh-search-index.ts';
+import { BACKGROUND_SHARE, type SearchIndexJob } from '../../services/chat/search-index-job.ts';
+import { defineQueue } from '../queue.ts';
+
+const payload = z.object({ userId: z.string() }) satisfies z.ZodType<SearchIndexJob>;
+
+/** The queue of search index rebuilds. */
+export const searchIndexQueue = defineQueue({
+  name: 'search.index',
+  options: {
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    // Thousands of long meetings after an import: minutes, in bounded statements.
+    expireInSeconds: 60 * 60,
+    deleteAfterSeconds: 60 * 60,
+  },
+  payload,
+  // One job at a time per process: it writes a user's passages in bounded statements.
+  work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
+  async handler(deps: Pick<AppDeps, 'database'>, [job]) {
+    return {
+      rebuilt: await refreshSearchIndex(deps.database.db, job.data.userId, undefined, {
+        share: BACKGROUND_SHARE,
+      }),
+    };
+  },
+});
