@@ -1,19 +1,21 @@
 /**
  * Better Auth, mounted at /api/auth/*: email and password always (Summy works offline), Google
- * OAuth when configured, with the scopes of spec 001 section 6, offline access and forced consent,
- * through the generic OAuth plugin so every Google URL comes from settings (GOOGLE_BASE_URL; the
- * built-in provider hard-codes its token URL). Several Google accounts link to one user; their
- * tokens are encrypted at rest (docs/decisions/017-google-oauth-and-linked-accounts.md).
- * Sessions are HTTP-only, SameSite=Lax cookies; Better Auth rejects state-changing requests whose
- * Origin is not trusted. The bearer plugin also accepts `Authorization: Bearer <session token>`
- * (the token comes in the `set-auth-token` header of a sign-in), for clients without cookies:
- * spec 000 section 7 "POST /api/chat with an optional bearer token".
+ * OAuth when configured (scopes, offline access and forced consent as in
+ * docs/product.md#sign-in-and-accounts), through the generic OAuth plugin so every Google URL comes
+ * from settings (GOOGLE_BASE_URL; the built-in provider hard-codes its token URL). Several Google
+ * accounts link to one user; their tokens are encrypted at rest
+ * (docs/decisions/017-google-oauth-and-linked-accounts.md). Sessions are HTTP-only, SameSite=Lax
+ * cookies; Better Auth rejects state-changing requests whose Origin is not trusted. The bearer
+ * plugin also accepts `Authorization: Bearer <session token>` (the token comes in the
+ * `set-auth-token` header of a sign-in), for clients without cookies such as scripts
+ * calling /api/chat.
  *
- * Against password guessing and account enumeration (issue 10 point 1, docs/decisions/011):
- * Better Auth's rate limiter is on in every environment with its state in the database, keyed by
- * the client address Summy resolves (http/client-address.ts); sign-up never signs in, so signing
- * up an existing e-mail answers exactly like a new one (Better Auth then hashes the password too
- * and answers a stand-in user); the client signs in next.
+ * Against password guessing and account enumeration
+ * (docs/decisions/011-rate-limits-and-account-enumeration.md): Better Auth's rate limiter is on in
+ * every environment with its state in the database, keyed by the client address Summy resolves
+ * (http/client-address.ts); sign-up never signs in, so signing up an existing e-mail answers
+ * exactly like a new one (Better Auth then hashes the password too and answers a stand-in user);
+ * the client signs in next.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -33,7 +35,7 @@ import { recordGoogleAccount } from './services/google/record-google-account.ts'
 export interface AuthHooks {
   /**
    * A Google account was linked, or signed in again with fresh tokens: the contacts sync runs
-   * "on connect" (issue 13 point 8). Must not throw; failures are the caller's to log.
+   * (docs/decisions/021-contacts-sync.md). Must not throw; failures are the caller's to log.
    */
   onGoogleConnected?: (userId: string) => void;
 }
@@ -55,7 +57,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     rateLimit: { enabled: true, storage: 'database', ...BETTER_AUTH_RATE_LIMIT },
     account: {
       encryptOAuthTokens: true,
-      // Different e-mails: a user links work and personal Google accounts (issue 13 point 2).
+      // Different e-mails: a user links work and personal Google accounts.
       accountLinking: { enabled: true, allowDifferentEmails: true, trustedProviders: ['google'] },
     },
     // Password sign-up is checked before Better Auth looks the e-mail up: an address that has an
@@ -112,7 +114,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     },
     // A signed copy of the session and user in a cookie (`better-auth.session_data`) spares the
     // database lookup of every API request for SESSION_CACHE_SECONDS; a session revoked elsewhere
-    // stays usable that long (issue 10 point 12, docs/decisions/013-session-cookie-cache.md).
+    // stays usable that long (docs/decisions/013-session-cookie-cache.md).
     session: {
       cookieCache: { enabled: env.sessionCacheSeconds > 0, maxAge: env.sessionCacheSeconds },
     },

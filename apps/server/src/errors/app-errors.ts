@@ -6,7 +6,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MESSAGES } from '@summy/core';
 
-/** An error with an HTTP status and the spec's `{error, details}` body. */
+/** An error with an HTTP status and the `{error, details}` body every error answer has. */
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,

@@ -13,7 +13,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sets `userId` from the session cookie; answers 401 without a valid session. The cookies Better
  * Auth sets while checking (a renewed session cookie cache when it has expired, a session expiry
  * pushed forward) go out with the answer, as they would from /api/auth/get-session, so a browser
- * keeps a fresh cache and most requests need no database lookup (issue 10 point 12).
+ * keeps a fresh cache and most requests need no database lookup
+ * (docs/decisions/013-session-cookie-cache.md).
  */
 export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -1,8 +1,8 @@
 /**
- * Errors of the model manager (issue 12 point 2), as `AppError`s so the shared `handleError`
- * (http/handle-error.ts) answers them as `{error, details}` and the CLI prints the same two lines.
- * A failed download keeps its error on the model's status (GET /api/models `error`), since the
- * download runs after POST /api/models/:id/download has answered 202.
+ * Errors of the model manager (docs/decisions/019-model-manager.md), as `AppError`s so the shared
+ * `handleError` (http/handle-error.ts) answers them as `{error, details}` and the CLI prints the
+ * same two lines. A failed download keeps its error on the model's status (GET /api/models
+ * `error`), since the download runs after POST /api/models/:id/download has answered 202.
  */
 import { AppError } from '../errors/app-errors.ts';
 

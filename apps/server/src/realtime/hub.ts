@@ -1,7 +1,7 @@
 /**
- * Fans out database notifications to the Server-Sent Events streams of the user they belong to.
- * Two channels: 'summy_changes' (row changes, written by triggers, see
- * packages/db/migrations/0001_realtime-notify.sql) and 'summy_progress' (pipeline progress and
+ * Fans out database notifications to the Server-Sent Events streams of the user they belong to. Two
+ * channels: 'summy_changes' (row changes, written by triggers from the `realtime-notify` migration,
+ * docs/decisions/003-realtime-over-listen-notify.md) and 'summy_progress' (pipeline progress and
  * notices, written by `publishProgress`/`publishNotice`). Every process listens for itself, so
  * several servers on one PostgreSQL each deliver to their own clients.
  *

@@ -42,7 +42,7 @@ export interface GoogleEvent {
   recurringEventId?: string;
 }
 
-/** The `fields` filter of every call: only what Summy reads (spec 001 section 7). */
+/** The `fields` filter of every call: only what Summy reads, to keep answers small. */
 export const EVENT_FIELDS =
   'nextPageToken,timeZone,items(id,status,summary,description,location,htmlLink,start,end,recurringEventId,organizer(email,self),attendees(email,displayName,self,responseStatus,resource))';
 
@@ -72,8 +72,8 @@ export interface CalendarAccount {
 }
 
 /**
- * 499 'Request was cancelled' (spec 001 section 8): the browser went away (or the caller
- * aborted), so no answer will be read. 499 is the status proxies log for a client that closed.
+ * 499 'Request was cancelled': the browser went away (or the caller aborted), so no answer will
+ * be read. 499 is the status proxies log for a client that closed.
  */
 export class CalendarRequestCancelledError extends AppError {
   constructor() {
@@ -164,7 +164,10 @@ function myStatus(event: GoogleEvent): CalendarResponse {
   return 'needsAction';
 }
 
-/** Whether the user declined the event (declined events are left out everywhere, spec 001 section 5). */
+/**
+ * Whether the user declined the event (declined events are left out everywhere,
+ * docs/product.md#calendar).
+ */
 export function isDeclined(event: GoogleEvent): boolean {
   return myStatus(event) === 'declined';
 }

@@ -1,9 +1,9 @@
 /**
  * The Google reads of the contacts sync, each through the 401-refresh-retry-once rule of one linked
- * account (spec 001 section 7 "Google services"): calendar attendees of the past month, personal
- * contacts (`people/me/connections`), one directory profile (`people:searchDirectoryPeople`) and
- * one contact (`people:searchContacts`). Spec 001 section 8: every failure of these helpers,
- * missing tokens and failed refreshes included, gives an empty answer and is only logged.
+ * account: calendar attendees of the past month, personal contacts (`people/me/connections`), one
+ * directory profile (`people:searchDirectoryPeople`) and one contact (`people:searchContacts`).
+ * Every failure of these helpers, missing tokens and failed refreshes included, gives an empty
+ * answer and is only logged, so the sync goes on with the rest (docs/product.md#contacts).
  */
 import { CONTACT_LIMITS, type AttendeeAddress } from '@summy/core';
 import type { z } from 'zod';
@@ -47,7 +47,7 @@ const primaryFirst = <T extends { metadata?: { primary?: boolean } }>(list: T[] 
 /**
  * A People API person as a contact: the primary e-mail (else the first), the primary name, and the
  * primary photo unless it is Google's generated placeholder (`default: true`).
- * @returns null without any e-mail (spec 001 section 5: personal contacts need one)
+ * @returns null without any e-mail (a personal contact needs at least one)
  */
 export function toPersonContact(person: GooglePerson): PersonContact | null {
   const email = primaryFirst(person.emailAddresses)
@@ -77,7 +77,7 @@ export function peopleClient(
   now: () => Date,
 ): PeopleClient {
   const { calendarApiUrl, peopleApiUrl } = deps.google;
-  // One GET with the account's token; null (logged) on any failure, as spec 001 section 8 asks.
+  // One GET with the account's token; null (logged) on any failure, so the sync goes on.
   const get = async <T>(url: URL, what: string, schema: z.ZodType<T>): Promise<T | null> => {
     try {
       const res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>

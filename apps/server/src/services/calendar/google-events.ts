@@ -86,7 +86,10 @@ export async function enrichCalendarEvents(
   }));
 }
 
-/** How a fetch across accounts treats one account's failure (spec 001 section 8). */
+/**
+ * How a fetch across accounts treats one account's failure
+ * (docs/decisions/022-calendar-fetch-and-event-links.md).
+ */
 export type AccountFailureRule =
   /** Range fetch: the primary account's reconnect error propagates; other failures are logged. */
   | 'range'
@@ -159,7 +162,7 @@ export function byStart(a: CalendarEvent, b: CalendarEvent): number {
 /**
  * The next `days` days of `accounts` from now, ordered by start at Google, at most `max` events
  * per account, one page each; every failure of an account counts as no events (the silent rule
- * of the upcoming and per-account fetches, spec 001 section 8).
+ * of the upcoming and per-account fetches).
  * @throws CalendarRequestCancelledError when `signal` aborts
  */
 export function readDaysAhead(

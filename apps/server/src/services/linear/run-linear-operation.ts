@@ -1,15 +1,16 @@
 /**
- * `POST /api/linear/graphql`: the relay of spec 001 section 7, narrowed to Summy's own named
- * operations (issue 14 point 2). The browser names an operation and gives its variables (checked
- * by `linearGraphqlBodySchema`); the document is the server's (integrations/linear/documents.ts), the token
- * the user's stored one, and Linear's `{data}` / `{errors}` come back as Linear sent them.
+ * `POST /api/linear/graphql`: a relay to Linear's GraphQL API, narrowed to Summy's own named
+ * operations (docs/decisions/024-linear-token-on-the-server.md). The browser names an operation and
+ * gives its variables (checked by `linearGraphqlBodySchema`); the document is the server's
+ * (integrations/linear/documents.ts), the token the user's stored one, and Linear's `{data}` /
+ * `{errors}` come back as Linear sent them.
  */
 import { LINEAR_LIMITS, type LinearGraphqlAnswer, type LinearGraphqlBody } from '@summy/core';
 import { LINEAR_DOCUMENTS } from '../../integrations/linear/documents.ts';
 import { linearViewer } from './linear-connection.ts';
 import { withLinearToken, type LinearDeps } from '../../integrations/linear/tokens.ts';
 
-/** The variables Linear gets for an operation (issue create assigns the viewer, spec 001 section 7). */
+/** The variables Linear gets for an operation (an issue create assigns the viewer). */
 async function variablesOf(
   deps: LinearDeps,
   userId: string,

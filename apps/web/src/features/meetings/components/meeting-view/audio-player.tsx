@@ -1,7 +1,7 @@
 /**
- * A compact player for a meeting's recording (issue 4 point 6 "An audio player for the meeting's
- * recording; clicking a transcript turn seeks to it"). The `<audio>` element is owned by the
- * caller (through `audioRef`) so the transcript can seek it; this component draws the controls.
+ * A compact player for a meeting's recording; clicking a transcript turn seeks it to that turn. The
+ * `<audio>` element is owned by the caller (through `audioRef`) so the transcript can seek it; this
+ * component draws the controls.
  */
 import { formatPlaybackTime } from '@summy/core';
 import { LoaderCircle, Pause, Play } from 'lucide-react';

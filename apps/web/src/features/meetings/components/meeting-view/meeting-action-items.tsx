@@ -1,8 +1,8 @@
 /**
- * Tasks mode of the meeting view (spec 000 section 2: "section 'Pending Tasks (count)' and section
- * 'Completed (count)'; 'No action items' when empty; each item has a hover-revealed button to add it
- * to the user's personal to-dos"; section 4 "Action item"; section 8 toasts). Every action item is
- * already one of the user's to-dos, so that button opens it there instead of copying it
+ * Tasks mode of the meeting view: 'Pending Tasks ({n})' and 'Completed ({n})', 'No action items'
+ * when empty, 'Failed to update action item' when completing fails (docs/product.md#meeting-view).
+ * Each item has a hover-revealed button to its to-do: every action item is already one of the
+ * user's to-dos, so the button opens it there instead of copying it
  * (docs/decisions/031-action-items-are-to-dos.md).
  */
 import type { Meeting, ProgressLabel } from '@summy/core';
@@ -20,8 +20,8 @@ import { GeneratingState, PanelEmpty } from './panel-states';
 type ActionItem = Meeting['actionItems'][number];
 
 /**
- * A control another feature adds to each action item not yet sent to Linear (issue 14 'Send to
- * Linear'), composed by the app layer; `describedBy` is the id of the item's title.
+ * A control another feature adds to each action item not yet sent to Linear ('Send to Linear',
+ * docs/product.md#linear), composed by the app layer; `describedBy` is the id of the item's title.
  */
 export type ActionItemActionSlot = (item: ActionItem, describedBy: string) => ReactNode;
 

@@ -1,9 +1,9 @@
 /**
- * The meeting's actions menu (spec 000 section 2: "'Unlink calendar event' (only when linked) and
- * 'Delete Meeting', each with a confirm dialog (Enter confirms, Escape cancels)"; section 8
- * "Failed to unlink event: Please try again"; success notices 'Meeting deleted' and 'Calendar event
- * unlinked'). Unlinking goes through `DELETE /api/meetings/:id/calendar-event`, which clears every
- * calendar field (spec 001 section 4).
+ * The meeting's actions menu: 'Unlink calendar event' (only when linked) and 'Delete Meeting', each
+ * with a confirm dialog (Enter confirms, Escape cancels); notices 'Calendar event unlinked',
+ * 'Failed to unlink event: Please try again' and 'Meeting deleted' (docs/product.md#meeting-view).
+ * Unlinking goes through `DELETE /api/meetings/:id/calendar-event`, which clears every calendar
+ * field of the meeting (docs/decisions/022-calendar-fetch-and-event-links.md).
  */
 import { CALENDAR_MESSAGES } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,8 @@
 /**
- * Ask mode of the meeting view: the way into the meeting assistant (spec 000 section 2 "Chat
- * panel": titled 'Meeting Assistant', empty state 'Ask a question about the meeting'). The panel
- * itself belongs to the chat feature; the app layer hands this mode `onAsk`, which opens it.
+ * Ask mode of the meeting view: the way into the meeting assistant (titled 'Meeting Assistant',
+ * empty state 'Ask a question about the meeting';
+ * docs/product.md#meeting-assistant-and-past-chats). The panel itself belongs to the chat feature;
+ * the app layer hands this mode `onAsk`, which opens it.
  */
 import { ArrowUpRight, MessageSquareText, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';

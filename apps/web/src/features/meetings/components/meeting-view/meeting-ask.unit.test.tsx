@@ -1,6 +1,6 @@
 /**
- * Ask mode (spec 000 section 2 "Chat panel": 'Meeting Assistant', 'Ask a question about the
- * meeting'): the way into the assistant, rendered to static HTML.
+ * Ask mode ('Meeting Assistant', 'Ask a question about the meeting'): the way into the assistant,
+ * rendered to static HTML.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,9 @@
 /**
- * What a linked meeting's header adds (issue 13 points 6 and 7): the linked event's title with a
- * 'Recurring' badge (spec 000 section 2), the event's attendees as avatars with photos from
- * contacts (spec 001 "Attendee avatars"), the meeting's groups (spec 001 section 4: one per
- * external attendee domain, one per recurring event), and, quietly, that the Google account it was
- * linked through has been removed. Loaded lazily by the header, only for linked meetings
- * (bench/web budget).
+ * What a linked meeting's header adds (docs/product.md#meeting-view): the linked event's title with
+ * a 'Recurring' badge, the event's attendees as avatars with photos from contacts, the meeting's
+ * groups (one per external attendee's e-mail domain, one per recurring series), and, quietly, that
+ * the Google account it was linked through has been removed. Loaded lazily by the header, only for
+ * linked meetings (bench/web budget).
  */
 import type { Meeting, MeetingGroupSummary } from '@summy/core';
 import { Building2, CalendarCheck, Repeat, Unplug } from 'lucide-react';

@@ -1,7 +1,7 @@
 /**
- * The meeting view's header (spec 000 section 2: "date and time range, title, attendees or
- * participants, the linked calendar event title with a 'Recurring' badge, or a control to link a
- * calendar event (hidden when already linked)"). Participants (the speakers) always show; a
+ * The meeting view's header: date and time range, title, attendees or participants, the linked
+ * calendar event's title with a 'Recurring' badge, or a control to link a calendar event (hidden
+ * when already linked; docs/product.md#meeting-view). Participants (the speakers) always show; a
  * linked event's attendees show beside them and never replace them. The link control belongs to
  * the calendar-link feature and arrives as a prop from the app layer. A linked meeting's event
  * title and badge, its attendees (as avatars), its groups and a removed-account note load lazily

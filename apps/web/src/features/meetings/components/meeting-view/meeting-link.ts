@@ -17,7 +17,7 @@ export const MEETING_MODE_VALUES = ['summary', 'actions', 'transcript', 'ask'] a
 /** One of {@link MEETING_MODE_VALUES}. */
 export type MeetingMode = (typeof MEETING_MODE_VALUES)[number];
 
-/** The mode shown when the address names none (spec 000 section 2: "Summary mode (default)"). */
+/** The mode shown when the address names none: Summary is the default mode. */
 export const DEFAULT_MEETING_MODE: MeetingMode = 'summary';
 
 /** What a link asks the meeting view to show. */

@@ -1,6 +1,6 @@
 /**
  * Links into the meeting view (`?view=&turn=`), as the assistant's citations write them
- * (`citationHref`, spec 000 section 2 "Chat panel"), and the address the bottom bar keeps.
+ * (`citationHref`), and the address the bottom bar keeps.
  */
 import { citationHref } from '@summy/core';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Summary mode of the meeting view (spec 000 section 2: "Summary mode (default) renders the summary
- * as markdown; 'No summary available' when absent"), with the meeting's topics as chips, rows
- * from another feature above it (the app layer's 'Regenerate summary' and its status), and while
- * the summary is written again the previous one (issue 15 point 4).
+ * Summary mode of the meeting view (the default): the summary as markdown, 'No summary available'
+ * when absent, with the meeting's topics as chips, rows from another feature above it (the app
+ * layer's 'Regenerate summary' and its status), and while the summary is written again the
+ * previous one (docs/decisions/030-summary-templates-and-regenerate.md).
  */
 import type { ProgressLabel } from '@summy/core';
 import { NotebookText } from 'lucide-react';

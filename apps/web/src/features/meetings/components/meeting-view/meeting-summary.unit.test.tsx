@@ -1,7 +1,6 @@
 /**
- * Markdown link filtering of the summary (spec 000 section 5 "Markdown links in the summary are
- * allowed only with the schemes http, https, irc, ircs, mailto and xmpp"; DESIGN.md "no raw
- * HTML"), rendered to static HTML so no DOM is needed.
+ * Markdown link filtering of the summary (links only with the schemes http, https, irc, ircs,
+ * mailto and xmpp; no raw HTML), rendered to static HTML so no DOM is needed.
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -144,7 +143,7 @@ describe('MeetingSummary', () => {
   });
 });
 
-describe('MeetingSummary while regenerating (issue 15 point 4)', () => {
+describe('MeetingSummary while regenerating', () => {
   it('keeps the previous summary, marked busy, under the action rows', async () => {
     const html = await renderSettled(
       <MeetingSummary

@@ -1,6 +1,6 @@
 /**
- * Times shown in the meeting view: the header's date and time range (spec 000 section 2 "Header:
- * date and time range") and playback positions of the recording and its transcript turns.
+ * Times shown in the meeting view: the header's date and time range and playback positions of the
+ * recording and its transcript turns.
  */
 import { formatDate as format, isSameDay, isValidDate, NO_DATE } from '@/lib/date-format';
 
@@ -9,7 +9,7 @@ import { formatDate as format, isSameDay, isValidDate, NO_DATE } from '@/lib/dat
  * 2025', time: '2:00 PM – 2:45 PM' }` (`shortDate` fits a phone's line).
  * A meeting without a duration yet (still recording), or ending within the start's minute, shows
  * only its start time; one that runs past midnight names the end's day too. Odd stored values
- * never throw (issue 10 point 6): an invalid start shows a dash and no time, a duration that is not
+ * never throw: an invalid start shows a dash and no time, a duration that is not
  * a finite number or gives no valid end (1e308) shows the start time alone.
  *
  * @param isoDate the meeting's start (ISO 8601)

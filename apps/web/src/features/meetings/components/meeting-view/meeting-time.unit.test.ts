@@ -104,7 +104,7 @@ describe('speaker avatars', () => {
   });
 });
 
-describe('odd stored values (issue 10 point 6)', () => {
+describe('odd stored values', () => {
   const start = new Date(2025, 2, 4, 14, 0).toISOString();
 
   it.each([

@@ -1,10 +1,10 @@
 /**
- * Transcript mode of the meeting view (spec 000 section 2: "heading 'Meeting Transcript', one card
- * per speaker turn with avatar and name; 'No transcript available' when absent"). Turns come from
- * the spec's parsing rules (`parseTranscript`, section 5). The list is virtualized, so a 3-hour
- * meeting (about 2,000 turns) keeps only the cards near the viewport in the page (DESIGN.md
- * "a 3-hour transcript renders without jank"). A citation of the assistant scrolls to its turn and
- * highlights the card for a few seconds (`data-cited`, `aria-current`).
+ * Transcript mode of the meeting view: heading 'Meeting Transcript', one card per speaker turn with
+ * avatar and name, 'No transcript available' when absent. Turns come from `parseTranscript`
+ * (docs/product.md#meeting-view). The list is virtualized, so a 3-hour meeting (about 2,000 turns)
+ * keeps only the cards near the viewport in the page and renders without jank. A citation of the
+ * assistant scrolls to its turn and highlights the card for a few seconds (`data-cited`,
+ * `aria-current`).
  */
 import { formatPlaybackTime, type ProgressLabel, type TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';

@@ -1,7 +1,7 @@
 /**
  * What a panel of the meeting view shows when it has no content: a spinner with the live step
- * while generation is in progress, or the spec's empty message once it is not (spec 000 section 2
- * "While generation is in progress a spinner shows instead of the empty message").
+ * while generation is in progress, or the mode's empty message once it is not (a spinner replaces
+ * the empty text while something is still being made).
  */
 import type { ProgressLabel } from '@summy/core';
 import { LoaderCircle, type LucideIcon } from 'lucide-react';
@@ -37,7 +37,7 @@ export function GeneratingState({ label, subject }: GeneratingStateProps) {
 /** Props of {@link PanelEmpty}. */
 export interface PanelEmptyProps {
   icon: LucideIcon;
-  /** The spec's empty message, e.g. 'No summary available'. */
+  /** The mode's empty message, e.g. 'No summary available'. */
   title: string;
   description?: string;
 }

@@ -1,6 +1,6 @@
 /**
- * The round avatar of a transcript speaker (spec 000 section 2 "one card per speaker turn with
- * avatar and name"): initials on a colour that stays the same for a speaker within a meeting.
+ * The round avatar of a transcript speaker (one card per speaker turn has avatar and name):
+ * initials on a colour that stays the same for a speaker within a meeting.
  */
 import { cn } from '@/lib/utils';
 
