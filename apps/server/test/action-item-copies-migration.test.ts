@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, type DatabaseHandle } from '@summy/db';
@@ -36,7 +37,9 @@ function foldersBeforeCopies(): string {
 
 async function migrateTo(handle: DatabaseHandle, folder: string): Promise<void> {
   if (handle.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: handle.pglite! }), { migrationsFolder: folder });
+    // PGliteThread has the query() and transaction() Drizzle calls (packages/db/src/pglite-thread.ts).
+    const client = handle.pglite! as unknown as PGlite;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
   } else {
     await migratePg(drizzlePg({ client: handle.pool! }), { migrationsFolder: folder });
   }

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { queuePgliteFairly } from './fair-queue.ts';
 import { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 /** Drizzle database over either driver, typed with Summy's schema. */
@@ -63,8 +64,11 @@ export interface DatabaseHandle {
   appliedMigrations(): Promise<string[]>;
   /** Runs raw SQL and returns its rows (benchmarks, health checks). */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
-  /** The PGlite instance, when `kind` is 'pglite' (pg-boss's adapter needs it). */
-  pglite?: PGlite;
+  /**
+   * The PGlite instance, when `kind` is 'pglite' (pg-boss's adapter needs it): a proxy whose
+   * database runs on its own thread (pglite-thread.ts).
+   */
+  pglite?: PGliteThread;
   /** The pg pool, when `kind` is 'postgres'. */
   pool?: pg.Pool;
   /** The connection URL, when `kind` is 'postgres' (pg-boss opens its own pool). */
@@ -155,22 +159,24 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   // Before anything touches the folder, initdb included: its child runs under this lock.
   const lock = dir ? await lockDataDir(dir, holder) : undefined;
-  let client: PGlite;
+  let client: PGliteThread;
   try {
     if (dir) {
       mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
       // initdb in a child process: this one only resumes (pglite-setup.ts).
       await createPgliteDataDir(dir);
     }
-    client = new PGlite(dir ?? 'memory://', { postgresqlconf: [...settings] });
-    await client.waitReady;
+    // On a worker thread, so statements never hold this thread's event loop (decision 041).
+    client = await PGliteThread.create({ dataDir: dir, postgresqlconf: [...settings] });
     // Requests first come, first served, with sockets read between two queries (fair-queue.ts).
     queuePgliteFairly(client);
   } catch (err) {
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // Drizzle only calls query() and transaction(), which PGliteThread has from PGlite's BasePGlite.
+  const asPglite = client as unknown as PGlite;
+  const db = drizzlePglite({ client: asPglite, schema }) as unknown as Database;
   const query: DatabaseHandle['query'] = async (text, params) =>
     (await client.query(text, params ?? [])).rows as never[];
   return {
@@ -184,7 +190,7 @@ async function openPglite(
     },
     onListenResumed: () => () => undefined,
     async migrate() {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder });
       return readApplied(query);
     },
     appliedMigrations: () => readApplied(query),

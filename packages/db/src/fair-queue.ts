@@ -1,13 +1,14 @@
 /**
- * First come, first served on the embedded database. PGlite runs one statement (or transaction)
- * at a time on the thread that serves HTTP, and hands its lock from one waiter to the next inside
- * the same microtask chain: under load a backlog of queries ran for seconds without the event loop
- * reading a single socket, and which requests got into the next backlog was decided by socket
- * order, so some clients were served over and over while others waited ten times the p95
- * (docs/decisions/035-pglite-work-first-come-first-served.md). This queue runs PGlite's work one
- * piece at a time, each in its own turn of the event loop (so sockets are read between two
- * queries), in the order the originating requests arrived: a request already being answered
- * finishes before a newer one starts.
+ * First come, first served on the embedded database. PGlite has one connection and runs one
+ * statement (or transaction) at a time. When it ran on the thread that serves HTTP it handed its
+ * lock from one waiter to the next inside the same microtask chain: under load a backlog of
+ * queries ran for seconds without the event loop reading a single socket, and which requests got
+ * into the next backlog was decided by socket order, so some clients were served over and over
+ * while others waited ten times the p95 (docs/decisions/035-pglite-work-first-come-first-served.md).
+ * PGlite now runs on its own thread (docs/decisions/041-pglite-on-a-worker-thread.md), but its
+ * connection is still one: this queue gives it to the pieces of work in the order the originating
+ * requests arrived (a request already being answered finishes before a newer one starts), each
+ * started in its own turn of the event loop.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';

@@ -8,5 +8,6 @@ export {
 } from './data-dir-lock.ts';
 export { FairQueue, runInArrivalOrder } from './fair-queue.ts';
 export { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
+export { PGliteThread } from './pglite-thread.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';

@@ -22,8 +22,8 @@ export const PGLITE_SETTINGS: readonly string[] = [
   'temp_buffers = 1MB',
   'maintenance_work_mem = 1MB',
   'work_mem = 4MB',
-  // Zero-filling each new 16 MB WAL segment runs on the server's thread: a 2 to 3 s stall of every
-  // request once per 16 MB written (indexing a 10-hour transcript crosses one).
+  // Zero-filling each new 16 MB WAL segment holds PGlite's one connection: a 2 to 3 s stall of
+  // every request once per 16 MB written (indexing a 10-hour transcript crosses one).
   'wal_init_zero = off',
 ];
 

@@ -16,6 +16,7 @@ import { zonedMidnightIso, type CalendarEvent } from '@summy/core';
 import { account, contacts, meetingGroups, meetings } from '@summy/db';
 import { fakeGoogleEnv, linkGoogle, signInWithGoogle } from '../../../test/google.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
+import { waitSearchIndexed } from '../../../test/meetings.ts';
 import type { RunningServer } from '../../server.ts';
 import { tokenCrypto, type GoogleDeps } from '../../integrations/google/tokens.ts';
 import { listCalendarEvents } from '../../services/calendar/list-calendar-events.ts';
@@ -599,6 +600,9 @@ describe("isolation: user B never reads or uses user A's events, groups or token
           .from(account)
           .where(and(eq(account.userId, a.userId))),
       });
+    // The background search index stamps A's meeting after its writes: let it, so the snapshot
+    // compares only what B's attempts could change.
+    await waitSearchIndexed(server.database);
     const before = await snapshot();
 
     const b = await signUp(server, 'B');

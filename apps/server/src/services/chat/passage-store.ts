@@ -5,12 +5,12 @@
  *
  * Each statement carries at most {@link BATCH_ROWS} passages, {@link BATCH_CHARS} characters and
  * {@link BATCH_WORDS} distinct words, and updates the counts in the same statement (a data-modifying CTE), so passages and counts
- * always agree even between statements. On PGlite every statement runs on the server's own
- * thread and any open transaction holds PGlite's only connection, so there the statements run
- * outside a transaction and the event loop is given back between them; a meeting's passages are
- * changed by one task at a time in this process (PGlite has a single process). On PostgreSQL
- * they run in one transaction holding the meeting's row lock, which also keeps other processes
- * out, while the server does the work and Node stays free.
+ * always agree even between statements. PGlite has one connection (on its own thread,
+ * docs/decisions/041-pglite-on-a-worker-thread.md) and any open transaction holds it, so there
+ * the statements run outside a transaction and other requests' statements are served between
+ * them; a meeting's passages are changed by one task at a time in this process (PGlite has a
+ * single process). On PostgreSQL they run in one transaction holding the meeting's row lock,
+ * which also keeps other processes out, while other connections serve the requests.
  */
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import { is, sql } from 'drizzle-orm';
@@ -21,15 +21,15 @@ import { queryRows } from './search-passages.ts';
 
 /**
  * Most passages per statement. Each row costs its insert, its GIN entries and its lexeme counts:
- * on PGlite about 0.5 ms of CPU for a short transcript turn (measured), so 100 rows hold the
- * event loop some 50 ms.
+ * on PGlite about 0.5 ms of CPU for a short transcript turn (measured), so 100 rows hold
+ * PGlite's one connection some 50 ms.
  */
 export const BATCH_ROWS = 100;
 
 /**
  * Most passage characters per statement: `to_tsvector` over PGlite costs about 0.7 s of CPU per
- * MB of text (measured), so 128 kB (32 passages of 4,000 characters) hold the event loop about
- * 0.1 s.
+ * MB of text (measured), so 128 kB (32 passages of 4,000 characters) hold PGlite's one
+ * connection about 0.1 s.
  */
 export const BATCH_CHARS = 128 * 1024;
 
@@ -41,12 +41,12 @@ export interface PassageWriter {
    * Between two statements. On PGlite: merges the GIN index's pending list (`gin_clean_pending_list`,
    * PostgreSQL 'GIN Fast Update Technique'), which would otherwise be merged inside some later
    * insert once it reaches 4 MB, a 15 s stall after 1.5 MB of distinct words (measured); then
-   * lets pending I/O run. At once on PostgreSQL, where neither holds the event loop.
+   * rests or yields (see `share`). At once on PostgreSQL, where the work holds no shared connection.
    */
   pause(): Promise<void>;
 }
 
-/** True when the database is the embedded PGlite (queries run on this thread). */
+/** True when the database is the embedded PGlite (one connection, one process). */
 export function isEmbedded(db: Database): boolean {
   return is(db, PgliteDatabase);
 }
@@ -69,7 +69,7 @@ async function exclusively<T>(meetingId: string, fn: () => Promise<T>): Promise<
   }
 }
 
-/** Longest rest between two statements of a shared-thread writer, milliseconds. */
+/** Longest rest between two statements of a background writer on PGlite, milliseconds. */
 const MAX_REST_MS = 1000;
 
 /**
@@ -78,9 +78,10 @@ const MAX_REST_MS = 1000;
  * in-process lock with statements outside any transaction. `fn` receives the meeting's row as
  * locked (`undefined` when it does not exist).
  * @param meetingId the meeting (not checked for ownership here)
- * @param share on PGlite, the part of the thread the writer may take (0 < share <= 1): each
- *   `pause()` rests in proportion to the time worked since the last one, so background indexing
- *   leaves the database to requests in between (1: only yields, as a request's own write does)
+ * @param share on PGlite, the part of its one connection's time the writer may take
+ *   (0 < share <= 1): each `pause()` rests in proportion to the time worked since the last one,
+ *   so background indexing leaves the database to requests in between (1: only yields, as a
+ *   request's own write does)
  */
 export async function withMeetingPassages<T>(
   db: Database,
@@ -117,7 +118,7 @@ export async function withMeetingPassages<T>(
 /**
  * Most distinct words per statement, summed over its passages. Each is an upsert of the user's
  * lexeme counts: 1.5 MB of distinct codes (the shape of the issue's paste) cost 0.43 s of CPU per
- * 19,000 on PGlite (measured), so 5,000 hold the event loop about 0.1 s.
+ * 19,000 on PGlite (measured), so 5,000 hold PGlite's one connection about 0.1 s.
  */
 export const BATCH_WORDS = 5000;
 

@@ -69,15 +69,15 @@ async function rebuildMeeting(db: Database, meetingId: string, share: number): P
 }
 
 /**
- * Rebuilds the search passages of the user's meetings whose passages are missing or older than the
- * meeting (`search_indexed_at` < `updated_at`), so every write path (API, pipeline, CLI, another
- * process) is covered without each having to remember it. Cheap when nothing is stale: one read on
- * a partial index. A long transcript is written in bounded statements that never hold the event
- * loop for long (passage-store.ts).
+ * Rebuilds the search passages of the user's meetings whose passages are missing or older than
+ * the meeting (`search_indexed_at` < `updated_at`), so every write path (API, pipeline, CLI,
+ * another process) is covered without each having to remember it. Cheap when nothing is stale:
+ * one read on a partial index. A long transcript is written in bounded statements that never
+ * hold the database for long (passage-store.ts).
  *
  * @param meetingIds only these meetings (already known to be the user's); all when undefined
- * @param share on PGlite, the part of the thread the rebuild may take (see withMeetingPassages);
- *   the background job takes half, a request waiting for the answer all of it
+ * @param share on PGlite, the part of its connection's time the rebuild may take (see
+ *   withMeetingPassages); the background job takes half, a request waiting for the answer all of it
  * @returns how many meetings were rebuilt
  */
 export async function refreshSearchIndex(

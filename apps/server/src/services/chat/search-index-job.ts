@@ -19,8 +19,8 @@ import { CHANGES_CHANNEL } from '../../realtime/hub.ts';
 export const SEARCH_INDEX_DEBOUNCE_MS = 500;
 
 /**
- * The part of the server's thread a rebuild may take on PGlite, where the database shares it:
- * it rests as long as it worked, so requests keep half the thread during a large import.
+ * The part of PGlite's time a rebuild may take (PGlite has one connection, which requests share):
+ * it rests as long as it worked, so requests keep half of it during a large import.
  */
 export const BACKGROUND_SHARE = 0.5;
 
