@@ -54,7 +54,7 @@ export interface DatabaseHandle {
   /**
    * Runs `callback` each time the LISTEN connection was lost (e.g. PostgreSQL restarted) and is
    * back, with every channel listened again. Notifications sent meanwhile are lost for good, so
-   * callers tell their clients to reload (issue 10 point 10). Never fires on PGlite, whose
+   * callers tell their clients to reload. Never fires on PGlite, whose
    * listener lives in the process. Returns the function that unregisters it.
    */
   onListenResumed(callback: () => void): () => void;
@@ -133,7 +133,7 @@ export const LISTEN_RETRY_MAX_MS = 10_000;
  * Wait before reconnection attempt `attempt` (0-based) of the LISTEN connection, in ms:
  * {@link LISTEN_RETRY_MIN_MS} doubled per attempt up to {@link LISTEN_RETRY_MAX_MS}, then jittered
  * down to between half and all of it so that several processes do not reconnect in step after a
- * restart. `random` is a source in [0, 1), `Math.random` by default (issue 10 point 10).
+ * restart. `random` is a source in [0, 1), `Math.random` by default.
  */
 export function listenRetryDelayMs(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS * 2 ** Math.max(0, attempt));
@@ -214,7 +214,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     (await pool.query(text, params ?? [])).rows as never[];
   // One dedicated connection carries every LISTEN of this process. The pool replaces its dead
   // connections by itself, this one is not pooled: when it ends (PostgreSQL restarted, network
-  // cut) it is reopened with back-off and listens again on every channel (issue 10 point 10).
+  // cut) it is reopened with back-off and listens again on every channel.
   let listener: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;

@@ -1,6 +1,6 @@
 /**
  * Writes and removes a meeting's search passages (meeting_passages) together with the user's
- * lexeme counts (search_lexemes), in bounded statements (issue 10 point 2: a 23 MB transcript
+ * lexeme counts (search_lexemes), in bounded statements (a 23 MB transcript once
  * indexed in one statement failed after 38 s and stalled every other request for 39 s).
  *
  * Each statement carries at most {@link BATCH_ROWS} passages, {@link BATCH_CHARS} characters and
