@@ -1,19 +1,20 @@
-import './scripts/node20-polyfills.ts';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests run once; the server's integration tests run twice, on PGlite and on a real
-// PostgreSQL server that the global setup starts (docs/decisions/004-testing.md).
+// PostgreSQL server that the global setup starts (docs/decisions/004-testing.md). Unit-level tests
+// that spawn a process, start Radicale or decode audio are `*.slow.test.ts`: they take seconds, more
+// under load, so they have their own project and timeouts, and `npm run test:fast` leaves them out
+// (docs/testing.md).
 const integration = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
-const unit = [
-  'packages/**/*.unit.test.ts',
-  'apps/server/**/*.unit.test.ts',
-  'bench/**/*.unit.test.ts',
-  'testdata/*.unit.test.ts',
-];
+const places = ['packages/**/', 'apps/server/**/', 'bench/**/', 'testdata/', 'scripts/'];
+const unit = places.map((p) => `${p}*.unit.test.ts`);
+const slow = places.map((p) => `${p}*.slow.test.ts`);
 // Web component tests render React to static markup in Node: no DOM emulation to drift from browsers
 // (the browser itself is covered by Playwright).
 const web = ['apps/web/src/**/*.unit.test.{ts,tsx}'];
+// The fast tier (unit, web) fails any test that starts a process: that is what makes a test slow.
+const noProcesses = ['scripts/no-child-processes.ts'];
 
 export default defineConfig({
   test: {
@@ -22,16 +23,17 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'unit', include: unit } },
+      { test: { name: 'unit', include: unit, setupFiles: noProcesses } },
+      { test: { name: 'slow', include: slow, testTimeout: 120_000, hookTimeout: 120_000 } },
       {
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: { name: 'web', include: web },
+        test: { name: 'web', include: web, setupFiles: noProcesses },
       },
       {
         test: {
           name: 'pglite',
           include: integration,
-          exclude: [...unit, '**/*.postgres.test.ts'],
+          exclude: [...unit, ...slow, '**/*.postgres.test.ts'],
           env: { SUMMY_TEST_DB: 'pglite' },
         },
       },
@@ -40,7 +42,7 @@ export default defineConfig({
           name: 'postgres',
           include: integration,
           // Real-audio runs are the offline providers' job, not the database's: once is enough.
-          exclude: [...unit, '**/*.audio.test.ts'],
+          exclude: [...unit, ...slow, '**/*.audio.test.ts'],
           env: { SUMMY_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
         },

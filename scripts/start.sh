@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `npm start`: installs what is missing, builds the web app and the server bundle when their sources
-# changed, and serves Summy on PORT (3000) with embedded defaults (PGlite and audio under
-# DATA_DIR=./data). Settings: .env.example.
+# `npm start`: installs what is missing (Debian packages, Node 22, npm packages), builds the web app
+# and the server bundle when their sources changed, and serves Summy on PORT (3000) with embedded
+# defaults (PGlite and audio under DATA_DIR=./data). Settings: .env.example.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/system-deps.sh runtime
+source scripts/use-node.sh
 bash scripts/node-deps.sh
 
 # A build is skipped when its output exists and the hash of its sources (every file's path and

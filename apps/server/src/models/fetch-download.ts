@@ -213,17 +213,21 @@ export async function downloadToFile(
       ...(lastModified ? { lastModified } : {}),
       ...(length !== undefined ? { totalBytes: total } : {}),
     };
-    await writeMeta(target.metaFile, meta);
     report();
 
     const before = have;
     const out = fs.createWriteStream(target.file, flags);
     try {
-      await copyBody(res.body, out, target.expectedBytes - have, (n) => {
+      // The answer is read from here on and the sidecar written meanwhile: Node 22 drops the bytes
+      // of an answer not yet read when its connection closes early (Node 20 kept them).
+      const copied = copyBody(res.body, out, target.expectedBytes - have, (n) => {
         armIdle();
         have += n;
         report();
       });
+      const [copy, sidecar] = await Promise.allSettled([copied, writeMeta(target.metaFile, meta)]);
+      if (sidecar.status === 'rejected') throw sidecar.reason;
+      if (copy.status === 'rejected') throw copy.reason;
       await endStream(out);
       clearTimeout(idleTimer);
       if (meta.totalBytes === undefined || have >= meta.totalBytes) {
@@ -290,6 +294,9 @@ function copyBody(
       settled = true;
       reject(err);
     };
+    // Already closed (on Node 22, by a connection that broke before the answer was read): no
+    // event will come.
+    if (body.destroyed) fail(new Error('the connection closed before the end of the answer'));
     out.on('error', fail);
     body.on('error', fail);
     body.on('aborted', () => fail(new Error('the connection closed before the end of the answer')));

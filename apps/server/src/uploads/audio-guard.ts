@@ -28,8 +28,10 @@ export interface AudioGuardOptions {
  * container, with `FileTooLargeError` (413) past `maxBytes`; otherwise passes every byte on.
  */
 export class AudioGuard extends Transform {
-  /** Bytes seen so far. */
+  /** Bytes seen so far, up to the chunk that failed the guard. */
   bytes = 0;
+  /** Set once the guard has failed: the chunks Node still hands over after it are dropped. */
+  private failed = false;
   /** The sniffed container, once checked. */
   family: AudioFamily | undefined;
   private head: Buffer[] = [];
@@ -42,9 +44,15 @@ export class AudioGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    // Node 22 still passes a chunk or two that were queued when the guard failed (Node 20 did
+    // not); they are neither counted nor passed on.
+    if (this.failed) {
+      callback();
+      return;
+    }
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) {
-      callback(this.options.tooLarge?.() ?? new FileTooLargeError());
+      this.fail(callback, this.options.tooLarge?.() ?? new FileTooLargeError());
       return;
     }
     if (this.family) {
@@ -57,7 +65,10 @@ export class AudioGuard extends Transform {
       callback();
       return;
     }
-    this.releaseHead().then(() => callback(), callback);
+    this.releaseHead().then(
+      () => callback(),
+      (err: Error) => this.fail(callback, err),
+    );
   }
 
   override _flush(callback: TransformCallback) {
@@ -65,7 +76,15 @@ export class AudioGuard extends Transform {
       callback();
       return;
     }
-    this.releaseHead().then(() => callback(), callback);
+    this.releaseHead().then(
+      () => callback(),
+      (err: Error) => this.fail(callback, err),
+    );
+  }
+
+  private fail(callback: TransformCallback, error: Error) {
+    this.failed = true;
+    callback(error);
   }
 
   private async releaseHead() {

@@ -4,7 +4,7 @@
  * feature extraction, CTC decoding, token timestamps to word timings, neural speaker embeddings
  * and their clustering, determinism. Real models cannot be downloaded on the build machines, so
  * what the tiny weights decode is nonsense: the checks are shape, order and determinism, never
- * words. The worker process around it is covered by ./local-provider.unit.test.ts.
+ * words. The worker process around it is covered by ./local-provider.slow.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
