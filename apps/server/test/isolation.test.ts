@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caldavConnections } from '@summy/db';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { tokenCrypto } from '../src/integrations/google/tokens.ts';
+import { waitSearchIndexed } from './meetings.ts';
 import { openEventStream } from './sse.ts';
 import type { RunningServer } from '../src/server.ts';
 
@@ -59,6 +60,9 @@ beforeAll(async () => {
   await b.post('/api/meetings', { title: 'B meeting' });
   await b.post('/api/todos', { title: 'B to-do' });
   await b.post('/api/chats', {});
+  // The background search index stamps the meetings after these writes: let it finish, so the
+  // snapshots compare only what B's requests could change.
+  await waitSearchIndexed(server.database);
 });
 afterAll(() => server?.close());
 

@@ -41,7 +41,9 @@ function speakersOf(transcript: string | null): Set<string> {
   return new Set([...(transcript ?? '').matchAll(/^(Speaker \d+):/gm)].map((m) => m[1]!));
 }
 
-describe('real recordings, offline providers', () => {
+// Each test waits up to 120 s for the pipeline (waitProcessed); the default 30 s test timeout
+// cut a loaded machine's run of an 11 s recording short.
+describe('real recordings, offline providers', { timeout: 120_000 }, () => {
   it('jfk.wav becomes a meeting with transcript, title, summary with topics', async () => {
     const m = await processed(JFK_WAV, 'audio/wav');
     expect(m.transcript).toContain('country');
