@@ -2,10 +2,14 @@
  * `meeting.summarize`: re-summarise a meeting's stored transcript with a chosen model and
  * template (`POST /api/meetings/:id/summary`). A vendor failure is recorded on the meeting, not
  * retried (the AI SDK already retried 429 and 5xx); a retry is for a crashed server or a lost
- * database. Two jobs at a time per process but one per user (jobs are grouped by user id;
- * pg-boss's `groupConcurrency` counts active jobs across all servers): a user with several queued
- * regenerations does not hold both slots while another user's summary waits
- * (docs/decisions/036-heavy-work-off-the-request-path.md).
+ * database. Two jobs at a time per process but one per user (jobs are grouped by user id): a user
+ * with several queued regenerations does not hold both slots while another user's summary waits
+ * (docs/decisions/036-heavy-work-off-the-request-path.md). pg-boss's `localGroupConcurrency`,
+ * which this process enforces in memory and corrects after a fetch, not its database-wide
+ * `groupConcurrency`: the two slots fetch at the same moment, and each claimed one of the same
+ * user's jobs before either was active, so both slots waited on one user (seen in 3 of 5 runs of
+ * the concurrency test on PostgreSQL). Across servers a user may have one running per process,
+ * within the cap of 3 queued or running per user.
  */
 import { z } from 'zod';
 import {
@@ -37,7 +41,7 @@ export const meetingSummarizeQueue = defineQueue({
     deleteAfterSeconds: 24 * 60 * 60,
   },
   payload,
-  work: { localConcurrency: 2, groupConcurrency: 1, pollingIntervalSeconds: 1 },
+  work: { localConcurrency: 2, localGroupConcurrency: 1, pollingIntervalSeconds: 1 },
   async handler(deps: SummaryJobDeps & { resolveModel: SummaryModelResolver }, [job]) {
     const model = await deps.resolveModel(job.data);
     return { outcome: await regenerateSummary(deps, job.data, model, job.signal) };
