@@ -12,7 +12,8 @@ import {
   type TextModel,
 } from '../types.ts';
 import { extractRuleBasedActionItems } from './action-items.ts';
-import { summarizeSentences, summaryMarkdown, topicList } from './summarize.ts';
+import { summaryMarkdown, topicList } from './markdown.ts';
+import { summarizeSentences } from './summarize.ts';
 import {
   mendInterruptedTurns,
   parseTranscript,

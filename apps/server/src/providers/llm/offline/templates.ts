@@ -12,14 +12,12 @@
  * '- None recorded', as the language model is told to.
  */
 import { summaryTemplateOf, type ActionItemSuggestion, type SummaryTemplateId } from '@summy/core';
+import { actionItemPoint, attributedPoint, overviewText } from './markdown.ts';
 import {
-  actionItemPoint,
-  attributedPoint,
   informativeness,
   isStatement,
   keyPointBudget,
   MAX_POINT_WORDS,
-  overviewText,
   type ExtractiveSummary,
 } from './summarize.ts';
 import { disfluency, type Sentence } from './text.ts';

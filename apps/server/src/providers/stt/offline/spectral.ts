@@ -19,6 +19,7 @@
  * anchors. Pure: no I/O.
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { kMeans, renumber } from './kmeans.ts';
 
 /** Tuning of {@link spectralCluster}. */
 export interface SpectralOptions {
@@ -336,68 +337,4 @@ function gaussianSource(seed: number): () => number {
     return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
   };
   return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-}
-
-/**
- * Lloyd's k-means, deterministic: the first centre is the row farthest from the mean, each next
- * one the row farthest from the centres so far (farthest-point initialisation).
- * @returns the cluster of each row, 0..k-1 (some may end empty)
- */
-export function kMeans(rows: Float64Array[], k: number, iterations = 100): Int32Array {
-  const n = rows.length;
-  const d = rows[0]?.length ?? 0;
-  const dist = (a: Float64Array, b: Float64Array) => {
-    let s = 0;
-    for (let j = 0; j < d; j++) s += (a[j]! - b[j]!) ** 2;
-    return s;
-  };
-  const mean = new Float64Array(d);
-  for (const r of rows) for (let j = 0; j < d; j++) mean[j]! += r[j]! / n;
-  const centres: Float64Array[] = [];
-  // Distance of each row to its nearest centre so far (to the mean before the first).
-  const nearest = Float64Array.from(rows, (r) => dist(r, mean));
-  for (let c = 0; c < k; c++) {
-    let far = 0;
-    for (let i = 1; i < n; i++) if (nearest[i]! > nearest[far]!) far = i;
-    const centre = Float64Array.from(rows[far]!);
-    centres.push(centre);
-    for (let i = 0; i < n; i++) {
-      const dc = dist(rows[i]!, centre);
-      nearest[i] = c === 0 ? dc : Math.min(nearest[i]!, dc);
-    }
-  }
-  const labels = new Int32Array(n).fill(-1);
-  for (let it = 0; it < iterations; it++) {
-    let moved = false;
-    for (let i = 0; i < n; i++) {
-      let best = 0;
-      for (let c = 1; c < k; c++)
-        if (dist(rows[i]!, centres[c]!) < dist(rows[i]!, centres[best]!)) best = c;
-      if (labels[i] !== best) {
-        labels[i] = best;
-        moved = true;
-      }
-    }
-    if (!moved) break;
-    for (let c = 0; c < k; c++) {
-      const sum = new Float64Array(d);
-      let count = 0;
-      for (let i = 0; i < n; i++) {
-        if (labels[i] !== c) continue;
-        count++;
-        for (let j = 0; j < d; j++) sum[j]! += rows[i]![j]!;
-      }
-      if (count > 0) centres[c] = sum.map((v) => v / count);
-    }
-  }
-  return labels;
-}
-
-/** Labels renumbered 0, 1, ... by first appearance (empty clusters vanish). */
-function renumber(labels: Int32Array): Int32Array {
-  const map = new Map<number, number>();
-  return labels.map((l) => {
-    if (!map.has(l)) map.set(l, map.size);
-    return map.get(l)!;
-  });
 }

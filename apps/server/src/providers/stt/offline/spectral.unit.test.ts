@@ -5,12 +5,12 @@ import {
   eigengap,
   eigengapRatio,
   isConnected,
-  kMeans,
   laplacian,
   pruneAffinity,
   spectralCluster,
   symmetricEigen,
 } from './spectral.ts';
+import { kMeans } from './kmeans.ts';
 
 /** Deterministic pseudo-random numbers in [-1, 1) (a linear congruential generator). */
 function noise(seed: number): () => number {
