@@ -10,7 +10,9 @@ export {
   type FakeGoogleRequest,
 } from './server.ts';
 export type { FakeGoogleClient } from './oauth.ts';
-export { BULK_EVENT_COUNT, eventId, makePerson, SEED_ACCOUNTS } from './seed.ts';
+export { BULK_EVENT_COUNT, eventId } from './seed-calendar.ts';
+export { makePerson } from './seed-people.ts';
+export { SEED_ACCOUNTS } from './seed.ts';
 export type {
   EventAttendee,
   EventTime,

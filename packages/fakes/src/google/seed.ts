@@ -9,9 +9,10 @@
  * - grace@globex.test (Workspace, America/New_York): 2,700 short events over 90 days around
  *   today, so a range fetch pages past Calendar's 2,500-event page limit.
  */
-import { createHash } from 'node:crypto';
-import { addDays, dateInZone, startOfDate, wallTime, zonedToUtc } from './time.ts';
-import type { FakeCalendarEvent, FakeGoogleAccount, FakePerson, PersonSource } from './types.ts';
+import { addDays, dateInZone, zonedToUtc } from './time.ts';
+import { bulkEvents, eventId } from './seed-calendar.ts';
+import { contactsFor, directoryFor, ORGS } from './seed-people.ts';
+import type { FakeCalendarEvent, FakeGoogleAccount, FakePerson } from './types.ts';
 
 /** The seeded accounts, in picker order. */
 export const SEED_ACCOUNTS: readonly FakeGoogleAccount[] = [
@@ -43,15 +44,6 @@ export const SEED_ACCOUNTS: readonly FakeGoogleAccount[] = [
   },
 ];
 
-/** Number of events on grace@globex.test's calendar (30 a day over 90 days). */
-export const BULK_EVENT_COUNT = 2_700;
-
-/** Calendar-style event id (base32hex, as Google's): stable for a given name. */
-export function eventId(name: string): string {
-  const hex = createHash('sha1').update(name).digest('hex');
-  return BigInt(`0x${hex}`).toString(32).slice(0, 26);
-}
-
 /** Everything seeded for one account. */
 export interface AccountSeed {
   events: FakeCalendarEvent[];
@@ -68,122 +60,6 @@ export interface GoogleSeed {
 const ROOM = 'c_1888a4d6e0b1f2e3@resource.calendar.google.com';
 const ROOM_NAME = 'Berlin-3-Babbage (8)';
 const GROUP = 'eng-team@acme.test';
-
-const FIRST = ['Bob', 'Carol', 'Dave', 'Erin', 'Frank', 'Heidi', 'Ivan', 'Judy', 'Mallory', 'Niaj'];
-const LAST = [
-  'Smith',
-  'Jones',
-  'Okafor',
-  'Nakamura',
-  'Garcia',
-  'Novak',
-  'Rossi',
-  'Kowalski',
-  'Silva',
-  'Müller',
-  'Dubois',
-  'Larsen',
-  'Haddad',
-];
-const ORGS = ['acme.test', 'globex.test', 'initech.test', 'umbrella.test', 'hooli.test'];
-
-function personName(i: number): { given: string; family: string } {
-  return {
-    given: FIRST[i % FIRST.length]!,
-    family: LAST[Math.floor(i / FIRST.length) % LAST.length]!,
-  };
-}
-
-function emailOf(given: string, family: string, domain: string): string {
-  const local = `${given}.${family}`
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[^a-z.]/g, '');
-  return `${local}@${domain}`;
-}
-
-/**
- * A People API person. `photoBase` is the fake's origin: photos are served by the fake itself
- * (`/fake/photos/{id}.svg`), so nothing reaches Google's image hosts.
- */
-export function makePerson(
-  resourceName: string,
-  source: PersonSource,
-  email: string,
-  photoBase: string,
-  name?: { given: string; family: string },
-  withPhoto = true,
-): FakePerson {
-  const metadata = { primary: true, source };
-  const person: FakePerson = {
-    resourceName,
-    etag: `%${createHash('sha1')
-      .update(resourceName + email)
-      .digest('base64url')
-      .slice(0, 20)}`,
-    emailAddresses: [{ metadata, value: email }],
-  };
-  if (name) {
-    person.names = [
-      {
-        metadata,
-        displayName: `${name.given} ${name.family}`,
-        givenName: name.given,
-        familyName: name.family,
-      },
-    ];
-  }
-  if (withPhoto) {
-    person.photos = [{ metadata, url: `${photoBase}/fake/photos/${source.id}.svg` }];
-  }
-  return person;
-}
-
-function contactsFor(
-  photoBase: string,
-  domains: string[],
-  count: number,
-  salt: string,
-): FakePerson[] {
-  return Array.from({ length: count }, (_, i) => {
-    const name = personName(i);
-    const domain = domains[i % domains.length]!;
-    const id = createHash('sha1').update(`${salt}${i}`).digest('hex').slice(0, 16);
-    // Some colleagues are saved without a name or photo: the documented contact sync enriches
-    // organisation contacts from the directory.
-    const sparse = domain === 'acme.test' && i % 4 === 0;
-    return makePerson(
-      `people/c${BigInt(`0x${id}`).toString().slice(0, 19)}`,
-      { type: 'CONTACT', id },
-      emailOf(name.given, name.family, domain),
-      photoBase,
-      sparse ? undefined : name,
-      !sparse && i % 7 !== 0,
-    );
-  });
-}
-
-function directoryFor(
-  domain: string,
-  photoBase: string,
-  count: number,
-  self: FakeGoogleAccount,
-): FakePerson[] {
-  const profile = (i: number, given: string, family: string, email: string) => {
-    const id = `1${String(10_000_000_000_000_000n + BigInt(i) * 7919n).slice(1)}`;
-    return makePerson(`people/${id}`, { type: 'DOMAIN_PROFILE', id }, email, photoBase, {
-      given,
-      family,
-    });
-  };
-  return [
-    profile(0, self.givenName, self.familyName, self.email),
-    ...Array.from({ length: count - 1 }, (_, i) => {
-      const { given, family } = personName(i);
-      return profile(i + 1, given, family, emailOf(given, family, domain));
-    }),
-  ];
-}
 
 /** Builds the seed for the ISO week around `today`. Pure: the same day gives the same seed. */
 export function buildSeed(today: Date, photoBase: string): GoogleSeed {
@@ -463,37 +339,4 @@ export function buildSeed(today: Date, photoBase: string): GoogleSeed {
       ['globex.test', directoryFor('globex.test', photoBase, 20, grace)],
     ]),
   };
-}
-
-/** 30 events a day, every 20 minutes from 07:00 local, from 60 days before today to 30 after. */
-function bulkEvents(today: Date, owner: FakeGoogleAccount): FakeCalendarEvent[] {
-  const first = addDays(dateInZone(today.getTime(), owner.timeZone), -60);
-  const events: FakeCalendarEvent[] = [];
-  for (let d = 0; d < 90; d++) {
-    const startMs = startOfDate(addDays(first, d), owner.timeZone);
-    const { year, month, day } = wallTime(startMs, owner.timeZone);
-    for (let i = 0; i < BULK_EVENT_COUNT / 90; i++) {
-      const minutes = 7 * 60 + i * 20;
-      const s = zonedToUtc(
-        { year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0 },
-        owner.timeZone,
-      );
-      const n = d * 30 + i;
-      events.push({
-        id: eventId(`bulk:${first}:${n}`),
-        summary: `Ticket triage ${n}`,
-        ...(n % 10 === 0 ? { location: 'Room 42' } : {}),
-        start: {
-          dateTime: new Date(s).toISOString().replace('.000Z', 'Z'),
-          timeZone: owner.timeZone,
-        },
-        end: {
-          dateTime: new Date(s + 15 * 60_000).toISOString().replace('.000Z', 'Z'),
-          timeZone: owner.timeZone,
-        },
-        organizer: { email: owner.email, displayName: owner.name },
-      });
-    }
-  }
-  return events;
 }
