@@ -20,9 +20,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { escapeHtml, serveOnLoopback } from '../serve-hono.ts';
+import { serveOnLoopback } from '../serve-hono.ts';
 import { execute, parse, validate, type DocumentNode, type GraphQLError } from 'graphql';
 import { LinearStore, linearSchema } from './graph.ts';
+import { registerOAuthRoutes, type FakeLinearOAuthState, type Grant } from './oauth-routes.ts';
+import { page } from './pages.ts';
 import {
   buildLinearSeed,
   type FakeLinearIssue,
@@ -42,16 +44,6 @@ export const DEFAULT_FAKE_LINEAR_CLIENT: FakeLinearClient = {
   clientId: 'summy-local-linear-client',
   clientSecret: 'lin_oauth_summy_local_fake_secret',
 };
-
-/** Scopes Linear knows (OAuth 2.0 documentation). */
-const KNOWN_SCOPES = new Set([
-  'read',
-  'write',
-  'issues:create',
-  'comments:create',
-  'timeSchedule:write',
-  'admin',
-]);
 
 /** Options of {@link startFakeLinear}. */
 export interface FakeLinearOptions {
@@ -128,20 +120,6 @@ export interface FakeLinear {
   close(): Promise<void>;
 }
 
-interface Grant {
-  id: string;
-  userId: string;
-  clientId: string;
-  scopes: string[];
-  revoked: boolean;
-  rotations: number;
-}
-
-const oauthError = (c: Context, error: string, description: string, status: 400 | 401 = 400) =>
-  c.json({ error, error_description: description }, status);
-
-const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
-
 /**
  * Starts the fake on 127.0.0.1 with the seed of seed.ts (Linear's schema is built on first use,
  * once per process).
@@ -160,16 +138,7 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
 
   const requests: FakeLinearRequest[] = [];
   const grants = new Map<string, Grant>();
-  const codes = new Map<
-    string,
-    {
-      grantUserId: string;
-      clientId: string;
-      redirectUri: string;
-      scopes: string[];
-      expiresAt: number;
-    }
-  >();
+  const codes: FakeLinearOAuthState['codes'] = new Map();
   const accessTokens = new Map<string, { grantId: string; expiresAt: number }>();
   const refreshTokens = new Map<string, { grantId: string; spent: boolean }>();
   let limited: (RateLimitOptions & { count: number }) | undefined;
@@ -190,123 +159,17 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
     });
   });
 
-  // ---- OAuth: authorize (consent page) ----
-  const authorize = (c: Context, params: Record<string, string>) => {
-    const client = clients.find((cl) => cl.clientId === params.client_id);
-    if (!client) return c.html(page('Invalid client', 'The OAuth application was not found.'), 400);
-    const redirectUri = params.redirect_uri ?? '';
-    let redirect: URL;
-    try {
-      redirect = new URL(redirectUri);
-    } catch {
-      return c.html(page('Invalid redirect_uri', 'Missing or invalid redirect_uri.'), 400);
-    }
-    if (client.redirectUris?.length && !client.redirectUris.includes(redirectUri))
-      return c.html(page('Invalid redirect_uri', `Unregistered redirect_uri ${redirectUri}.`), 400);
-    const back = (query: Record<string, string>) => {
-      for (const [k, v] of Object.entries(query)) redirect.searchParams.set(k, v);
-      if (params.state !== undefined) redirect.searchParams.set('state', params.state);
-      return c.redirect(redirect.toString(), 302);
-    };
-    if (params.response_type !== 'code') return back({ error: 'unsupported_response_type' });
-    const scopes = (params.scope ?? '').split(/[\s,]+/).filter(Boolean);
-    if (!scopes.length || scopes.some((s) => !KNOWN_SCOPES.has(s)))
-      return back({ error: 'invalid_scope' });
-    if (params.user === 'cancel') return back({ error: 'access_denied' });
-    const user = users.find((u) => u.id === params.user || u.email === params.user);
-    if (!user) return c.html(consentPage(params, users, scopes));
-    const code = token('code');
-    codes.set(code, {
-      grantUserId: user.id,
-      clientId: client.clientId,
-      redirectUri,
-      scopes,
-      expiresAt: now().getTime() + 10 * 60_000,
-    });
-    return back({ code });
+  const oauthState: FakeLinearOAuthState = {
+    now,
+    lifetime,
+    clients,
+    users,
+    grants,
+    codes,
+    accessTokens,
+    refreshTokens,
   };
-  app.get('/oauth/authorize', (c) => authorize(c, c.req.query()));
-  app.post('/oauth/authorize', async (c) =>
-    authorize(c, (await c.req.parseBody()) as Record<string, string>),
-  );
-
-  // ---- OAuth: token ----
-  const issueTokens = (grant: Grant) => {
-    const access = token('lin_oauth');
-    const refresh = token('lin_refresh');
-    accessTokens.set(access, { grantId: grant.id, expiresAt: now().getTime() + lifetime * 1000 });
-    refreshTokens.set(refresh, { grantId: grant.id, spent: false });
-    return {
-      access_token: access,
-      token_type: 'Bearer',
-      expires_in: lifetime,
-      // Linear answers its scopes as an array.
-      scope: grant.scopes,
-      refresh_token: refresh,
-    };
-  };
-
-  const readForm = async (c: Context) =>
-    (c.req.header('content-type')?.includes('application/json')
-      ? await c.req.json()
-      : await c.req.parseBody()) as Record<string, string>;
-
-  app.post('/oauth/token', async (c) => {
-    const body = await readForm(c);
-    let { client_id: clientId, client_secret: clientSecret } = body;
-    const basic = c.req.header('authorization')?.match(/^Basic (.+)$/i);
-    if (basic) {
-      [clientId, clientSecret] = Buffer.from(basic[1]!, 'base64').toString().split(':');
-    }
-    const client = clients.find((cl) => cl.clientId === clientId);
-    if (!client || client.clientSecret !== clientSecret)
-      return oauthError(c, 'invalid_client', 'Client authentication failed', 401);
-    const nowMs = now().getTime();
-    if (body.grant_type === 'authorization_code') {
-      const grant = body.code ? codes.get(body.code) : undefined;
-      if (body.code) codes.delete(body.code);
-      if (!grant || grant.clientId !== client.clientId || grant.expiresAt < nowMs)
-        return oauthError(c, 'invalid_grant', 'The authorization code is invalid or expired');
-      if (grant.redirectUri !== body.redirect_uri)
-        return oauthError(c, 'invalid_grant', 'redirect_uri does not match the authorization');
-      const stored: Grant = {
-        id: token('grant'),
-        userId: grant.grantUserId,
-        clientId: client.clientId,
-        scopes: grant.scopes,
-        revoked: false,
-        rotations: 0,
-      };
-      grants.set(stored.id, stored);
-      return c.json(issueTokens(stored));
-    }
-    if (body.grant_type === 'refresh_token') {
-      const entry = body.refresh_token ? refreshTokens.get(body.refresh_token) : undefined;
-      const grant = entry ? grants.get(entry.grantId) : undefined;
-      if (!entry || entry.spent || !grant || grant.revoked || grant.clientId !== client.clientId)
-        return oauthError(c, 'invalid_grant', 'The refresh token is invalid or expired');
-      // Rotation: the presented refresh token is spent; the answer carries the next one.
-      entry.spent = true;
-      grant.rotations += 1;
-      return c.json(issueTokens(grant));
-    }
-    return oauthError(c, 'unsupported_grant_type', `Unsupported grant_type ${body.grant_type}`);
-  });
-
-  // ---- OAuth: revoke ----
-  const grantOfToken = (value: string | undefined) => {
-    if (!value) return undefined;
-    const id = accessTokens.get(value)?.grantId ?? refreshTokens.get(value)?.grantId;
-    return id ? grants.get(id) : undefined;
-  };
-  app.post('/oauth/revoke', async (c) => {
-    const body = await readForm(c);
-    const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/i)?.[1];
-    const grant = grantOfToken(body.token) ?? grantOfToken(bearer);
-    if (grant) grant.revoked = true;
-    // RFC 7009: unknown tokens are answered like revoked ones.
-    return c.json({ success: true });
-  });
+  registerOAuthRoutes(app, oauthState);
 
   // ---- GraphQL ----
   const authError = (c: Context, message: string) =>
@@ -480,32 +343,4 @@ export async function startFakeLinear(options: FakeLinearOptions = {}): Promise<
 function graphqlError(err: GraphQLError, code?: string) {
   const json = err.toJSON();
   return code ? { ...json, extensions: { ...json.extensions, code } } : json;
-}
-
-function page(title: string, detail: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p></main></body></html>`;
-}
-
-/** The consent page: one submit button per workspace user (what a browser test clicks). */
-function consentPage(
-  params: Record<string, string>,
-  users: FakeLinearUser[],
-  scopes: string[],
-): string {
-  const hidden = Object.entries(params)
-    .filter(([k]) => k !== 'user')
-    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-    .join('');
-  const buttons = users
-    .map(
-      (u) =>
-        `<li><button type="submit" name="user" value="${escapeHtml(u.id)}">Authorize as ${escapeHtml(u.name)}</button> <small>${escapeHtml(u.email)}</small></li>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application - Linear (fake)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:4rem auto}ul{list-style:none;padding:0}li{margin:.5rem 0}button{padding:.6rem 1rem;cursor:pointer}</style>
-</head><body><main><h1>Authorize ${escapeHtml(params.client_id ?? '')}</h1>
-<p>This application (local Linear fake) asks for: ${scopes.map(escapeHtml).join(', ')}</p>
-<form method="post" action="/oauth/authorize">${hidden}<ul>${buttons}</ul>
-<button type="submit" name="user" value="cancel">Cancel</button></form></main></body></html>`;
 }
