@@ -24,10 +24,10 @@ import {
   createOfflineTextModel,
   sentencesOf,
 } from '../../apps/server/src/providers/llm/offline/model.ts';
+import { summaryMarkdown } from '../../apps/server/src/providers/llm/offline/markdown.ts';
 import {
   MAX_POINT_WORDS,
   summarizeSentences,
-  summaryMarkdown,
 } from '../../apps/server/src/providers/llm/offline/summarize.ts';
 import { loadQmsumMeeting, QMSUM_DIR } from '../../apps/server/test/qmsum.ts';
 import { GENERIC_WORDS, STOPWORDS } from './baseline-v0/stopwords.ts';
