@@ -30,7 +30,7 @@ export interface SttSettingSpec {
   default?: string;
 }
 
-/** Settings as the catalog reads them: every non-empty environment variable. */
+/** Settings as the catalog reads them: `Env.settings`, validated by `loadEnv`. */
 export type SttSettings = Readonly<Record<string, string>>;
 
 /** A provider in the catalog. */
