@@ -64,7 +64,6 @@ const serverLayerRules = serverLayers.map((layer, i) => {
     files: layer.files.map((f) => `${S}/${f}`),
     ignores: [
       `${S}/**/*.test.ts`,
-      `${S}/**/test-helpers.ts`,
       // A file named in a higher layer (uploads/tus-routes.ts) is checked there only.
       ...serverLayers
         .slice(0, i)
@@ -180,11 +179,36 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Files stay small enough to read whole. Tests may run longer: a scenario reads best in one
-    // file with its fixtures.
-    files: [`${S}/**/*.ts`],
-    ignores: [`${S}/**/*.test.ts`],
+    // Files stay small enough to read whole: sources, tests, specs, benchmarks and fakes alike.
+    files: ['**/*.{ts,tsx}'],
+    // Two scenario tests still run longer; each is to be split by topic like the e2e specs.
+    ignores: [
+      'apps/server/src/routes/calendar/calendar.test.ts',
+      'apps/server/src/routes/contacts/contacts.test.ts',
+    ],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Test code stays out of the shipped sources: only test files and the test folders (their
+    // helpers, contracts and fixtures) may import vitest; an asserting helper belongs in a test
+    // folder such as apps/server/test/contracts/. A syntax rule, not no-restricted-imports: the
+    // import rules above are set per folder, and a later setting of a rule replaces an earlier one.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'vitest.config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ImportExpression',
+          'ExportAllDeclaration',
+          'ExportNamedDeclaration',
+        ].map((node) => ({
+          selector: `${node}[source.value=/^vitest(\\/|$)/]`,
+          message: 'vitest is for test files and test folders only.',
+        })),
+      ],
+    },
   },
   {
     // The vendor fakes are for tests, e2e, benchmarks and local trials: the server bundle ships none.

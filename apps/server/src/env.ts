@@ -8,6 +8,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_STT_TIMEOUT_MS,
+  providerSettings,
+  providerSettingsShape,
+  urlSetting,
+} from './env-providers.ts';
 
 /** Thrown when a setting is missing or invalid; its message names the setting. */
 export class ConfigurationError extends Error {
@@ -106,10 +112,13 @@ export interface Env {
       }
     | undefined;
   /**
-   * Every non-empty variable, for the provider catalogs (speech-to-text, LLM), which declare and
-   * validate their own settings (providers/stt/catalog.ts, providers/llm/catalog.ts).
+   * The speech-to-text and text-generation settings that are set (STT_PROVIDER, DEEPGRAM_API_KEY,
+   * ANTHROPIC_BASE_URL...: env-providers.ts), validated and trimmed, by name, for the provider
+   * catalogs (providers/stt/catalog.ts, providers/llm/catalog.ts), which pick the provider.
    */
   settings: Readonly<Record<string, string>>;
+  /** Time-out of direct transcription in ms (STT_TIMEOUT_MS, default 120 000). */
+  sttTimeoutMs: number;
 }
 
 /** Google client and endpoint URLs (no trailing slashes). */
@@ -185,21 +194,6 @@ const webPackageDir = path.dirname(
   createRequire(import.meta.url).resolve('@summy/web/package.json'),
 );
 
-const urlSetting = (name: string, protocols: string[]) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (v) => {
-        try {
-          return protocols.includes(new URL(v).protocol);
-        } catch {
-          return false;
-        }
-      },
-      `${name} must be a ${protocols.join(' or ')} URL`,
-    );
-
 // Tokens travel to this origin: plain http only where they cannot leave the machine.
 const tokenOriginSetting = (name: string) =>
   urlSetting(name, ['http:', 'https:']).refine((v) => {
@@ -272,12 +266,13 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
     .optional(),
+  ...providerSettingsShape,
 });
 
 /**
- * Every setting this schema reads, by name. The provider catalogs (providers/stt/catalog.ts,
- * providers/llm/catalog.ts) declare theirs apart; settings-docs.unit.test.ts checks that
- * `.env.example`, the README and docs/self-hosting.md list all of them.
+ * Every setting this schema reads, by name, the provider settings included;
+ * settings-docs.unit.test.ts checks that `.env.example`, the README and docs/self-hosting.md list
+ * all of them.
  */
 export const ENV_SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
 
@@ -294,8 +289,7 @@ function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
  *   'Missing backend configuration:' or 'Invalid backend configuration:'.
  */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const settings = withoutEmpty(source);
-  const parsed = schema.safeParse(settings);
+  const parsed = schema.safeParse(withoutEmpty(source));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
@@ -366,7 +360,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           forcePathStyle: (v.S3_FORCE_PATH_STYLE ?? (v.S3_ENDPOINT ? 'true' : 'false')) === 'true',
         }
       : undefined,
-    settings,
+    settings: providerSettings(v),
+    sttTimeoutMs: v.STT_TIMEOUT_MS ? Number(v.STT_TIMEOUT_MS) : DEFAULT_STT_TIMEOUT_MS,
   };
 }
 

@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUDIO_DIR, postFile } from '../src/routes/recordings/test-helpers.ts';
+import { AUDIO_DIR, postFile } from './recordings.ts';
 import { createPostgresDatabase, signUp, testDbKind } from './harness.ts';
 import { spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
 

@@ -18,7 +18,7 @@ import {
   type ModelServer,
   type TinyModels,
 } from '@summy/fakes/models';
-import { JFK_WAV, postFile } from '../src/routes/recordings/test-helpers.ts';
+import { JFK_WAV, postFile } from './recordings.ts';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';

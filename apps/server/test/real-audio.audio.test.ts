@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIO_DIR, ffmpeg, JFK_WAV, postFile } from '../src/routes/recordings/test-helpers.ts';
+import { AUDIO_DIR, ffmpeg, JFK_WAV, postFile } from './recordings.ts';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';

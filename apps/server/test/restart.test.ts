@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JFK_WAV, postFile } from '../src/routes/recordings/test-helpers.ts';
+import { JFK_WAV, postFile } from './recordings.ts';
 import { createPostgresDatabase, signUp, testDbKind } from './harness.ts';
 import { waitProcessed } from './meetings.ts';
 import { spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';

@@ -28,6 +28,10 @@ describe('start-up', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'http://not-postgres' }, 'DATABASE_URL'],
     [{ GOOGLE_CLIENT_ID: 'only-half' }, 'GOOGLE_CLIENT_SECRET'],
+    [
+      { ANTHROPIC_BASE_URL: 'api.anthropic.com' },
+      'ANTHROPIC_BASE_URL must be a http: or https: URL',
+    ],
   ])('stops with a message naming the bad setting %o', async (settings, name) => {
     const proc = await spawnSummy(settings);
     const code = await proc.exited;

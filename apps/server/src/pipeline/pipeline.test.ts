@@ -11,7 +11,7 @@ import { NOTICES, untitledMeetingTitle } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../test/harness.ts';
 import { waitProcessed } from '../../test/meetings.ts';
 import { openEventStream } from '../../test/sse.ts';
-import { ffmpeg, JFK_WAV, postFile } from '../routes/recordings/test-helpers.ts';
+import { ffmpeg, JFK_WAV, postFile } from '../../test/recordings.ts';
 import type { RunningServer } from '../server.ts';
 import { scriptedTools, type Script } from './testing/scripted-tools.ts';
 

@@ -19,12 +19,7 @@ import { requireSession, sameOriginWrites } from '../http/session.ts';
 import type { RunningServer } from '../server.ts';
 import { keyFromAudioUrl } from '../storage/types.ts';
 import { signUp, startTestServer, TEST_ORIGIN, type Client } from '../../test/harness.ts';
-import {
-  AUDIO_DIR,
-  processJobs,
-  readObject,
-  storedAudioUrlOf,
-} from '../routes/recordings/test-helpers.ts';
+import { AUDIO_DIR, processJobs, readObject, storedAudioUrlOf } from '../../test/recordings.ts';
 import { MEETING_ID_HEADER, tusRoutes } from './tus-routes.ts';
 
 // FileUrlStorage is exported at run time but missing from the package's type definitions.

@@ -25,7 +25,7 @@ import {
   type Client,
 } from '../../test/harness.ts';
 import { spawnSummy, waitHealthy } from '../../test/processes.ts';
-import { AUDIO_DIR, ffmpeg } from '../routes/recordings/test-helpers.ts';
+import { AUDIO_DIR, ffmpeg } from '../../test/recordings.ts';
 
 const MB = 1024 * 1024;
 const enabled = Boolean(process.env.SUMMY_MEMORY_CHECK);

@@ -7,7 +7,7 @@
  * very address that was checked (pinned-fetch.ts). Server code only: the password never leaves it.
  */
 import { BlockList, isIP } from 'node:net';
-import { createDAVClient, type DAVCalendar, type DAVCalendarObject } from 'tsdav';
+import { createDAVClient } from 'tsdav';
 import {
   REMINDERS_MESSAGES,
   type Reminder,
@@ -15,6 +15,13 @@ import {
   type ReminderPatch,
 } from '@summy/core';
 import { AppError, NotFoundError, ValidationError } from '../../errors/app-errors.ts';
+import {
+  calendarAnswerSchema,
+  calendarObjectAnswerSchema,
+  parseAnswer,
+  type CalendarAnswer,
+  type CalendarObjectAnswer,
+} from './answers.ts';
 import { RemindersAuthError, RemindersUnavailableError } from './errors.ts';
 import { log } from '../../log.ts';
 import { addressesOf, fetchPinned, systemResolveHost, type ResolveHost } from './pinned-fetch.ts';
@@ -126,12 +133,25 @@ export async function assertAllowedUrl(url: URL, policy: CaldavPolicy): Promise<
   return addresses[0]!;
 }
 
+/** What the client's fetch noticed in the answers, which tsdav does not pass on. */
+export interface CaldavFetchState {
+  /** A 401 answered anywhere. */
+  unauthorized: boolean;
+  /**
+   * The first PROPFIND or REPORT answered with something other than a 207 XML multistatus
+   * ('REPORT /alice/work/: HTTP 500'): tsdav drops such an answer, which would read as no lists
+   * or no reminders.
+   */
+  unreadable?: string;
+}
+
 /**
- * One account's fetch, as tsdav takes it: records a 401 anywhere in `state` (tsdav swallows some
- * failures and retries others), checks every target with {@link assertAllowedUrl} and connects
+ * One account's fetch, as tsdav takes it: records a 401 anywhere and the first unreadable
+ * PROPFIND or REPORT answer in `state` (tsdav swallows some failures and retries others), checks
+ * every target with {@link assertAllowedUrl} and connects
  * to the address it checked, follows same-origin redirects itself, 15 s per request.
  */
-export function caldavFetch(policy: CaldavPolicy, state: { unauthorized: boolean }): typeof fetch {
+export function caldavFetch(policy: CaldavPolicy, state: CaldavFetchState): typeof fetch {
   const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return async (input, init = {}) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
@@ -148,6 +168,7 @@ export function caldavFetch(policy: CaldavPolicy, state: { unauthorized: boolean
       if (res.status === 401) state.unauthorized = true;
       const location = res.headers.get('location');
       if (manual || res.status < 300 || res.status >= 400 || !location || hop >= MAX_REDIRECTS) {
+        noteUnreadable(state, method, url, res);
         return res;
       }
       const next = new URL(location, url);
@@ -162,28 +183,38 @@ export function caldavFetch(policy: CaldavPolicy, state: { unauthorized: boolean
   };
 }
 
+function noteUnreadable(state: CaldavFetchState, method: string, url: URL, res: Response) {
+  if (state.unreadable || res.status === 401) return;
+  if (!['PROPFIND', 'REPORT'].includes(method.toUpperCase())) return;
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status === 207 && /xml/i.test(type)) return;
+  state.unreadable = `${method.toUpperCase()} ${url.pathname}: HTTP ${res.status}${type ? ` ${type}` : ''}`;
+}
+
 // A color as CSS: Apple writes #RRGGBBAA, others #RRGGBB; anything else is no colour.
-function cssColor(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(value.trim());
+function cssColor(value: string | undefined): string | null {
+  const m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(value?.trim() ?? '');
   return m ? `#${m[1]!.toLowerCase()}` : null;
 }
 
-function listName(calendar: DAVCalendar): string {
-  if (typeof calendar.displayName === 'string' && calendar.displayName.trim()) {
-    return calendar.displayName.trim();
+// The display name, else the last path segment (as is when it is not valid percent-encoding).
+function listName(calendar: CalendarAnswer): string {
+  if (calendar.displayName?.trim()) return calendar.displayName.trim();
+  const segment = new URL(calendar.url).pathname.split('/').filter(Boolean).at(-1);
+  if (!segment) return calendar.url;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
-  const segments = new URL(calendar.url).pathname.split('/').filter(Boolean);
-  return decodeURIComponent(segments.at(-1) ?? calendar.url);
 }
 
-function toList(calendar: DAVCalendar): ReminderList {
-  const types: string[] = Array.isArray(calendar.resourcetype) ? calendar.resourcetype : [];
+function toList(calendar: CalendarAnswer): ReminderList {
   return {
     id: calendar.url,
     name: listName(calendar),
     color: cssColor(calendar.calendarColor),
-    isShared: types.some((t) => /^shared/i.test(t)),
+    isShared: calendar.resourcetype.some((t) => /^shared/i.test(t)),
   };
 }
 
@@ -215,7 +246,7 @@ export async function connectCaldav(
   account: CaldavAccount,
   policy: CaldavPolicy,
 ): Promise<RemindersClient> {
-  const state = { unauthorized: false };
+  const state: CaldavFetchState = { unauthorized: false };
   const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
     let result: T;
     try {
@@ -224,9 +255,19 @@ export async function connectCaldav(
       if (state.unauthorized) throw new RemindersAuthError();
       if (err instanceof AppError) throw err;
       log.warn(`[reminders] ${what} failed:`, (err as Error).message);
-      throw new RemindersUnavailableError(`${REMINDERS_MESSAGES.serverUnreachable}: ${what}`);
+      const answer = state.unreadable ? `: unreadable answer (${state.unreadable})` : '';
+      throw new RemindersUnavailableError(
+        `${REMINDERS_MESSAGES.serverUnreachable}: ${what}${answer}`,
+      );
     }
     if (state.unauthorized) throw new RemindersAuthError();
+    // Discovery probes may meet a 404 or 405 on the way; once logged in, every answer counts.
+    if (state.unreadable && what !== 'login') {
+      log.warn(`[reminders] ${what}: unreadable answer ${state.unreadable}`);
+      throw new RemindersUnavailableError(
+        `${REMINDERS_MESSAGES.serverUnreachable}: ${what}: unreadable answer (${state.unreadable})`,
+      );
+    }
     return result;
   };
   await assertAllowedUrl(new URL(account.serverUrl), policy);
@@ -239,18 +280,22 @@ export async function connectCaldav(
       fetch: caldavFetch(policy, state),
     }),
   );
+  state.unreadable = undefined;
 
-  const objectsOf = (list: ReminderList, propFilter?: Record<string, unknown>) =>
-    run(`reading ${list.name}`, () =>
+  const objectsOf = async (list: ReminderList, propFilter?: Record<string, unknown>) => {
+    const what = `reading ${list.name}`;
+    const objects = await run(what, () =>
       client.fetchCalendarObjects({
         calendar: { url: list.id },
         filters: vtodoFilter(propFilter),
         urlFilter: isObjectUrl,
       }),
     );
+    return parseAnswer(calendarObjectAnswerSchema.array(), objects, what);
+  };
 
-  const parse = (object: DAVCalendarObject, list: ReminderList): Reminder | null => {
-    if (typeof object.data !== 'string') return null;
+  const parse = (object: CalendarObjectAnswer, list: ReminderList): Reminder | null => {
+    if (object.data === undefined) return null;
     try {
       return readVtodo(object.data, list, object.url);
     } catch (err) {
@@ -267,7 +312,7 @@ export async function connectCaldav(
           _attributes: { name: 'UID' },
           'text-match': { _attributes: { collation: 'i;octet' }, _text: id },
         });
-        const object = objects.find((o) => typeof o.data === 'string' && vtodoUid(o.data) === id);
+        const object = objects.find((o) => o.data !== undefined && vtodoUid(o.data) === id);
         return object ? { object, list } : undefined;
       }),
     );
@@ -284,9 +329,13 @@ export async function connectCaldav(
 
   return {
     async fetchLists() {
-      const calendars = await run('listing lists', () => client.fetchCalendars());
+      const calendars = parseAnswer(
+        calendarAnswerSchema.array(),
+        await run('listing lists', () => client.fetchCalendars()),
+        'listing lists',
+      );
       return calendars
-        .filter((c) => !c.components?.length || c.components.includes('VTODO'))
+        .filter((c) => !c.components.length || c.components.includes('VTODO'))
         .map(toList)
         .sort((a, b) => a.name.localeCompare(b.name));
     },

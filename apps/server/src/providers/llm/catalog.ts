@@ -201,17 +201,9 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
   },
 ];
 
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Why a provider cannot be used under these settings ('OPENAI_API_KEY is not set'), or undefined
- * when it is configured. URL settings must be http(s) URLs.
+ * when it is configured. The form of URL settings is checked by `loadEnv`.
  */
 export function unconfiguredReason(
   provider: TextProvider,
@@ -220,8 +212,6 @@ export function unconfiguredReason(
   for (const s of provider.settings) {
     const value = settings[s.name];
     if (s.required && !value) return `${s.name} is not set`;
-    if (value && s.name.endsWith('_URL') && !isHttpUrl(value))
-      return `${s.name} is not an http(s) URL`;
   }
   return undefined;
 }

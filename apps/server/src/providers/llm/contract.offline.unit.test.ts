@@ -1,4 +1,4 @@
-import { textModelContract } from './contract.ts';
+import { textModelContract } from '../../../test/contracts/llm-contract.ts';
 import { createOfflineTextModel } from './offline/model.ts';
 import { createPooledOfflineTextModel } from './offline/text-pool.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { CLAUDE_SONNET_4, resolveTextModel, type TextModelOptions } from './catalog.ts';
-import { textModelContract, type ContractFailure } from './contract.ts';
+import { textModelContract, type ContractFailure } from '../../../test/contracts/llm-contract.ts';
 import { startFakeAnthropic, startFakeOpenAi, type FakeVendor } from '@summy/fakes/llm';
 
 let anthropic: FakeVendor;

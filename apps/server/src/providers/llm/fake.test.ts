@@ -9,7 +9,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLAUDE_SONNET_4, resolveTextModel } from './catalog.ts';
-import { CONTRACT_TRANSCRIPT } from './contract.ts';
+import { CONTRACT_TRANSCRIPT } from '../../../test/contracts/llm-contract.ts';
 import { startFakeAnthropic, startFakeOpenAi, type FakeVendor } from '@summy/fakes/llm';
 
 let anthropic: FakeVendor;

@@ -9,6 +9,7 @@
  * installed is read per job ({@link currentSttProviderId}), so a download takes effect without a
  * restart.
  */
+import { DEFAULT_STT_TIMEOUT_MS } from '../../env-providers.ts';
 import { ConfigurationError, type Env } from '../../env.ts';
 import { installedRecognizers } from './local/select-models.ts';
 import type { SttProvider, SttProviderId } from './types.ts';
@@ -29,7 +30,7 @@ export interface SttSettingSpec {
   default?: string;
 }
 
-/** Settings as the catalog reads them: every non-empty environment variable. */
+/** Settings as the catalog reads them: `Env.settings`, validated by `loadEnv`. */
 export type SttSettings = Readonly<Record<string, string>>;
 
 /** A provider in the catalog. */
@@ -43,9 +44,6 @@ export interface SttProviderEntry {
   /** Builds the provider from validated settings. */
   create(env: Env): Promise<SttProvider>;
 }
-
-/** Default of the direct transcription time-out: 120 s. */
-export const DEFAULT_STT_TIMEOUT_MS = 120_000;
 
 /** Settings that apply whichever provider runs. */
 export const STT_GENERAL_SETTINGS: readonly SttSettingSpec[] = [
@@ -212,31 +210,14 @@ export function currentSttProviderId(
 }
 
 /**
- * The direct transcription time-out in milliseconds (STT_TIMEOUT_MS, default 120 000).
- * @throws ConfigurationError when STT_TIMEOUT_MS is not a positive whole number
- */
-export function sttTimeoutMs(settings: SttSettings): number {
-  const raw = settings.STT_TIMEOUT_MS?.trim();
-  if (!raw) return DEFAULT_STT_TIMEOUT_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigurationError(
-      'Invalid backend configuration: STT_TIMEOUT_MS must be a positive whole number of milliseconds',
-    );
-  }
-  return value;
-}
-
-/**
- * Checks the speech-to-text settings at start-up: STT_PROVIDER and STT_TIMEOUT_MS are valid, the
- * selected provider has its required settings, and URL settings are http(s) URLs.
+ * Checks the speech-to-text settings at start-up: the selected provider has its required settings.
+ * The form of each value (URLs, STT_TIMEOUT_MS) is checked before, by `loadEnv`.
  * @returns the id of the provider that will run
  * @throws ConfigurationError naming the missing or invalid setting, prefixed
  *   'Missing backend configuration:' or 'Invalid backend configuration:' like `loadEnv`
  */
 export function validateSttSettings(env: Pick<Env, 'settings'>): SttProviderId {
   const settings = env.settings;
-  sttTimeoutMs(settings);
   const id = resolveSttProviderId(settings);
   const entry = sttProviderEntry(id);
   for (const spec of entry.settings) {
@@ -250,19 +231,6 @@ export function validateSttSettings(env: Pick<Env, 'settings'>): SttProviderId {
         `Missing backend configuration: ${spec.name}${alternative} (needed by the ${entry.label} speech-to-text provider selected by STT_PROVIDER)`,
       );
     }
-    if (present && spec.name.endsWith('_URL') && !isHttpUrl(settings[spec.name]!)) {
-      throw new ConfigurationError(
-        `Invalid backend configuration: ${spec.name} must be an http or https URL`,
-      );
-    }
   }
   return id;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value.trim()).protocol);
-  } catch {
-    return false;
-  }
 }

@@ -28,7 +28,7 @@ import {
   postFile,
   reachable,
   storedAudioUrlOf,
-} from '../recordings/test-helpers.ts';
+} from '../../../test/recordings.ts';
 
 /** Words only the deleted meetings contain (transcript, summary, title, action items). */
 const WORDS = ['quokka', 'marzipan', 'zeppelin'];

@@ -24,7 +24,7 @@ import { CLAUDE_SONNET_4 } from '../../providers/llm/catalog.ts';
 import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { openEventStream, type EventStream } from '../../../test/sse.ts';
-import { JFK_WAV, uploadProcessed } from '../recordings/test-helpers.ts';
+import { JFK_WAV, uploadProcessed } from '../../../test/recordings.ts';
 
 let anthropic: FakeVendor;
 let openai: FakeVendor;

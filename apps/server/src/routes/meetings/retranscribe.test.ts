@@ -15,7 +15,7 @@ import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { waitProcessed } from '../../../test/meetings.ts';
 import { openEventStream } from '../../../test/sse.ts';
-import { JFK_WAV, postFile, uploadProcessed } from '../recordings/test-helpers.ts';
+import { JFK_WAV, postFile, uploadProcessed } from '../../../test/recordings.ts';
 
 let server: RunningServer;
 let alice: Client;

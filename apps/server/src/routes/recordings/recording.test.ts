@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server.ts';
 import { keyFromAudioUrl } from '../../storage/types.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
-import { ffmpeg, JFK_WAV, processJobs, readObject, storedAudioUrlOf } from './test-helpers.ts';
+import {
+  ffmpeg,
+  JFK_WAV,
+  processJobs,
+  readObject,
+  storedAudioUrlOf,
+} from '../../../test/recordings.ts';
 
 let server: RunningServer;
 let dataDir: string;

@@ -20,7 +20,7 @@ import {
   reachable,
   readObject,
   storedAudioUrlOf,
-} from './test-helpers.ts';
+} from '../../../test/recordings.ts';
 
 const INVALID_TYPE = {
   error: 'Invalid file type',

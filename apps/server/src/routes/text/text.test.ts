@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actionItemSuggestionSchema, untitledMeetingTitle } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { CLAUDE_SONNET_4 } from '../../providers/llm/catalog.ts';
-import { CONTRACT_TRANSCRIPT } from '../../providers/llm/contract.ts';
+import { CONTRACT_TRANSCRIPT } from '../../../test/contracts/llm-contract.ts';
 import {
   defaultFakeScript,
   FAKE_SUMMARY,

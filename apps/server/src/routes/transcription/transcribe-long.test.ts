@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
-import { ffmpeg, JFK_WAV } from '../recordings/test-helpers.ts';
+import { ffmpeg, JFK_WAV } from '../../../test/recordings.ts';
 
 let server: RunningServer;
 let alice: Client;

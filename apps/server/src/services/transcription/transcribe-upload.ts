@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import type { Env } from '../../env.ts';
-import { sttTimeoutMs } from '../../providers/stt/catalog.ts';
 import { scratchDir } from '../../storage/scratch.ts';
 import { SttError } from '../../providers/stt/types.ts';
 import { probeAudio } from '../../audio/ffmpeg.ts';
@@ -43,7 +42,7 @@ export async function transcribeUpload(
   env: Env,
   request: IncomingMessage,
 ): Promise<SpeechToTextAnswer> {
-  const timeoutMs = sttTimeoutMs(env.settings);
+  const timeoutMs = env.sttTimeoutMs;
   const audio = await receiveAudioUpload(request, {
     field: 'audio',
     maxBytes: DIRECT_MAX_BYTES,

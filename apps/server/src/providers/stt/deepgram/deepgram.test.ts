@@ -3,7 +3,7 @@
  * the request it sends, and the contract against the real Deepgram when DEEPGRAM_API_KEY is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JFK_AUDIO, sttContract } from '../contract.ts';
+import { JFK_AUDIO, sttContract } from '../../../../test/contracts/stt-contract.ts';
 import { startDeepgramFake, type DeepgramFake, type FakeMode } from '@summy/fakes/stt';
 import type { SttErrorCode } from '../types.ts';
 import { createDeepgramSttProvider } from './index.ts';

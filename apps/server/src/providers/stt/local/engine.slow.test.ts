@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptionResultSchema, type TranscriptionResult } from '@summy/core';
 import { isTinyVocabularyWord, TINY_EMBEDDING_DIM } from '@summy/fakes/models';
 import { decodeToPcm } from '../../../audio/ffmpeg.ts';
-import { JFK_AUDIO } from '../contract.ts';
+import { JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
 import {
   runLocalJob,
   speakerWindows,

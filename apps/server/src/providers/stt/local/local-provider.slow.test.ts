@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptionResultSchema } from '@summy/core';
 import { loadEnv } from '../../../env.ts';
 import { currentSttProviderId } from '../catalog.ts';
-import { sttContract, JFK_AUDIO } from '../contract.ts';
+import { sttContract, JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
 import { SttError } from '../types.ts';
 import { runLocalJob } from './engine.ts';
 import { LocalSttProvider, runWorker } from './local-provider.ts';

@@ -4,7 +4,7 @@
  * OpenAI when OPENAI_API_KEY is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JFK_AUDIO, sttContract } from '../contract.ts';
+import { JFK_AUDIO, sttContract } from '../../../../test/contracts/stt-contract.ts';
 import { startOpenAiFake, type FakeMode, type OpenAiFake } from '@summy/fakes/stt';
 import type { SttErrorCode } from '../types.ts';
 import { createOpenAiSttProvider } from './index.ts';

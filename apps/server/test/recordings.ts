@@ -4,12 +4,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { meetings } from '@summy/db';
-import type { RunningServer } from '../../server.ts';
-import type { MeetingProcessJob } from '../../services/processing/enqueue-meeting-processing.ts';
+import type { RunningServer } from '../src/server.ts';
+import type { MeetingProcessJob } from '../src/services/processing/enqueue-meeting-processing.ts';
 import type { Meeting } from '@summy/core';
-import { TEST_ORIGIN, type Client } from '../../../test/harness.ts';
-import { waitProcessed } from '../../../test/meetings.ts';
-import { AUDIO_DIR } from '../../../../../testdata/index.ts';
+import { TEST_ORIGIN, type Client } from './harness.ts';
+import { waitProcessed } from './meetings.ts';
+import { AUDIO_DIR } from '../../../testdata/index.ts';
 
 /** Folder of the real recordings (testdata/SOURCES.md). */
 export { AUDIO_DIR };

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { actionItemSuggestionSchema, cutTitle, TITLE_MAX } from '@summy/core';
-import { LABEL_PATTERN, parseTranscript } from './transcript.ts';
-import { TextGenerationError, type TextModel } from './types.ts';
+import { LABEL_PATTERN, parseTranscript } from '../../src/providers/llm/transcript.ts';
+import { TextGenerationError, type TextModel } from '../../src/providers/llm/types.ts';
 
 /** A short meeting with clear commitments and names said aloud, in the stored format. */
 export const CONTRACT_TRANSCRIPT = [

@@ -13,8 +13,8 @@ import {
   type SttErrorCode,
   type SttInput,
   type SttProvider,
-} from './types.ts';
-import { testdataPath } from '../../../../../testdata/index.ts';
+} from '../../src/providers/stt/types.ts';
+import { testdataPath } from '../../../../testdata/index.ts';
 
 /** The JFK sample: 11 s of one speaker, 16 kHz mono WAV. */
 export const JFK_AUDIO = {
