@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 /** Thrown when a setting is missing or invalid; its message names the setting. */
 export class ConfigurationError extends Error {
@@ -110,6 +111,8 @@ export interface Env {
    * validate their own settings (providers/stt/catalog.ts, providers/llm/catalog.ts).
    */
   settings: Readonly<Record<string, string>>;
+  /** Least severe log level written (LOG_LEVEL, default 'info'; 'silent' writes none). */
+  logLevel: LogLevel;
 }
 
 /** Google client and endpoint URLs (no trailing slashes). */
@@ -272,6 +275,9 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
     .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
 });
 
 /**
@@ -367,6 +373,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : undefined,
     settings,
+    logLevel: v.LOG_LEVEL,
   };
 }
 

@@ -223,7 +223,7 @@ export async function connectCaldav(
     } catch (err) {
       if (state.unauthorized) throw new RemindersAuthError();
       if (err instanceof AppError) throw err;
-      log.warn(`[reminders] ${what} failed:`, (err as Error).message);
+      log.warn({ err }, `[reminders] ${what} failed`);
       throw new RemindersUnavailableError(`${REMINDERS_MESSAGES.serverUnreachable}: ${what}`);
     }
     if (state.unauthorized) throw new RemindersAuthError();
@@ -254,7 +254,7 @@ export async function connectCaldav(
     try {
       return readVtodo(object.data, list, object.url);
     } catch (err) {
-      log.warn(`[reminders] skipping ${object.url}:`, (err as Error).message);
+      log.warn({ err, url: object.url }, '[reminders] skipping an unreadable reminder');
       return null;
     }
   };
