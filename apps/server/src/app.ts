@@ -120,7 +120,9 @@ export function createApp(deps: AppDeps) {
 function serveWebApp(app: OpenAPIHono<AppEnv>, webDir: string) {
   const indexFile = path.join(webDir, 'index.html');
   const root = path.relative(process.cwd(), webDir) || '.';
-  app.use('/*', serveStatic({ root }));
+  // Built before the server starts (`npm start` builds it first). Without it every GET answers the
+  // 503 below; serveStatic would only print a console error about the missing folder.
+  if (existsSync(webDir)) app.use('/*', serveStatic({ root }));
   app.get('*', (c) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built. Run `npm start`, which builds it first.', 503);

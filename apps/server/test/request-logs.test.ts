@@ -6,31 +6,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { Client, signUp, startTestServer } from './harness.ts';
-
-type Line = Record<string, any>;
-
-// Lines the server's logger writes to stdout from now on (kept on stdout too, unparsed ones aside).
-function watchStdout(): () => Line[] {
-  const seen: Line[] = [];
-  const write = process.stdout.write.bind(process.stdout);
-  vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
-    for (const text of String(chunk).split('\n').filter(Boolean)) {
-      try {
-        seen.push(JSON.parse(text) as Line);
-      } catch {
-        // Not a log line (vitest or another writer).
-      }
-    }
-    return write(chunk);
-  }) as typeof process.stdout.write);
-  return () => seen;
-}
+import { watchLogLines, type LogLine } from './log-lines.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('request ids in logs', () => {
   let server: RunningServer;
-  let lines: () => Line[];
+  let lines: () => LogLine[];
   beforeAll(async () => {
     server = await startTestServer({ LOG_LEVEL: 'info' });
   });
@@ -42,7 +24,7 @@ describe('request ids in logs', () => {
   const linesOf = (reqId: string) => lines().filter((line) => line.reqId === reqId);
 
   it('answers a new id and writes one access line with it, the path without its query', async () => {
-    lines = watchStdout();
+    lines = watchLogLines();
     const res = await new Client(server.url).get('/api/health?token=secret');
     const reqId = res.headers.get('x-request-id')!;
     expect(reqId).toMatch(UUID);
@@ -62,7 +44,7 @@ describe('request ids in logs', () => {
   });
 
   it('keeps a sane incoming id and replaces a malformed one', async () => {
-    lines = watchStdout();
+    lines = watchLogLines();
     const client = new Client(server.url);
     const sane = 'edge-7f3a.B_9';
     const kept = await client.request('GET', '/api/health', undefined, { 'X-Request-Id': sane });
@@ -81,7 +63,7 @@ describe('request ids in logs', () => {
     const user = await signUp(server);
     // A database fault the routes do not expect: the meetings table is gone.
     await server.database.query('alter table meetings rename to meetings_gone');
-    lines = watchStdout();
+    lines = watchLogLines();
     try {
       const res = await user.get('/api/meetings');
       expect(res.status).toBe(500);
@@ -111,7 +93,7 @@ describe('LOG_LEVEL', () => {
   it('leaves out the access lines at warn', async () => {
     const server = await startTestServer({ LOG_LEVEL: 'warn' });
     try {
-      const lines = watchStdout();
+      const lines = watchLogLines();
       const res = await new Client(server.url).get('/api/health');
       expect(res.headers.get('x-request-id')).toMatch(UUID);
       expect(lines().filter((line) => line.msg === 'request')).toEqual([]);
