@@ -6,7 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { serve, type ServerType } from '@hono/node-server';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase, runInArrivalOrder, type DatabaseHandle } from '@summy/db';
+import { openDatabase, runInArrivalOrder, setDatabaseLog, type DatabaseHandle } from '@summy/db';
 import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import { promoteConfiguredAdmins } from './services/auth/admins.ts';
@@ -73,6 +73,8 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   setLogLevel(env.logLevel);
+  // The database client's connection trouble goes to the same JSON lines.
+  setDatabaseLog(log);
   validateSttSettings(env);
   // Temporary audio that a crashed process left.
   const leftovers = await cleanScratch(env.dataDir);
