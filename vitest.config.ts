@@ -13,8 +13,10 @@ const slow = places.map((p) => `${p}*.slow.test.ts`);
 // Web component tests render React to static markup in Node: no DOM emulation to drift from browsers
 // (the browser itself is covered by Playwright).
 const web = ['apps/web/src/**/*.unit.test.{ts,tsx}'];
+// Every project fails a test that calls console.error without declaring it (docs/testing.md).
+const consoleGuard = 'scripts/fail-on-console-error.ts';
 // The fast tier (unit, web) fails any test that starts a process: that is what makes a test slow.
-const noProcesses = ['scripts/no-child-processes.ts'];
+const noProcesses = ['scripts/no-child-processes.ts', consoleGuard];
 
 export default defineConfig({
   test: {
@@ -24,7 +26,15 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { test: { name: 'unit', include: unit, setupFiles: noProcesses } },
-      { test: { name: 'slow', include: slow, testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'slow',
+          include: slow,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          setupFiles: [consoleGuard],
+        },
+      },
       {
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: { name: 'web', include: web, setupFiles: noProcesses },
@@ -35,6 +45,7 @@ export default defineConfig({
           include: integration,
           exclude: [...unit, ...slow, '**/*.postgres.test.ts'],
           env: { SUMMY_TEST_DB: 'pglite' },
+          setupFiles: [consoleGuard],
         },
       },
       {
@@ -45,6 +56,7 @@ export default defineConfig({
           exclude: [...unit, ...slow, '**/*.audio.test.ts'],
           env: { SUMMY_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
+          setupFiles: [consoleGuard],
         },
       },
     ],

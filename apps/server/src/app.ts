@@ -16,6 +16,7 @@ import type { AppDeps } from './deps.ts';
 import { handleError } from './http/handle-error.ts';
 import { NotFoundError } from './errors/app-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { requestContext } from './http/request-context.ts';
 import { requireSession, sameOriginWrites } from './http/session.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
 import { calendarRoutes, meetingCalendarRoutes } from './routes/calendar/routes.ts';
@@ -43,6 +44,8 @@ export function createApp(deps: AppDeps) {
   const { auth, env } = deps;
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
+  // Before all else: the request id is in every answer and in every log line of the request.
+  app.use('*', requestContext());
   // First, so every answer carries them: API, web app, errors.
   app.use('*', securityHeaders(env));
   // Users' data is never cached: every /api answer without its own Cache-Control gets no-store.
@@ -117,7 +120,9 @@ export function createApp(deps: AppDeps) {
 function serveWebApp(app: OpenAPIHono<AppEnv>, webDir: string) {
   const indexFile = path.join(webDir, 'index.html');
   const root = path.relative(process.cwd(), webDir) || '.';
-  app.use('/*', serveStatic({ root }));
+  // Built before the server starts (`npm start` builds it first). Without it every GET answers the
+  // 503 below; serveStatic would only print a console error about the missing folder.
+  if (existsSync(webDir)) app.use('/*', serveStatic({ root }));
   app.get('*', (c) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built. Run `npm start`, which builds it first.', 503);

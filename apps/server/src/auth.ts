@@ -30,6 +30,7 @@ import { trustedOrigins } from './services/auth/auth-options.ts';
 import { roleOfNewUser } from './services/auth/admins.ts';
 import { checkSignup, removeInvite } from './services/auth/signup-policy.ts';
 import { recordGoogleAccount } from './services/google/record-google-account.ts';
+import { log } from './log.ts';
 
 /** What Summy does when Better Auth changes an account (set by server.ts once jobs run). */
 export interface AuthHooks {
@@ -44,6 +45,12 @@ export interface AuthHooks {
 export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
   return betterAuth({
     appName: 'Summy',
+    // Better Auth's own messages become server log lines (JSON, with the request id) instead of
+    // colored console output.
+    logger: {
+      log: (level, message, ...args: unknown[]) =>
+        log[level](args.length > 0 ? { details: args } : {}, `[auth] ${message}`),
+    },
     baseURL: env.publicUrl,
     basePath: '/api/auth',
     secret: env.authSecret,

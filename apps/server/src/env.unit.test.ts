@@ -122,6 +122,17 @@ describe('loadEnv', () => {
     );
   });
 
+  it('logs at info by default and takes any pino level in LOG_LEVEL, nothing else', () => {
+    const dir = dataDir();
+    expect(loadEnv({ DATA_DIR: dir }).logLevel).toBe('info');
+    expect(loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    for (const bad of ['loud', 'INFO', 'verbose'])
+      expect(() => loadEnv({ DATA_DIR: dir, LOG_LEVEL: bad })).toThrow(
+        'Invalid backend configuration: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent',
+      );
+  });
+
   it('keeps models in DATA_DIR/models unless SUMMY_MODELS_DIR says otherwise', () => {
     const dir = dataDir();
     const env = loadEnv({ DATA_DIR: dir });

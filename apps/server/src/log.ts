@@ -1,32 +1,150 @@
 /**
- * Server log lines, cut to a sane length (one failure once logged an 8 MB line, another a million
- * missing chunks in one line). Arguments are formatted as `console.error` would (errors with their
- * stack), with long strings and arrays inside objects shortened, then the whole line is cut to
- * `LOG_LINE_MAX` characters.
+ * Server logs: pino, one JSON object per line on stdout (`level`, `time`, `msg` and fields), so a
+ * log collector can parse them (docs/self-hosting.md). Lines written while a request or a job is
+ * handled carry its `reqId`, or its `queue` and `jobId`, from an AsyncLocalStorage context that
+ * http/request-context.ts and jobs/queue.ts open: services deep down get them without a parameter.
+ *
+ * Lines stay bounded (one failure once logged an 8 MB line, another a million missing chunks in one
+ * line): strings, arrays, object keys and nesting are cut, errors anywhere become `{type, message,
+ * stack}`, and a line still longer than `LOG_LINE_MAX` is rewritten to its essentials.
  */
-import { formatWithOptions } from 'node:util';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
 
-/** Longest log line written, in characters; the rest is replaced by a count. */
-export const LOG_LINE_MAX = 2_000;
+/** Longest log line written, in characters (a stack trace fits); longer ones are rewritten. */
+export const LOG_LINE_MAX = 4_000;
+/** Longest string kept in a log field or message, in characters; the rest becomes a count. */
+export const LOG_STRING_MAX = 1_000;
+/** Array items and object keys kept per level, and levels of nesting kept. */
+const ITEMS_MAX = 20;
+const DEPTH_MAX = 4;
 
-/** `line` cut to `max` characters, with how many were left out. */
-export function truncateLine(line: string, max = LOG_LINE_MAX): string {
-  if (line.length <= max) return line;
-  return `${line.slice(0, max)}… [${line.length - max} more characters]`;
+/** Levels of LOG_LEVEL, most verbose first; 'silent' writes nothing. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+/** One of `LOG_LEVELS`. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Fields every line written in a context carries: the request's id, or the job's queue and id. */
+export interface LogContext {
+  reqId?: string;
+  queue?: string;
+  jobId?: string;
 }
 
-/** Formats arguments like `console.log` does, bounded: at most `LOG_LINE_MAX` characters. */
-export function formatLogLine(...args: unknown[]): string {
-  const line = formatWithOptions(
-    { depth: 4, maxArrayLength: 20, maxStringLength: LOG_LINE_MAX },
-    ...args,
+const context = new AsyncLocalStorage<LogContext>();
+
+/** Runs `fn` with `fields` added to every log line written inside it, awaited work included. */
+export function withLogContext<T>(fields: LogContext, fn: () => T): T {
+  return context.run({ ...context.getStore(), ...fields }, fn);
+}
+
+/** `text` cut to `max` characters, with how many were left out. */
+export function truncateString(text: string, max = LOG_STRING_MAX): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… [${text.length - max} more characters]`;
+}
+
+/**
+ * A copy of `value` that serializes to a bounded size: strings cut to `LOG_STRING_MAX`, arrays and
+ * objects to 20 items (then a count), nesting to 4 levels, errors to `{type, message, stack, ...}`
+ * (pino's serializer, their `cause` included), cycles and functions named, not followed.
+ */
+export function boundValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return truncateString(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return '[circular]';
+  if (depth >= DEPTH_MAX) return Array.isArray(value) ? '[array]' : '[object]';
+  seen.add(value);
+  const inner = (v: unknown) => boundValue(v, depth + 1, seen);
+  if (value instanceof Error) return inner({ ...stdSerializers.err(value) });
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, ITEMS_MAX).map(inner);
+    return value.length > ITEMS_MAX ? [...kept, `… ${value.length - ITEMS_MAX} more items`] : kept;
+  }
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries.slice(0, ITEMS_MAX)) out[k] = inner(v);
+  if (entries.length > ITEMS_MAX) out['…'] = `${entries.length - ITEMS_MAX} more keys`;
+  return out;
+}
+
+// The fields a line cut to its essentials keeps, besides its message and error.
+const ESSENTIAL = ['level', 'time', 'pid', 'hostname', 'reqId', 'queue', 'jobId'];
+
+// `value` with every string cut to `max` characters (structure is already bounded by boundValue).
+function cutStrings(value: unknown, max: number): unknown {
+  if (typeof value === 'string') return truncateString(value, max);
+  if (Array.isArray(value)) return value.map((v) => cutStrings(v, max));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v, max)]));
+}
+
+/**
+ * A JSON log line of at most `max` characters (plus its newline). A longer one gets its strings cut
+ * shorter; if that is not enough, it keeps only its essential fields and its message and error
+ * cut. Either way `cut` says how long it was.
+ */
+export function boundLine(line: string, max = LOG_LINE_MAX): string {
+  if (line.length <= max + 1) return line;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    // Not JSON (pino writes only JSON; this is a safety net): its start becomes the message.
+    parsed = { msg: line };
+  }
+  const cut = `line of ${line.length} characters shortened`;
+  const shorter = JSON.stringify({ ...(cutStrings(parsed, max / 16) as object), cut });
+  if (shorter.length <= max) return `${shorter}\n`;
+  const short: Record<string, unknown> = {};
+  for (const key of ESSENTIAL) if (key in parsed) short[key] = parsed[key];
+  const err = parsed.err as { type?: unknown; message?: unknown } | undefined;
+  if (err && typeof err === 'object')
+    short.err = { type: err.type, message: truncateString(String(err.message), max / 8) };
+  short.msg = truncateString(String(parsed.msg ?? ''), max / 8);
+  short.cut = cut;
+  return `${JSON.stringify(short)}\n`;
+}
+
+/**
+ * A Summy logger writing bounded JSON lines to `destination` (default: stdout, looked up at each
+ * write so a test can watch it) at `level`.
+ */
+export function createLogger(destination?: DestinationStream, level: LogLevel = 'info'): Logger {
+  const sink = { write: (line: string) => (destination ?? process.stdout).write(boundLine(line)) };
+  return pino(
+    {
+      level,
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => boundValue(fields) as Record<string, unknown>,
+      },
+      // boundValue already serialized every error; pino's own would rename their type 'Object'.
+      serializers: { err: (err: unknown) => err },
+      mixin: () => ({ ...context.getStore() }),
+      hooks: {
+        // Messages are bounded like fields (formatters.log only sees the fields).
+        logMethod(args, method) {
+          const bounded = args.map((a) => (typeof a === 'string' ? truncateString(a) : a));
+          return method.apply(this, bounded as Parameters<typeof method>);
+        },
+      },
+    },
+    sink,
   );
-  return truncateLine(line);
 }
 
-/** Bounded `console.error` / `console.warn` / `console.info`; use for anything request data can reach. */
-export const log = {
-  error: (...args: unknown[]) => console.error(formatLogLine(...args)),
-  warn: (...args: unknown[]) => console.warn(formatLogLine(...args)),
-  info: (...args: unknown[]) => console.info(formatLogLine(...args)),
-};
+/**
+ * The server's logger: `log.error({ err, meetingId }, 'storing the audio failed')`. Use it for
+ * anything request data can reach; startServer sets its level from LOG_LEVEL.
+ */
+export const log: Logger = createLogger();
+
+/** Sets the level of the server's logger (LOG_LEVEL; every server in this process shares it). */
+export function setLogLevel(level: LogLevel): void {
+  log.level = level;
+}

@@ -11,12 +11,16 @@ try {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnv();
   const server = await startServer(env);
-  console.log(
-    `Summy is running at ${env.publicUrl} (database: ${server.database.kind}${
-      server.database.kind === 'pglite' ? `, data in ${env.dataDir}` : ''
-    })`,
+  const pglite = server.database.kind === 'pglite';
+  log.info(
+    {
+      url: env.publicUrl,
+      database: server.database.kind,
+      ...(pglite ? { dataDir: env.dataDir } : {}),
+    },
+    `Summy is running at ${env.publicUrl}`,
   );
-  for (const note of setupNotes(env)) log.info(`[setup] ${note}`);
+  for (const note of setupNotes(env)) log.info({ setup: true }, `[setup] ${note}`);
   const stop = async () => {
     await server.close();
     process.exit(0);
@@ -26,7 +30,7 @@ try {
 } catch (err) {
   // A second server on one embedded database would destroy it: the lock refused it.
   if (err instanceof ConfigurationError || err instanceof DataDirLockedError) {
-    console.error(`Summy cannot start. ${err.message}`);
+    log.fatal(`Summy cannot start. ${err.message}`);
     process.exit(1);
   }
   throw err;

@@ -6,14 +6,14 @@ import type { AppDeps } from './deps.ts';
 import { serve, type ServerType } from '@hono/node-server';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase, runInArrivalOrder, type DatabaseHandle } from '@summy/db';
+import { openDatabase, runInArrivalOrder, setDatabaseLog, type DatabaseHandle } from '@summy/db';
 import { createApp } from './app.ts';
 import { createAuth } from './auth.ts';
 import { promoteConfiguredAdmins } from './services/auth/admins.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
 import { startWorkers } from './jobs/registry.ts';
-import { log } from './log.ts';
+import { log, setLogLevel } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { startSearchIndexing } from './services/chat/search-index-job.ts';
 import type { SummaryModelResolver } from './pipeline/regenerate-summary.ts';
@@ -72,11 +72,14 @@ export async function startServer(
   database?: DatabaseHandle,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
+  setLogLevel(env.logLevel);
+  // The database client's connection trouble goes to the same JSON lines.
+  setDatabaseLog(log);
   validateSttSettings(env);
   // Temporary audio that a crashed process left.
   const leftovers = await cleanScratch(env.dataDir);
   if (leftovers > 0)
-    console.log(`[server] removed ${leftovers} temporary folders of stopped servers`);
+    log.info({ folders: leftovers }, '[server] removed temporary folders of stopped servers');
   const db =
     database ??
     (await openDatabase({
@@ -89,13 +92,13 @@ export async function startServer(
   // Failed archives and crash leftovers of model downloads; paused downloads stay.
   await modelManager(env)
     .cleanPartials()
-    .catch((err: unknown) => log.warn('[models] could not clean the partial downloads:', err));
+    .catch((err: unknown) => log.warn({ err }, '[models] could not clean the partial downloads'));
   const realtime = await startRealtimeHub(db);
   const jobs = await startJobs(db, { monitorIntervalSeconds: options.monitorIntervalSeconds });
   const auth = createAuth(env, db.db, {
     onGoogleConnected: (userId) =>
       void enqueueContactsSync(jobs, userId).catch((err: unknown) =>
-        log.warn('[contacts] could not queue the sync on connect:', err),
+        log.warn({ err, userId }, '[contacts] could not queue the sync on connect'),
       ),
   });
   const storage = createStorage(env);

@@ -51,6 +51,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Warnings and errors only: an access line per request would bury the test output.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...extraEnv,
   });
   // The contacts sync only where a test asks for it (see ServerOptions.contactsSync).

@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { dbLog } from './log.ts';
 import { queuePgliteFairly } from './fair-queue.ts';
 import { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 import { PGliteThread } from './pglite-thread.ts';
@@ -207,7 +208,7 @@ async function openPglite(
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dead connection in an idle pool must not crash the process.
-  pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+  pool.on('error', (err) => dbLog.warn({ err }, '[db] idle client error'));
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const query: DatabaseHandle['query'] = async (text, params) =>
@@ -226,7 +227,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     // keepAlive lets the kernel notice a peer that vanished without closing the connection.
     const client = new pg.Client({ connectionString: url, keepAlive: true });
     client.on('error', (err) => {
-      console.error('[db] listen client error:', err.message);
+      dbLog.warn({ err }, '[db] listen client error');
       lost(client);
     });
     client.on('end', () => lost(client));
@@ -275,12 +276,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       connecting.then(
         () => {
           connecting = undefined;
-          console.error(`[db] listen client reconnected after ${attempt + 1} attempt(s)`);
+          dbLog.info({ attempts: attempt + 1 }, '[db] listen client reconnected');
           for (const callback of resumed) callback();
         },
         (err: Error) => {
           connecting = undefined;
-          if (attempt === 0) console.error('[db] listen client reconnecting:', err.message);
+          if (attempt === 0) dbLog.warn({ err }, '[db] listen client reconnecting');
           if (!closed) reconnect(attempt + 1);
         },
       );

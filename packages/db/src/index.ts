@@ -7,6 +7,7 @@ export {
   type LockHolder,
 } from './data-dir-lock.ts';
 export { FairQueue, runInArrivalOrder } from './fair-queue.ts';
+export { setDatabaseLog, type DatabaseLog } from './log.ts';
 export { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 export { PGliteThread } from './pglite-thread.ts';
 export * as schema from './schema/index.ts';

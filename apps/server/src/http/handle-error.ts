@@ -20,6 +20,6 @@ export function handleError(err: Error, c: Context): Response {
       err.status,
     );
   }
-  log.error('[server] unhandled error:', err);
+  log.error({ err }, '[server] unhandled error');
   return c.json({ error: MESSAGES.serverError, details: 'HTTP 500' }, 500);
 }

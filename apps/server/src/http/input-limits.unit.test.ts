@@ -1,7 +1,6 @@
-/** Which body limit each route gets, the auth body checks, and bounded log lines. */
+/** Which body limit each route gets, and the auth body checks. */
 import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '@summy/core';
-import { formatLogLine, LOG_LINE_MAX, truncateLine } from '../log.ts';
 import { authBodyIssues } from './auth-input.ts';
 import { bodyKind } from './body-limit.ts';
 import { uploadTitle } from '../services/recordings/create-uploaded-meeting.ts';
@@ -63,22 +62,6 @@ describe('authBodyIssues', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 50; i++) deep = { a: deep };
     expect(authBodyIssues(deep)[0]?.message).toBe('Nested too deeply');
-  });
-});
-
-describe('log lines', () => {
-  it('cuts a long line and says how much was left out', () => {
-    expect(truncateLine('short')).toBe('short');
-    const cut = truncateLine('x'.repeat(LOG_LINE_MAX + 500));
-    expect(cut).toBe(`${'x'.repeat(LOG_LINE_MAX)}… [500 more characters]`);
-  });
-
-  it('keeps an 8 MB error message and a million-item array to a bounded line', () => {
-    const err = new Error('y'.repeat(8 * 1024 * 1024));
-    expect(formatLogLine('[server] failed:', err).length).toBeLessThan(LOG_LINE_MAX + 50);
-    const missing = Array.from({ length: 1_000_000 }, (_, i) => i);
-    expect(formatLogLine('missing', { missing }).length).toBeLessThan(LOG_LINE_MAX + 50);
-    expect(formatLogLine('a', 1, { b: 2 })).toBe('a 1 { b: 2 }');
   });
 });
 

@@ -35,7 +35,7 @@ export async function startJobs(
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', ...common })
       : new PgBoss({ connectionString: database.url!, max: 4, ...common });
-  boss.on('error', (err: unknown) => log.error('[jobs]', err));
+  boss.on('error', (err: unknown) => log.error({ err }, '[jobs] pg-boss error'));
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const [name, options] of queueOptions()) {

@@ -2,11 +2,12 @@
  * One durable job queue, described in one place: its name, pg-boss options, payload schema,
  * handler and what happens when a job runs out of retries. jobs/registry.ts lists them all; the
  * server and the CLI start their workers from there
- * (docs/decisions/042-server-layers-and-job-registry.md).
+ * (docs/decisions/042-server-layers-and-job-registry.md). Every line a handler logs carries its
+ * `queue` and `jobId`.
  */
 import type { JobWithMetadata, Queue, WorkOptions } from 'pg-boss';
 import type { z } from 'zod';
-import { log } from '../log.ts';
+import { log, withLogContext } from '../log.ts';
 import type { Jobs } from './boss.ts';
 
 /** The jobs a handler is given: never none. */
@@ -89,16 +90,18 @@ export async function startQueueWorker<Name extends string, Payload, Deps>(
         await queue
           .onExhausted(deps, job.data, err)
           .catch((cleanup: unknown) =>
-            log.error(
-              `[jobs] ${queue.name} ${job.id}: clean-up after the last try failed:`,
-              cleanup,
-            ),
+            log.error({ err: cleanup, jobId: job.id }, '[jobs] clean-up after the last try failed'),
           );
       }
       throw err;
     }
   };
-  await jobs.boss.work(queue.name, { ...queue.work, includeMetadata: true }, run as never);
+  // Every line the handler logs names the queue and the job (the jobs, comma-separated, of a batch).
+  const runInContext = (batch: JobWithMetadata<unknown>[]) =>
+    withLogContext({ queue: queue.name, jobId: batch.map((job) => job.id).join(',') }, () =>
+      run(batch),
+    );
+  await jobs.boss.work(queue.name, { ...queue.work, includeMetadata: true }, runInContext as never);
   if (queue.schedule)
     await jobs.boss.schedule(queue.name, queue.schedule.cron, queue.schedule.data as object);
   return true;

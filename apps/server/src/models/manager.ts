@@ -154,13 +154,16 @@ export class ModelManager {
       async (err: unknown) => {
         const paused = controller.signal.aborted ? job.stop !== 'cancel' : isPause(err);
         // Deleted before the job ends, so a status read after a cancel sees no partial file.
-        if (!paused) await discardPartial(this.env, id).catch((e: unknown) => log.warn(e));
+        if (!paused)
+          await discardPartial(this.env, id).catch((e: unknown) =>
+            log.warn({ err: e, model: id }, '[models] discarding a partial download failed'),
+          );
         this.jobs.delete(id);
         if (controller.signal.aborted) throw new ModelDownloadCancelledError(id, paused);
         const failure = toModelError(err);
-        if (!(err instanceof AppError)) log.error(`Model download of ${id} failed:`, err);
+        if (!(err instanceof AppError)) log.error({ err, model: id }, '[models] download failed');
         if (err instanceof ModelDiskFullError) {
-          log.warn(`Model download of ${id}: disk full in ${this.env.modelsDir}`);
+          log.warn({ model: id, dir: this.env.modelsDir }, '[models] download stopped: disk full');
         }
         this.failures.set(id, failure);
         throw err instanceof AppError ? err : new AppError(500, failure.error, failure.details);

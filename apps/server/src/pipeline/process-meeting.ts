@@ -92,7 +92,7 @@ export async function processMeeting(
       });
     });
   } catch (err) {
-    log.error(`[pipeline] transcription failed for meeting ${job.meetingId}:`, err);
+    log.error({ err, meetingId: job.meetingId }, '[pipeline] transcription failed');
     const processingError = describeFailure(err);
     // Run again, a meeting keeps the transcript it had: a worse outcome must not erase it.
     await finish(deps, job, again ? {} : { transcript: null, summaryData: { processingError } });
@@ -131,7 +131,7 @@ export async function processMeeting(
     const enhanced = await tools.text.enhanceSpeakers(transcript, signal);
     if (enhanced.trim()) transcript = enhanced;
   } catch (err) {
-    log.warn(`[pipeline] speaker enhancement failed for ${job.meetingId}:`, (err as Error).message);
+    log.warn({ err, meetingId: job.meetingId }, '[pipeline] speaker enhancement failed');
   }
 
   // 4. Title and summary. The upload pipeline runs them in parallel and falls back to the file name
@@ -163,7 +163,7 @@ export async function processMeeting(
   try {
     items = await tools.extractActionItems(tools.text, transcript);
   } catch (err) {
-    log.warn(`[pipeline] action items failed for ${job.meetingId}:`, (err as Error).message);
+    log.warn({ err, meetingId: job.meetingId }, '[pipeline] action items failed');
   }
 
   // 6. Save, then clear the flags.

@@ -76,7 +76,7 @@ export async function regenerateSummary(
   } catch (err) {
     if (signal?.aborted) throw err;
     const reason = failureReason(err);
-    log.warn(`[summary] meeting ${job.meetingId}: ${reason}`);
+    log.warn({ meetingId: job.meetingId }, `[summary] ${reason}`);
     await failSummary(deps, job, reason);
     return 'failed';
   }

@@ -165,7 +165,7 @@ export function tusRoutes(deps: AppDeps) {
   const cleanupNow = () => {
     if (Date.now() - lastCleanup < 60 * 60 * 1000) return;
     lastCleanup = Date.now();
-    tus.cleanUpExpiredUploads().catch((err: unknown) => log.warn('[tus] cleanup:', err));
+    tus.cleanUpExpiredUploads().catch((err: unknown) => log.warn({ err }, '[tus] cleanup failed'));
   };
 
   const handle = async (c: Context<AppEnv>) => {

@@ -254,7 +254,7 @@ export async function connectCaldav(
     } catch (err) {
       if (state.unauthorized) throw new RemindersAuthError();
       if (err instanceof AppError) throw err;
-      log.warn(`[reminders] ${what} failed:`, (err as Error).message);
+      log.warn({ err }, `[reminders] ${what} failed`);
       const answer = state.unreadable ? `: unreadable answer (${state.unreadable})` : '';
       throw new RemindersUnavailableError(
         `${REMINDERS_MESSAGES.serverUnreachable}: ${what}${answer}`,
@@ -263,7 +263,7 @@ export async function connectCaldav(
     if (state.unauthorized) throw new RemindersAuthError();
     // Discovery probes may meet a 404 or 405 on the way; once logged in, every answer counts.
     if (state.unreadable && what !== 'login') {
-      log.warn(`[reminders] ${what}: unreadable answer ${state.unreadable}`);
+      log.warn({ unreadable: state.unreadable }, `[reminders] ${what}: unreadable answer`);
       throw new RemindersUnavailableError(
         `${REMINDERS_MESSAGES.serverUnreachable}: ${what}: unreadable answer (${state.unreadable})`,
       );
@@ -299,7 +299,7 @@ export async function connectCaldav(
     try {
       return readVtodo(object.data, list, object.url);
     } catch (err) {
-      log.warn(`[reminders] skipping ${object.url}:`, (err as Error).message);
+      log.warn({ err, url: object.url }, '[reminders] skipping an unreadable reminder');
       return null;
     }
   };

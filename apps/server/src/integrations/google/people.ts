@@ -88,17 +88,17 @@ export function peopleClient(
       );
       if (!res.ok) {
         await res.body?.cancel();
-        log.warn(`[contacts] ${what} answered ${res.status} for account ${accountId}`);
+        log.warn({ accountId, status: res.status }, `[contacts] ${what} answered an error`);
         return null;
       }
       const body = schema.safeParse(await res.json());
       if (!body.success) {
-        log.warn(`[contacts] ${what} answered an unexpected body for account ${accountId}`);
+        log.warn({ accountId }, `[contacts] ${what} answered an unexpected body`);
         return null;
       }
       return body.data;
     } catch (err) {
-      log.warn(`[contacts] ${what} failed for account ${accountId}: ${(err as Error).message}`);
+      log.warn({ err, accountId }, `[contacts] ${what} failed`);
       return null;
     }
   };

@@ -156,7 +156,10 @@ export async function refreshGoogleAccount(
     throw new GoogleUnavailableError('Token refresh answered no token');
   const body = answer.success ? answer.data : {};
   if (!res.ok || !body.access_token) {
-    log.warn(`[google] refresh of account ${row.id} refused: ${body.error ?? res.status}`);
+    log.warn(
+      { accountId: row.id, reason: body.error ?? res.status },
+      '[google] token refresh refused',
+    );
     await removeTokens(db, row.id);
     throw new GoogleReconnectError();
   }

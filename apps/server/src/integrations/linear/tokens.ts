@@ -134,7 +134,7 @@ async function doRefresh(deps: LinearDeps, userId: string, stale?: string): Prom
     if (!(err instanceof LinearApiError) || err.code !== 'invalid_grant') throw err;
     const now = await readRow(db, userId);
     if (now && now.refreshToken !== row.refreshToken) return crypto.decrypt(now.accessToken);
-    log.warn(`[linear] refresh refused for user ${userId}: tokens removed`);
+    log.warn({ userId }, '[linear] token refresh refused: tokens removed');
     await deleteLinearTokens(db, userId);
     throw new LinearNotConnectedError('Linear refused the refresh token: connect Linear again');
   }

@@ -42,7 +42,8 @@ export const contactsSyncQueue = defineQueue({
     const { database, auth } = deps;
     const result = await runContactsSync({ db: database.db, auth, google, database }, userId);
     log.info(
-      `[contacts] sync of user ${userId}: ${result.skipped ? 'skipped, no Google token' : `${result.saved} saved (${result.added} new), ${result.failed} failed, ${result.enriched} enriched`}`,
+      { userId, ...result },
+      result.skipped ? '[contacts] sync skipped, no Google token' : '[contacts] sync done',
     );
     return result;
   },

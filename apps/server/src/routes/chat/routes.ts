@@ -101,7 +101,7 @@ export function chatAnswerRoutes({ database: { db }, env }: AppDeps) {
           } catch (err) {
             if (controller.signal.aborted) return;
             const known = err instanceof AppError;
-            if (!known) log.error('[chat] stream failed:', err);
+            if (!known) log.error({ err }, '[chat] stream failed');
             await send({
               event: 'error',
               data: {

@@ -133,10 +133,10 @@ export async function readCalendarEvents(
       }
       if (rule === 'range') {
         if (err instanceof GoogleReconnectError && acc.id === primaryId) {
-          log.warn(`[calendar] account ${acc.id}: ${(err as Error).message}`);
+          log.warn({ err, accountId: acc.id }, '[calendar] fetching events failed');
           throw err;
         }
-        log.warn(`[calendar] range fetch of account ${acc.id} failed:`, (err as Error).message);
+        log.warn({ err, accountId: acc.id }, '[calendar] range fetch failed');
       }
       continue;
     }

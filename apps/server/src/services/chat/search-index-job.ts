@@ -70,7 +70,7 @@ export async function startSearchIndexing(
     const timer = setTimeout(() => {
       pending.delete(userId);
       enqueueSearchIndex(jobs, userId).catch((err: unknown) =>
-        log.warn('[search] could not queue the index rebuild:', err),
+        log.warn({ err, userId }, '[search] could not queue the index rebuild'),
       );
     }, SEARCH_INDEX_DEBOUNCE_MS);
     timer.unref();
@@ -78,7 +78,7 @@ export async function startSearchIndexing(
   };
   const sweep = () =>
     void enqueueStaleSearchIndexes(database, jobs).catch((err: unknown) =>
-      log.warn('[search] could not queue the index rebuilds:', err),
+      log.warn({ err }, '[search] could not queue the index rebuilds'),
     );
   const unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
     let note: { table?: string; op?: string; user_id?: string | null };

@@ -32,7 +32,7 @@ export async function runContactsSync(
 ): Promise<ContactSyncResult> {
   const publish = (event: ContactsSyncEvent) =>
     publishContactsSync(deps.database, userId, event).catch((err: unknown) =>
-      log.warn('[contacts] could not publish the sync state:', err),
+      log.warn({ err, userId }, '[contacts] could not publish the sync state'),
     );
   let lastPhase: ContactSyncPhase | null = null;
   let lastAt = 0;

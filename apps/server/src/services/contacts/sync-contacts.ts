@@ -155,7 +155,7 @@ export async function enrichContacts(
         .returning({ id: contacts.id });
       enriched += updated.length;
     } catch (err) {
-      log.warn(`[contacts] enriching a contact failed, skipped: ${(err as Error).message}`);
+      log.warn({ err }, '[contacts] enriching a contact failed, skipped');
     }
   }
   return { lookedUp, enriched };
@@ -269,7 +269,7 @@ export async function syncContacts(
       if (added) result.added++;
     } catch (err) {
       result.failed++;
-      log.warn(`[contacts] saving a contact failed, skipped: ${(err as Error).message}`);
+      log.warn({ err }, '[contacts] saving a contact failed, skipped');
     }
     progress({ phase: 'saving', done: result.saved + result.failed, total: merged.size });
   }

@@ -66,7 +66,7 @@ export async function getLinearStatus(
   } catch (err) {
     if (err instanceof LinearNotConnectedError) return { connected: false, configured: true };
     if (!(err instanceof AppError)) throw err;
-    log.warn(`[linear] status of user ${userId} without viewer: ${err.message}`);
+    log.warn({ err, userId }, '[linear] status without viewer');
     return { connected: true, configured: true };
   }
 }
@@ -123,5 +123,5 @@ export async function disconnectLinear(
   await deleteLinearTokens(deps.db, userId);
   const revoked = await deps.client.revoke(tokens.accessToken, 'access_token');
   if (tokens.refreshToken) await deps.client.revoke(tokens.refreshToken, 'refresh_token');
-  if (!revoked) log.warn(`[linear] revoking the token of user ${userId} failed; removed anyway`);
+  if (!revoked) log.warn({ userId }, '[linear] revoking the token failed; removed anyway');
 }

@@ -87,7 +87,10 @@ export async function syncLinear(deps: LinearDeps, userId: string): Promise<Line
       }
       const target = pickCompletionState(states, true);
       if (!target) {
-        log.warn(`[linear] team ${issue.team.id} has no workflow states; ${issue.identifier} kept`);
+        log.warn(
+          { team: issue.team.id, issue: issue.identifier },
+          '[linear] team has no workflow states; issue kept',
+        );
         continue;
       }
       await withLinearToken(deps, userId, (token) =>
@@ -97,7 +100,7 @@ export async function syncLinear(deps: LinearDeps, userId: string): Promise<Line
     } catch (err) {
       // One issue Linear will not update (archived, no permission) must not stop the others.
       if (!(err instanceof LinearApiError) || err.unauthenticated) throw err;
-      log.warn(`[linear] completing ${issue.identifier} failed: ${err.message}`);
+      log.warn({ err, issue: issue.identifier }, '[linear] completing an issue failed');
     }
   }
 

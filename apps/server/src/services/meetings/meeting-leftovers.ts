@@ -91,8 +91,8 @@ export async function removeMeetingFiles(
   for (const [what, step] of steps) {
     await step().catch((err: unknown) =>
       log.warn(
-        `[meetings] deleted meeting ${meetingId}: removing its ${what} failed (the leftover sweep retries):`,
-        err instanceof Error ? err.message : err,
+        { err, meetingId, what },
+        '[meetings] removing a deleted meeting’s files failed (the leftover sweep retries)',
       ),
     );
   }
@@ -184,16 +184,10 @@ export function startLeftoverSweeps(deps: Deps): () => Promise<void> {
       sweepLeftovers(deps).then(
         (r) => {
           if (r.objects + r.recordings + r.uploads > 0) {
-            console.log(
-              `[meetings] removed leftovers of deleted meetings: ${r.objects} audio objects, ${r.recordings} recordings in progress, ${r.uploads} upload records`,
-            );
+            log.info({ ...r }, '[meetings] removed leftovers of deleted meetings');
           }
         },
-        (err: unknown) =>
-          log.warn(
-            '[meetings] leftover sweep failed (retried later):',
-            err instanceof Error ? err.message : err,
-          ),
+        (err: unknown) => log.warn({ err }, '[meetings] leftover sweep failed (retried later)'),
       ),
     );
   };

@@ -124,7 +124,7 @@ export async function requestSummary(
     const id = await deps.jobs.send('meeting.summarize', job, { group: { id: userId } });
     if (!id) throw new Error('meeting.summarize job was not created');
   } catch (err) {
-    log.error(`[summary] meeting ${meetingId}: could not enqueue the summary:`, err);
+    log.error({ err, meetingId }, '[summary] could not enqueue the summary');
     await db
       .update(meetings)
       .set({ summaryRegenerating: false, summaryRequestedAt: null })

@@ -82,7 +82,7 @@ export async function retranscribeMeeting(
       retranscribe: true,
     });
   } catch (err) {
-    log.error(`[retranscribe] meeting ${meetingId}: could not enqueue processing:`, err);
+    log.error({ err, meetingId }, '[retranscribe] could not enqueue processing');
     await db.update(meetings).set({ isProcessing: false }).where(owned);
     throw new AppError(500, 'Transcription failed', 'Processing could not start');
   }

@@ -113,7 +113,7 @@ export async function createMeetingForUpload(
       fileName: input.fileName,
     });
   } catch (err) {
-    log.error(`[upload] could not enqueue processing of meeting ${meetingId}:`, err);
+    log.error({ err, meetingId }, '[upload] could not enqueue processing');
     await db.update(meetings).set({ isProcessing: false }).where(eq(meetings.id, meetingId));
     throw new UploadFailedError();
   }
@@ -159,7 +159,7 @@ export async function storeOrFail(
     return await storeUploadedAudio(storage, input);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    log.error('[upload] storing the audio failed:', err);
+    log.error({ err }, '[upload] storing the audio failed');
     throw new UploadFailedError();
   }
 }

@@ -120,7 +120,8 @@ async function doStop(
     const listed = missingChunks.ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
     if (listed < missingChunks.count) shown.push('...');
     log.warn(
-      `[recording] meeting ${meetingId}: ${missingChunks.count} chunks never arrived (${shown.join(', ')}); assembling the ${parts.length} received`,
+      { meetingId, missing: missingChunks.count, chunks: shown.join(', '), received: parts.length },
+      '[recording] chunks never arrived; assembling the received ones',
     );
   }
 
@@ -129,7 +130,7 @@ async function doStop(
   try {
     await storage.put(key, concatParts(parts), RECORDING_MIME_TYPE, { size: bytes });
   } catch (err) {
-    log.error(`[recording] meeting ${meetingId}: storing the audio failed:`, err);
+    log.error({ err, meetingId }, '[recording] storing the audio failed');
     await clearFlags();
     throw new AppError(
       500,
@@ -155,7 +156,7 @@ async function doStop(
     // Deleted meanwhile, or another server stored its own copy first. The object just stored is
     // kept (audio is never deleted by a failure path).
     const [now] = await db.select({ audioUrl: meetings.audioUrl }).from(meetings).where(owned);
-    log.warn(`[recording] meeting ${meetingId}: stored ${key} but the meeting changed`);
+    log.warn({ meetingId, key }, '[recording] stored the audio but the meeting changed');
     if (!now?.audioUrl) throw new NotFoundError('Meeting');
     return alreadyStored(storage, meetingId, now.audioUrl);
   }
@@ -172,7 +173,7 @@ async function doStop(
       source: 'recording',
     });
   } catch (err) {
-    log.error(`[recording] meeting ${meetingId}: could not enqueue processing:`, err);
+    log.error({ err, meetingId }, '[recording] could not enqueue processing');
     await db.update(meetings).set({ isProcessing: false }).where(owned);
     throw new AppError(
       500,

@@ -146,7 +146,7 @@ export async function listReminderLists(
     return { lists, selected: resolveSelection(selected, lists).map((l) => l.id), fallback: false };
   } catch (err) {
     if (err instanceof RemindersNotConnectedError || err instanceof RemindersAuthError) throw err;
-    log.warn('[reminders] lists fall back to "Reminders":', (err as Error).message);
+    log.warn({ err }, '[reminders] lists fall back to "Reminders"');
     return fallbackAnswer;
   }
 }

@@ -34,7 +34,7 @@ export async function getTranscriptionJobStatus(
   try {
     job = await deps.jobs.boss.getJobById<TranscriptionJobData>(TRANSCRIPTION_QUEUE, jobId);
   } catch (err) {
-    log.error('[transcription] status lookup failed:', err);
+    log.error({ err }, '[transcription] status lookup failed');
     throw new StatusFailedError('The transcription job could not be read');
   }
   if (!job || job.data?.userId !== userId) throw new NotFoundError('Transcription job');

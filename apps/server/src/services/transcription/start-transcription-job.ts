@@ -42,7 +42,7 @@ export async function startTranscriptionJob(
   try {
     stored = await deps.storage.stat(parsed.key);
   } catch (err) {
-    log.error('[transcription] storage stat failed:', err);
+    log.error({ err }, '[transcription] storage stat failed');
     throw new StartFailedError('The recording could not be read from storage');
   }
   if (!stored) throw new NotFoundError('Recording');
@@ -66,7 +66,7 @@ export async function startTranscriptionJob(
   try {
     jobId = await deps.jobs.send(TRANSCRIPTION_QUEUE, data);
   } catch (err) {
-    log.error('[transcription] enqueue failed:', err);
+    log.error({ err }, '[transcription] enqueue failed');
     throw new StartFailedError('The transcription job could not be queued');
   }
   if (!jobId) throw new StartFailedError('The transcription job could not be queued');

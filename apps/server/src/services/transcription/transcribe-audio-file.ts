@@ -34,7 +34,7 @@ export async function transcribeAudioFile(
     provider = await selectSttProvider(env);
   } catch (err) {
     // A settings problem (named by ConfigurationError) or an offline engine that cannot load.
-    log.error('[stt] no provider:', err);
+    log.error({ err }, '[stt] no provider');
     throw new SttError('failed', err instanceof Error ? err.message : String(err));
   }
   const deadline = AbortSignal.timeout(input.timeoutMs);
@@ -64,7 +64,7 @@ export async function transcribeAudioFile(
   } catch (err) {
     if (deadline.aborted) throw timedOut();
     if (err instanceof SttError) throw err;
-    log.error('[stt] provider failed:', err);
+    log.error({ err }, '[stt] provider failed');
     throw new SttError('failed');
   } finally {
     signal.removeEventListener('abort', onAbort!);

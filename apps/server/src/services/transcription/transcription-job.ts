@@ -55,7 +55,7 @@ export async function runTranscriptionJobs(
       results.push({ id: job.id, status: 'completed', output: { result: answer } });
     } catch (err) {
       const stt = err instanceof SttError ? err : undefined;
-      if (!stt) log.error(`[jobs] ${TRANSCRIPTION_QUEUE} ${job.id} failed:`, err);
+      if (!stt) log.error({ err }, '[jobs] transcription failed');
       const output: TranscriptionJobOutput = {
         error: 'Job failed',
         details: failureDetails(stt),

@@ -39,6 +39,6 @@ export function toTextGenerationError(step: TextGenerationStep, err: unknown): T
   if (isTimeout(cause)) {
     return new TextGenerationError(step, 'failed', 'The AI provider did not answer in time', 504);
   }
-  log.error(`[llm] ${step} failed:`, cause);
+  log.error({ err: cause, step }, '[llm] step failed');
   return new TextGenerationError(step, 'failed', 'The AI provider failed');
 }
