@@ -35,6 +35,7 @@ export default defineConfig({
           include: integration,
           exclude: [...unit, ...slow, '**/*.postgres.test.ts'],
           env: { SUMMY_TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/pglite-global-setup.ts'],
         },
       },
       {
