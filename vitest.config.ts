@@ -46,6 +46,7 @@ export default defineConfig({
           exclude: [...unit, ...slow, '**/*.postgres.test.ts'],
           env: { SUMMY_TEST_DB: 'pglite' },
           setupFiles: [consoleGuard],
+          globalSetup: ['apps/server/test/pglite-global-setup.ts'],
         },
       },
       {

@@ -70,7 +70,7 @@ interface Seed {
 
 describe(`removing the copies of action items (${testDbKind})`, () => {
   it('removes exactly the untouched copies and keeps every look-alike', async () => {
-    handle = await openTestDatabase();
+    handle = await openTestDatabase({ migrated: false });
     folder = foldersBeforeCopies();
     await migrateTo(handle, folder);
     const q = handle.query.bind(handle);

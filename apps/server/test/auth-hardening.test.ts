@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from '../src/server.ts';
 import {
   Client,
   createPostgresDatabase,
+  openTestDatabase,
   signUp,
   testDbKind,
   TEST_ORIGIN,
@@ -39,7 +40,7 @@ let direct: RunningServer;
 
 beforeAll(async () => {
   const url = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
-  const shared = url ? undefined : await openDatabase({});
+  const shared = url ? undefined : await openTestDatabase();
   if (shared) handles.push(shared);
   const start = async (settings: Record<string, string>) => {
     const db = shared ?? (await openDatabase({ databaseUrl: url }));

@@ -1,60 +1,103 @@
 /**
  * Test harness: starts a real Summy server on a free loopback port over a fresh database (PGlite
- * in memory, or a new database on the run's PostgreSQL server, by SUMMY_TEST_DB), and HTTP
- * clients that sign up and carry their session cookie like a browser would.
+ * in memory, or a new database on the run's PostgreSQL server, by SUMMY_TEST_DB), copied from
+ * the run's migrated template (docs/testing.md), and HTTP clients that sign up and carry their
+ * session cookie like a browser would.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@summy/db';
-import { loadEnv } from '../src/env.ts';
+import { loadEnv, type Env } from '../src/env.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/server.ts';
 
 /** Which database this test project runs on. */
 export const testDbKind = (process.env.SUMMY_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
-/** Creates an empty database on the run's PostgreSQL server and returns its URL. */
-export async function createPostgresDatabase(): Promise<string> {
+/** What a test database holds when it is handed over. */
+export interface TestDatabaseOptions {
+  /**
+   * true (the default): every migration applied, as a copy of the run's template that the
+   * project's global setup migrated once; false: no migration applied, for tests of the
+   * migrations themselves.
+   */
+  migrated?: boolean;
+}
+
+/**
+ * Creates a database on the run's PostgreSQL server and returns its URL: a copy of the migrated
+ * template (`CREATE DATABASE … TEMPLATE`, postgres-global-setup.ts), or an empty one.
+ */
+export async function createPostgresDatabase({
+  migrated = true,
+}: TestDatabaseOptions = {}): Promise<string> {
   const url = inject('postgresUrl');
   const name = `summy_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const template = migrated ? ` TEMPLATE ${pg.escapeIdentifier(inject('postgresTemplate'))}` : '';
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  await client.end();
+  try {
+    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${template}`);
+  } finally {
+    await client.end();
+  }
   return url.replace(/\/postgres$/, `/${name}`);
 }
 
-/** Opens a fresh, unmigrated database of this project's kind. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+// The dumps this test file has read (pglite-global-setup.ts wrote them), by file.
+const pgliteDumps = new Map<string, Uint8Array>();
+
+/** The PGlite dump to start from: the migrated template's or the blank database's. */
+function pgliteDump(migrated: boolean): Uint8Array {
+  const { migrated: migratedFile, blank } = inject('pgliteTemplate');
+  const file = migrated ? migratedFile : blank;
+  let dump = pgliteDumps.get(file);
+  if (!dump) pgliteDumps.set(file, (dump = readFileSync(file)));
+  return dump;
+}
+
+/**
+ * Opens a fresh database of this project's kind: PGlite in memory started from the global
+ * setup's dump (no initdb), or a new database on the run's PostgreSQL server; migrated unless
+ * `{ migrated: false }`.
+ */
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (testDbKind === 'postgres')
-    return openDatabase({ databaseUrl: await createPostgresDatabase() });
-  return openDatabase({});
+    return openDatabase({ databaseUrl: await createPostgresDatabase(options) });
+  return openDatabase({ pgliteLoadDataDir: pgliteDump(options.migrated ?? true) });
 }
 
 /** PUBLIC_URL of in-process test servers: the origin their clients present, like a browser. */
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
 
 /**
- * Starts a server over a fresh database (options: pipeline tools, workers on or off; the contacts
- * sync worker is off unless `contactsSync: true`).
+ * Settings of an in-process test server: a free loopback port, a new temporary DATA_DIR,
+ * PUBLIC_URL {@link TEST_ORIGIN}, then `extraEnv`.
  */
-export async function startTestServer(
-  extraEnv: Record<string, string> = {},
-  options: ServerOptions = {},
-): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summy-test-'));
-  const env = loadEnv({
+export function testEnv(extraEnv: Record<string, string> = {}): Env {
+  return loadEnv({
     PORT: '0',
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-test-')),
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     // Warnings and errors only: an access line per request would bury the test output.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...extraEnv,
   });
+}
+
+/**
+ * Starts a server over a fresh, migrated database (options: pipeline tools, workers on or off;
+ * the contacts sync worker is off unless `contactsSync: true`).
+ */
+export async function startTestServer(
+  extraEnv: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const env = testEnv(extraEnv);
   // The contacts sync only where a test asks for it (see ServerOptions.contactsSync).
   return startServer(env, await openTestDatabase(), { contactsSync: false, ...options });
 }

@@ -6,8 +6,11 @@ import { spawnSummy, waitHealthy } from './processes.ts';
 describe('start-up', () => {
   // A first start on PGlite creates its database (initdb, about 10 s of CPU; decision 012).
   it(`starts and applies migrations (${testDbKind})`, { timeout: 300_000 }, async () => {
+    // An empty database: this start must apply every migration itself.
     const settings: Record<string, string> =
-      testDbKind === 'postgres' ? { DATABASE_URL: await createPostgresDatabase() } : {};
+      testDbKind === 'postgres'
+        ? { DATABASE_URL: await createPostgresDatabase({ migrated: false }) }
+        : {};
     const proc = await spawnSummy(settings);
     try {
       const health = (await waitHealthy(proc, 240_000)) as {

@@ -32,6 +32,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * A dump of an in-memory PGlite (`PGliteThread.dumpDataDir`) to start from instead of initdb;
+   * only without `pgliteDir`. The tests' template database (docs/testing.md).
+   */
+  pgliteLoadDataDir?: Uint8Array | undefined;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
   /** postgresql.conf lines for PGlite instead of `PGLITE_SETTINGS` (bench/memory compares them). */
@@ -113,6 +118,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     options.pgliteDir,
     options.pgliteSettings ?? PGLITE_SETTINGS,
     options.holder ?? defaultHolder(),
+    options.pgliteLoadDataDir,
   );
 }
 
@@ -157,7 +163,9 @@ async function openPglite(
   dir: string | undefined,
   settings: readonly string[],
   holder: string,
+  loadDataDir: Uint8Array | undefined,
 ): Promise<DatabaseHandle> {
+  if (dir && loadDataDir) throw new Error('A PGlite dump loads only into a database in memory');
   // Before anything touches the folder, initdb included: its child runs under this lock.
   const lock = dir ? await lockDataDir(dir, holder) : undefined;
   let client: PGliteThread;
@@ -168,7 +176,11 @@ async function openPglite(
       await createPgliteDataDir(dir);
     }
     // On a worker thread, so statements never hold this thread's event loop (decision 041).
-    client = await PGliteThread.create({ dataDir: dir, postgresqlconf: [...settings] });
+    client = await PGliteThread.create({
+      dataDir: dir,
+      postgresqlconf: [...settings],
+      loadDataDir,
+    });
     // Requests first come, first served, with sockets read between two queries (fair-queue.ts).
     queuePgliteFairly(client);
   } catch (err) {

@@ -104,3 +104,23 @@ describe('PGlite thread failures', () => {
     await expect(other.query('select 1')).rejects.toThrow(/closed/);
   });
 });
+
+describe('PGlite thread dumps', () => {
+  it('dumps the data folder, and a new database started from the dump holds its rows', async () => {
+    await database.query(`create table kept (note text)`);
+    await database.query(`insert into kept values ('from the dump')`);
+    const dump = await database.pglite!.dumpDataDir();
+    const copy = await openDatabase({ pgliteLoadDataDir: dump });
+    try {
+      expect(await copy.query('select note from kept')).toEqual([{ note: 'from the dump' }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('refuses a dump together with a data folder, which already holds its own database', async () => {
+    await expect(
+      openDatabase({ pgliteDir: '/nonexistent/summy', pgliteLoadDataDir: new Uint8Array(1) }),
+    ).rejects.toThrow('A PGlite dump loads only into a database in memory');
+  });
+});

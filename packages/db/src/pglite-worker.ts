@@ -58,6 +58,10 @@ async function answer(pg: PGlite, req: ThreadRequest): Promise<ThreadReply> {
       if (req.data) await pg._handleBlob(new Blob([req.data]));
       else await pg._cleanupBlob();
       return { id: req.id };
+    case 'dump': {
+      const tar = await pg.dumpDataDir('none');
+      return { id: req.id, blob: await tar.arrayBuffer() };
+    }
     case 'close':
       await pg.close();
       return { id: req.id };
@@ -67,7 +71,10 @@ async function answer(pg: PGlite, req: ThreadRequest): Promise<ThreadReply> {
 async function main(): Promise<void> {
   let pg: PGlite;
   try {
-    pg = new PGlite(start.dataDir ?? 'memory://', { postgresqlconf: start.postgresqlconf });
+    pg = new PGlite(start.dataDir ?? 'memory://', {
+      postgresqlconf: start.postgresqlconf,
+      ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
+    });
     await pg.waitReady;
   } catch (err) {
     port.postMessage({ ready: false, error: describe(err) });
@@ -83,7 +90,10 @@ async function main(): Promise<void> {
       } catch (err) {
         reply = { id: req.id, error: describe(err) };
       }
-      port.postMessage(reply, reply.data ? [reply.data.buffer as ArrayBuffer] : []);
+      const transfer = [reply.data?.buffer, reply.blob].filter(
+        (b): b is ArrayBuffer => b instanceof ArrayBuffer,
+      );
+      port.postMessage(reply, transfer);
     });
   });
   port.postMessage({ ready: true });
