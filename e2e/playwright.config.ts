@@ -110,8 +110,10 @@ function summyServer(of: number) {
       LINEAR_CLIENT_SECRET: 'lin_oauth_summy_local_fake_secret',
       MODELS_CATALOG: path.join(modelsWork, 'catalog.json'),
       MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}`,
-      // fixtures/session.ts signUpAdmin: who manages the server's speech models.
-      SUMMY_ADMINS: 'e2e-admin@example.com,e2e-admin-2@example.com',
+      // fixtures/session.ts signUpAdmin: who manages the server's speech models. And the Google
+      // fake's seeded account, which the Google specs sign in as: a11y.spec.ts scans the screens
+      // only an administrator sees (the first-run transcription prompt among them).
+      SUMMY_ADMINS: 'e2e-admin@example.com,e2e-admin-2@example.com,ada@acme.test',
       // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http.
       CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
     },
