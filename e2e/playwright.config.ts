@@ -4,8 +4,8 @@
  *
  * Each worker (E2E_WORKERS, default 2) runs whole spec files, one at a time, against a server of
  * its own, and starts the specs' Google and Linear fakes on ports of its own: a spec's server state
- * (its first account, its speech models, its job queue) and fixed fake ports are never shared with
- * the file running beside it. Playwright hands the next file to whichever worker is free, so the
+ * (its accounts, its speech models, its job queue) and fixed fake ports are never shared with the
+ * file running beside it. Playwright hands the next file to whichever worker is free, so the
  * long files spread over both without a hand-kept split. Worker slot n (TEST_PARALLEL_INDEX, 0 to
  * workers - 1, kept by a worker that replaces a failed one) uses the base ports + 100 n. Playwright
  * loads this file again in every worker, after setting TEST_PARALLEL_INDEX, so `use.baseURL` and
