@@ -179,6 +179,8 @@ test('a person without Google connects the calendar in the popup', async ({ page
 });
 
 test('a server without Google says so, and to ask its administrator', async ({ browser }) => {
+  // A server of its own starts first: on a loaded machine that alone takes much of a minute.
+  test.setTimeout(120_000);
   const server = await spawnSummy({});
   try {
     await waitHealthy(server);
