@@ -1,34 +1,73 @@
 /**
- * Playwright in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against a real
- * Summy server with a fresh DATA_DIR (embedded PGlite), started by `webServer`.
+ * Playwright in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against real
+ * Summy servers with fresh DATA_DIRs (embedded PGlite), started by `webServer`: one per worker.
+ *
+ * Each worker (E2E_WORKERS, default 2) runs whole spec files, one at a time, against a server of
+ * its own, and starts the specs' Google and Linear fakes on ports of its own: a spec's server state
+ * (its accounts, its speech models, its job queue) and fixed fake ports are never shared with the
+ * file running beside it. Playwright hands the next file to whichever worker is free, so the
+ * long files spread over both without a hand-kept split. Worker slot n (TEST_PARALLEL_INDEX, 0 to
+ * workers - 1, kept by a worker that replaces a failed one) uses the base ports + 100 n. Playwright
+ * loads this file again in every worker, after setting TEST_PARALLEL_INDEX, so `use.baseURL` and
+ * the ports the specs import below are that worker's.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
 
+/** How many workers, each with its own server (E2E_WORKERS; 1 runs the specs one by one). */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(workers) || workers < 1) {
+  throw new Error(`E2E_WORKERS must be a whole number from 1, not '${process.env.E2E_WORKERS}'`);
+}
+
+/** Distance between the port sets of two worker slots. */
+const SLOT_PORT_STEP = 100;
+
+/** This process's worker slot; the runner itself (no TEST_PARALLEL_INDEX) counts as slot 0. */
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+if (slot >= workers) {
+  // Playwright's --workers cannot start more servers: E2E_WORKERS does.
+  throw new Error(`Worker slot ${slot} has no server: set E2E_WORKERS, not --workers`);
+}
+
+/** The port of `slot` for a base port (env `name`, else `fallback`). */
+function slotPort(name: string, fallback: number, of = slot): number {
+  return Number(process.env[name] ?? fallback) + SLOT_PORT_STEP * of;
+}
+
+/** The Summy server of worker slot `of` (E2E_PORT for slot 0). */
+function serverURL(of: number): string {
+  return `http://localhost:${slotPort('E2E_PORT', 3100, of)}`;
+}
+
+/** Every worker slot's Summy server, slot 0 first (fixtures/first-account.ts signs up on each). */
+export const summyServerURLs = Array.from({ length: workers }, (_, of) => serverURL(of));
+
 /**
- * Port of the Google fake that tests/google.spec.ts starts. The server is always pointed at it:
- * it only calls Google when a Google flow runs, so the fake need not be up for other specs.
+ * Port of the Google fake that the Google specs start (E2E_GOOGLE_PORT for slot 0). The worker's
+ * server is always pointed at it: it only calls Google when a Google flow runs, so the fake need
+ * not be up for other specs.
  */
-export const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? 4011);
+export const fakeGooglePort = slotPort('E2E_GOOGLE_PORT', 4011);
 
 /**
  * Port of the model mirror (fixtures/model-mirror.ts) serving the tiny speech models, slowly, to
- * the server's model manager (MODELS_BASE_URL); their catalog replaces the built-in one
+ * every server's model manager (MODELS_BASE_URL); their catalog replaces the built-in one
  * (MODELS_CATALOG), so every spec sees the tiny models and nothing is fetched from the internet.
+ * One mirror serves all workers: it only reads the files it made.
  */
 export const modelMirrorPort = Number(process.env.E2E_MODELS_PORT ?? 4012);
 
 /**
- * Port of the Linear fake (@summy/fakes/linear) that tests/linear.spec.ts starts. Like Google's,
- * the server always points at it (LINEAR_BASE_URL) and calls it only when a Linear flow runs.
+ * Port of the Linear fake (@summy/fakes/linear) that the Linear specs start (E2E_LINEAR_PORT for
+ * slot 0). Like Google's, the server always points at it (LINEAR_BASE_URL) and calls it only when
+ * a Linear flow runs.
  */
-export const fakeLinearPort = Number(process.env.E2E_LINEAR_PORT ?? 4013);
+export const fakeLinearPort = slotPort('E2E_LINEAR_PORT', 4013);
 const modelsWork = mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-models-'));
 
 /** Flags that keep Chromium off the network it cannot reach here (docs/decisions/004-testing.md). */
@@ -42,17 +81,58 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** The Summy server of worker slot `of`, pointed at that slot's fakes and at the shared mirror. */
+function summyServer(of: number) {
+  const url = serverURL(of);
+  return {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: root,
+    url: `${url}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: String(slotPort('E2E_PORT', 3100, of)),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-')),
+      // Every spec signs up from 127.0.0.1, past the per-address sign-up limit (10 a minute) within
+      // a run; fixtures/session.ts stands for a distinct client per user through X-Forwarded-For,
+      // while the browser's own requests (no such header) keep the socket address.
+      TRUST_PROXY: 'true',
+      GOOGLE_BASE_URL: `http://127.0.0.1:${slotPort('E2E_GOOGLE_PORT', 4011, of)}`,
+      // The Google fake's default client (packages/fakes/README.md).
+      GOOGLE_CLIENT_ID: 'summy-local.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'GOCSPX-summy-local-fake-secret',
+      LINEAR_BASE_URL: `http://127.0.0.1:${slotPort('E2E_LINEAR_PORT', 4013, of)}`,
+      // The Linear fake's default client (packages/fakes/src/linear/server.ts).
+      LINEAR_CLIENT_ID: 'summy-local-linear-client',
+      LINEAR_CLIENT_SECRET: 'lin_oauth_summy_local_fake_secret',
+      MODELS_CATALOG: path.join(modelsWork, 'catalog.json'),
+      MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}`,
+      // fixtures/session.ts signUpAdmin: who manages the server's speech models. And the Google
+      // fake's seeded account, which the Google specs sign in as: a11y.spec.ts scans the screens
+      // only an administrator sees (the first-run transcription prompt among them).
+      SUMMY_ADMINS: 'e2e-admin@example.com,e2e-admin-2@example.com,ada@acme.test',
+      // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http.
+      CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './fixtures/first-account.ts',
   outputDir: path.join(root, '.tmp/playwright-results'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // The tests of a file run in order in one worker (some build on the state the earlier ones left).
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: path.join(root, '.tmp/playwright.json') }]],
   use: {
-    baseURL,
+    baseURL: serverURL(slot),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The installable app's service worker would answer requests before `page.route` sees them
@@ -81,37 +161,6 @@ export default defineConfig({
       stdout: 'pipe',
       env: { E2E_MODELS_WORK: modelsWork, E2E_MODELS_PORT: String(modelMirrorPort) },
     },
-    {
-      command: 'node --import tsx apps/server/src/main.ts',
-      cwd: root,
-      url: `${baseURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-')),
-        // Every spec signs up from 127.0.0.1, past the per-address sign-up limit (10 a minute) within
-        // a run; fixtures/session.ts stands for a distinct client per user through X-Forwarded-For,
-        // while the browser's own requests (no such header) keep the socket address.
-        TRUST_PROXY: 'true',
-        GOOGLE_BASE_URL: `http://127.0.0.1:${fakeGooglePort}`,
-        // The Google fake's default client (packages/fakes/README.md).
-        GOOGLE_CLIENT_ID: 'summy-local.apps.googleusercontent.com',
-        GOOGLE_CLIENT_SECRET: 'GOCSPX-summy-local-fake-secret',
-        LINEAR_BASE_URL: `http://127.0.0.1:${fakeLinearPort}`,
-        // The Linear fake's default client (packages/fakes/src/linear/server.ts).
-        LINEAR_CLIENT_ID: 'summy-local-linear-client',
-        LINEAR_CLIENT_SECRET: 'lin_oauth_summy_local_fake_secret',
-        MODELS_CATALOG: path.join(modelsWork, 'catalog.json'),
-        MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}`,
-        // fixtures/session.ts signUpAdmin: who manages the server's speech models.
-        SUMMY_ADMINS: 'e2e-admin@example.com,e2e-admin-2@example.com',
-        // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http.
-        CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
-      },
-    },
+    ...Array.from({ length: workers }, (_, of) => summyServer(of)),
   ],
 });

@@ -174,6 +174,7 @@ test('toasts appear bottom-right and wait while hovered or focused', async ({ br
 });
 
 test('every control the Tab key reaches shows where the focus is', async () => {
+  test.setTimeout(120_000); // Tabbing through every screen took 51-57 s of the default 60 s under load.
   const missing = new Set<string>();
   let reached = 0;
   /** Tabs through the page (up to `limit` stops, or until the focus comes round again). */

@@ -174,7 +174,8 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
   });
   const vendors: FakeVendor[] = [anthropic, openai];
   try {
-    await waitHealthy(summy);
+    // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
+    await waitHealthy(summy, 120_000);
     const context = await browser.newContext({ baseURL: summy.url, locale: 'en-US' });
     const page = await context.newPage();
     await signUp(page, '/');

@@ -302,7 +302,8 @@ test('the action items of an uploaded real recording appear in /todos', async ({
     TRUST_PROXY: 'true',
   });
   try {
-    await waitHealthy(summy);
+    // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
+    await waitHealthy(summy, 120_000);
     const context = await browser.newContext({ baseURL: summy.url, locale: 'en-US' });
     const page = await context.newPage();
     await signUp(page, '/');

@@ -112,7 +112,7 @@ test('a file over 15 MB goes by resumable upload, survives a cut connection, the
   await chooseFile(page, largeWav());
 
   // The placeholder meeting shows the bytes sent, then gives way to the saved meeting.
-  const placeholder = page.getByRole('progressbar', { name: 'Uploading long-jfk' });
+  const placeholder = page.getByRole('progressbar', { name: 'Uploading long-jfk-96k' });
   await expect(placeholder).toBeVisible();
   await expect(page.getByText('Processing uploaded file...')).toBeVisible();
   await shootStates(page, 'uploading');
@@ -135,7 +135,7 @@ test('a file over 15 MB goes by resumable upload, survives a cut connection, the
   const id = MEETING_URL.exec(new URL(page.url()).pathname)![1]!;
   const meeting = await getMeeting(page, id);
   expect(meeting.audioUrl).toBeTruthy();
-  // Its 99 s of audio are transcribed by the one job worker of this server: wait, so the next
+  // Its 22 s of audio are transcribed by the one job worker of this server: wait, so the next
   // test's meeting is not queued behind it (on a loaded machine that took minutes).
   await expect
     .poll(async () => (await getMeeting(page, id)).isProcessing, { timeout: 200_000 })
