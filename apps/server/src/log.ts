@@ -109,12 +109,26 @@ export function boundLine(line: string, max = LOG_LINE_MAX): string {
   return `${JSON.stringify(short)}\n`;
 }
 
+let defaultDestination: DestinationStream | undefined;
+
+/**
+ * Sends the lines of loggers made without a destination (the server's `log` among them) to
+ * `destination` instead of stdout. The CLI passes stderr: its stdout is the command's own output
+ * (a table, a progress bar), which log lines from the services it calls must not interleave.
+ */
+export function setLogDestination(destination: DestinationStream): void {
+  defaultDestination = destination;
+}
+
 /**
  * A Summy logger writing bounded JSON lines to `destination` (default: stdout, looked up at each
  * write so a test can watch it) at `level`.
  */
 export function createLogger(destination?: DestinationStream, level: LogLevel = 'info'): Logger {
-  const sink = { write: (line: string) => (destination ?? process.stdout).write(boundLine(line)) };
+  const sink = {
+    write: (line: string) =>
+      (destination ?? defaultDestination ?? process.stdout).write(boundLine(line)),
+  };
   return pino(
     {
       level,

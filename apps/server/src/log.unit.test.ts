@@ -6,6 +6,7 @@ import {
   createLogger,
   LOG_LINE_MAX,
   LOG_STRING_MAX,
+  setLogDestination,
   truncateString,
   withLogContext,
 } from './log.ts';
@@ -89,5 +90,23 @@ describe('log lines', () => {
     logger.info('hidden');
     logger.warn('shown');
     expect(raw).toHaveLength(1);
+  });
+
+  it('writes to the destination the CLI sets instead of stdout', () => {
+    const raw: string[] = [];
+    setLogDestination(
+      new Writable({
+        write(chunk, _encoding, done) {
+          raw.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    try {
+      createLogger().warn({ file: 'a.wav' }, 'import failed');
+    } finally {
+      setLogDestination(process.stdout);
+    }
+    expect(raw.map((l) => JSON.parse(l))).toMatchObject([{ msg: 'import failed', file: 'a.wav' }]);
   });
 });

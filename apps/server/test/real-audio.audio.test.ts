@@ -178,6 +178,8 @@ describe('summy import (CLI)', () => {
       '--user',
       'cli@example.com',
     ]);
+    // stdout is the command's output only: the services' JSON log lines go to stderr.
+    expect(stdout).not.toMatch(/^\{/m);
     const line = stdout.trim().split('\n').pop()!;
     expect(line).toMatch(/^[0-9a-f-]{36} {2}.+ {2}0:11 {2}\(.*jfk\.flac\)$/);
     const check = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });

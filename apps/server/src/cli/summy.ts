@@ -24,6 +24,7 @@ import { cleanScratch, scratchDir } from '../storage/scratch.ts';
 import { ACCOUNTS_USAGE, runAccountsCommand } from './accounts.ts';
 import { DEMO_USAGE, parseDemoArgs, runDemoCommand } from './demo.ts';
 import { importFiles } from './import-files.ts';
+import { setLogDestination } from '../log.ts';
 import { MODELS_USAGE, runModelsCommand } from './models.ts';
 
 const USAGE = [
@@ -32,6 +33,8 @@ const USAGE = [
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
+  // stdout carries the command's own output; the services' JSON log lines go to stderr.
+  setLogDestination(process.stderr);
   if (argv[0] === 'models') {
     if (existsSync('.env')) process.loadEnvFile('.env');
     return runModelsCommand(loadEnv(), argv.slice(1));
