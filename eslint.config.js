@@ -181,11 +181,6 @@ export default tseslint.config(
   {
     // Files stay small enough to read whole: sources, tests, specs, benchmarks and fakes alike.
     files: ['**/*.{ts,tsx}'],
-    // Two scenario tests still run longer; each is to be split by topic like the e2e specs.
-    ignores: [
-      'apps/server/src/routes/calendar/calendar.test.ts',
-      'apps/server/src/routes/contacts/contacts.test.ts',
-    ],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
