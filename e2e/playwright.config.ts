@@ -2,7 +2,7 @@
  * Playwright in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against real
  * Summy servers with fresh DATA_DIRs (embedded PGlite), started by `webServer`: one per worker.
  *
- * Each worker (E2E_WORKERS, default 2) runs whole spec files, one at a time, against a server of
+ * Each worker (E2E_WORKERS, default one per two cores) runs whole spec files, one at a time, against a server of
  * its own, and starts the specs' Google and Linear fakes on ports of its own: a spec's server state
  * (its accounts, its speech models, its job queue) and fixed fake ports are never shared with the
  * file running beside it. Playwright hands the next file to whichever worker is free, so the
@@ -18,8 +18,15 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** How many workers, each with its own server (E2E_WORKERS; 1 runs the specs one by one). */
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * How many workers, each with its own server (E2E_WORKERS; 1 runs the specs one by one). By
+ * default one per two cores: a worker keeps about two busy (its server transcribing real audio, and
+ * Chromium), so on the 2-core CI machine two workers took as long as one (798 s against 788 s),
+ * each test twice as slow and so nearer its time-out.
+ */
+const workers = Number(
+  process.env.E2E_WORKERS ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),
+);
 if (!Number.isInteger(workers) || workers < 1) {
   throw new Error(`E2E_WORKERS must be a whole number from 1, not '${process.env.E2E_WORKERS}'`);
 }
@@ -100,6 +107,8 @@ function summyServer(of: number) {
       // a run; fixtures/session.ts stands for a distinct client per user through X-Forwarded-For,
       // while the browser's own requests (no such header) keep the socket address.
       TRUST_PROXY: 'true',
+      // Warnings and errors only: an access line per request would bury the run's output.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       GOOGLE_BASE_URL: `http://127.0.0.1:${slotPort('E2E_GOOGLE_PORT', 4011, of)}`,
       // The Google fake's default client (packages/fakes/README.md).
       GOOGLE_CLIENT_ID: 'summy-local.apps.googleusercontent.com',

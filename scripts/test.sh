@@ -9,8 +9,10 @@
 #   pglite     the server's integration tests on PGlite
 #   postgres   the same on a PostgreSQL server the run starts
 #   e2e        builds the web app, then Playwright in Chromium
-# A failing type check or lint stops the run; a failing test stage does not, and the run ends with
-# one line `summary: N passed, N failed, N skipped` over the test stages that ran (CI reads it).
+# Neighbouring stages of one kind run as one command (typecheck+lint, unit+slow+pglite+postgres),
+# each group printing how long it took. A failing type check or lint stops the run; a failing test
+# stage does not, and the run ends with the failed tests by name and one line
+# `summary: N passed, N failed, N skipped` over the test stages that ran (CI reads it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,23 +47,46 @@ vitest() {
     --outputFile.json=".tmp/vitest-$stage.json" || status=$?
 }
 
-for stage in "${stages[@]}"; do
-  echo "==> Stage $stage"
+# kind STAGE: stages of one kind that follow each other in the run share one command: typecheck
+# and lint share check.mjs's pool, and the Vitest stages one Vitest run, so the last slow file of
+# one stage no longer leaves a core idle while the next stage waits for it.
+kind() {
+  case $1 in
+    typecheck | lint) echo check ;;
+    e2e) echo e2e ;;
+    *) echo vitest ;;
+  esac
+}
+
+i=0
+while [ $i -lt ${#stages[@]} ]; do
+  group=("${stages[$i]}")
+  k=$(kind "${stages[$i]}")
+  i=$((i + 1))
+  while [ $i -lt ${#stages[@]} ] && [ "$(kind "${stages[$i]}")" = "$k" ]; do
+    group+=("${stages[$i]}")
+    i=$((i + 1))
+  done
+  name=$(IFS=+ && echo "${group[*]}")
+  echo "==> Stage $name"
   start=$SECONDS
-  case $stage in
-    typecheck) node scripts/check.mjs typecheck ;;
-    lint) node scripts/check.mjs lint ;;
-    unit) vitest unit unit web ;;
-    slow) vitest slow slow ;;
-    pglite) vitest pglite pglite ;;
-    postgres) vitest postgres postgres ;;
+  case $k in
+    check) node scripts/check.mjs "${group[@]}" ;;
+    vitest)
+      # The unit stage is two projects, unit and web.
+      projects=()
+      for s in "${group[@]}"; do
+        [ "$s" = unit ] && projects+=(unit web) || projects+=("$s")
+      done
+      vitest "$name" "${projects[@]}"
+      ;;
     e2e)
       npm run build --silent -w @summy/web
       reports+=(.tmp/playwright.json)
       npx playwright test -c e2e/playwright.config.ts || status=$?
       ;;
   esac
-  echo "==> Stage $stage took $((SECONDS - start)) s"
+  echo "==> Stage $name took $((SECONDS - start)) s"
 done
 
 [ ${#reports[@]} -eq 0 ] || node scripts/test-summary.mjs "${reports[@]}"
