@@ -68,11 +68,15 @@ async function record(who: Client = alice): Promise<string> {
 }
 
 /** Waits for the first notice of the stream (the pipeline's closing toast). */
-async function noticeOf(events: Awaited<ReturnType<typeof openEventStream>>) {
-  for (let i = 0; i < 100 && !events.all.some((e) => e.event === 'notice'); i++) {
+// The notice about meeting `meetingId`: an earlier test's upload may still send its own notice
+// after its meeting reads as processed, on the same user's stream.
+async function noticeOf(events: Awaited<ReturnType<typeof openEventStream>>, meetingId: string) {
+  const mine = (e: (typeof events.all)[number]) =>
+    e.event === 'notice' && (e.data as { meetingId?: string }).meetingId === meetingId;
+  for (let i = 0; i < 100 && !events.all.some(mine); i++) {
     await new Promise((r) => setTimeout(r, 50));
   }
-  return events.all.find((e) => e.event === 'notice')?.data;
+  return events.all.find(mine)?.data;
 }
 
 async function todosOf(id: string) {
@@ -119,10 +123,7 @@ describe('upload pipeline', () => {
       expect(labels).toEqual(
         expect.arrayContaining(['Transcribing', 'Summarizing', 'Analyzing', 'Saving']),
       );
-      expect(events.all.find((e) => e.event === 'notice')?.data).toMatchObject({
-        meetingId: id,
-        ...NOTICES.uploadSaved,
-      });
+      expect(await noticeOf(events, id)).toMatchObject(NOTICES.uploadSaved);
     } finally {
       events.close();
     }
@@ -138,7 +139,7 @@ describe('upload pipeline', () => {
       expect(m.title).toBe('jfk');
       const audio = await alice.get(`/api/meetings/${id}/audio-url`);
       expect(audio.status).toBe(200);
-      expect(await noticeOf(events)).toMatchObject(NOTICES.uploadFailed);
+      expect(await noticeOf(events, id)).toMatchObject(NOTICES.uploadFailed);
     } finally {
       events.close();
     }
@@ -153,7 +154,7 @@ describe('upload pipeline', () => {
       expect(m.transcript).toBe('');
       expect(m.summary).toBeNull();
       expect(await todosOf(id)).toEqual([]);
-      expect(await noticeOf(events)).toMatchObject({
+      expect(await noticeOf(events, id)).toMatchObject({
         title: 'Upload completed',
         description: 'No speech detected in file. Saved audio without transcript.',
       });
@@ -178,7 +179,7 @@ describe('upload pipeline', () => {
       expect(m.summary).toBeNull();
       expect(m.transcript).toContain('Speaker 1:');
       expect(await todosOf(id)).toHaveLength(2);
-      expect(await noticeOf(events)).toMatchObject({
+      expect(await noticeOf(events, id)).toMatchObject({
         description:
           'File transcribed successfully. Summary generation failed but can be retried later.',
       });
@@ -247,7 +248,7 @@ describe('stop pipeline', () => {
     try {
       const m = await waitProcessed(alice, await record());
       expect(m.transcript).toBe('');
-      expect(await noticeOf(events)).toMatchObject({
+      expect(await noticeOf(events, m.id)).toMatchObject({
         title: 'Saved',
         description: 'No speech detected in recording',
       });
@@ -265,7 +266,7 @@ describe('stop pipeline', () => {
       const m = await waitProcessed(alice, await record());
       expect(m).toMatchObject({ isProcessing: false, isRecording: false, transcript: null });
       expect((await alice.get(`/api/meetings/${m.id}/audio-url`)).status).toBe(200);
-      expect(await noticeOf(events)).toMatchObject({ variant: 'error' });
+      expect(await noticeOf(events, m.id)).toMatchObject({ variant: 'error' });
     } finally {
       brokenResolver = false;
       events.close();
