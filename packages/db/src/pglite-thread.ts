@@ -13,6 +13,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { Mutex, PGlite, messages, protocol } from '@electric-sql/pglite';
+import type { ThreadOp, ThreadReady, ThreadReply, ThreadStart } from './pglite-protocol.ts';
 import type {
   DebugLevel,
   ExecProtocolOptions,
@@ -20,41 +21,6 @@ import type {
   ExecProtocolResult,
   Transaction,
 } from '@electric-sql/pglite';
-
-/** What the thread is started with (its `workerData`). */
-export interface ThreadStart {
-  /** PGlite data folder; undefined keeps the database in memory. */
-  dataDir?: string | undefined;
-  /** postgresql.conf lines (pglite-setup.ts). */
-  postgresqlconf: string[];
-  /**
-   * A data folder dumped by {@link PGliteThread.dumpDataDir} (an uncompressed tar, bytes) to start
-   * from instead of running initdb; only for a database in memory (the test runs' template).
-   */
-  loadDataDir?: Uint8Array | undefined;
-}
-
-/** What the main thread asks of the database thread. */
-export type ThreadOp =
-  | { op: 'exec'; message: Uint8Array; syncToFs: boolean }
-  | { op: 'blob'; data?: ArrayBuffer }
-  | { op: 'dump' }
-  | { op: 'close' };
-
-/** A request to the thread; `id` pairs it with its {@link ThreadReply}. */
-export type ThreadRequest = { id: number } & ThreadOp;
-
-/** The thread's answer: the raw protocol bytes of an 'exec', or the error it threw as data. */
-export interface ThreadReply {
-  id: number;
-  data?: Uint8Array;
-  /** What a `COPY … TO '/dev/blob'` wrote, or the tar of a 'dump'. */
-  blob?: ArrayBuffer;
-  error?: { message: string; stack?: string };
-}
-
-/** The thread's first message: open, or why not. */
-type ThreadReady = { ready: true } | { ready: false; error: { message: string } };
 
 /** The methods `BasePGlite` gives its subclasses (PGlite 0.5.14 exports only the type's users). */
 type BaseMethods = Pick<

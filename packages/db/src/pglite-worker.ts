@@ -10,7 +10,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import type { ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread.ts';
+import type { ThreadReply, ThreadRequest, ThreadStart } from './pglite-protocol.ts';
 
 const port = parentPort!;
 const start = workerData as ThreadStart;
