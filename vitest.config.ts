@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests run once; the server's integration tests run twice, on PGlite and on a real
-// PostgreSQL server that the global setup starts (docs/decisions/004-testing.md). Unit-level tests
+// Unit tests run once; the server's integration tests run on PGlite, and those about where the
+// databases differ also on a real PostgreSQL server that the global setup starts
+// (docs/decisions/004-testing.md, docs/decisions/046-a-fifteen-minute-suite.md). Unit-level tests
 // that spawn a process, start Radicale or decode audio are `*.slow.test.ts`: they take seconds, more
 // under load, so they have their own project and timeouts, and `npm run test:fast` leaves them out
 // (docs/testing.md).
@@ -18,10 +21,46 @@ const consoleGuard = 'scripts/fail-on-console-error.ts';
 // The fast tier (unit, web) fails any test that starts a process: that is what makes a test slow.
 const noProcesses = ['scripts/no-child-processes.ts', consoleGuard];
 
+// The integration files that also run on a PostgreSQL server: those whose subject is where the two
+// databases differ (docs/decisions/046-a-fifteen-minute-suite.md). PGlite is the same PostgreSQL
+// engine (17) behind one connection in the server's process; the server is PostgreSQL 15 with a
+// pool of connections and other processes beside it. So: the job queue (pg-boss has a backend
+// for each), notifications between processes, concurrent requests on a pool, full-text search,
+// migrations and schema introspection, start-up settings and restarts. Every other file runs on
+// PGlite, the embedded default; a file named `*.postgres.test.ts` runs on PostgreSQL only.
+const onPostgresToo = [
+  'apps/server/src/jobs/registry.test.ts',
+  'apps/server/src/pipeline/pipeline.test.ts',
+  'apps/server/src/routes/chat/chat.test.ts',
+  'apps/server/src/routes/chat/long-transcript.test.ts',
+  'apps/server/src/routes/events/events.test.ts',
+  'apps/server/src/routes/meetings/delete-meeting.test.ts',
+  'apps/server/src/routes/meetings/search-index-background.test.ts',
+  'apps/server/src/routes/meetings/search-meetings.test.ts',
+  'apps/server/src/routes/meetings/summary-concurrency.test.ts',
+  'apps/server/test/action-item-copies-migration.test.ts',
+  'apps/server/test/auth-hardening.test.ts',
+  'apps/server/test/isolation.test.ts',
+  'apps/server/test/restart.test.ts',
+  'apps/server/test/startup.test.ts',
+  'apps/server/test/test-databases.test.ts',
+  'apps/server/test/*.postgres.test.ts',
+];
+// A renamed or moved file would silently leave PostgreSQL: refuse to start instead.
+for (const file of onPostgresToo) {
+  if (!file.includes('*') && !existsSync(new URL(file, import.meta.url))) {
+    throw new Error(`vitest.config.ts lists ${file} to run on PostgreSQL, but it does not exist`);
+  }
+}
+// Two Vitest workers per core: the integration files wait on servers, timers and child processes
+// for much of their time, so two workers left the 2-core machine 40% idle and four kept it 97%
+// busy (633 s against 553 s for the Vitest stages; docs/testing.md).
+const maxWorkers = Math.min(16, 2 * os.availableParallelism());
+
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -45,6 +84,14 @@ export default defineConfig({
           include: integration,
           exclude: [...unit, ...slow, '**/*.postgres.test.ts'],
           env: { SUMMY_TEST_DB: 'pglite' },
+          // One worker runs file after file without reloading the server's modules: each file
+          // still opens its own database and starts its own server, and the reloads cost a
+          // third of the stage's CPU (docs/decisions/046-a-fifteen-minute-suite.md).
+          isolate: false,
+          // PGlite's WebAssembly compiled by V8's baseline compiler only: each test database is
+          // short-lived, so optimising its hot functions cost more CPU than it saved (-14% CPU on
+          // eight server files; docs/decisions/046-a-fifteen-minute-suite.md).
+          execArgv: ['--liftoff-only'],
           setupFiles: [consoleGuard],
           globalSetup: ['apps/server/test/pglite-global-setup.ts'],
         },
@@ -52,10 +99,9 @@ export default defineConfig({
       {
         test: {
           name: 'postgres',
-          include: integration,
-          // Real-audio runs are the offline providers' job, not the database's: once is enough.
-          exclude: [...unit, ...slow, '**/*.audio.test.ts'],
+          include: onPostgresToo,
           env: { SUMMY_TEST_DB: 'postgres' },
+          isolate: false,
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
           setupFiles: [consoleGuard],
         },

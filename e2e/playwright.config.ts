@@ -2,7 +2,7 @@
  * Playwright in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against real
  * Summy servers with fresh DATA_DIRs (embedded PGlite), started by `webServer`: one per worker.
  *
- * Each worker (E2E_WORKERS, default one per two cores) runs whole spec files, one at a time, against a server of
+ * Each worker (E2E_WORKERS, default one per core) runs whole spec files, one at a time, against a server of
  * its own, and starts the specs' Google and Linear fakes on ports of its own: a spec's server state
  * (its accounts, its speech models, its job queue) and fixed fake ports are never shared with the
  * file running beside it. Playwright hands the next file to whichever worker is free, so the
@@ -20,15 +20,29 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * How many workers, each with its own server (E2E_WORKERS; 1 runs the specs one by one). By
- * default one per two cores: a worker keeps about two busy (its server transcribing real audio, and
- * Chromium), so on the 2-core CI machine two workers took as long as one (798 s against 788 s),
- * each test twice as slow and so nearer its time-out.
+ * default one per core: with traces off, a worker leaves a core a third idle (its tests wait on
+ * the pipeline, timers and the network), so on the 2-core CI machine two workers ran the specs in
+ * 474 s where one took 801 s with traces (docs/testing.md).
  */
-const workers = Number(
-  process.env.E2E_WORKERS ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),
-);
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, os.availableParallelism()));
 if (!Number.isInteger(workers) || workers < 1) {
   throw new Error(`E2E_WORKERS must be a whole number from 1, not '${process.env.E2E_WORKERS}'`);
+}
+
+const traceModes = [
+  'off',
+  'on',
+  'retain-on-failure',
+  'on-first-retry',
+  'retain-on-first-failure',
+] as const;
+
+/** Playwright's trace mode: E2E_TRACE, one of {@link traceModes}, else 'off'. */
+function traceMode(): (typeof traceModes)[number] {
+  const mode = process.env.E2E_TRACE ?? 'off';
+  const known = traceModes.find((m) => m === mode);
+  if (!known) throw new Error(`E2E_TRACE must be one of ${traceModes.join(', ')}, not '${mode}'`);
+  return known;
 }
 
 /** Distance between the port sets of two worker slots. */
@@ -142,7 +156,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: path.join(root, '.tmp/playwright.json') }]],
   use: {
     baseURL: serverURL(slot),
-    trace: 'retain-on-failure',
+    // Off unless asked for (E2E_TRACE=retain-on-failure): recording a trace screencasts and
+    // snapshots every page of every test, which doubled Chromium's CPU time over the run (705 s of
+    // the 1051 s a one-worker run used; docs/testing.md).
+    trace: traceMode(),
     screenshot: 'only-on-failure',
     // The installable app's service worker would answer requests before `page.route` sees them
     // (Playwright's network docs), which many specs rely on. tests/pwa.spec.ts and

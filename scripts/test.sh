@@ -13,6 +13,9 @@
 # each group printing how long it took. A failing type check or lint stops the run; a failing test
 # stage does not, and the run ends with the failed tests by name and one line
 # `summary: N passed, N failed, N skipped` over the test stages that ran (CI reads it).
+# When e2e runs too, typecheck and lint run beside the tests instead, at the lowest CPU priority:
+# they use the cores the browser tests leave idle, their output comes at the end, and their
+# failure fails the run there (docs/decisions/046-a-fifteen-minute-suite.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,6 +61,24 @@ kind() {
   esac
 }
 
+# Beside the tests: typecheck and lint at nice 19 when e2e is in the run.
+beside=()
+if [[ " ${stages[*]} " == *" e2e "* ]]; then
+  rest=()
+  for s in "${stages[@]}"; do
+    [ "$(kind "$s")" = check ] && beside+=("$s") || rest+=("$s")
+  done
+  stages=("${rest[@]}")
+fi
+beside_pid=
+if [ ${#beside[@]} -gt 0 ]; then
+  beside_name=$(IFS=+ && echo "${beside[*]}")
+  echo "==> Stage $beside_name, beside the tests at the lowest CPU priority (output at the end)"
+  beside_start=$SECONDS
+  nice -n 19 node scripts/check.mjs "${beside[@]}" >.tmp/check-beside.log 2>&1 &
+  beside_pid=$!
+fi
+
 i=0
 while [ $i -lt ${#stages[@]} ]; do
   group=("${stages[$i]}")
@@ -89,5 +110,20 @@ while [ $i -lt ${#stages[@]} ]; do
   echo "==> Stage $name took $((SECONDS - start)) s"
 done
 
+if [ -n "$beside_pid" ]; then
+  beside_status=0
+  wait "$beside_pid" || beside_status=$?
+  echo "==> Stage $beside_name (beside the tests)"
+  cat .tmp/check-beside.log
+  echo "==> Stage $beside_name took $((SECONDS - beside_start)) s beside the tests"
+  if [ $beside_status -ne 0 ]; then
+    # Printed again just above the summary line, where CI's kept tail shows it.
+    beside_failed="Stage $beside_name failed (exit $beside_status): see its output above."
+    echo "$beside_failed"
+    status=$beside_status
+  fi
+fi
+
+[ -z "${beside_failed:-}" ] || echo "$beside_failed"
 [ ${#reports[@]} -eq 0 ] || node scripts/test-summary.mjs "${reports[@]}"
 exit $status

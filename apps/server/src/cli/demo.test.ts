@@ -1,5 +1,5 @@
 /**
- * `summy demo` over a real server and database (PGlite and PostgreSQL), with the real transcripts
+ * `summy demo` over a real server and database (PGlite; `demo-cli.postgres.test.ts` runs it beside a server on PostgreSQL), with the real transcripts
  * of testdata/meetings: what it makes is read back through the API as the web app reads it; a
  * second run adds nothing; `--reset` replaces the demo and only the demo; an unknown user and a
  * missing folder fail with a message.

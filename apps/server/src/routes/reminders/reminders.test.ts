@@ -1,5 +1,5 @@
 /**
- * `/api/integrations/apple-reminders*` against a real Radicale, on PGlite and PostgreSQL: connect
+ * `/api/integrations/apple-reminders*` against a real Radicale: connect
  * with a checked password stored encrypted and never answered, lists with the documented fallback,
  * reminders of the selected lists, edits, disconnect, the network policy, and isolation between two
  * Summy users.
