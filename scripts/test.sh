@@ -117,13 +117,11 @@ if [ -n "$beside_pid" ]; then
   cat .tmp/check-beside.log
   echo "==> Stage $beside_name took $((SECONDS - beside_start)) s beside the tests"
   if [ $beside_status -ne 0 ]; then
-    # Printed again just above the summary line, where CI's kept tail shows it.
-    beside_failed="Stage $beside_name failed (exit $beside_status): see its output above."
-    echo "$beside_failed"
+    # Right before the summary, in the tail of the log that CI keeps.
+    echo "Stage $beside_name failed (exit $beside_status): see its output above."
     status=$beside_status
   fi
 fi
 
-[ -z "${beside_failed:-}" ] || echo "$beside_failed"
 [ ${#reports[@]} -eq 0 ] || node scripts/test-summary.mjs "${reports[@]}"
 exit $status

@@ -97,11 +97,7 @@ describe('real recordings, offline providers', { timeout: 120_000 }, () => {
     try {
       const m = await processed(silence, 'audio/wav');
       expect(m.transcript).toBe('');
-      for (let i = 0; i < 100 && !events.all.some((e) => e.event === 'notice'); i++)
-        await new Promise((r) => setTimeout(r, 50));
-      expect(events.all.find((e) => e.event === 'notice')?.data.description).toContain(
-        'No speech detected',
-      );
+      expect((await events.notice())?.description).toContain('No speech detected');
       expect((await alice.get(`/api/meetings/${m.id}/audio-url`)).status).toBe(200);
     } finally {
       events.close();
@@ -128,9 +124,7 @@ describe('real recordings, offline providers', { timeout: 120_000 }, () => {
     try {
       const m = await processed(cut, 'audio/wav');
       expect(m.transcript).toBeNull();
-      for (let i = 0; i < 100 && !events.all.some((e) => e.event === 'notice'); i++)
-        await new Promise((r) => setTimeout(r, 50));
-      const notice = events.all.find((e) => e.event === 'notice')?.data;
+      const notice = await events.notice();
       expect(notice).toMatchObject({
         title: 'Upload failed',
         description: 'Failed to process the uploaded file',

@@ -11,6 +11,11 @@ export interface EventStream {
   ended: Promise<'server' | 'client'>;
   /** Resolves once `count` events arrived; rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs: number): Promise<ChangeEvent[]>;
+  /**
+   * The data of the first `notice` event that `match` accepts (any notice without it), waiting up
+   * to `timeoutMs` (default 5 s) for one; undefined when none came, for the caller to assert on.
+   */
+  notice(match?: (data: any) => boolean, timeoutMs?: number): Promise<any>;
   close(): void;
 }
 
@@ -64,6 +69,14 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
         await new Promise((r) => setTimeout(r, 20));
       }
       return events.slice(0, count);
+    },
+    async notice(match = () => true, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      const find = () => all.find((e) => e.event === 'notice' && match(e.data))?.data;
+      while (find() === undefined && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return find();
     },
     close: () => controller.abort(),
   };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTICES, untitledMeetingTitle } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../test/harness.ts';
 import { waitProcessed } from '../../test/meetings.ts';
-import { openEventStream } from '../../test/sse.ts';
+import { openEventStream, type EventStream } from '../../test/sse.ts';
 import { ffmpeg, JFK_WAV, postFile } from '../../test/recordings.ts';
 import type { RunningServer } from '../server.ts';
 import { scriptedTools, type Script } from './testing/scripted-tools.ts';
@@ -67,17 +67,12 @@ async function record(who: Client = alice): Promise<string> {
   return m.body.id as string;
 }
 
-/** Waits for the first notice of the stream (the pipeline's closing toast). */
-// The notice about meeting `meetingId`: an earlier test's upload may still send its own notice
-// after its meeting reads as processed, on the same user's stream.
-async function noticeOf(events: Awaited<ReturnType<typeof openEventStream>>, meetingId: string) {
-  const mine = (e: (typeof events.all)[number]) =>
-    e.event === 'notice' && (e.data as { meetingId?: string }).meetingId === meetingId;
-  for (let i = 0; i < 100 && !events.all.some(mine); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return events.all.find(mine)?.data;
-}
+/**
+ * The notice about meeting `meetingId` (the pipeline's closing toast): an earlier test's upload
+ * may still send its own notice after its meeting reads as processed, on the same user's stream.
+ */
+const noticeOf = (events: EventStream, meetingId: string) =>
+  events.notice((data: { meetingId?: string }) => data.meetingId === meetingId);
 
 async function todosOf(id: string) {
   return (await alice.get(`/api/todos?meetingId=${id}`)).body as {
@@ -115,8 +110,7 @@ describe('upload pipeline', () => {
       ]);
       expect(todos.every((t) => t.priority === false && t.completed === false)).toBe(true);
       // Progress labels and the closing notice reached the browser.
-      for (let i = 0; i < 50 && !events.all.some((e) => e.event === 'notice'); i++)
-        await new Promise((r) => setTimeout(r, 50));
+      await events.notice(undefined, 2_500);
       const labels = events.all
         .filter((e) => e.event === 'progress' && e.data.meetingId === id)
         .map((e) => e.data.label);

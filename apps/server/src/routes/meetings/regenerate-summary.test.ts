@@ -56,15 +56,12 @@ async function waitFor(id: string, done: (m: Meeting) => boolean): Promise<Meeti
 }
 
 /** The first notice (toast) the stream received, waiting up to 5 s for one. */
-async function firstNotice(events: EventStream): Promise<unknown> {
+function firstNotice(events: EventStream): Promise<unknown> {
   // The upload's own "Saved" notice can reach a stream opened just after the meeting read as
   // processed (it is sent after the meeting is saved): it is not the regeneration's.
-  const regeneration = (e: EventStream['all'][number]) =>
-    e.event === 'notice' &&
-    (e.data as { description?: string }).description !== NOTICES.uploadSaved.description;
-  for (let i = 0; i < 100 && !events.all.some(regeneration); i++)
-    await new Promise((r) => setTimeout(r, 50));
-  return events.all.find(regeneration)?.data;
+  return events.notice(
+    (data: { description?: string }) => data.description !== NOTICES.uploadSaved.description,
+  );
 }
 
 /** Uploads JFK as Alice (transcript scripted) and waits for the pipeline. */

@@ -106,9 +106,7 @@ describe('POST /api/meetings/:id/retranscribe', () => {
       // The completed item is the user's; the untouched one of the rough run made way.
       expect(titles).toEqual(['Ask what you can do', 'Rough item kept']);
 
-      for (let i = 0; i < 100 && !events.all.some((e) => e.event === 'notice'); i++)
-        await new Promise((r) => setTimeout(r, 50));
-      expect(events.all.find((e) => e.event === 'notice')?.data).toMatchObject({
+      expect(await events.notice()).toMatchObject({
         meetingId: before.id,
         ...NOTICES.retranscriptionSaved,
       });
