@@ -2,7 +2,7 @@
  * Playwright in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against real
  * Summy servers with fresh DATA_DIRs (embedded PGlite), started by `webServer`: one per worker.
  *
- * Each worker (E2E_WORKERS, default one per core and one more) runs whole spec files, one at a time, against a server of
+ * Each worker (E2E_WORKERS, default one per core) runs whole spec files, one at a time, against a server of
  * its own, and starts the specs' Google and Linear fakes on ports of its own: a spec's server state
  * (its accounts, its speech models, its job queue) and fixed fake ports are never shared with the
  * file running beside it. Playwright hands the next file to whichever worker is free, so the
@@ -20,11 +20,13 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * How many workers, each with its own server (E2E_WORKERS; 1 runs the specs one by one). By
- * default one per core and one more: with traces off, a worker leaves its core a third idle (its
- * tests wait on the pipeline, timers and the network). On the 2-core CI machine one worker took
- * 801 s (with traces), two 474 s and three 449 s (docs/testing.md).
+ * default one per core: with traces off, a worker leaves its core a third idle (its tests wait on
+ * the pipeline, timers and the network), which typecheck and lint use (scripts/test.sh). On the
+ * 2-core CI machine one worker took 801 s (with traces), two 474 s and three 449 s alone; beside
+ * typecheck and lint, three took 499-540 s with single tests near their 60 s time-out, two 483 s
+ * (docs/testing.md).
  */
-const workers = Number(process.env.E2E_WORKERS ?? os.availableParallelism() + 1);
+const workers = Number(process.env.E2E_WORKERS ?? os.availableParallelism());
 if (!Number.isInteger(workers) || workers < 1) {
   throw new Error(`E2E_WORKERS must be a whole number from 1, not '${process.env.E2E_WORKERS}'`);
 }

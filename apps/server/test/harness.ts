@@ -46,7 +46,8 @@ export async function createPostgresDatabase({
   return url.replace(/\/postgres$/, `/${name}`);
 }
 
-// The dumps this test file has read (pglite-global-setup.ts wrote them), by file.
+// The dumps this worker has read (pglite-global-setup.ts wrote them), by file: a worker runs
+// file after file in one module graph (isolate: false), so each dump is read once per worker.
 const pgliteDumps = new Map<string, Uint8Array>();
 
 /** The PGlite dump to start from: the migrated template's or the blank database's. */
