@@ -1,4 +1,4 @@
-// One lint setup for the whole workspace. Import boundaries (DESIGN.md "Layout"):
+// One lint setup for the whole workspace. Import boundaries (docs/architecture.md):
 // packages/core has no I/O; web features do not import each other; only the app layer composes.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -137,7 +137,7 @@ export default tseslint.config(
             {
               name: 'zod',
               message:
-                "Import z from './zod.ts': it applies the browser's jitless setting first (CSP, issue 10).",
+                "Import z from './zod.ts': it applies the browser's jitless setting first (the Content-Security-Policy forbids eval).",
             },
           ],
           patterns: [

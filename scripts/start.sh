@@ -11,7 +11,7 @@ bash scripts/node-deps.sh
 # A build is skipped when its output exists and the hash of its sources (every file's path and
 # content, plus the lockfile) matches the one stamped at the last build, like node-deps.sh does
 # for npm ci. The stamps live in node_modules/.cache, so a fresh `npm ci` rebuilds too; deleting
-# apps/web/dist or apps/server/dist forces a build (issue 10 point 13).
+# apps/web/dist or apps/server/dist forces a build.
 stamps=node_modules/.cache/summy
 sources_hash() {
   find "$@" -type f -not -path '*/node_modules/*' -not -path '*/dist/*' -print0 |
@@ -41,6 +41,6 @@ if stale server apps/server/dist/main.js "$server_hash"; then
 fi
 [ "$built" = 1 ] || echo "==> The web app and the server are up to date"
 echo "==> Starting Summy"
-# --liftoff-only keeps PGlite's idle RSS under 200 MB (issue 10 point 11, docs/decisions/012-
-# embedded-database-memory-and-durability.md; bench/memory reads this line).
+# --liftoff-only keeps PGlite's idle RSS under 200 MB (docs/decisions/012-embedded-database-
+# memory-and-durability.md; bench/memory reads this line).
 exec node --enable-source-maps --liftoff-only apps/server/dist/main.js
