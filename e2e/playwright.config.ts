@@ -1,5 +1,5 @@
 /**
- * Playwright in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against real
+ * Playwright in Debian's Chromium ({@link chromiumPath}; never a downloaded browser) against real
  * Summy servers with fresh DATA_DIRs (embedded PGlite), started by `webServer`: one per worker.
  *
  * Each worker (E2E_WORKERS, default one per core) runs whole spec files, one at a time, against a server of
@@ -11,7 +11,7 @@
  * loads this file again in every worker, after setting TEST_PARALLEL_INDEX, so `use.baseURL` and
  * the ports the specs import below are that worker's.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -93,6 +93,17 @@ export const modelMirrorPort = Number(process.env.E2E_MODELS_PORT ?? 4012);
 export const fakeLinearPort = slotPort('E2E_LINEAR_PORT', 4013);
 const modelsWork = mkdtempSync(path.join(os.tmpdir(), 'summy-e2e-models-'));
 
+/**
+ * The Chromium the tests drive: CHROMIUM_PATH, else Debian's headless shell
+ * (`chromium-headless-shell`, the same engine without the windowed browser's compositor and GPU
+ * process), else Debian's Chromium. The shell spent about a fifth less CPU on the same specs
+ * (docs/decisions/047-a-lighter-browser-and-seeded-servers.md).
+ */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ??
+  '/usr/bin/chromium';
+
 /** Flags that keep Chromium off the network it cannot reach here (docs/decisions/004-testing.md). */
 export const chromiumArgs = [
   '--no-sandbox',
@@ -169,7 +180,7 @@ export default defineConfig({
     // second visit, with the worker in charge.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

@@ -203,7 +203,9 @@ test.describe('without microphone permission', () => {
     baseURL,
   }) => {
     // A browser of its own without the fake prompt: Chromium asks, and an automated browser
-    // answers a permission prompt nobody handles with "deny" (NotAllowedError).
+    // answers a permission prompt nobody handles with "deny" (NotAllowedError). The windowed
+    // Chromium, not the headless shell: the shell has no permission prompt at all and answers
+    // NotSupportedError even once the permission is granted.
     const browser = await playwright.chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [...chromiumArgs, '--use-fake-device-for-media-stream'],
