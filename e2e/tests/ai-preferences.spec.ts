@@ -159,19 +159,22 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
   const gate: { wait?: Promise<void> } = {};
   const anthropic = await startFakeAnthropic({ script: scriptFor('anthropic', calls, gate) });
   const openai = await startFakeOpenAi({ script: scriptFor('openai', calls, gate) });
-  const summy = await spawnSummy({
-    ANTHROPIC_API_KEY: anthropic.apiKey,
-    ANTHROPIC_BASE_URL: anthropic.url,
-    OPENAI_API_KEY: openai.apiKey,
-    OPENAI_BASE_URL: openai.url,
-    // The same fake as an OpenAI-compatible server: its model joins the choices.
-    OPENAI_COMPATIBLE_BASE_URL: openai.url,
-    OPENAI_COMPATIBLE_MODEL: 'llama3.1:8b',
-    // The OpenAI key would also pick OpenAI's speech-to-text; the recording is transcribed here.
-    STT_PROVIDER: 'offline',
-    TRUST_PROXY: 'true',
-    ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
-  });
+  const summy = await spawnSummy(
+    {
+      ANTHROPIC_API_KEY: anthropic.apiKey,
+      ANTHROPIC_BASE_URL: anthropic.url,
+      OPENAI_API_KEY: openai.apiKey,
+      OPENAI_BASE_URL: openai.url,
+      // The same fake as an OpenAI-compatible server: its model joins the choices.
+      OPENAI_COMPATIBLE_BASE_URL: openai.url,
+      OPENAI_COMPATIBLE_MODEL: 'llama3.1:8b',
+      // The OpenAI key would also pick OpenAI's speech-to-text; the recording is transcribed here.
+      STT_PROVIDER: 'offline',
+      TRUST_PROXY: 'true',
+      ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
+    },
+    { migrated: true },
+  );
   const vendors: FakeVendor[] = [anthropic, openai];
   try {
     // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.

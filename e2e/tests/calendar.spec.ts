@@ -181,7 +181,7 @@ test('a person without Google connects the calendar in the popup', async ({ page
 test('a server without Google says so, and to ask its administrator', async ({ browser }) => {
   // A server of its own starts first: on a loaded machine that alone can take over a minute.
   test.setTimeout(180_000);
-  const server = await spawnSummy({});
+  const server = await spawnSummy({}, { migrated: true });
   try {
     // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
     await waitHealthy(server, 120_000);

@@ -296,11 +296,10 @@ test('another tab: its changes arrive live; closing it inside the undo window ke
 test('the action items of an uploaded real recording appear in /todos', async ({ browser }) => {
   test.setTimeout(240_000);
   const llm = await startFakeAnthropic();
-  const summy = await spawnSummy({
-    ANTHROPIC_API_KEY: llm.apiKey,
-    ANTHROPIC_BASE_URL: llm.url,
-    TRUST_PROXY: 'true',
-  });
+  const summy = await spawnSummy(
+    { ANTHROPIC_API_KEY: llm.apiKey, ANTHROPIC_BASE_URL: llm.url, TRUST_PROXY: 'true' },
+    { migrated: true },
+  );
   try {
     // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
     await waitHealthy(summy, 120_000);

@@ -66,7 +66,7 @@ describe('a server killed mid-upload and mid-transcription', () => {
         STT_PROVIDER: 'offline',
       };
       if (testDbKind === 'postgres') settings.DATABASE_URL = await createPostgresDatabase();
-      const first = await spawnSummy(settings);
+      const first = await spawnSummy(settings, { migrated: true });
       procs.push(first);
       await waitHealthy(first, 180_000);
       const alice = await signUp(first, 'Alice');

@@ -36,7 +36,7 @@ function tinyCorpus(): string {
 }
 
 describe.skipIf(testDbKind === 'postgres')('the embedded database, one process at a time', () => {
-  // A first start creates the database (initdb, ~10 s of CPU), then three more processes start.
+  // Four processes start, one after the other, on a loaded machine.
   it(
     'refuses the CLI and a second server, and recovers the lock of a killed one',
     {
@@ -47,7 +47,7 @@ describe.skipIf(testDbKind === 'postgres')('the embedded database, one process a
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'summy-lock-')),
         AUTH_SECRET: 'lock-secret-lock-secret-lock-secret-lock',
       };
-      const first = await spawnSummy(settings);
+      const first = await spawnSummy(settings, { migrated: true });
       procs.push(first);
       await waitHealthy(first, 240_000);
       const alice = await signUp(first, 'Alice');

@@ -28,7 +28,7 @@ async function startFresh() {
     AUTH_SECRET: 'restart-secret-restart-secret-restart-secret',
   };
   if (testDbKind === 'postgres') settings.DATABASE_URL = await createPostgresDatabase();
-  const first = await spawnSummy(settings);
+  const first = await spawnSummy(settings, { migrated: true });
   procs.push(first);
   return { settings, first };
 }
@@ -36,7 +36,6 @@ async function startFresh() {
 describe('a server killed mid-job', () => {
   it('finishes the job after restart', { timeout: 420_000 }, async () => {
     const { settings, first } = await startFresh();
-    // A first start on PGlite creates its database (initdb, about 10 s of CPU; decision 012).
     await waitHealthy(first, 240_000);
     const alice = await signUp(first, 'Alice');
     const events = await openEventStream(first.url, alice.cookie);
@@ -68,7 +67,6 @@ describe('a server killed mid-job', () => {
 });
 
 describe('a server killed right after a meeting is saved', () => {
-  // PGlite's first start creates its database (initdb, ~10 s of CPU): slow on a loaded machine.
   it('has the meeting after restart', { timeout: 420_000 }, async () => {
     const { settings, first } = await startFresh();
     await waitHealthy(first, 240_000);
