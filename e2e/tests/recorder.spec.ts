@@ -202,10 +202,11 @@ test.describe('without microphone permission', () => {
     playwright,
     baseURL,
   }) => {
-    // A browser of its own without the fake prompt: Chromium asks, and an automated browser
-    // answers a permission prompt nobody handles with "deny" (NotAllowedError). The windowed
-    // Chromium, not the headless shell: the shell has no permission prompt at all and answers
-    // NotSupportedError even once the permission is granted.
+    // A browser of its own without the fake prompt, where the site's microphone is blocked as a
+    // person blocks it in the browser's settings: getUserMedia answers NotAllowedError at once.
+    // (Left to the prompt, an automated browser usually answers "deny" but once left it pending
+    // until the test timed out.) The windowed Chromium, not the headless shell: the shell has no
+    // permission prompt and answers NotSupportedError even once the permission is granted.
     const browser = await playwright.chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [...chromiumArgs, '--use-fake-device-for-media-stream'],
@@ -213,6 +214,12 @@ test.describe('without microphone permission', () => {
     try {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
+      const cdp = await browser.newBrowserCDPSession();
+      await cdp.send('Browser.setPermission', {
+        permission: { name: 'microphone' },
+        setting: 'denied',
+        origin: new URL(baseURL!).origin,
+      });
       await signUp(page);
       await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
       await expect(
