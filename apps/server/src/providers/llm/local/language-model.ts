@@ -1,0 +1,145 @@
+/**
+ * A local GGUF model as an AI SDK language model (specification v3), so the local provider reuses
+ * the cloud providers' prompts, zod schemas, error mapping and streaming (`createAiSdkTextModel`).
+ * A JSON answer's schema reaches the engine, which constrains generation with a grammar made from
+ * it, so the answer always parses. Source: ai-sdk.dev/providers/community-providers/custom-providers
+ * and `LanguageModelV3` in @ai-sdk/provider.
+ */
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+
+/** A generation as the local engine takes it (./engine.ts `LlmGenerateRequest`). */
+export interface LocalChatRequest {
+  /** Instructions given before the conversation. */
+  system: string;
+  /** The conversation; the last message is the user's turn the model answers. */
+  messages: { role: 'user' | 'assistant'; content: string }[];
+  /** A JSON schema the answer must follow (generation is constrained by a grammar made from it). */
+  schema?: Record<string, unknown>;
+  /** The most tokens to generate. */
+  maxTokens?: number;
+  /** Sampling temperature; 0 picks the likeliest token. */
+  temperature?: number;
+}
+
+/** The part of the local engine a language model needs (./engine.ts `LocalLlmEngine`). */
+export interface LocalChatEngine {
+  /**
+   * Generates an answer: the text, or with `request.schema` the parsed JSON value.
+   * @throws LocalLlmError when the model cannot be loaded, the worker dies, the prompt does not
+   *   fit the context, or the signal aborts the request
+   */
+  generateWithUsage(
+    request: LocalChatRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<{ value: unknown; usage: { promptTokens: number; outputTokens: number } }>;
+}
+
+/**
+ * The AI SDK call as a local request: the system messages joined into the instructions, user and
+ * assistant text in order (files and tool parts are not sent), a JSON answer's schema, and the
+ * answer's length and temperature.
+ */
+export function toLocalRequest(options: LanguageModelV3CallOptions): LocalChatRequest {
+  const system: string[] = [];
+  const messages: LocalChatRequest['messages'] = [];
+  for (const message of options.prompt) {
+    if (message.role === 'system') {
+      system.push(message.content);
+    } else if (message.role === 'user' || message.role === 'assistant') {
+      const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+      messages.push({ role: message.role, content: text });
+    }
+  }
+  const format = options.responseFormat;
+  return {
+    system: system.join('\n\n'),
+    messages,
+    ...(format?.type === 'json' && format.schema
+      ? { schema: format.schema as Record<string, unknown> }
+      : {}),
+    ...(options.maxOutputTokens ? { maxTokens: options.maxOutputTokens } : {}),
+    temperature: options.temperature ?? 0,
+  };
+}
+
+function usage(tokens: { promptTokens: number; outputTokens: number }): LanguageModelV3Usage {
+  return {
+    inputTokens: {
+      total: tokens.promptTokens,
+      noCache: tokens.promptTokens,
+      cacheRead: undefined,
+      cacheWrite: undefined,
+    },
+    outputTokens: { total: tokens.outputTokens, text: tokens.outputTokens, reasoning: undefined },
+  };
+}
+
+/** The engine's answer as text: a JSON value is written back out for the AI SDK to parse. */
+function answerText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * The language model of one installed local model.
+ * @param modelId the catalog id of the installed GGUF model
+ */
+export function createLocalLanguageModel(
+  engine: LocalChatEngine,
+  modelId: string,
+): LanguageModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: 'local',
+    modelId,
+    supportedUrls: {},
+    async doGenerate(options) {
+      const signal = options.abortSignal;
+      const result = await engine.generateWithUsage(
+        toLocalRequest(options),
+        signal ? { signal } : {},
+      );
+      return {
+        content: [{ type: 'text', text: answerText(result.value) }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: usage(result.usage),
+        warnings: [],
+      };
+    },
+    // The engine answers whole: the stream carries the answer as one piece once it is written.
+    async doStream(options) {
+      const signal = options.abortSignal;
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        async start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          try {
+            const result = await engine.generateWithUsage(
+              toLocalRequest(options),
+              signal ? { signal } : {},
+            );
+            controller.enqueue({ type: 'text-start', id: 'answer' });
+            controller.enqueue({
+              type: 'text-delta',
+              id: 'answer',
+              delta: answerText(result.value),
+            });
+            controller.enqueue({ type: 'text-end', id: 'answer' });
+            controller.enqueue({
+              type: 'finish',
+              usage: usage(result.usage),
+              finishReason: { unified: 'stop', raw: 'stop' },
+            });
+          } catch (error) {
+            controller.enqueue({ type: 'error', error });
+          }
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}
