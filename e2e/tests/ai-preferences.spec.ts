@@ -7,7 +7,8 @@
  * PocketSphinx fallback); then 'Regenerate summary' with another template and model keeps the
  * previous summary, under 'Regenerating summary...', until the fake has answered, and replaces it;
  * a failed run keeps it and says why. Screenshots (RECORDER_SHOTS) of the AI section, the dialog,
- * the regenerating summary and the failed run at 1280 and 375 px, light and dark.
+ * the regenerating summary, the regenerated one (which says the model that wrote its notes) and
+ * the failed run at 1280 and 375 px, light and dark.
  */
 import { SUMMARY_TEMPLATES } from '@summy/core';
 import { expect, test, type Page } from '@playwright/test';
