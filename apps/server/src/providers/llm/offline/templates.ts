@@ -34,7 +34,7 @@ interface SectionPlan {
   cues: readonly Cue[];
   /** Opens with the meeting's overview (who met about what) before its bullets. */
   overview?: boolean;
-  /** Lists the meeting's action items first. */
+  /** Lists the meeting's action items, after the sentences sorted into the section. */
   actionItems?: boolean;
   /** Said instead of `NOTHING_PICKED` when nothing matched. */
   empty?: string;
