@@ -7,7 +7,8 @@
  * PocketSphinx fallback); then 'Regenerate summary' with another template and model keeps the
  * previous summary, under 'Regenerating summary...', until the fake has answered, and replaces it;
  * a failed run keeps it and says why. Screenshots (RECORDER_SHOTS) of the AI section, the dialog,
- * the regenerating summary and the failed run at 1280 and 375 px, light and dark.
+ * the regenerating summary, the regenerated one (which says the model that wrote its notes) and
+ * the failed run at 1280 and 375 px, light and dark.
  */
 import { SUMMARY_TEMPLATES } from '@summy/core';
 import { expect, test, type Page } from '@playwright/test';
@@ -223,7 +224,7 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
     const summary = page.getByRole('article', { name: 'Summary' });
     await expect(summary.getByRole('heading', { name: 'Yesterday' })).toBeVisible();
     await expect(summary.getByRole('heading', { name: 'Blockers' })).toBeVisible();
-    await expect(page.getByText('Written by GPT-5 mini, Stand-up template')).toBeVisible();
+    await expect(page.getByText('Notes by GPT-5 mini, Stand-up template')).toBeVisible();
 
     // Regenerate with another template and model: the dialog starts at the preferences.
     let release: () => void = () => {};
@@ -263,7 +264,8 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
     });
     await expect(summary.getByRole('heading', { name: 'Yesterday' })).toHaveCount(0);
     await expect(page.getByText('Regenerating summary...')).toHaveCount(0);
-    await expect(page.getByText('Written by Claude Sonnet 4, Sales call template')).toBeVisible();
+    await expect(page.getByText('Notes by Claude Sonnet 4, Sales call template')).toBeVisible();
+    await shootStates(page, 'notes-engine-cloud');
     await expect(toastWith(page, 'Summary regenerated')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Regenerate summary' })).toBeEnabled();
     // The preferences did not change: a regeneration's choice is for that run only.

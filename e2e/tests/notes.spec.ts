@@ -3,13 +3,17 @@
  * transcript of testdata/meetings goes through the server's own text workers with no language model
  * configured (title, summary with topics, action items), is saved as a meeting, and the Summary and
  * Action Items modes are read and photographed at 1280 and 375 px in light and dark. Screenshots go
- * to SHOTS_DIR (default /tmp/shots-notes).
+ * to SHOTS_DIR (default /tmp/shots-notes). Then the same transcript summarised by the server's own
+ * job ('Regenerate summary' with the default model, the offline generator here): the meeting says
+ * its notes were written without a language model, and its notes call their action items possible
+ * ones (screenshots in RECORDER_SHOTS, axe at both widths in both themes).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { TESTDATA_DIR } from '../fixtures/audio';
-import { setTheme } from '../fixtures/screenshots';
+import { createAxeScanner } from '../fixtures/a11y';
+import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, signUp } from '../fixtures/session';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-notes';
@@ -109,4 +113,41 @@ test('offline notes of a real meeting read as notes in the meeting view', async 
       await page.screenshot({ path: path.join(SHOTS_DIR, `actions-${size.name}-${theme}.png`) });
     }
   }
+});
+
+test('a meeting says its notes were written offline, without a language model', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const meeting = await api<{ id: string }>(page, 'POST', '/api/meetings', {
+    title: 'Remote control kick-off',
+    date: new Date().toISOString(),
+    duration: 19,
+    participants: ['Project Manager', 'Marketing', 'User Interface', 'Industrial Designer'],
+    transcript: amiTranscript('ami_ES2011a'),
+  });
+  await page.goto(`/meeting/${meeting.id}`);
+  const main = page.getByRole('main');
+  // Notes no engine wrote (none yet) say nothing about one.
+  await expect(main.getByRole('button', { name: 'Regenerate summary' })).toBeVisible();
+  await expect(main.getByText(/^Notes (?:by|written)/)).toHaveCount(0);
+
+  // The server writes them: 'auto' is the offline generator on a server without a cloud key.
+  await api(page, 'POST', `/api/meetings/${meeting.id}/summary`, {});
+  const line = 'Notes written offline from the transcript (no language model), General template';
+  await expect(main.getByText(line)).toBeVisible({ timeout: 60_000 });
+  const summary = main.getByRole('article', { name: 'Summary' });
+  await expect(
+    summary.getByText('Possible action items (picked from the transcript):'),
+  ).toBeVisible();
+  await expect(summary.getByText(/action items? (?:was|were) agreed/)).toHaveCount(0);
+  // It is still there after a reload: the meeting records it.
+  await page.reload();
+  await expect(main.getByText(line)).toBeVisible();
+
+  const axe = createAxeScanner();
+  await axe.scan(page, 'meeting with offline notes');
+  expect(axe.report()).toBe('');
+  await shootStates(page, 'notes-engine-offline');
 });

@@ -82,6 +82,21 @@ export const meetingTranscriptionSchema = z.object({
 });
 export type MeetingTranscription = z.infer<typeof meetingTranscriptionSchema>;
 
+/**
+ * The text engine that wrote a meeting's current title, summary and action items. `id` is
+ * 'offline' for the extractive generator (no language model), 'provider:model' for a cloud model
+ * ('anthropic:claude-sonnet-4-20250514') or 'local:<model id>'; `label` is its name in the text
+ * model catalog ('Claude Sonnet 4', 'Offline'), or the model id when the catalog lists none.
+ */
+export const notesEngineSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().min(1),
+});
+export type NotesEngine = z.infer<typeof notesEngineSchema>;
+
+/** The engine id of the offline extractive generator. */
+export const OFFLINE_NOTES_ENGINE = 'offline';
+
 /** A single meeting in the app's shape. */
 export const meetingSchema = z.object({
   id: z.string().uuid(),
@@ -120,6 +135,8 @@ export const meetingSchema = z.object({
   summaryModel: z.string().nullable(),
   /** Template id `summary` was written in ('stand-up'); null before it was recorded. */
   summaryTemplate: z.string().nullable(),
+  /** Which engine wrote the title, summary and action items; null before it was recorded. */
+  notesEngine: notesEngineSchema.nullable(),
   /**
    * Why the last summary regeneration failed ('Summary generation failed: <cause>'); null when
    * it did not or none ran. The summary is then still the previous one.

@@ -119,7 +119,8 @@ export async function createDemoMeeting(
     const db = tx as unknown as Database;
     // Two demo meetings about one subject must not read alike in the sidebar and the to-dos.
     const title = await uniqueMeetingTitle(db, userId, generated, plan.date);
-    const created = await createMeeting(db, userId, { ...input, title });
+    // The notes are the offline generator's: the meeting says so, as a pipeline-made one does.
+    const created = await createMeeting(db, userId, { ...input, title }, text.model.id);
     for (const [i, item] of items.entries()) {
       const starred = plan.star && i === 0;
       await createTodo(

@@ -87,6 +87,8 @@ describe('summy demo', () => {
       expect(m.participants).toEqual([...new Set(spoken.map((t) => t.speaker))]);
       // The offline model's summary with topics, as the pipeline writes it.
       expect(m.summary).toMatch(/^## Overview/m);
+      // Written by the offline generator, and the meeting says so.
+      expect(m.notesEngine).toEqual({ id: 'offline', label: 'Offline' });
       expect(m.summary).toMatch(/^## Key points/m);
       expect(m.topics.length).toBeGreaterThan(0);
       expect(m.actionItems.length).toBe(first.meetings[i]!.actionItems);

@@ -117,7 +117,13 @@ export async function processMeeting(
       duration: durationMinutes,
       summaryData: { transcription: transcribedBy(tools.stt) },
       ...(again
-        ? { summary: null, summaryModel: null, summaryTemplate: null, participants: [] }
+        ? {
+            summary: null,
+            summaryModel: null,
+            summaryTemplate: null,
+            notesEngine: null,
+            participants: [],
+          }
         : {}),
     });
     await notice(isUpload ? NOTICES.uploadNoSpeech : NOTICES.recordingNoSpeech);
@@ -181,6 +187,9 @@ export async function processMeeting(
       // Which model and template wrote it, for the meeting's summary header.
       summaryModel: summary ? textModelLabel(tools.text.id) : null,
       summaryTemplate: summary ? template : null,
+      // The engine behind the title, summary and action items ('offline', 'provider:model'), so
+      // the meeting can say whether a language model wrote its notes; null when it wrote none.
+      notesEngine: summary || generated || items.length ? tools.text.id : null,
       summaryError: null,
       summaryData: {
         topics: summary?.topics ?? [],

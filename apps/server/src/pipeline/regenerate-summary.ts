@@ -94,6 +94,7 @@ export async function regenerateSummary(
       summaryData: sql`(case when jsonb_typeof(${meetings.summaryData}) = 'object' then ${meetings.summaryData} else '{}'::jsonb end) || ${patch}::jsonb`,
       summaryModel: textModelLabel(model.id),
       summaryTemplate: job.template,
+      notesEngine: model.id,
       summaryRegenerating: false,
       summaryError: null,
       updatedAt: sql`now()`,

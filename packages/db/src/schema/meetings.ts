@@ -72,6 +72,12 @@ export const meetings = pgTable(
     summaryModel: text('summary_model'),
     summaryTemplate: text('summary_template'),
     /**
+     * The text engine that wrote the current title, summary and action items: 'offline' (the
+     * extractive generator), 'provider:model' for a cloud model ('anthropic:claude-sonnet-4-20250514')
+     * or 'local:<model id>'; null for meetings written before it was recorded, or never written.
+     */
+    notesEngine: text('notes_engine'),
+    /**
      * A summary regeneration (`POST /api/meetings/:id/summary`) is queued or running; the previous
      * summary stays until the job saves the new one.
      */

@@ -132,11 +132,18 @@ describe('POST /api/meetings/:id/retranscribe', () => {
   it('no speech heard by the new engine: empty transcript, no summary, the engine recorded', async () => {
     const before = await uploadJfk();
     expect(before.summary).toBeTruthy();
+    expect(before.notesEngine?.id).toBe('scripted');
     engine = { id: 'local', model: 'tiny-nemo-ctc' };
     script = { words: [], durationS: 11 };
     expect((await alice.post(`/api/meetings/${before.id}/retranscribe`)).status).toBe(202);
     const after = await waitProcessed(alice, before.id);
-    expect(after).toMatchObject({ transcript: '', summary: null, participants: [] });
+    // No notes now, so no engine wrote them.
+    expect(after).toMatchObject({
+      transcript: '',
+      summary: null,
+      participants: [],
+      notesEngine: null,
+    });
     expect(after.transcription).toEqual({ provider: 'local', model: 'tiny-nemo-ctc' });
   });
 

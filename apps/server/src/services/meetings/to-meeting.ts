@@ -2,6 +2,7 @@
 import type { Meeting, MeetingListItem } from '@summy/core';
 import { priorityToStar } from '@summy/core';
 import type { meetings, todos } from '@summy/db';
+import { textModelLabel } from '../../providers/llm/catalog.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
 type TodoRow = typeof todos.$inferSelect;
@@ -110,6 +111,9 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
     summaryRegenerating: row.summaryRegenerating,
     summaryModel: row.summaryModel,
     summaryTemplate: row.summaryTemplate,
+    notesEngine: row.notesEngine
+      ? { id: row.notesEngine, label: textModelLabel(row.notesEngine) }
+      : null,
     summaryError: row.summaryError,
     updated_at: row.updatedAt.toISOString(),
   };

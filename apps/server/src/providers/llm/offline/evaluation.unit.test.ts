@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionItemSuggestionSchema } from '@summy/core';
+import { actionItemSuggestionSchema, SUMMARY_TEMPLATE_IDS } from '@summy/core';
+import { POSSIBLE_ACTION_ITEMS } from './markdown.ts';
 import { createOfflineTextModel } from './model.ts';
 import { MEETINGS_DIR as meetings } from '../../../../../../testdata/index.ts';
 
@@ -116,5 +117,65 @@ describe('offline model on real meetings', () => {
     );
     // The joke ('design a remote control that's water resistant, strong and furry') is no task.
     expect(ami.map((i) => i.title).join(' ')).not.toMatch(/furry/);
+  });
+});
+
+/** The words the generator writes itself: every line but headings and bullets of the transcript's
+ * sentences, with quotes of the transcript blanked. */
+function ownWords(summary: string): string[] {
+  return summary
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .filter((l) => !l.startsWith('- ') || !/[*:]/.test(l.slice(2)))
+    .map((l) => l.replace(/“[^”]*”/g, '“…”'));
+}
+
+/** A count of action items or decisions, or a verdict on what the meeting agreed or said. */
+const ASSERTS_A_GUESS =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|no)\s+(?:action items?|decisions?)\b|\b(?:agreed|concluded|decided|was stated|were made|none recorded)\b/i;
+
+describe('offline notes on real meetings say what the rules did, never what they guessed', () => {
+  const model = createOfflineTextModel();
+  const names = ['ami_ES2004a/ES2004a', 'ami_ES2011a/ES2011a', 'icsi_Bed016/Bed016'];
+
+  it('states no count of action items or decisions and no verdict, in any template', async () => {
+    for (const name of names) {
+      const transcript = storedTranscript(name);
+      for (const template of SUMMARY_TEMPLATE_IDS) {
+        const { summary } = await model.summarize({ transcript, meetingTitle: '', template });
+        for (const line of ownWords(summary)) {
+          expect(line, `${name} ${template}`).not.toMatch(ASSERTS_A_GUESS);
+        }
+      }
+    }
+  });
+
+  it('lists the action items it picked as possible ones (Bed016 has none agreed)', async () => {
+    const { summary } = await model.summarize({
+      transcript: storedTranscript('icsi_Bed016/Bed016'),
+      meetingTitle: '',
+      template: 'general',
+    });
+    const overview = /## Overview\n\n(.*)/.exec(summary)?.[1] ?? '';
+    expect(overview).toMatch(/^Grad A, .* met about /);
+    expect(overview).not.toMatch(/action item/i);
+    const section = /## Action items\n\n([\s\S]*?)(?=\n## |$)/.exec(summary)?.[1] ?? '';
+    const [intro, first] = section.split('\n');
+    expect(intro).toBe(POSSIBLE_ACTION_ITEMS);
+    expect(first).toMatch(/^- \*\*Grad C:\*\* /);
+  });
+
+  it('says nothing was picked where its cues matched nothing (ES2004a)', async () => {
+    const transcript = storedTranscript('ami_ES2004a/ES2004a');
+    const interview = await model.summarize({
+      transcript,
+      meetingTitle: '',
+      template: 'interview',
+    });
+    expect(interview.summary).toContain(
+      '## Recommendation\n\nNo recommendation was picked from the transcript.',
+    );
+    const standUp = await model.summarize({ transcript, meetingTitle: '', template: 'stand-up' });
+    expect(standUp.summary).toContain('## Blockers\n\n- Nothing picked from the transcript');
   });
 });

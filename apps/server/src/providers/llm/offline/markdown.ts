@@ -63,12 +63,11 @@ export function topicList(summary: ExtractiveSummary): { topic: string; confiden
 
 /**
  * The overview of a summary: who met about what, the weightiest topics the subject does not
- * already name, and the first decision (or how many action items were agreed).
+ * already name, and the first sentence worded as a decision, quoted as said. It never counts
+ * action items or decisions: the rules only guess them, and a count reads as a fact about the
+ * meeting.
  */
-export function overviewText(
-  summary: ExtractiveSummary,
-  actionItems: readonly ActionItemSuggestion[],
-): string {
+export function overviewText(summary: ExtractiveSummary): string {
   const { subject, speakers, decisions } = summary;
   const who =
     speakers.length > 6
@@ -94,13 +93,8 @@ export function overviewText(
   if (covered.length) overview.push(`The discussion covered ${listJoin(covered)}.`);
   if (decisions[0])
     overview.push(
-      `${capitalize(speakerName(decisions[0].speaker, true))} concluded: “${readable(decisions[0].text)}”`,
+      `${capitalize(speakerName(decisions[0].speaker, true))} said: “${readable(decisions[0].text)}”`,
     );
-  else if (actionItems.length) {
-    overview.push(
-      `${actionItems.length === 1 ? 'One action item was' : `${actionItems.length} action items were`} agreed.`,
-    );
-  }
   return overview.join(' ');
 }
 
@@ -113,6 +107,20 @@ export function attributedPoint(s: Sentence, names: ReadonlySet<string>): string
   return `- ${reportedSpeech(readable(s.text), s.speaker, keepsCapital) ?? `**${s.speaker}:** ${readable(s.text)}`}`;
 }
 
+/**
+ * Says where the listed action items come from: the rules pick sentences worded as commitments
+ * or requests, which the meeting may never have agreed on.
+ */
+export const POSSIBLE_ACTION_ITEMS = 'Possible action items (picked from the transcript):';
+
+/** Says where the listed decisions come from: sentences worded as decisions, quoted as said. */
+export const POSSIBLE_DECISIONS = 'Sentences worded as decisions (picked from the transcript):';
+
+/** Action items as the lines of a section: where they come from, then one bullet each. */
+export function actionItemLines(actionItems: readonly ActionItemSuggestion[]): string[] {
+  return actionItems.length ? [POSSIBLE_ACTION_ITEMS, ...actionItems.map(actionItemPoint)] : [];
+}
+
 /** An action item as a bullet: owner in bold, the task, its due date in brackets. */
 export function actionItemPoint(a: ActionItemSuggestion): string {
   const due = /^Due ([^.]+)\./.exec(a.description)?.[1];
@@ -121,8 +129,9 @@ export function actionItemPoint(a: ActionItemSuggestion): string {
 }
 
 /**
- * The summary as markdown: '## Overview' (subject, who, what was decided), '## Decisions',
- * '## Action items' (owner in bold), '## Key points' with a '### Topic' heading per topic and the
+ * The summary as markdown: '## Overview' (subject, who, the first decision as said),
+ * '## Decisions' and '## Action items' (owner in bold), each opening with a line saying they were
+ * picked from the transcript, '## Key points' with a '### Topic' heading per topic and the
  * speaker in bold before each point, and '## Topics' with each one's share of the meeting. Empty
  * sections are left out.
  */
@@ -133,11 +142,12 @@ export function summaryMarkdown(
   const { keyPoints, decisions, names } = summary;
   const topics = topicList(summary);
   const attributed = (s: Sentence) => attributedPoint(s, names);
-  const parts = [`## Overview\n\n${overviewText(summary, actionItems)}`];
-  if (decisions.length) parts.push(`## Decisions\n\n${decisions.map(attributed).join('\n')}`);
-  if (actionItems.length) {
-    parts.push(`## Action items\n\n${actionItems.map(actionItemPoint).join('\n')}`);
+  const parts = [`## Overview\n\n${overviewText(summary)}`];
+  if (decisions.length) {
+    parts.push(`## Decisions\n\n${[POSSIBLE_DECISIONS, ...decisions.map(attributed)].join('\n')}`);
   }
+  if (actionItems.length)
+    parts.push(`## Action items\n\n${actionItemLines(actionItems).join('\n')}`);
   if (keyPoints.length) {
     const grouped = keyPoints.length > 1;
     parts.push(

@@ -4,7 +4,7 @@
  * items. Speaker enhancement keeps the transcript as it is: without a language model Summy keeps
  * the labels it has rather than guess names.
  */
-import { isSummaryTemplateId, type ActionItemSuggestion } from '@summy/core';
+import { isSummaryTemplateId, OFFLINE_NOTES_ENGINE, type ActionItemSuggestion } from '@summy/core';
 import {
   NoSubjectError,
   TextGenerationError,
@@ -24,8 +24,8 @@ import { templatedSummaryMarkdown } from './templates.ts';
 import { heuristicTitle } from './title.ts';
 import { extractKeyphrases } from './keyphrases.ts';
 
-/** Id of the offline model in the catalog and in AI preferences. */
-export const OFFLINE_MODEL_ID = 'offline';
+/** Id of the offline model in the catalog, in AI preferences and as a meeting's notes engine. */
+export const OFFLINE_MODEL_ID = OFFLINE_NOTES_ENGINE;
 
 /** The transcript's sentences as the offline model reads them: turns mended, cleaned, split. */
 export function sentencesOf(transcript: string): Sentence[] {

@@ -1,12 +1,13 @@
 /**
  * The summary a person would write, without a language model: an overview that names the meeting's
- * subject, who took part and what was decided; then Decisions, Action items, Key points grouped by
- * topic, and Topics. Topics come from lexical-cohesion segmentation (./segments.ts); within a topic
- * sentences are ranked by closeness to the topic's and the meeting's vocabulary (centroid scoring,
- * Radev et al. 2004) and near-duplicates are removed (maximal marginal relevance, Carbonell &
- * Goldstein 1998). Fillers, questions, cut-off fragments and rambling are never key points; a
- * sentence is shown whole, with its speaker. Linear in the transcript length but for the
- * segmentation's window (√n sentences). The notes are written out from it by ./markdown.ts.
+ * subject and who took part, quoting a sentence worded as a decision; then Decisions, Action items
+ * (both as picks from the transcript), Key points grouped by topic, and Topics. Topics come from
+ * lexical-cohesion segmentation (./segments.ts); within a topic sentences are ranked by closeness
+ * to the topic's and the meeting's vocabulary (centroid scoring, Radev et al. 2004) and
+ * near-duplicates are removed (maximal marginal relevance, Carbonell & Goldstein 1998). Fillers,
+ * questions, cut-off fragments and rambling are never key points; a sentence is shown whole, with
+ * its speaker. Linear in the transcript length but for the segmentation's window (√n sentences).
+ * The notes are written out from it by ./markdown.ts.
  */
 import { extractKeyphrases, type Keyphrase } from './keyphrases.ts';
 import { readable } from './markdown.ts';

@@ -8,11 +8,12 @@
  * A sentence goes to the section whose cues it matches most (weights add up; a tie goes to the
  * earlier section); within a section the strongest and most informative sentences are kept, in
  * spoken order, as many as the meeting's length allows (`keyPointBudget`). Commitments found by
- * the rule-based action items fill the follow-up sections. A section nothing matched says
- * '- None recorded', as the language model is told to.
+ * the rule-based action items fill the follow-up sections, after a line saying they were picked
+ * from the transcript. A section nothing matched says `NOTHING_PICKED`: unlike a language model's
+ * '- None recorded', the rules only know that no sentence matched, not that nothing was said.
  */
 import { summaryTemplateOf, type ActionItemSuggestion, type SummaryTemplateId } from '@summy/core';
-import { actionItemPoint, attributedPoint, overviewText } from './markdown.ts';
+import { actionItemLines, attributedPoint, overviewText } from './markdown.ts';
 import {
   informativeness,
   isStatement,
@@ -22,6 +23,9 @@ import {
 } from './summarize.ts';
 import { disfluency, type Sentence } from './text.ts';
 
+/** What a section says when no sentence matched its cues. */
+export const NOTHING_PICKED = '- Nothing picked from the transcript';
+
 /** A cue of a section: a pattern (case-insensitive) and how strongly it marks the section. */
 type Cue = readonly [pattern: RegExp, weight: number];
 
@@ -30,9 +34,9 @@ interface SectionPlan {
   cues: readonly Cue[];
   /** Opens with the meeting's overview (who met about what) before its bullets. */
   overview?: boolean;
-  /** Lists the meeting's action items first. */
+  /** Lists the meeting's action items, after the sentences sorted into the section. */
   actionItems?: boolean;
-  /** Said instead of '- None recorded' when nothing matched. */
+  /** Said instead of `NOTHING_PICKED` when nothing matched. */
   empty?: string;
 }
 
@@ -196,7 +200,7 @@ const PLANS: Record<Exclude<SummaryTemplateId, 'general'>, Record<string, Sectio
       ],
     },
     Recommendation: {
-      empty: 'No recommendation was stated in the meeting.',
+      empty: 'No recommendation was picked from the transcript.',
       cues: [
         [
           r(
@@ -335,10 +339,14 @@ export function templatedSummaryMarkdown(
   const parts = sections.map((section, k) => {
     const plan = plans[k]!;
     const lines: string[] = [];
-    if (plan.overview) lines.push(overviewText(extract, actionItems), '');
-    if (plan.actionItems) lines.push(...actionItems.map(actionItemPoint));
+    if (plan.overview) lines.push(overviewText(extract), '');
     lines.push(...picked[k]!.map((s) => attributedPoint(s, extract.names)));
-    if (lines.length === 0) lines.push(plan.empty ?? '- None recorded');
+    // A blank line ends the list above: the next line is then a paragraph of its own.
+    if (plan.actionItems && actionItems.length) {
+      if (lines.length) lines.push('');
+      lines.push(...actionItemLines(actionItems));
+    }
+    if (lines.length === 0) lines.push(plan.empty ?? NOTHING_PICKED);
     return `## ${section.heading}\n\n${lines.join('\n').trim()}`;
   });
   return parts.join('\n\n') + '\n';

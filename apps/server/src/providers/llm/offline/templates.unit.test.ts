@@ -1,7 +1,7 @@
 /**
  * Summary templates without a language model: each template's headings from
  * @summy/core in order, the meeting's sentences sorted into them by cue words, commitments in the
- * follow-up sections, '- None recorded' for a section nothing matched; 'general' keeps its
+ * follow-up sections, '- Nothing picked from the transcript' for a section nothing matched; 'general' keeps its
  * layout. The meetings here are written for these tests (a stand-up, a sales call, an interview,
  * a one-on-one), not taken from any benchmark transcript.
  */
@@ -83,7 +83,7 @@ describe('offline summary templates', () => {
       'interview',
     );
     expect(section(undecided, 'Recommendation').trim()).toBe(
-      'No recommendation was stated in the meeting.',
+      'No recommendation was picked from the transcript.',
     );
   });
 
@@ -95,12 +95,12 @@ describe('offline summary templates', () => {
     expect(section(summary, 'Follow-ups')).toMatch(/Draft the design review agenda/);
   });
 
-  it("says '- None recorded' for a section nothing matched", async () => {
+  it('says nothing was picked for a section nothing matched', async () => {
     const summary = await summarize(
       'Speaker 1: The new office has a bright kitchen with a large window.\n\nSpeaker 2: The plants near the window grow quickly in summer.',
       'stand-up',
     );
-    expect(section(summary, 'Blockers').trim()).toBe('- None recorded');
+    expect(section(summary, 'Blockers').trim()).toBe('- Nothing picked from the transcript');
   });
 
   it('keeps more bullets for longer meetings, within 2 to 5', () => {

@@ -27,7 +27,13 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { useAiPreferences, useAiSettings } from '../api/get-ai-settings';
 import { useRegenerateSummary } from '../api/regenerate-summary';
-import { LOCAL_TEMPLATES, placeholderModels, summaryByline, usableModel } from '../utils/choices';
+import {
+  LOCAL_TEMPLATES,
+  notesEngineLine,
+  placeholderModels,
+  summaryByline,
+  usableModel,
+} from '../utils/choices';
 import { ModelField, TemplateField, UnavailableModels } from './preference-fields';
 
 /** Props of {@link RegenerateSummaryForm}. */
@@ -171,13 +177,16 @@ export interface RegenerateSummaryProps {
     | 'summaryModel'
     | 'summaryTemplate'
     | 'summaryError'
+    | 'notesEngine'
   >;
   onStarted?: (meeting: Meeting) => void;
 }
 
 /**
- * The rows above a meeting's summary: which model and template wrote it ('Written by GPT-5 mini,
- * Stand-up template') with the 'Regenerate summary' button and its dialog; then, while a
+ * The rows above a meeting's summary: which engine wrote the notes and in which template ('Notes
+ * by GPT-5 mini, Stand-up template'; 'Notes written offline from the transcript (no language
+ * model)'), or for a meeting that does not record its engine the model label ('Written by GPT-5
+ * mini'), with the 'Regenerate summary' button and its dialog; then, while a
  * regeneration runs, 'Regenerating summary...' (the current summary stays below); or, after a
  * failed one, why it failed. The button is offered only on a meeting with a transcript (the server
  * would answer 409), disabled while a regeneration runs. Nothing while the meeting records or is
@@ -187,14 +196,14 @@ export default function RegenerateSummary({ meeting, onStarted }: RegenerateSumm
   const [open, setOpen] = useState(false);
   if (meeting.isProcessing || meeting.isRecording) return null;
   const hasSummary = Boolean(meeting.summary?.trim());
-  const byline = hasSummary ? summaryByline(meeting.summaryModel, meeting.summaryTemplate) : null;
+  const byline = notesByline(meeting, hasSummary);
   const offered = Boolean(meeting.transcript?.trim());
   const running = meeting.summaryRegenerating;
   return (
     <>
       {(byline || offered) && (
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-          <p className="text-xs text-muted-foreground">{byline && `Written by ${byline}`}</p>
+          <p className="text-xs text-muted-foreground">{byline}</p>
           {offered && (
             <Dialog open={open} onOpenChange={setOpen}>
               <DialogTrigger asChild>
@@ -247,4 +256,18 @@ export default function RegenerateSummary({ meeting, onStarted }: RegenerateSumm
       )}
     </>
   );
+}
+
+/**
+ * The line saying who wrote the notes: the engine the meeting records (with the template when it
+ * has a summary), else the older 'Written by' label of the summary's model; null when neither.
+ */
+function notesByline(meeting: RegenerateSummaryProps['meeting'], hasSummary: boolean) {
+  const engine = notesEngineLine(meeting.notesEngine);
+  if (engine) {
+    const template = hasSummary ? summaryByline(null, meeting.summaryTemplate) : null;
+    return template ? `${engine}, ${template}` : engine;
+  }
+  const byline = hasSummary ? summaryByline(meeting.summaryModel, meeting.summaryTemplate) : null;
+  return byline && `Written by ${byline}`;
 }

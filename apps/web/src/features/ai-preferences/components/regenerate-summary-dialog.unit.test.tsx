@@ -39,6 +39,7 @@ const meeting = (extra: Partial<RegenerateSummaryProps['meeting']> = {}) => ({
   summaryModel: 'GPT-5 mini',
   summaryTemplate: 'stand-up',
   summaryError: null,
+  notesEngine: null,
   ...extra,
 });
 
@@ -76,6 +77,41 @@ describe('RegenerateSummary (the row above the summary)', () => {
     expect(html).toContain('Regenerate summary');
     expect(html).toContain('aria-haspopup="dialog"');
     expect(html).not.toContain('disabled=""');
+  });
+
+  it('says in plain words which engine wrote the notes, offline or a named model', () => {
+    const offline = renderToStaticMarkup(
+      <RegenerateSummary
+        meeting={meeting({
+          notesEngine: { id: 'offline', label: 'Offline' },
+          summaryModel: 'Offline',
+          summaryTemplate: 'general',
+        })}
+      />,
+    );
+    expect(offline).toContain(
+      'Notes written offline from the transcript (no language model), General template',
+    );
+    expect(offline).not.toContain('Written by');
+    const claude = renderToStaticMarkup(
+      <RegenerateSummary
+        meeting={meeting({
+          notesEngine: { id: 'anthropic:claude-sonnet-4-20250514', label: 'Claude Sonnet 4' },
+          summaryTemplate: 'sales-call',
+        })}
+      />,
+    );
+    expect(claude).toContain('Notes by Claude Sonnet 4, Sales call template');
+    // A meeting whose summary failed still says who wrote its title and action items.
+    const noSummary = renderToStaticMarkup(
+      <RegenerateSummary
+        meeting={meeting({
+          summary: null,
+          notesEngine: { id: 'local:qwen3-1.7b', label: 'Qwen3 1.7B' },
+        })}
+      />,
+    );
+    expect(noSummary).toContain('Notes by Qwen3 1.7B<');
   });
 
   it("disables the button and says 'Regenerating summary...' while a regeneration runs", () => {

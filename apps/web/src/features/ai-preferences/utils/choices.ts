@@ -3,10 +3,12 @@
  * says, and which model a regeneration starts with.
  */
 import {
+  OFFLINE_NOTES_ENGINE,
   SUMMARY_TEMPLATES,
   summaryTemplateOf,
   type AiModelChoice,
   type AiPreferences,
+  type NotesEngine,
   type SummaryTemplateChoice,
 } from '@summy/core';
 
@@ -101,4 +103,18 @@ export function summaryByline(
     Boolean,
   );
   return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/**
+ * Which engine wrote a meeting's notes, in plain words: the offline generator writes without a
+ * language model, and the reader should know its notes are picks from the transcript; any other
+ * engine ('provider:model', 'local:<model id>') by its catalog label ('Notes by Claude Sonnet 4').
+ * Null when the meeting does not record one (notes written before it was recorded).
+ */
+export function notesEngineLine(engine: NotesEngine | null | undefined): string | null {
+  if (!engine) return null;
+  if (engine.id === OFFLINE_NOTES_ENGINE) {
+    return 'Notes written offline from the transcript (no language model)';
+  }
+  return `Notes by ${engine.label}`;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "meetings" ADD COLUMN "notes_engine" text;
