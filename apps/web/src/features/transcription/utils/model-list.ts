@@ -60,6 +60,8 @@ export const MODEL_KIND_LABELS: Record<ModelStatus['kind'], string> = {
   'speaker-embedding': 'Speaker separation',
   punctuation: 'Punctuation',
   vad: 'Voice detection',
+  llm: 'Notes model',
+  'text-embedding': 'Search embeddings',
 };
 
 /** An updater of the cached list that puts `model` in place of the entry with its id. */
