@@ -172,7 +172,7 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
           Other options
         </button>
       </p>
-      <div className="ml-auto flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center justify-end gap-1">
         {running.length > 0 ? (
           <Button
             variant="outline"
@@ -187,6 +187,8 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
           offers.length > 0 && (
             <Button
               size="sm"
+              // The label is long: on a phone it wraps inside the button rather than overflowing.
+              className="h-auto min-h-8 shrink py-1.5 text-left whitespace-normal"
               title="The local models run on this server, with no cloud account"
               disabled={download.isPending}
               onClick={() => start(offers)}
