@@ -207,16 +207,3 @@ export type ModelsList = z.infer<typeof modelsListSchema>;
 /** POST /api/models/:id/download (202) and POST /api/models/:id/cancel (200). */
 export const modelAnswerSchema = z.object({ model: modelStatusSchema });
 export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
-
-/**
- * Bytes still to download for local notes: the default notes model and the default text-embedding
- * model, each counted only when not installed. The first-run prompt's "about N GB".
- */
-export function notesDownloadBytes(
-  models: readonly Pick<ModelStatus, 'kind' | 'default' | 'state' | 'sizeBytes'>[],
-): number {
-  return LANGUAGE_MODEL_KINDS.reduce((sum, kind) => {
-    const model = models.find((m) => m.kind === kind && m.default);
-    return model && model.state !== 'installed' ? sum + model.sizeBytes : sum;
-  }, 0);
-}

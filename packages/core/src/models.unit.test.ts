@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelCatalogSchema, modelEntrySchema, notesDownloadBytes } from './models.ts';
+import { modelCatalogSchema, modelEntrySchema } from './models.ts';
 
 const SHA = 'ab'.repeat(32);
 
@@ -83,31 +83,5 @@ describe('notes and embedding model entries', () => {
       licence: undefined,
     });
     expect(speech.kind).toBe('recognizer');
-  });
-});
-
-describe('notesDownloadBytes', () => {
-  const model = (kind: string, sizeBytes: number, state: string, isDefault = true) => ({
-    kind,
-    sizeBytes,
-    state,
-    default: isDefault,
-  });
-
-  it('adds the default notes model and the default embedding model not installed yet', () => {
-    expect(
-      notesDownloadBytes([
-        model('recognizer', 500, 'absent'),
-        model('llm', 1000, 'absent'),
-        model('llm', 9000, 'absent', false),
-        model('text-embedding', 40, 'absent'),
-      ] as never),
-    ).toBe(1040);
-    expect(
-      notesDownloadBytes([
-        model('llm', 1000, 'installed'),
-        model('text-embedding', 40, 'absent'),
-      ] as never),
-    ).toBe(40);
   });
 });

@@ -73,16 +73,24 @@ export function withModel(model: ModelStatus) {
     };
 }
 
+/** The default model of each kind, in the order of `kinds`, that is not installed yet. */
+function defaultsToDownload(
+  list: ModelsList | undefined,
+  kinds: readonly ModelStatus['kind'][],
+): ModelStatus[] {
+  if (!list) return [];
+  return kinds.flatMap((kind) => {
+    const model = list.models.find((m) => m.kind === kind && m.default);
+    return model && model.state !== 'installed' ? [model] : [];
+  });
+}
+
 /**
  * The models the first-run prompt downloads: the default recognizer and the default speaker
  * embedding (for speaker turns), in that order, each only if not installed yet.
  */
 export function defaultDownloads(list: ModelsList | undefined): ModelStatus[] {
-  if (!list) return [];
-  return (['recognizer', 'speaker-embedding'] as const).flatMap((kind) => {
-    const model = list.models.find((m) => m.kind === kind && m.default);
-    return model && model.state !== 'installed' ? [model] : [];
-  });
+  return defaultsToDownload(list, ['recognizer', 'speaker-embedding']);
 }
 
 /** True for the entries the notes engine runs: notes models and text-embedding models. */
@@ -95,11 +103,7 @@ export function isNotesModel(model: Pick<ModelStatus, 'kind'>): boolean {
  * text-embedding model, in that order, each only if not installed yet.
  */
 export function notesDownloads(list: ModelsList | undefined): ModelStatus[] {
-  if (!list) return [];
-  return (['llm', 'text-embedding'] as const).flatMap((kind) => {
-    const model = list.models.find((m) => m.kind === kind && m.default);
-    return model && model.state !== 'installed' ? [model] : [];
-  });
+  return defaultsToDownload(list, ['llm', 'text-embedding']);
 }
 
 /**
