@@ -11,6 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { JFK_WAV } from '../fixtures/audio';
+import { removeModels, type ModelsAnswer } from '../fixtures/models';
 import { shootStates } from '../fixtures/screenshots';
 import { api, signUp, signUpAdmin, TEST_PASSWORD, uploadRecording } from '../fixtures/session';
 
@@ -19,11 +20,6 @@ test.describe.configure({ mode: 'serial' });
 /** The tiny catalog's models (packages/fakes/src/models/tiny-models.ts). */
 const RECOGNIZER = { id: 'tiny-nemo-ctc-en', name: 'Tiny NeMo CTC test recognizer (en)' };
 const EMBEDDING = { id: 'tiny-speaker-embedding', name: 'Tiny speaker embedding test model' };
-
-interface ModelsAnswer {
-  models: { id: string; state: string; receivedBytes: number; totalBytes: number }[];
-  transcription: { provider: string; fallbackOnly: boolean };
-}
 
 interface MeetingAnswer {
   id: string;
@@ -37,16 +33,6 @@ const prompt = (page: Page) =>
   page.getByRole('region', { name: 'Transcripts will be rough for now' });
 
 /** Removes every installed or partial model, so the next test (and spec) starts without them. */
-async function removeModels(page: Page): Promise<void> {
-  const list = await api<ModelsAnswer>(page, 'GET', '/api/models');
-  for (const model of list.models) {
-    if (model.state === 'downloading') await api(page, 'POST', `/api/models/${model.id}/cancel`);
-    if (model.state !== 'absent') await api(page, 'DELETE', `/api/models/${model.id}`);
-  }
-  await expect
-    .poll(async () => (await api<ModelsAnswer>(page, 'GET', '/api/models')).transcription)
-    .toEqual({ provider: 'offline', fallbackOnly: true });
-}
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -64,14 +50,17 @@ test('the first-run prompt is one slim notice, remembered per person on the serv
   await expect(page.getByText('Ready to start recording')).toBeVisible();
   const shown = prompt(page);
   await expect(shown).toBeVisible();
-  await expect(shown.getByRole('button', { name: /^Download \(\d+ KB\)$/ })).toBeVisible();
+  await expect(
+    shown.getByRole('button', { name: /^Download speech and notes models \(about \d+ KB\)$/ }),
+  ).toBeVisible();
   // The other engines are one click away.
   await expect(shown.getByText('DEEPGRAM_API_KEY')).toHaveCount(0);
   await shown.getByRole('button', { name: 'Other options' }).click();
   await expect(shown.getByText('DEEPGRAM_API_KEY')).toBeVisible();
   await shown.getByRole('button', { name: 'Other options' }).click();
-  // Slim: two lines at most beside the recorder, and the dashboard starts above the fold.
-  expect((await shown.boundingBox())!.height).toBeLessThanOrEqual(80);
+  // Slim: two lines of text and the button row at most beside the recorder (the one-step label
+  // for speech and notes models takes its own row), and the dashboard starts above the fold.
+  expect((await shown.boundingBox())!.height).toBeLessThanOrEqual(120);
   await expect(page.getByRole('heading', { name: 'Recent meetings' })).toBeInViewport();
   await shootStates(page, 'transcription-prompt-home');
 
@@ -231,8 +220,8 @@ test('a meeting the fallback transcribed is re-transcribed with the local model 
   await expect(retranscribe).toHaveCount(0);
   await shootStates(page, 'transcription-prompt-meeting');
 
-  // The prompt downloads the default recognizer and speaker embedding, with visible bars.
-  await shown.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click();
+  // The prompt downloads the default speech and notes models, with visible bars.
+  await shown.getByRole('button', { name: /^Download speech and notes models/ }).click();
   await expect(shown.getByRole('progressbar').first()).toBeVisible();
   if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-prompt-downloading');
   await expect(page.getByRole('region', { name: 'Local speech model installed' })).toBeVisible({
@@ -240,7 +229,14 @@ test('a meeting the fallback transcribed is re-transcribed with the local model 
   });
   const models = await api<ModelsAnswer>(page, 'GET', '/api/models');
   expect(models.transcription).toEqual({ provider: 'local', fallbackOnly: false });
-  expect(models.models.every((m) => m.state === 'installed')).toBe(true);
+  // The notes models may still be arriving after the speech models.
+  await expect
+    .poll(async () =>
+      (await api<ModelsAnswer>(page, 'GET', '/api/models')).models.every(
+        (m) => m.state === 'installed',
+      ),
+    )
+    .toBe(true);
 
   // One click: the meeting shows processing, then the local engine's transcript.
   await expect(retranscribe).toBeVisible();

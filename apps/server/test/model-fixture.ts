@@ -14,6 +14,7 @@ import {
   startModelServer,
   writeTinyModels,
   type ModelServer,
+  type TinyModelOptions,
   type TinyModels,
 } from '@summy/fakes/models';
 import type { ModelEntry } from '@summy/core';
@@ -57,8 +58,11 @@ export interface ModelFixture {
   ): Promise<{ env: ModelsEnv; manager: ModelManager }>;
 }
 
-/** Registers the vitest hooks of the fixture and returns it (filled before the first test). */
-export function modelFixture(): ModelFixture {
+/**
+ * Registers the vitest hooks of the fixture and returns it (filled before the first test).
+ * `tinyOptions` go to `writeTinyModels` (e.g. `{ notesModels: true }` for the GGUF notes files).
+ */
+export function modelFixture(tinyOptions: TinyModelOptions = {}): ModelFixture {
   let counter = 0;
   const fx = {
     root: mkdtempSync(path.join(os.tmpdir(), 'summy-models-')),
@@ -82,7 +86,7 @@ export function modelFixture(): ModelFixture {
   } as ModelFixture;
 
   beforeAll(async () => {
-    fx.tiny = await writeTinyModels(path.join(fx.root, 'tiny'));
+    fx.tiny = await writeTinyModels(path.join(fx.root, 'tiny'), tinyOptions);
     const bytes = fixedBytes(BIG_BYTES);
     await writeFile(path.join(fx.tiny.archivesDir, 'big-vad.onnx'), bytes);
     fx.big = {

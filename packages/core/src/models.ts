@@ -1,12 +1,23 @@
 /**
- * Local speech models: the catalog entry shape and the model manager's HTTP answers. Shared by
- * the server (catalog validation, route answers) and the web app (Settings > Transcription). No
- * I/O here.
+ * Local models: the catalog entry shape and the model manager's HTTP answers. Speech models (the
+ * local speech engine) and notes models (GGUF language and text-embedding models run by the local
+ * language-model engine) share one catalog, one download path and one list. Shared by the server
+ * (catalog validation, route answers) and the web app (Settings, the first-run prompt). No I/O here.
  */
 import { z } from './zod.ts';
 
-/** What a model does in the local speech engine. */
-export const modelKindSchema = z.enum(['recognizer', 'speaker-embedding', 'punctuation', 'vad']);
+/**
+ * What a model does: the speech engine's kinds, `llm` (a notes model: writes summaries and action
+ * items) and `text-embedding` (turns text into vectors for search).
+ */
+export const modelKindSchema = z.enum([
+  'recognizer',
+  'speaker-embedding',
+  'punctuation',
+  'vad',
+  'llm',
+  'text-embedding',
+]);
 export type ModelKind = z.infer<typeof modelKindSchema>;
 
 /** The model's file layout family; decides which `files` roles the engine reads. */
@@ -19,6 +30,7 @@ export const modelFamilySchema = z.enum([
   'speaker-embedding',
   'punctuation',
   'silero-vad',
+  'gguf',
 ]);
 export type ModelFamily = z.infer<typeof modelFamilySchema>;
 
@@ -35,7 +47,23 @@ export const MODEL_FAMILY_FILES: Record<ModelFamily, readonly string[]> = {
   'speaker-embedding': ['model'],
   punctuation: ['model'],
   'silero-vad': ['model'],
+  gguf: ['model'],
 };
+
+/** The kinds run by the language-model engine from one GGUF file. */
+export const LANGUAGE_MODEL_KINDS: readonly ModelKind[] = ['llm', 'text-embedding'];
+
+/** True for a notes model or a text-embedding model (GGUF, with RAM, context and licence). */
+export function isLanguageModelKind(kind: ModelKind): boolean {
+  return LANGUAGE_MODEL_KINDS.includes(kind);
+}
+
+/** The figures a language-model entry must state, with what each means, for the error messages. */
+const LANGUAGE_MODEL_FIGURES = {
+  ramBytes: 'the memory it needs, in bytes',
+  contextTokens: 'its context length, in tokens',
+  licence: 'the licence of its weights',
+} as const;
 
 // A model id is also its folder name under the models folder: no separators, no dot-files.
 const modelIdSchema = z
@@ -57,7 +85,9 @@ const relativeFileSchema = z
 /**
  * One downloadable model of the catalog. `url` is absolute or relative to MODELS_BASE_URL;
  * `sha256` (hex) is of the downloaded file; `sizeBytes` its length in bytes; `archive` 'none'
- * means the download itself is `files.model`.
+ * means the download itself is `files.model`. Language models (`llm`, `text-embedding`) are one
+ * `gguf` file and also state `ramBytes` (memory to run it, bytes), `contextTokens` (its context
+ * length, tokens) and `licence` (an SPDX id or the licence's name); speech entries may omit them.
  */
 export const modelEntrySchema = z
   .object({
@@ -76,8 +106,31 @@ export const modelEntrySchema = z
       .transform((s) => s.toLowerCase()),
     archive: z.enum(['tar.bz2', 'none']),
     files: z.record(z.string(), relativeFileSchema),
+    ramBytes: z.number().int().positive().optional(),
+    contextTokens: z.number().int().positive().optional(),
+    licence: z.string().min(1).optional(),
   })
   .superRefine((entry, ctx) => {
+    const issue = (path: string[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
+    if (isLanguageModelKind(entry.kind)) {
+      for (const [field, meaning] of Object.entries(LANGUAGE_MODEL_FIGURES)) {
+        if (entry[field as keyof typeof LANGUAGE_MODEL_FIGURES] === undefined) {
+          issue([field], `a ${entry.kind} model needs ${field} (${meaning})`);
+        }
+      }
+      if (entry.family !== 'gguf') issue(['family'], `a ${entry.kind} model must be a gguf file`);
+    } else if (entry.family === 'gguf') {
+      issue(['kind'], `a gguf file holds a ${LANGUAGE_MODEL_KINDS.join(' or ')} model`);
+    }
+    if (entry.family === 'gguf') {
+      if (entry.archive !== 'none') {
+        issue(['archive'], "a gguf model is downloaded as the file itself: archive must be 'none'");
+      }
+      if (entry.files.model && !/\.gguf$/i.test(entry.files.model)) {
+        issue(['files', 'model'], "a gguf model's file must end in .gguf");
+      }
+    }
     for (const role of MODEL_FAMILY_FILES[entry.family]) {
       if (!entry.files[role]) {
         ctx.addIssue({
@@ -112,7 +165,8 @@ export type ModelError = z.infer<typeof modelErrorSchema>;
 /**
  * A catalog model with its state on this server (GET /api/models). Bytes: `receivedBytes` so far
  * (a resumed download counts the kept part), `totalBytes` of the download (the catalog's size
- * until the mirror states its length). `error` only when `state` is 'failed'.
+ * until the mirror states its length). `error` only when `state` is 'failed'. `ramBytes`,
+ * `contextTokens` and `licence` as in the catalog (language models only).
  */
 export const modelStatusSchema = z.object({
   id: z.string(),
@@ -123,6 +177,9 @@ export const modelStatusSchema = z.object({
   sizeBytes: z.number(),
   goodFor: z.string(),
   default: z.boolean(),
+  ramBytes: z.number().optional(),
+  contextTokens: z.number().optional(),
+  licence: z.string().optional(),
   state: modelStateSchema,
   receivedBytes: z.number(),
   totalBytes: z.number(),
@@ -136,10 +193,14 @@ export const sttProviderIdSchema = z.enum(['offline', 'deepgram', 'openai', 'loc
 /**
  * GET /api/models. `transcription.provider` is the provider the next job would use;
  * `fallbackOnly` is true when that is 'offline' (PocketSphinx), for the first-run prompt.
+ * `notes.modelId` is the installed notes model the local language-model engine would use (the
+ * catalog's default when installed, else the first installed), null when none is: notes are then
+ * extractive (sentences picked from the transcript).
  */
 export const modelsListSchema = z.object({
   models: z.array(modelStatusSchema),
   transcription: z.object({ provider: sttProviderIdSchema, fallbackOnly: z.boolean() }),
+  notes: z.object({ modelId: z.string().nullable() }),
 });
 export type ModelsList = z.infer<typeof modelsListSchema>;
 

@@ -27,7 +27,7 @@ let tiny: TinyModels;
 let mirror: ModelServer;
 
 beforeAll(async () => {
-  tiny = await writeTinyModels(path.join(root, 'tiny'));
+  tiny = await writeTinyModels(path.join(root, 'tiny'), { notesModels: true });
   mirror = await startModelServer(tiny.archivesDir);
 });
 afterAll(async () => {
@@ -92,6 +92,21 @@ describe('summy models (CLI)', () => {
     const removed = await summy(['remove', RECOGNIZER]);
     expect(removed).toMatchObject({ code: 0, stdout: `Removed ${RECOGNIZER}\n` });
     expect(existsSync(path.join(modelsDir, RECOGNIZER))).toBe(false);
+  });
+
+  it('lists, pulls and removes a notes model (a GGUF file) the same way', async () => {
+    expect((await summy(['list'])).stdout).toMatch(
+      /^tiny-notes +absent +[\d.]+ KB +en +llm \(default\)/m,
+    );
+    const pulled = await summy(['pull', 'tiny-notes']);
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout).toContain(
+      `Installed tiny-notes in ${path.join(modelsDir, 'tiny-notes')}`,
+    );
+    expect(existsSync(path.join(modelsDir, 'tiny-notes', 'tiny-notes.gguf'))).toBe(true);
+    expect((await summy(['list'])).stdout).toMatch(/^tiny-notes +installed/m);
+    expect(await summy(['remove', 'tiny-notes'])).toMatchObject({ code: 0 });
+    expect(existsSync(path.join(modelsDir, 'tiny-notes'))).toBe(false);
   });
 
   it('prints {error}: {details} and exits 1 on failures, 2 on usage', async () => {

@@ -1,6 +1,6 @@
 /**
- * The local speech model catalog: the models Summy can download, with their sizes, languages,
- * download URLs and SHA-256. The built-in list below is replaced as a whole by MODELS_CATALOG (a
+ * The local model catalog: the speech models and the notes models (GGUF language and embedding
+ * models) Summy can download, with their sizes, languages, download URLs and SHA-256. The built-in list below is replaced as a whole by MODELS_CATALOG (a
  * JSON array of the same entries), for tests and for mirrors that host other models. Entry shape
  * and validation: packages/core/src/models.ts.
  *
@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { modelCatalogSchema, type ModelEntry } from '@summy/core';
-import { ConfigurationError, type Env } from '../env.ts';
+import { ConfigurationError, DEFAULT_MODELS_BASE_URL, type Env } from '../env.ts';
+import { NOTES_MODELS } from './notes-catalog.ts';
 
 export type { ModelEntry, ModelFamily, ModelKind } from '@summy/core';
 
@@ -94,6 +95,7 @@ export const BUILT_IN_MODELS: readonly ModelEntry[] = [
     archive: 'none',
     files: { model: CAMPPLUS },
   },
+  ...NOTES_MODELS,
 ];
 
 /**
@@ -133,11 +135,21 @@ export function findModelEntry(
   return loadModelCatalog(env).find((e) => e.id === id);
 }
 
+/** The host of the notes models' absolute URLs, which a mirror serves under its own path. */
+const HUGGING_FACE = 'https://huggingface.co/';
+
 /**
- * The absolute download URL of an entry: its `url` when absolute, else resolved against
- * MODELS_BASE_URL (`{base}/{url}`).
+ * The absolute download URL of an entry: relative URLs resolve against MODELS_BASE_URL
+ * (`{base}/{url}`); absolute URLs are used as they are, except Hugging Face files while a mirror
+ * is set (MODELS_BASE_URL not the default): `{base}/huggingface.co/{owner}/{repo}/resolve/
+ * {revision}/{file}`, so one mirror serves the speech and the notes models
+ * (docs/decisions/049-notes-models.md).
  */
 export function modelDownloadUrl(entry: ModelEntry, env: Pick<Env, 'modelsBaseUrl'>): string {
-  if (/^https?:\/\//i.test(entry.url)) return entry.url;
-  return `${env.modelsBaseUrl.replace(/\/+$/, '')}/${entry.url.replace(/^\/+/, '')}`;
+  const base = env.modelsBaseUrl.replace(/\/+$/, '');
+  if (/^https?:\/\//i.test(entry.url)) {
+    const mirrored = base !== DEFAULT_MODELS_BASE_URL && entry.url.startsWith(HUGGING_FACE);
+    return mirrored ? `${base}/huggingface.co/${entry.url.slice(HUGGING_FACE.length)}` : entry.url;
+  }
+  return `${base}/${entry.url.replace(/^\/+/, '')}`;
 }

@@ -95,3 +95,16 @@ export function installedModels(
     return installed ? [installed] : [];
   });
 }
+
+/**
+ * The notes model (`kind: 'llm'`) the local language-model engine should load: the catalog's
+ * default when installed, else the first installed one in catalog order.
+ * @returns undefined when no notes model is installed (notes are then extractive)
+ * @throws ConfigurationError when MODELS_CATALOG is set and invalid (see `loadModelCatalog`)
+ */
+export function installedNotesModel(
+  env: Pick<Env, 'modelsDir' | 'modelsCatalogFile'>,
+): InstalledModel | undefined {
+  const notes = installedModels(env).filter((m) => m.entry.kind === 'llm');
+  return notes.find((m) => m.entry.default) ?? notes[0];
+}

@@ -294,11 +294,14 @@ describe('loadModelCatalog', () => {
   it('is the built-in catalog without MODELS_CATALOG, and validates a replacement', async () => {
     const builtIn = loadModelCatalog({ modelsCatalogFile: undefined });
     expect(modelCatalogSchema.parse(builtIn)).toEqual(builtIn);
-    // One default of each kind the engine needs: an English recognizer, a speaker embedding.
+    // One default of each kind the engines need: an English recognizer, a speaker embedding, a
+    // notes model and a text embedding.
     const defaults = builtIn.filter((e) => e.default);
     expect(defaults.map((e) => [e.kind, e.languages.includes('en')])).toEqual([
       ['recognizer', true],
       ['speaker-embedding', true],
+      ['llm', true],
+      ['text-embedding', true],
     ]);
     expect(loadModelCatalog({ modelsCatalogFile: fx.tiny.catalogFile }).map((e) => e.id)).toEqual(
       fx.tiny.entries.map((e) => e.id),

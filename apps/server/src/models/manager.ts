@@ -260,6 +260,9 @@ export class ModelManager {
       sizeBytes: entry.sizeBytes,
       goodFor: entry.goodFor,
       default: entry.default ?? false,
+      ...(entry.ramBytes !== undefined ? { ramBytes: entry.ramBytes } : {}),
+      ...(entry.contextTokens !== undefined ? { contextTokens: entry.contextTokens } : {}),
+      ...(entry.licence !== undefined ? { licence: entry.licence } : {}),
     };
     const job = this.jobs.get(entry.id);
     if (job) return { ...base, state: 'downloading', ...job.progress };

@@ -17,3 +17,4 @@ export {
   type TinyModelOptions,
   type TinyModels,
 } from './tiny-models.ts';
+export { tinyGgufBytes, writeTinyNotesModels } from './tiny-gguf.ts';

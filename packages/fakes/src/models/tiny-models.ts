@@ -31,6 +31,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
+import { writeTinyNotesModels } from './tiny-gguf.ts';
 
 /**
  * A catalog entry as the server's MODELS_CATALOG reads it (packages/core/src/models.ts
@@ -39,8 +40,8 @@ import { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
 export interface TinyModelEntry {
   id: string;
   name: string;
-  kind: 'recognizer' | 'speaker-embedding';
-  family: 'nemo-ctc' | 'speaker-embedding';
+  kind: 'recognizer' | 'speaker-embedding' | 'llm' | 'text-embedding';
+  family: 'nemo-ctc' | 'speaker-embedding' | 'gguf';
   languages: string[];
   sizeBytes: number;
   goodFor: string;
@@ -50,6 +51,10 @@ export interface TinyModelEntry {
   sha256: string;
   archive: 'tar.bz2' | 'none';
   files: Record<string, string>;
+  /** Language models only: memory to run it (bytes), context length (tokens), licence. */
+  ramBytes?: number;
+  contextTokens?: number;
+  licence?: string;
 }
 
 /** What {@link writeTinyModels} wrote. */
@@ -68,6 +73,8 @@ export interface TinyModelOptions {
    * ['de'], seed: 7 }`, to test the choice of recognizer by language.
    */
   extraRecognizers?: { id: string; languages: string[]; seed: number }[];
+  /** Add the tiny notes downloads (tiny-gguf.ts): a notes model and an embedding model. */
+  notesModels?: boolean;
 }
 
 /** Mel features per frame of NeMo CTC models (sherpa-onnx's default `feature_dim`). */
@@ -182,6 +189,8 @@ export async function writeTinyModels(
     archive: 'none',
     files: { model: 'tiny-speaker-embedding.onnx' },
   });
+
+  if (options.notesModels) entries.push(...(await writeTinyNotesModels(archivesDir)));
 
   const catalogFile = path.join(dir, 'catalog.json');
   await writeFile(catalogFile, `${JSON.stringify(entries, null, 2)}\n`);

@@ -8,6 +8,7 @@ import {
   formatLanguages,
   MODEL_KIND_LABELS,
   modelErrorText,
+  notesFigures,
   progressText,
 } from '../utils/model-list';
 import { DownloadProgress } from './download-progress';
@@ -70,6 +71,7 @@ export function ModelRow({
           <p id={detailsId} className="text-xs text-muted-foreground">
             {MODEL_KIND_LABELS[model.kind]} · {formatBytes(model.sizeBytes)} ·{' '}
             {formatLanguages(model.languages)}
+            {notesFigures(model) && ` · ${notesFigures(model)}`}
           </p>
           <p className="text-xs text-balance text-muted-foreground">{model.goodFor}</p>
         </div>

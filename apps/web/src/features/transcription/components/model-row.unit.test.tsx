@@ -5,7 +5,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { modelStatus } from '../testing/models';
+import { modelStatus, NOTES } from '../testing/models';
 import { ModelRow } from './model-row';
 
 function render(overrides: Parameters<typeof modelStatus>[0] = {}, manage = true) {
@@ -31,6 +31,14 @@ describe('ModelRow', () => {
     expect(html).toContain('Recommended');
     expect(html).toContain('aria-label="Download Parakeet TDT 0.6B v2 (English)"');
     expect(html).not.toContain('progressbar');
+  });
+
+  it('states the memory, context and licence of a notes model beside its size', () => {
+    const html = render(NOTES);
+    expect(html).toContain(
+      'Notes model · 1.1 GB · English, German, French and 1 more · 3.5 GB of memory · 32,768-token context · Apache-2.0',
+    );
+    expect(html).toContain('aria-label="Download Qwen3 1.7B (notes, small)"');
   });
 
   it('shows a running download as a bar with bytes and percent, and Cancel', () => {

@@ -7,7 +7,13 @@ import { cn } from '@/lib/utils';
 import { useCancelModelDownload } from '../api/cancel-model-download';
 import { useDownloadModels } from '../api/download-model';
 import { useModels } from '../api/get-models';
-import { defaultDownloads, formatBytes, modelErrorText } from '../utils/model-list';
+import {
+  defaultDownloads,
+  formatBytes,
+  modelErrorText,
+  notesDownloads,
+  promptDownloadLabel,
+} from '../utils/model-list';
 import { useDismissNotice, useNoticeDismissed } from '../api/notices';
 import { DownloadProgress } from './download-progress';
 
@@ -23,9 +29,11 @@ export interface TranscriptionPromptProps {
 
 /**
  * The first-run prompt as one slim notice: while only the PocketSphinx fallback can transcribe,
- * it says transcripts will be rough and offers the download of the default recognizer and
- * speaker-embedding model (progress and Cancel in place); 'Other options' names the cloud and
- * Whisper-server settings. Shown to administrators, who alone may download; dismissed for good per
+ * it says transcripts will be rough and offers one step, 'Download speech and notes models (about
+ * N GB)': the default recognizer and speaker-embedding model, and the default notes and
+ * text-embedding models, N summed from the catalog (progress bars and Cancel in place). It says
+ * what notes are without a notes model (extractive). 'Other options' offers each half alone and
+ * names the cloud and Whisper-server settings. Shown to administrators, who alone may download; dismissed for good per
  * person, on the server (docs/decisions/020-retranscription-and-first-run-prompt.md); hidden once
  * a better engine is set up, except to confirm an install it started.
  */
@@ -45,12 +53,22 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
   const list = models.data;
   // Only an administrator can download the server's models: nothing to offer anyone else.
   if (!list || closed || dismissed === undefined || session?.user.role !== 'admin') return null;
-  const offers = defaultDownloads(list);
+  const speech = defaultDownloads(list);
+  const notes = notesDownloads(list);
+  const offers = [...speech, ...notes];
+  const running = offers.filter((m) => m.state === 'downloading');
+  const failures = offers.filter((m) => m.state === 'failed' && m.error);
+  const bars = running.map((model) => <DownloadProgress key={model.id} model={model} named />);
+  const start = (models: typeof offers) => {
+    setStarted(true);
+    download.mutate(models.map((m) => m.id));
+  };
 
   if (!list.transcription.fallbackOnly) {
     if (!started) return null;
+    // The speech models are in; the notes models may still be on their way.
     return (
-      <NoticeFrame titleId={titleId} className={className}>
+      <NoticeFrame titleId={titleId} className={className} below={bars}>
         <CircleCheck
           className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
           aria-hidden="true"
@@ -71,9 +89,6 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
   }
   if (dismissed && !started) return null;
 
-  const running = offers.filter((m) => m.state === 'downloading');
-  const failures = offers.filter((m) => m.state === 'failed' && m.error);
-  const total = offers.reduce((sum, m) => sum + m.sizeBytes, 0);
   const dismiss = () => {
     dismissNotice.mutate('rough-transcription');
     setClosed(true);
@@ -85,9 +100,7 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
       className={className}
       below={
         <>
-          {running.map((model) => (
-            <DownloadProgress key={model.id} model={model} named />
-          ))}
+          {bars}
           {failures.map((model) => (
             <p key={model.id} role="alert" className="text-xs text-destructive">
               {model.name}: {modelErrorText(model.error!)}
@@ -99,13 +112,36 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
             </p>
           )}
           {showOptions && (
-            <p id={optionsId} className="text-xs text-muted-foreground">
-              Let Deepgram, OpenAI or a Whisper server of your own transcribe: set{' '}
-              <code className="rounded bg-muted px-1 py-0.5 text-[11px]">DEEPGRAM_API_KEY</code>,{' '}
-              <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_API_KEY</code> or{' '}
-              <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_BASE_URL</code> on
-              the server (self-hosting guide, &lsquo;Speech-to-text&rsquo;).
-            </p>
+            <div id={optionsId} className="flex flex-col gap-1.5 text-xs text-muted-foreground">
+              {running.length === 0 && speech.length > 0 && notes.length > 0 && (
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  Or only one of them:
+                  {(
+                    [
+                      ['Speech models', speech],
+                      ['Notes models', notes],
+                    ] as const
+                  ).map(([label, models]) => (
+                    <Button
+                      key={label}
+                      variant="outline"
+                      size="sm"
+                      disabled={download.isPending}
+                      onClick={() => start(models)}
+                    >
+                      {label} ({formatBytes(sum(models))})
+                    </Button>
+                  ))}
+                </p>
+              )}
+              <p>
+                Let Deepgram, OpenAI or a Whisper server of your own transcribe: set{' '}
+                <code className="rounded bg-muted px-1 py-0.5 text-[11px]">DEEPGRAM_API_KEY</code>,{' '}
+                <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_API_KEY</code> or{' '}
+                <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_BASE_URL</code> on
+                the server (self-hosting guide, &lsquo;Speech-to-text&rsquo;).
+              </p>
+            </div>
           )}
         </>
       }
@@ -123,6 +159,8 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
           {subject === 'meeting'
             ? 'The built-in recognizer made this one.'
             : 'Only the built-in recognizer is set up.'}
+          {notes.length > 0 &&
+            ' Without a notes model, notes are extractive: sentences picked from the transcript.'}
         </span>{' '}
         <button
           type="button"
@@ -134,7 +172,7 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
           Other options
         </button>
       </p>
-      <div className="ml-auto flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center justify-end gap-1">
         {running.length > 0 ? (
           <Button
             variant="outline"
@@ -149,19 +187,18 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
           offers.length > 0 && (
             <Button
               size="sm"
-              title="The local speech model runs on this server, with no cloud account"
+              // The label is long: on a phone it wraps inside the button rather than overflowing.
+              className="h-auto min-h-8 shrink py-1.5 text-left whitespace-normal"
+              title="The local models run on this server, with no cloud account"
               disabled={download.isPending}
-              onClick={() => {
-                setStarted(true);
-                download.mutate(offers.map((m) => m.id));
-              }}
+              onClick={() => start(offers)}
             >
               {download.isPending ? (
                 <Spinner className="text-current" label="Starting download" />
               ) : (
                 <Download />
               )}
-              {failures.length > 0 ? 'Try again' : `Download (${formatBytes(total)})`}
+              {failures.length > 0 ? 'Try again' : promptDownloadLabel(speech, notes)}
             </Button>
           )
         )}
@@ -171,6 +208,11 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
       </div>
     </NoticeFrame>
   );
+}
+
+/** Bytes of the models' downloads together. */
+function sum(models: readonly { sizeBytes: number }[]): number {
+  return models.reduce((total, m) => total + m.sizeBytes, 0);
 }
 
 /** The slim frame: one row (wrapping on a phone), with anything `below` it under the row. */

@@ -7,7 +7,7 @@
 import type { ModelsList } from '@summy/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMBEDDING, modelsList, modelStatus } from '../testing/models';
+import { EMBEDDING, modelsList, modelStatus, NOTES, TEXT_EMBEDDING } from '../testing/models';
 import { TranscriptionPrompt } from './transcription-prompt';
 
 const state = vi.hoisted(() => ({
@@ -36,7 +36,7 @@ const render = (subject: 'recorder' | 'meeting' = 'recorder') =>
 
 describe('TranscriptionPrompt', () => {
   beforeEach(() => {
-    state.list = modelsList([modelStatus(), EMBEDDING], 'offline');
+    state.list = modelsList([modelStatus(), EMBEDDING, NOTES, TEXT_EMBEDDING], 'offline');
     state.role = 'admin';
     state.dismissed = false;
   });
@@ -46,11 +46,14 @@ describe('TranscriptionPrompt', () => {
     expect(render()).toBe('');
   });
 
-  it('says transcripts will be rough and offers both default models with their size', () => {
+  it('says transcripts will be rough and offers speech and notes models in one step with their size', () => {
     const html = render();
     expect(html).toContain('Transcripts will be rough for now');
-    // 482,468,385 + 29,596,978 bytes.
-    expect(html).toContain('Download (512 MB)');
+    // 482,468,385 + 29,596,978 + 1,107,409,472 + 36,685,152 bytes.
+    expect(html).toContain('Download speech and notes models (about 1.7 GB)');
+    expect(html).toContain(
+      'Without a notes model, notes are extractive: sentences picked from the transcript.',
+    );
     expect(html).toContain('Not now');
     expect(html).toContain('Only the built-in recognizer is set up.');
     // The other engines are one click away, not in the way.
@@ -62,14 +65,38 @@ describe('TranscriptionPrompt', () => {
     expect(render('meeting')).toContain('The built-in recognizer made this one.');
   });
 
-  it('shows the bars of a running download with Cancel instead of Download', () => {
+  it('offers the speech models alone when the notes models are installed', () => {
     state.list = modelsList(
-      [modelStatus({ state: 'downloading', receivedBytes: 48_246_839 }), EMBEDDING],
+      [
+        modelStatus(),
+        EMBEDDING,
+        { ...NOTES, state: 'installed' },
+        { ...TEXT_EMBEDDING, state: 'installed' },
+      ],
+      'offline',
+    );
+    const html = render();
+    expect(html).toContain('Download speech models (about 512 MB)');
+    expect(html).not.toContain('extractive');
+  });
+
+  it('shows the bars of the speech and notes downloads with Cancel instead of Download', () => {
+    state.list = modelsList(
+      [
+        modelStatus({ state: 'downloading', receivedBytes: 48_246_839 }),
+        EMBEDDING,
+        { ...NOTES, state: 'downloading', receivedBytes: 553_704_736 },
+        TEXT_EMBEDDING,
+      ],
       'offline',
     );
     const html = render();
     expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="10"/);
     expect(html).toContain('48 MB of 482 MB (10%)');
+    expect(html).toMatch(
+      /aria-label="Downloading Qwen3 1.7B \(notes, small\)"[^>]*aria-valuenow="50"/,
+    );
+    expect(html).toContain('554 MB of 1.1 GB (50%)');
     expect(html).toContain('Cancel download');
     expect(html).not.toContain('Download (');
   });

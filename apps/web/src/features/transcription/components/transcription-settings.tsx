@@ -1,5 +1,5 @@
 import type { ModelsList, ModelStatus } from '@summy/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +9,7 @@ import { useStopModelDownload } from '../api/cancel-model-download';
 import { useDownloadModels } from '../api/download-model';
 import { useModels } from '../api/get-models';
 import { useRemoveModel } from '../api/remove-model';
-import { formatBytes } from '../utils/model-list';
+import { formatBytes, isNotesModel } from '../utils/model-list';
 import { ModelRow } from './model-row';
 
 /** What transcribes the next meeting, in words (`GET /api/models` `transcription.provider`). */
@@ -30,8 +30,10 @@ function failureText(error: Error): string {
 }
 
 /**
- * Settings > Transcription: the engine that transcribes new meetings and every local speech model
- * of the catalog, each with Download, a progress bar with Pause and Cancel, or Remove (confirmed).
+ * Settings > Transcription: the engine that transcribes new meetings, every local speech model of
+ * the catalog and, beside them, the notes models (what writes summaries and action items on this
+ * server, and what notes are without one), each with Download, a progress bar with Pause and
+ * Cancel, or Remove (confirmed).
  * Downloads run on the server for everyone, so only administrators get the buttons; other users see
  * what is installed. The list polls while one runs. Handed to the Settings dialog through its
  * `transcription` slot.
@@ -45,6 +47,7 @@ export function TranscriptionSettings() {
   const cancel = useStopModelDownload('cancel');
   const remove = useRemoveModel();
   const [removing, setRemoving] = useState<ModelStatus | null>(null);
+  const notesHeadingId = useId();
   const failed = download.error ?? pause.error ?? cancel.error ?? remove.error;
   const pendingId =
     (download.isPending && download.variables?.[0]) ||
@@ -77,6 +80,21 @@ export function TranscriptionSettings() {
   }
 
   const list = models.data;
+  const speech = list.models.filter((m) => !isNotesModel(m));
+  const notes = list.models.filter(isNotesModel);
+  const rows = (entries: ModelStatus[]) =>
+    entries.map((model) => (
+      <ModelRow
+        key={model.id}
+        model={model}
+        manage={admin}
+        pending={pendingId === model.id}
+        onDownload={(id) => download.mutate([id])}
+        onPause={(id) => pause.mutate(id)}
+        onCancel={(id) => cancel.mutate(id)}
+        onRemove={setRemoving}
+      />
+    ));
   return (
     <div className="flex flex-col gap-3">
       <p className="text-xs text-muted-foreground">
@@ -88,19 +106,23 @@ export function TranscriptionSettings() {
         <p className="text-sm text-muted-foreground">No models are offered by this server.</p>
       ) : (
         <ul aria-label="Speech models" className="flex flex-col gap-2">
-          {list.models.map((model) => (
-            <ModelRow
-              key={model.id}
-              model={model}
-              manage={admin}
-              pending={pendingId === model.id}
-              onDownload={(id) => download.mutate([id])}
-              onPause={(id) => pause.mutate(id)}
-              onCancel={(id) => cancel.mutate(id)}
-              onRemove={setRemoving}
-            />
-          ))}
+          {rows(speech)}
         </ul>
+      )}
+      {notes.length > 0 && (
+        <>
+          <h3 id={notesHeadingId} className="mt-2 text-sm font-medium">
+            Notes models
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            {list.notes.modelId
+              ? 'Summaries and action items are written on this server by the installed notes model.'
+              : 'Without a notes model, notes are extractive: sentences picked from the transcript. A notes model writes summaries and action items on this server.'}
+          </p>
+          <ul aria-labelledby={notesHeadingId} className="flex flex-col gap-2">
+            {rows(notes)}
+          </ul>
+        </>
       )}
       {failed && (
         <p role="alert" className="text-xs text-destructive">
@@ -113,7 +135,7 @@ export function TranscriptionSettings() {
         title={`Remove ${removing?.name ?? 'model'}?`}
         description={
           removing
-            ? `Its files (${formatBytes(removing.sizeBytes)}) are deleted from this server. New meetings use another engine until it is downloaded again.`
+            ? `Its files (${formatBytes(removing.sizeBytes)}) are deleted from this server. ${isNotesModel(removing) ? 'Notes are written without it' : 'New meetings use another engine'} until it is downloaded again.`
             : ''
         }
         confirmLabel="Remove"

@@ -2,7 +2,7 @@
  * Pure rules of the Transcription screens: sizes and progress as people read them, which models the
  * first-run prompt offers, and when a meeting can be transcribed again.
  */
-import type { ModelsList, ModelStatus } from '@summy/core';
+import { isLanguageModelKind, type ModelsList, type ModelStatus } from '@summy/core';
 
 /** Bytes in a kilobyte and a megabyte as shown: decimal, as download sizes are published. */
 const KB = 1000;
@@ -60,6 +60,8 @@ export const MODEL_KIND_LABELS: Record<ModelStatus['kind'], string> = {
   'speaker-embedding': 'Speaker separation',
   punctuation: 'Punctuation',
   vad: 'Voice detection',
+  llm: 'Notes model',
+  'text-embedding': 'Search embeddings',
 };
 
 /** An updater of the cached list that puts `model` in place of the entry with its id. */
@@ -71,16 +73,69 @@ export function withModel(model: ModelStatus) {
     };
 }
 
+/** The default model of each kind, in the order of `kinds`, that is not installed yet. */
+function defaultsToDownload(
+  list: ModelsList | undefined,
+  kinds: readonly ModelStatus['kind'][],
+): ModelStatus[] {
+  if (!list) return [];
+  return kinds.flatMap((kind) => {
+    const model = list.models.find((m) => m.kind === kind && m.default);
+    return model && model.state !== 'installed' ? [model] : [];
+  });
+}
+
 /**
  * The models the first-run prompt downloads: the default recognizer and the default speaker
  * embedding (for speaker turns), in that order, each only if not installed yet.
  */
 export function defaultDownloads(list: ModelsList | undefined): ModelStatus[] {
-  if (!list) return [];
-  return (['recognizer', 'speaker-embedding'] as const).flatMap((kind) => {
-    const model = list.models.find((m) => m.kind === kind && m.default);
-    return model && model.state !== 'installed' ? [model] : [];
-  });
+  return defaultsToDownload(list, ['recognizer', 'speaker-embedding']);
+}
+
+/** True for the entries the notes engine runs: notes models and text-embedding models. */
+export function isNotesModel(model: Pick<ModelStatus, 'kind'>): boolean {
+  return isLanguageModelKind(model.kind);
+}
+
+/**
+ * The notes models the first-run prompt downloads: the default notes model and the default
+ * text-embedding model, in that order, each only if not installed yet.
+ */
+export function notesDownloads(list: ModelsList | undefined): ModelStatus[] {
+  return defaultsToDownload(list, ['llm', 'text-embedding']);
+}
+
+/**
+ * The label of the prompt's one-step download: 'Download speech and notes models (about 1.7 GB)',
+ * or only the part still to download ('Download notes models (about 1.1 GB)').
+ */
+export function promptDownloadLabel(speech: ModelStatus[], notes: ModelStatus[]): string {
+  const bytes = [...speech, ...notes].reduce((sum, m) => sum + m.sizeBytes, 0);
+  const what =
+    speech.length > 0 && notes.length > 0
+      ? 'speech and notes models'
+      : speech.length > 0
+        ? 'speech models'
+        : 'notes models';
+  return `Download ${what} (about ${formatBytes(bytes)})`;
+}
+
+/**
+ * A notes model's figures for Settings: '3.5 GB of memory · 32,768-token context · Apache-2.0';
+ * empty for a speech model.
+ */
+export function notesFigures(
+  model: Pick<ModelStatus, 'ramBytes' | 'contextTokens' | 'licence'>,
+): string {
+  return [
+    model.ramBytes !== undefined && `${formatBytes(model.ramBytes)} of memory`,
+    model.contextTokens !== undefined &&
+      `${model.contextTokens.toLocaleString('en-US')}-token context`,
+    model.licence,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** True once a local recognizer is installed on the server. */

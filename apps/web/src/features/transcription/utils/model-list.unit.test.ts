@@ -8,12 +8,16 @@ import {
   downloadPercent,
   formatBytes,
   formatLanguages,
+  isNotesModel,
   modelErrorText,
+  notesDownloads,
+  notesFigures,
   progressText,
+  promptDownloadLabel,
   retranscribeLabel,
   withModel,
 } from './model-list';
-import { EMBEDDING, modelsList, modelStatus } from '../testing/models';
+import { EMBEDDING, modelsList, modelStatus, NOTES, TEXT_EMBEDDING } from '../testing/models';
 
 const model = modelStatus;
 const embedding = EMBEDDING;
@@ -97,5 +101,46 @@ describe('re-transcription', () => {
     expect(retranscribeLabel('local', installed)).toBeNull();
     expect(retranscribeLabel(null, installed)).toBeNull();
     expect(retranscribeLabel('offline', undefined)).toBeNull();
+  });
+});
+
+describe('notes models', () => {
+  const notes = NOTES;
+  const textEmbedding = TEXT_EMBEDDING;
+
+  it('are the notes and text-embedding entries, offered by their defaults until installed', () => {
+    expect([model(), embedding, notes, textEmbedding].map(isNotesModel)).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    const all = [model(), embedding, notes, textEmbedding];
+    expect(notesDownloads(list(all, 'offline')).map((m) => m.id)).toEqual([
+      notes.id,
+      textEmbedding.id,
+    ]);
+    expect(
+      notesDownloads(list([notes, { ...textEmbedding, state: 'installed' }], 'offline')),
+    ).toEqual([notes]);
+    expect(notesDownloads(list([{ ...notes, default: false }], 'offline'))).toEqual([]);
+  });
+
+  it('name the one-step download with its size computed from the catalog', () => {
+    // 482,468,385 + 29,596,978 + 1,107,409,472 + 36,685,152 bytes.
+    expect(promptDownloadLabel([model(), embedding], [notes, textEmbedding])).toBe(
+      'Download speech and notes models (about 1.7 GB)',
+    );
+    expect(promptDownloadLabel([], [notes, textEmbedding])).toBe(
+      'Download notes models (about 1.1 GB)',
+    );
+    expect(promptDownloadLabel([model(), embedding], [])).toBe(
+      'Download speech models (about 512 MB)',
+    );
+  });
+
+  it('state memory, context and licence', () => {
+    expect(notesFigures(notes)).toBe('3.5 GB of memory · 32,768-token context · Apache-2.0');
+    expect(notesFigures(model())).toBe('');
   });
 });
