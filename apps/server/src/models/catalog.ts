@@ -143,7 +143,7 @@ const HUGGING_FACE = 'https://huggingface.co/';
  * (`{base}/{url}`); absolute URLs are used as they are, except Hugging Face files while a mirror
  * is set (MODELS_BASE_URL not the default): `{base}/huggingface.co/{owner}/{repo}/resolve/
  * {revision}/{file}`, so one mirror serves the speech and the notes models
- * (docs/decisions/049-notes-models.md).
+ * (docs/decisions/050-notes-models.md).
  */
 export function modelDownloadUrl(entry: ModelEntry, env: Pick<Env, 'modelsBaseUrl'>): string {
   const base = env.modelsBaseUrl.replace(/\/+$/, '');

@@ -4,7 +4,7 @@
  * Hugging Face `resolve/<revision>/<file>` links pinned to one commit, so the file behind a
  * checksum never changes; sizes and SHA-256 are those at least two independent public projects
  * pin for that file (not downloaded here). Why these models, the figures and every checksum's
- * sources: docs/decisions/049-notes-models.md.
+ * sources: docs/decisions/050-notes-models.md.
  */
 import type { ModelEntry } from '@summy/core';
 
