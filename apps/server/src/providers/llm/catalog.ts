@@ -13,12 +13,17 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiModelChoice } from '@summy/core';
 import type { Env } from '../../env.ts';
 import { createAiSdkTextModel } from './ai-sdk/model.ts';
+import {
+  createLocalTextModel,
+  installedLocalTextModels,
+  type LocalTextEnv,
+} from './local/provider.ts';
 import { createPooledOfflineTextModel } from './offline/text-pool.ts';
 import type { TextModel } from './types.ts';
 import { log } from '../../log.ts';
 
 /** Identifier of a text provider. */
-export type TextProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'offline';
+export type TextProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'local' | 'offline';
 
 /** A setting a provider reads from the environment. */
 export interface ProviderSetting {
@@ -52,13 +57,17 @@ export interface TextProvider {
   id: TextProviderId;
   label: string;
   settings: ProviderSetting[];
-  /** Its models under these settings, best first (the compatible server's model is a setting). */
-  models(settings: Readonly<Record<string, string>>): CatalogModel[];
+  /**
+   * Its models under these settings, best first (the compatible server's model is a setting; the
+   * local provider's are the notes models installed in `local.modelsDir`).
+   */
+  models(settings: Readonly<Record<string, string>>, local?: LocalTextEnv): CatalogModel[];
   /** Creates the model; only called when the provider is configured. */
   create(
     modelId: string,
     settings: Readonly<Record<string, string>>,
     options?: TextModelOptions,
+    local?: LocalTextEnv,
   ): TextModel;
 }
 
@@ -193,6 +202,14 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
     },
   },
   {
+    id: 'local',
+    label: 'Local notes model',
+    settings: [],
+    models: (_settings, local = {}) =>
+      installedLocalTextModels(local).map((m) => ({ id: m.id, label: m.label })),
+    create: (modelId, _settings, _options, local = {}) => createLocalTextModel(local, modelId),
+  },
+  {
     id: 'offline',
     label: 'Offline (built in)',
     settings: [],
@@ -208,7 +225,11 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
 export function unconfiguredReason(
   provider: TextProvider,
   settings: Readonly<Record<string, string>>,
+  local: LocalTextEnv = {},
 ): string | undefined {
+  if (provider.id === 'local' && provider.models(settings, local).length === 0) {
+    return 'No notes model is installed';
+  }
   for (const s of provider.settings) {
     const value = settings[s.name];
     if (s.required && !value) return `${s.name} is not set`;
@@ -219,8 +240,9 @@ export function unconfiguredReason(
 /** The configured providers, in the order 'auto' prefers them (offline last, always there). */
 export function configuredTextProviders(
   settings: Readonly<Record<string, string>>,
+  local: LocalTextEnv = {},
 ): TextProvider[] {
-  return TEXT_PROVIDERS.filter((p) => !unconfiguredReason(p, settings));
+  return TEXT_PROVIDERS.filter((p) => !unconfiguredReason(p, settings, local));
 }
 
 /**
@@ -228,13 +250,16 @@ export function configuredTextProviders(
  * OpenAI-compatible server's model when one is configured. An unavailable choice says why in
  * `reason` ('ANTHROPIC_API_KEY is not set on this server').
  */
-export function aiModelChoices(settings: Readonly<Record<string, string>>): AiModelChoice[] {
+export function aiModelChoices(
+  settings: Readonly<Record<string, string>>,
+  local: LocalTextEnv = {},
+): AiModelChoice[] {
   const choices: AiModelChoice[] = [{ value: 'auto', label: 'Auto', available: true }];
   for (const p of TEXT_PROVIDERS) {
     if (p.id === 'offline') continue;
-    const reason = unconfiguredReason(p, settings);
+    const reason = unconfiguredReason(p, settings, local);
     if (p.id === 'openai-compatible' && reason) continue;
-    for (const m of p.models(settings)) {
+    for (const m of p.models(settings, local)) {
       choices.push({
         value: `${p.id}:${m.id}`,
         label: m.label,
@@ -259,6 +284,8 @@ export function textModelLabel(
 ): string {
   const parsed = parsePreference(modelId);
   if (!parsed) return modelId === 'offline' ? 'Offline' : modelId;
+  // An installed model's name needs the models folder; a meeting's label must not.
+  if (parsed.provider.id === 'local') return `Local: ${parsed.model ?? 'notes model'}`;
   const models = parsed.provider.models(settings);
   const model = parsed.model ?? models[0]?.id;
   return models.find((m) => m.id === model)?.label ?? model ?? parsed.provider.label;
@@ -284,14 +311,15 @@ const defaultLog: SelectionLog = (message) => log.warn(`[llm] ${message}`);
 
 /**
  * The text model for an AI preference. 'auto' picks the best configured provider: Anthropic Claude
- * Sonnet 4, then OpenAI GPT-5, then the OpenAI-compatible server, then the offline model.
+ * Sonnet 4, then OpenAI GPT-5, then the OpenAI-compatible server, then an installed local notes
+ * model (the catalog's default first), then the offline model.
  * 'provider:model' uses that model when its provider is configured (any model id the vendor knows,
  * not only the listed ones); 'provider' alone uses its first model. A preference naming an
  * unconfigured or unknown provider falls back to 'auto' and says so in a log line.
  */
 export function resolveTextModel(
   preference: string | undefined | null,
-  env: Pick<Env, 'settings'>,
+  env: Pick<Env, 'settings'> & LocalTextEnv,
   options: TextModelOptions & { log?: SelectionLog } = {},
 ): TextModel {
   const { log = defaultLog, ...modelOptions } = options;
@@ -302,8 +330,8 @@ export function resolveTextModel(
     if (!parsed) {
       log(`AI preference '${value}' names no known provider; using auto`);
     } else {
-      const reason = unconfiguredReason(parsed.provider, settings);
-      const model = parsed.model ?? parsed.provider.models(settings)[0]?.id;
+      const reason = unconfiguredReason(parsed.provider, settings, env);
+      const model = parsed.model ?? parsed.provider.models(settings, env)[0]?.id;
       if (reason) {
         log(
           `AI preference '${value}' names a provider that is not configured (${reason}); using auto`,
@@ -311,10 +339,10 @@ export function resolveTextModel(
       } else if (!model) {
         log(`AI preference '${value}' names no model; using auto`);
       } else {
-        return parsed.provider.create(model, settings, modelOptions);
+        return parsed.provider.create(model, settings, modelOptions, env);
       }
     }
   }
-  const best = configuredTextProviders(settings)[0]!;
-  return best.create(best.models(settings)[0]!.id, settings, modelOptions);
+  const best = configuredTextProviders(settings, env)[0]!;
+  return best.create(best.models(settings, env)[0]!.id, settings, modelOptions, env);
 }

@@ -11,6 +11,7 @@ import {
   type SelectionLog,
   type TextModelOptions,
 } from './catalog.ts';
+import type { LocalTextEnv } from './local/provider.ts';
 import type { TextModel } from './types.ts';
 import { log } from '../../log.ts';
 
@@ -28,7 +29,7 @@ export interface TextModelOverride {
  * @param override provider and model from the request, used when given and configured
  */
 export function selectTextModel(
-  env: Pick<Env, 'settings'>,
+  env: Pick<Env, 'settings'> & LocalTextEnv,
   preference: string,
   override: TextModelOverride = {},
   options: TextModelOptions & { log?: SelectionLog } = {},
@@ -44,7 +45,7 @@ export function selectTextModel(
       : undefined;
   if (requested && requested !== 'auto') {
     const parsed = parsePreference(requested);
-    if (parsed && !unconfiguredReason(parsed.provider, env.settings)) {
+    if (parsed && !unconfiguredReason(parsed.provider, env.settings, env)) {
       return resolveTextModel(requested, env, options);
     }
     (options.log ?? ((m: string) => log.warn(`[llm] ${m}`)))(

@@ -25,7 +25,7 @@ export async function getAiSettings(
       chatModel: preferences.chatModel,
       summaryTemplate: preferences.summaryTemplate,
     },
-    models: aiModelChoices(deps.env.settings),
+    models: aiModelChoices(deps.env.settings, deps.env),
     templates: TEMPLATE_CHOICES,
   };
 }

@@ -5,6 +5,7 @@
 import type { Env } from '../../env.ts';
 import { ValidationError } from '../../errors/app-errors.ts';
 import { aiModelChoices } from '../../providers/llm/catalog.ts';
+import type { LocalTextEnv } from '../../providers/llm/local/provider.ts';
 
 /**
  * Passes 'auto' and every available choice of `aiModelChoices`.
@@ -13,8 +14,12 @@ import { aiModelChoices } from '../../providers/llm/catalog.ts';
  *   that is no choice of this server ('Unknown model ...'), or a choice whose provider is not
  *   configured here (the message is its reason: 'OPENAI_API_KEY is not set on this server')
  */
-export function assertUsableModel(env: Pick<Env, 'settings'>, value: string, field: string): void {
-  const choice = aiModelChoices(env.settings).find((c) => c.value === value);
+export function assertUsableModel(
+  env: Pick<Env, 'settings'> & LocalTextEnv,
+  value: string,
+  field: string,
+): void {
+  const choice = aiModelChoices(env.settings, env).find((c) => c.value === value);
   if (!choice) {
     throw new ValidationError([
       { path: field, message: `Unknown model '${value}': expected 'auto' or a listed model` },

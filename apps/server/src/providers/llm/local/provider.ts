@@ -1,0 +1,120 @@
+/**
+ * The `local` text provider: the notes models installed in the models folder, run by the local
+ * engine (./engine.ts, one worker process per model, unloaded when idle), through the same prompts
+ * and schemas as the cloud providers (`createAiSdkTextModel` over ./language-model.ts), with
+ * map-reduce for transcripts longer than the model's context (../long-transcripts.ts).
+ */
+import type { Env } from '../../../env.ts';
+import { installedModels } from '../../../models/installed.ts';
+import { createAiSdkTextModel } from '../ai-sdk/model.ts';
+import { withLongTranscripts } from '../long-transcripts.ts';
+import type { TextModel } from '../types.ts';
+import { LocalLlmEngine } from './engine.ts';
+import { createLocalLanguageModel } from './language-model.ts';
+
+/** What the local provider reads of the settings; without the models folder it has no model. */
+export type LocalTextEnv = Partial<Pick<Env, 'modelsDir' | 'modelsCatalogFile' | 'localLlm'>>;
+
+/** An installed notes model as the AI preferences list it. */
+export interface LocalTextModelChoice {
+  /** The catalog id ('qwen3-1.7b-q4_k_m'). */
+  id: string;
+  /** 'Local: Qwen3 1.7B'. */
+  label: string;
+  /** Absolute path of its GGUF file. */
+  path: string;
+  /** The context it was trained for (tokens), from the catalog. */
+  contextTokens: number | undefined;
+}
+
+/**
+ * The installed notes models (`kind: 'llm'`), the catalog's default first.
+ * @returns an empty list without a models folder or when none is installed
+ */
+export function installedLocalTextModels(env: LocalTextEnv): LocalTextModelChoice[] {
+  if (!env.modelsDir) return [];
+  const notes = installedModels({
+    modelsDir: env.modelsDir,
+    modelsCatalogFile: env.modelsCatalogFile,
+  }).filter((m) => m.entry.kind === 'llm' && m.paths.model);
+  notes.sort((a, b) => Number(Boolean(b.entry.default)) - Number(Boolean(a.entry.default)));
+  return notes.map((m) => ({
+    id: m.entry.id,
+    label: `Local: ${m.entry.name}`,
+    path: m.paths.model!,
+    contextTokens: m.entry.contextTokens,
+  }));
+}
+
+/** One engine per model file for the life of the process; each unloads its model when idle. */
+const engines = new Map<string, LocalLlmEngine>();
+
+function engineFor(env: LocalTextEnv, path: string): LocalLlmEngine {
+  let engine = engines.get(path);
+  if (!engine) {
+    engine = new LocalLlmEngine({
+      modelPath: path,
+      parallel: env.localLlm?.parallel ?? 1,
+      idleSeconds: env.localLlm?.idleSeconds ?? 300,
+      ...(env.localLlm?.maxRamMb ? { maxRamMb: env.localLlm.maxRamMb } : {}),
+    });
+    engines.set(path, engine);
+  }
+  return engine;
+}
+
+/** Ends every local engine's worker (server shutdown). */
+export async function closeLocalEngines(): Promise<void> {
+  const all = [...engines.values()];
+  engines.clear();
+  await Promise.all(all.map((e) => e.close()));
+}
+
+/**
+ * Tokens the instructions of the longest prompt and the longest answer take, kept free of
+ * transcript in every request (the summary prompt is about 300 tokens; a summary stays under
+ * 1,500).
+ */
+const RESERVED_TOKENS = 2048;
+
+/**
+ * The context the engine gives a model by default (./engine.ts), when the memory allows; before
+ * its first load the model's own trained context caps it.
+ */
+const DEFAULT_CONTEXT_TOKENS = 16_384;
+
+/**
+ * Tokens of a text, over- rather than under-estimated: about 4 characters a token in English for
+ * Qwen's and Llama's tokenizers, 3 here so that other languages and numbers still fit; the engine
+ * refuses a prompt that does not fit ('too-long') rather than cutting it.
+ */
+export async function estimateTokens(text: string): Promise<number> {
+  return Math.ceil(text.length / 3);
+}
+
+/**
+ * The text model of an installed notes model, as 'local:<id>'.
+ * @throws Error naming the model when it is not installed
+ */
+export function createLocalTextModel(env: LocalTextEnv, modelId: string): TextModel {
+  const choice = installedLocalTextModels(env).find((m) => m.id === modelId);
+  if (!choice) throw new Error(`The notes model '${modelId}' is not installed`);
+  const engine = engineFor(env, choice.path);
+  const model = createAiSdkTextModel({
+    id: `local:${modelId}`,
+    model: createLocalLanguageModel(engine, modelId),
+    json: 'schema',
+    // A local failure is not a busy server: trying again gives the same answer.
+    maxRetries: 0,
+    // Two-hour meetings take many passes on two cores.
+    timeoutMs: 60 * 60 * 1000,
+  });
+  // Known once the model has loaded (the memory budget may have made it smaller); before that,
+  // what the engine will give it when the memory allows.
+  const context =
+    engine.contextSize ?? Math.min(choice.contextTokens ?? DEFAULT_CONTEXT_TOKENS, DEFAULT_CONTEXT_TOKENS);
+  return withLongTranscripts(model, {
+    maxInputTokens: Math.max(512, context - RESERVED_TOKENS),
+    countTokens: estimateTokens,
+  });
+}
