@@ -129,7 +129,7 @@ function tensorShapes(): { name: string; dims: number[]; norm: boolean }[] {
   const { embeddingLength: e, headCount, headCountKv, feedForwardLength: ff } = TINY_GGUF;
   const kv = (e / headCount) * headCountKv;
   // token_embd doubles as the output projection: llama.cpp ties them when output.weight is absent.
-  const out = [
+  const out: { name: string; dims: number[]; norm: boolean }[] = [
     { name: 'token_embd.weight', dims: [e, TINY_GGUF.vocabularySize], norm: false },
     { name: 'output_norm.weight', dims: [e], norm: true },
   ];
