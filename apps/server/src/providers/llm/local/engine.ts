@@ -149,6 +149,7 @@ export class LocalLlmEngine {
     request: LlmGenerateRequest & { schema: LlmJsonSchema },
     options?: LocalLlmCallOptions,
   ): Promise<unknown>;
+  generate(request: LlmGenerateRequest, options?: LocalLlmCallOptions): Promise<unknown>;
   async generate(request: LlmGenerateRequest, options: LocalLlmCallOptions = {}): Promise<unknown> {
     return (await this.generateWithUsage(request, options)).value;
   }
