@@ -4,6 +4,7 @@
  * processes, sizes, shapes, grammar and timing, never quality). The tiny model decodes about
  * 5 tokens a second on a loaded 2-core machine: every generation caps maxTokens.
  */
+import { getEventListeners } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -103,8 +104,9 @@ describe('the local language-model engine', () => {
   it('queues requests beyond the parallel limit and reports their place', async () => {
     const e = engine({ parallel: 1 });
     const places: number[][] = [[], [], []];
+    const { signal } = new AbortController(); // one long-lived signal, as a server's would be
     const jobs = [0, 1, 2].map((i) =>
-      e.generate(ask(`Question ${i}`, 2), { onQueue: (p) => places[i]!.push(p) }),
+      e.generate(ask(`Question ${i}`, 2), { signal, onQueue: (p) => places[i]!.push(p) }),
     );
     expect(e.busy).toBe(1);
     expect(e.waiting).toBe(2);
@@ -113,6 +115,8 @@ describe('the local language-model engine', () => {
     expect(places[1]).toEqual([1, 0]);
     // The third moved up when the first finished.
     expect(places[2]).toEqual([2, 1, 0]);
+    // Finished jobs leave no listener behind on the caller's signal.
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   }, 90_000);
 
   it('runs two jobs at once with parallel 2', async () => {

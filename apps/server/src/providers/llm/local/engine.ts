@@ -76,6 +76,8 @@ interface Job {
   settled: boolean;
   /** The place in the queue last reported (1 = next). */
   place?: number;
+  /** Removes the abort listener from the caller's signal. */
+  detach?: () => void;
 }
 
 /** How long an aborted job may take to stop in the worker before the worker is ended (ms). */
@@ -194,7 +196,9 @@ export class LocalLlmEngine {
     return new Promise((resolve, reject) => {
       const job: Job = { id: this.nextId++, work, options, resolve, reject, settled: false };
       if (options.signal?.aborted) return reject(aborted());
-      options.signal?.addEventListener('abort', () => this.abort(job), { once: true });
+      const onAbort = () => this.abort(job);
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      job.detach = () => options.signal?.removeEventListener('abort', onAbort);
       clearTimeout(this.idleTimer);
       this.queue.push(job);
       this.pump();
@@ -204,6 +208,7 @@ export class LocalLlmEngine {
   private settle(job: Job, answer: () => void) {
     if (job.settled) return;
     job.settled = true;
+    job.detach?.();
     answer();
   }
 
