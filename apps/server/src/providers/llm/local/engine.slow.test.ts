@@ -6,7 +6,7 @@
  */
 import { getEventListeners } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -83,12 +83,30 @@ describe('the local language-model engine', () => {
     const e = engine({ modelPath: big, maxRamMb: 257 });
     await e.generate(ask('Hi', 1));
     expect(e.contextSize).toBe(7168);
+    // Every byte is a token of the tiny model: 8,000 characters cannot fit 7,168 tokens.
+    const long = await e.generate(ask('x'.repeat(8000), 1)).catch((x: unknown) => x);
+    expect(long).toMatchObject({
+      kind: 'too-long',
+      message: expect.stringContaining('The text is too long for the local language model'),
+    });
     const tooSmall = engine({ modelPath: big, maxRamMb: 256 });
     const err = await tooSmall.generate(ask('Hi', 1)).catch((x: unknown) => x);
     expect(err).toBeInstanceOf(LocalLlmError);
     expect(err).toMatchObject({
       kind: 'memory',
       message: expect.stringContaining('Not enough memory for the local language model'),
+    });
+  }, 90_000);
+
+  it('refuses a file that is not a GGUF model with a clear error', async () => {
+    const bad = path.join(dir, 'not-a-model.gguf');
+    await writeFile(bad, 'this is not a model');
+    const err = await engine({ modelPath: bad })
+      .generate(ask('Hi', 1))
+      .catch((x: unknown) => x);
+    expect(err).toMatchObject({
+      kind: 'load',
+      message: expect.stringContaining('The model file could not be read'),
     });
   }, 90_000);
 
