@@ -14,6 +14,7 @@ import {
   providerSettingsShape,
   urlSetting,
 } from './env-providers.ts';
+import { localLlmSettings, localLlmSettingsShape, type LocalLlmSettings } from './env-local-llm.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 /** Thrown when a setting is missing or invalid; its message names the setting. */
@@ -120,6 +121,8 @@ export interface Env {
   settings: Readonly<Record<string, string>>;
   /** Time-out of direct transcription in ms (STT_TIMEOUT_MS, default 120 000). */
   sttTimeoutMs: number;
+  /** The local language model's idle time, memory budget and parallel requests (LOCAL_LLM_*). */
+  localLlm: LocalLlmSettings;
   /** Least severe log level written (LOG_LEVEL, default 'info'; 'silent' writes none). */
   logLevel: LogLevel;
 }
@@ -270,6 +273,7 @@ const schema = z.object({
     .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
     .optional(),
   ...providerSettingsShape,
+  ...localLlmSettingsShape,
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -368,6 +372,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       : undefined,
     settings: providerSettings(v),
     sttTimeoutMs: v.STT_TIMEOUT_MS ? Number(v.STT_TIMEOUT_MS) : DEFAULT_STT_TIMEOUT_MS,
+    localLlm: localLlmSettings(v),
     logLevel: v.LOG_LEVEL,
   };
 }
