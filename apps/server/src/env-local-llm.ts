@@ -1,7 +1,7 @@
 /**
  * The local language model's settings of the env schema (`loadEnv`): how long its worker stays
  * loaded, how much memory it may take and how many requests it runs at once
- * (providers/llm/local/engine.ts; docs/decisions/048-local-llm-engine.md).
+ * (providers/llm/local/engine.ts; docs/decisions/049-local-llm-engine.md).
  */
 import { z } from 'zod';
 
