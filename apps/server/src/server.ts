@@ -18,6 +18,7 @@ import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.t
 import { startSearchIndexing } from './services/chat/search-index-job.ts';
 import type { SummaryModelResolver } from './pipeline/regenerate-summary.ts';
 import { closeModelManager, modelManager } from './models/manager.ts';
+import { closeLocalEngines } from './providers/llm/local/provider.ts';
 import { configuredTools } from './pipeline/resolve-tools.ts';
 import type { ToolResolver } from './pipeline/tools.ts';
 import { resolveTextModel } from './providers/llm/catalog.ts';
@@ -148,6 +149,8 @@ export async function startServer(
       // Model downloads stop too; their partial files stay for a resume.
       await closeModelManager(env);
       await jobs.stop();
+      // The local language model's worker ends with the server (it unloads when idle anyway).
+      await closeLocalEngines();
       await realtime.close();
       if (!database) await db.close();
     },

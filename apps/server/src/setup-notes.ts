@@ -20,7 +20,10 @@ function textModelSettings(): string {
  * Google (sign-in, calendar, contacts), Linear, and a language model. Empty when all are set up.
  */
 export function setupNotes(
-  env: Pick<Env, 'google' | 'linear' | 'settings' | 'publicUrl' | 'modelsDir' | 'modelsCatalogFile'>,
+  env: Pick<
+    Env,
+    'google' | 'linear' | 'settings' | 'publicUrl' | 'modelsDir' | 'modelsCatalogFile'
+  >,
 ): string[] {
   const notes: string[] = [];
   const docs = 'see docs/self-hosting.md';
@@ -36,7 +39,7 @@ export function setupNotes(
   }
   if (configuredTextProviders(env.settings, env)[0]?.id === 'offline') {
     notes.push(
-      `No language model is configured: summaries come from the built-in offline model and the assistant only quotes passages; people are told to ask you. Download a notes model (Settings > Transcription, or `npm run summy -- models pull qwen3-1.7b-q4_k_m`), or set ${textModelSettings()} and restart; ${docs}.`,
+      `No language model is configured: summaries come from the built-in offline model and the assistant only quotes passages; people are told to ask you. Download a notes model (Settings > Transcription, or 'npm run summy -- models pull qwen3-1.7b-q4_k_m'), or set ${textModelSettings()} and restart; ${docs}.`,
     );
   }
   return notes;

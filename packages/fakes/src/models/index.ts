@@ -17,4 +17,4 @@ export {
   type TinyModelOptions,
   type TinyModels,
 } from './tiny-models.ts';
-export { tinyGgufBytes, writeTinyNotesModels } from './tiny-gguf.ts';
+export { writeTinyNotesModels } from './tiny-gguf.ts';

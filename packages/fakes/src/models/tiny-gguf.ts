@@ -1,59 +1,19 @@
 /**
- * Tiny notes-model downloads for the model manager's tests and the e2e mirror: files with a real
- * GGUF v3 header (magic, version, no tensors, `general.architecture` and `general.name`) followed
- * by fixed padding, so they are GGUF-named, have a size that shows a progress bar and a stable
- * SHA-256. They hold no weights: the model manager never loads what it downloads, and the
- * language-model engine's own tests use a loadable model of their own.
+ * Tiny notes-model downloads for the model manager's tests and the e2e mirror: the tiny GGUF llama
+ * of ../gguf (115 KB of fixed random weights, a byte tokenizer), which the real local engine
+ * loads, so a test can download a notes model and then write notes with it. Nothing about the
+ * quality of what it writes is claimed.
  */
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tinyGgufBytes } from '../gguf/tiny-gguf.ts';
 import type { TinyModelEntry } from './tiny-models.ts';
-
-/** GGUF value type of a string (the GGUF specification's `GGUF_TYPE_STRING`). */
-const GGUF_STRING = 8;
-
-function ggufString(text: string): Buffer {
-  const bytes = Buffer.from(text, 'utf8');
-  const length = Buffer.alloc(8);
-  length.writeBigUInt64LE(BigInt(bytes.length));
-  return Buffer.concat([length, bytes]);
-}
-
-/**
- * A GGUF v3 file of `sizeBytes` bytes (at least the header's length): no tensors, two string
- * metadata keys, then bytes of a fixed pattern.
- */
-export function tinyGgufBytes(name: string, sizeBytes: number): Buffer {
-  const counts = Buffer.alloc(4 + 8 + 8);
-  counts.writeUInt32LE(3, 0); // version
-  counts.writeBigUInt64LE(0n, 4); // tensors
-  counts.writeBigUInt64LE(2n, 12); // metadata keys
-  const kv = (key: string, value: string) => {
-    const type = Buffer.alloc(4);
-    type.writeUInt32LE(GGUF_STRING);
-    return Buffer.concat([ggufString(key), type, ggufString(value)]);
-  };
-  const header = Buffer.concat([
-    Buffer.from('GGUF', 'ascii'),
-    counts,
-    kv('general.architecture', 'llama'),
-    kv('general.name', name),
-  ]);
-  const padding = Buffer.alloc(Math.max(0, sizeBytes - header.length));
-  for (let i = 0; i < padding.length; i++) padding[i] = (i * 31 + 7) & 0xff;
-  return Buffer.concat([header, padding]);
-}
 
 /** The tiny notes entries: a default notes model (`tiny-notes`) and a default embedding model. */
 const TINY_NOTES = [
-  { id: 'tiny-notes', kind: 'llm', bytes: 24_000, name: 'Tiny notes test model' },
-  {
-    id: 'tiny-text-embedding',
-    kind: 'text-embedding',
-    bytes: 6_000,
-    name: 'Tiny embedding test model',
-  },
+  { id: 'tiny-notes', kind: 'llm', seed: 1, name: 'Tiny notes test model' },
+  { id: 'tiny-text-embedding', kind: 'text-embedding', seed: 2, name: 'Tiny embedding test model' },
 ] as const;
 
 /**
@@ -64,7 +24,7 @@ export async function writeTinyNotesModels(archivesDir: string): Promise<TinyMod
   const entries: TinyModelEntry[] = [];
   for (const m of TINY_NOTES) {
     const file = `${m.id}.gguf`;
-    const bytes = tinyGgufBytes(m.name, m.bytes);
+    const bytes = tinyGgufBytes({ name: m.name, seed: m.seed });
     await writeFile(path.join(archivesDir, file), bytes);
     entries.push({
       id: m.id,
@@ -74,7 +34,7 @@ export async function writeTinyNotesModels(archivesDir: string): Promise<TinyMod
       languages: ['en'],
       sizeBytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      goodFor: 'Tests only: a GGUF header without weights.',
+      goodFor: 'Tests only: random weights, loadable by the local engine.',
       default: true,
       url: file,
       archive: 'none',

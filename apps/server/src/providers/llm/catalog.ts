@@ -50,6 +50,11 @@ export interface TextModelOptions {
   maxRetries?: number;
   /** Time limit of one call in ms (default 300,000). */
   timeoutMs?: number;
+  /**
+   * The most tokens a local model writes per answer (default 2,048); the tests' tiny model
+   * writes a few tokens a second.
+   */
+  maxOutputTokens?: number;
 }
 
 /** One provider of the catalog. */
@@ -207,7 +212,8 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
     settings: [],
     models: (_settings, local = {}) =>
       installedLocalTextModels(local).map((m) => ({ id: m.id, label: m.label })),
-    create: (modelId, _settings, _options, local = {}) => createLocalTextModel(local, modelId),
+    create: (modelId, _settings, options, local = {}) =>
+      createLocalTextModel(local, modelId, options),
   },
   {
     id: 'offline',

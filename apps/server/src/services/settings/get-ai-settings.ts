@@ -15,7 +15,7 @@ const TEMPLATE_CHOICES: SummaryTemplateChoice[] = SUMMARY_TEMPLATES.map(
  * unavailable one is not offered, and the summary templates.
  */
 export async function getAiSettings(
-  deps: { db: Database; env: Pick<Env, 'settings'> },
+  deps: { db: Database; env: Pick<Env, 'settings' | 'modelsDir' | 'modelsCatalogFile'> },
   userId: string,
 ): Promise<AiSettings> {
   const preferences = await readTextPreferences(deps.db, userId);

@@ -15,7 +15,7 @@ import { assertUsableModel } from './usable-model.ts';
  *   configured here (details name the field and the reason)
  */
 export async function updateAiSettings(
-  deps: { db: Database; env: Pick<Env, 'settings'> },
+  deps: { db: Database; env: Pick<Env, 'settings' | 'modelsDir' | 'modelsCatalogFile'> },
   userId: string,
   input: UpdateAiSettingsInput,
 ): Promise<AiSettings> {

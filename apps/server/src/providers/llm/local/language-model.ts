@@ -44,7 +44,10 @@ export interface LocalChatEngine {
  * assistant text in order (files and tool parts are not sent), a JSON answer's schema, and the
  * answer's length and temperature.
  */
-export function toLocalRequest(options: LanguageModelV3CallOptions): LocalChatRequest {
+export function toLocalRequest(
+  options: LanguageModelV3CallOptions,
+  maxTokens?: number,
+): LocalChatRequest {
   const system: string[] = [];
   const messages: LocalChatRequest['messages'] = [];
   for (const message of options.prompt) {
@@ -62,7 +65,9 @@ export function toLocalRequest(options: LanguageModelV3CallOptions): LocalChatRe
     ...(format?.type === 'json' && format.schema
       ? { schema: format.schema as Record<string, unknown> }
       : {}),
-    ...(options.maxOutputTokens ? { maxTokens: options.maxOutputTokens } : {}),
+    ...(options.maxOutputTokens || maxTokens
+      ? { maxTokens: Math.min(options.maxOutputTokens ?? Infinity, maxTokens ?? Infinity) }
+      : {}),
     temperature: options.temperature ?? 0,
   };
 }
@@ -87,10 +92,12 @@ function answerText(value: unknown): string {
 /**
  * The language model of one installed local model.
  * @param modelId the catalog id of the installed GGUF model
+ * @param maxTokens the most tokens of any answer, whatever the call asks
  */
 export function createLocalLanguageModel(
   engine: LocalChatEngine,
   modelId: string,
+  maxTokens?: number,
 ): LanguageModelV3 {
   return {
     specificationVersion: 'v3',
@@ -100,7 +107,7 @@ export function createLocalLanguageModel(
     async doGenerate(options) {
       const signal = options.abortSignal;
       const result = await engine.generateWithUsage(
-        toLocalRequest(options),
+        toLocalRequest(options, maxTokens),
         signal ? { signal } : {},
       );
       return {
@@ -118,7 +125,7 @@ export function createLocalLanguageModel(
           controller.enqueue({ type: 'stream-start', warnings: [] });
           try {
             const result = await engine.generateWithUsage(
-              toLocalRequest(options),
+              toLocalRequest(options, maxTokens),
               signal ? { signal } : {},
             );
             controller.enqueue({ type: 'text-start', id: 'answer' });

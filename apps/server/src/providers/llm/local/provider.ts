@@ -77,6 +77,9 @@ export async function closeLocalEngines(): Promise<void> {
  */
 const RESERVED_TOKENS = 2048;
 
+/** The longest answer a local model writes (tokens): a summary stays well under it. */
+const MAX_ANSWER_TOKENS = 1536;
+
 /**
  * The context the engine gives a model by default (./engine.ts), when the memory allows; before
  * its first load the model's own trained context caps it.
@@ -96,23 +99,28 @@ export async function estimateTokens(text: string): Promise<number> {
  * The text model of an installed notes model, as 'local:<id>'.
  * @throws Error naming the model when it is not installed
  */
-export function createLocalTextModel(env: LocalTextEnv, modelId: string): TextModel {
+export function createLocalTextModel(
+  env: LocalTextEnv,
+  modelId: string,
+  options: { maxOutputTokens?: number; timeoutMs?: number } = {},
+): TextModel {
   const choice = installedLocalTextModels(env).find((m) => m.id === modelId);
   if (!choice) throw new Error(`The notes model '${modelId}' is not installed`);
   const engine = engineFor(env, choice.path);
   const model = createAiSdkTextModel({
     id: `local:${modelId}`,
-    model: createLocalLanguageModel(engine, modelId),
+    model: createLocalLanguageModel(engine, modelId, options.maxOutputTokens ?? MAX_ANSWER_TOKENS),
     json: 'schema',
     // A local failure is not a busy server: trying again gives the same answer.
     maxRetries: 0,
     // Two-hour meetings take many passes on two cores.
-    timeoutMs: 60 * 60 * 1000,
+    timeoutMs: options.timeoutMs ?? 60 * 60 * 1000,
   });
   // Known once the model has loaded (the memory budget may have made it smaller); before that,
   // what the engine will give it when the memory allows.
   const context =
-    engine.contextSize ?? Math.min(choice.contextTokens ?? DEFAULT_CONTEXT_TOKENS, DEFAULT_CONTEXT_TOKENS);
+    engine.contextSize ??
+    Math.min(choice.contextTokens ?? DEFAULT_CONTEXT_TOKENS, DEFAULT_CONTEXT_TOKENS);
   return withLongTranscripts(model, {
     maxInputTokens: Math.max(512, context - RESERVED_TOKENS),
     countTokens: estimateTokens,
