@@ -20,7 +20,7 @@ import {
 import { meetings, todos, type Database, type DatabaseHandle } from '@summy/db';
 import { AudioProbeError, probeAudio } from '../audio/ffmpeg.ts';
 import { textModelLabel } from '../providers/llm/catalog.ts';
-import type { GeneratedSummary } from '../providers/llm/types.ts';
+import { TextGenerationError, type GeneratedSummary } from '../providers/llm/types.ts';
 import { generateTitle } from '../services/text/generate-title.ts';
 import { uniqueMeetingTitle } from '../services/meetings/unique-meeting-title.ts';
 import { SttError } from '../providers/stt/types.ts';
@@ -156,6 +156,16 @@ export async function processMeeting(
     ),
     tools.text.summarize({ transcript, meetingTitle: meeting.title, template }, signal),
   ]);
+  // The local model's worker died: the job fails, and the queue's retry runs it with a new worker.
+  for (const result of [titleResult, summaryResult]) {
+    if (
+      result.status === 'rejected' &&
+      result.reason instanceof TextGenerationError &&
+      result.reason.retry
+    ) {
+      throw result.reason;
+    }
+  }
   let title = isUpload || again ? meeting.title : FALLBACK_TITLE;
   // A generated title is made unique in the account when it is saved (see `finish`).
   const generated = titleResult.status === 'fulfilled';

@@ -52,13 +52,18 @@ export const TEXT_ERROR_MESSAGES: Record<TextGenerationStep, { failed: string; e
   chat: { failed: 'Chat failed', empty: 'No response generated' },
 };
 
-/** A failed generation step, with the documented message. */
+/**
+ * A failed generation step, with the documented message. `retry` marks a failure that running the
+ * job again can mend (the local model's worker process died: a new one starts), which the
+ * pipeline hands to the job queue's retries instead of saving the meeting without notes.
+ */
 export class TextGenerationError extends Error {
   constructor(
     readonly step: TextGenerationStep,
     readonly kind: 'failed' | 'empty',
     readonly details: string,
     readonly status = 502,
+    readonly retry = false,
   ) {
     super(TEXT_ERROR_MESSAGES[step][kind]);
   }

@@ -1,10 +1,12 @@
 /**
  * Maps AI SDK failures to `TextGenerationError` with the documented messages: 429 → status 429 'Too
  * many requests. Please try again later.', 401/403 → 401, no or empty answer → the step's 'empty'
- * message, anything else → the step's 'failed' message (502, or 504 on a time-out). Retries (the AI
- * SDK's, on 429 and 5xx) have already happened when this runs.
+ * message, the local engine's errors → the step's 'failed' message with the engine's words (a dead
+ * worker marked for a retry), anything else → the step's 'failed' message (502, or 504 on a
+ * time-out). Retries (the AI SDK's, on 429 and 5xx) have already happened when this runs.
  */
 import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError, RetryError } from 'ai';
+import { LocalLlmError } from '../local/engine.ts';
 import { TextGenerationError, type TextGenerationStep } from '../types.ts';
 import { log } from '../../../log.ts';
 
@@ -35,6 +37,11 @@ export function toTextGenerationError(step: TextGenerationStep, err: unknown): T
     return text?.trim()
       ? new TextGenerationError(step, 'failed', 'The AI provider answered in an unexpected format')
       : new TextGenerationError(step, 'empty', 'The AI provider returned no answer');
+  }
+  if (cause instanceof LocalLlmError) {
+    // The engine's own words say what happened ('The local language model's answer was cut off
+    // at 1,536 tokens before its JSON was complete'); a dead worker is worth a retry.
+    return new TextGenerationError(step, 'failed', cause.message, 502, cause.kind === 'crashed');
   }
   if (isTimeout(cause)) {
     return new TextGenerationError(step, 'failed', 'The AI provider did not answer in time', 504);

@@ -4,6 +4,7 @@
  * generator, and its text goes through the real engine (node-llama-cpp in a worker process) with
  * the tests' tiny GGUF, whose answers mean nothing: only the path is checked.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
 import { aiModelChoices, CLAUDE_SONNET_4, resolveTextModel } from '../catalog.ts';
@@ -67,4 +68,43 @@ describe('the local text provider', () => {
     expect(summary).toBeInstanceOf(TextGenerationError);
     expect(summary).toMatchObject({ step: 'summary', message: 'Summary generation failed' });
   });
+
+  it("a worker that dies mid-answer fails the step in the engine's words, marked for a retry", async () => {
+    await tiny.install('tiny-notes');
+    const model = resolveTextModel('local:tiny-notes', env, { ...quiet, maxOutputTokens: 400 });
+    const transcript = 'Alice: We ship the release on Friday.\n\nBob: I will write the notes.';
+    const summary = model
+      .summarize({ transcript, meetingTitle: 'Release', template: 'general' })
+      .catch((e: unknown) => e);
+    let worker: number | undefined;
+    for (let i = 0; i < 300 && !worker; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      worker = llmWorkers()[0];
+    }
+    expect(worker).toBeDefined();
+    // Once it has loaded the model and is generating.
+    await new Promise((r) => setTimeout(r, 1500));
+    process.kill(worker!, 'SIGKILL');
+    const failure = await summary;
+    expect(failure).toBeInstanceOf(TextGenerationError);
+    expect(failure).toMatchObject({ step: 'summary', retry: true });
+    expect((failure as TextGenerationError).details).toMatch(/worker|stopped|died|exit/i);
+  });
 });
+
+/** Process ids of this process's local language-model workers. */
+function llmWorkers(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (ppid === process.pid && cmd.includes('llm') && cmd.includes('worker')) pids.push(+name);
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return pids;
+}
