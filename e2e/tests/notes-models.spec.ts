@@ -86,16 +86,7 @@ test('the first-run prompt downloads speech and notes models in one step, with a
       timeout: 90_000,
     })
     .toBe(NOTES.id);
-  // Every default, speech and notes, ends installed (the speech archive takes longest).
-  await expect
-    .poll(
-      async () =>
-        (await api<ModelsAnswer>(page, 'GET', '/api/models')).models
-          .filter((m) => m.default)
-          .every((m) => m.state === 'installed'),
-      { timeout: 90_000 },
-    )
-    .toBe(true);
+  // That the speech models finish too is transcription.spec.ts's to show: the rest is cancelled.
   await removeModels(page);
 });
 

@@ -45,6 +45,12 @@ export interface LocalLlmEngineOptions {
   maxRamMb?: number;
   /** Context tokens wanted per job; default 16,384, within the model and the memory. */
   contextTokens?: number;
+  /**
+   * CPU threads llama.cpp may use; default the machine's cores. The tests give one: their tiny
+   * model gains nothing from more, and idle threads polling for work take cores from the tests
+   * running beside them.
+   */
+  threads?: number;
 }
 
 /** Per-call options. */
@@ -276,6 +282,7 @@ export class LocalLlmEngine {
       sequences: this.parallel,
       ...(this.options.maxRamMb !== undefined ? { maxRamMb: this.options.maxRamMb } : {}),
       ...(this.options.contextTokens ? { contextTokens: this.options.contextTokens } : {}),
+      ...(this.options.threads ? { threads: this.options.threads } : {}),
     };
     child.send({ type: 'config', config } satisfies ToWorker);
     return child;

@@ -36,6 +36,8 @@ export interface LlmWorkerConfig {
   maxRamMb?: number;
   /** Context tokens wanted per sequence; default 16,384 (within the model and the memory). */
   contextTokens?: number;
+  /** CPU threads llama.cpp may use; absent: node-llama-cpp's default (the machine's cores). */
+  threads?: number;
 }
 
 /** Messages from the server to the worker. */

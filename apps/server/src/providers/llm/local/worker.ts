@@ -80,7 +80,12 @@ async function load(c: LlmWorkerConfig): Promise<Loaded> {
     sequences: c.sequences,
   });
   // Prebuilt binaries only: a GPU build is used when installed, never compiled on the fly.
-  const llama = await getLlama({ gpu: 'auto', build: 'never', progressLogs: false });
+  const llama = await getLlama({
+    gpu: 'auto',
+    build: 'never',
+    progressLogs: false,
+    ...(c.threads ? { maxThreads: c.threads } : {}),
+  });
   const model = await llama.loadModel({ modelPath: c.modelPath }).catch((err: unknown) => {
     throw new JobError('load', `The model could not be loaded: ${(err as Error).message}`);
   });
