@@ -79,6 +79,14 @@ if [ ${#beside[@]} -gt 0 ]; then
   beside_pid=$!
 fi
 
+# The web app's build for e2e, also beside the earlier stages at nice 19: it then uses the cores
+# the Vitest stages leave idle, instead of holding up the browser tests for half a minute.
+build_pid=
+if [[ " ${stages[*]} " == *" e2e "* ]] && [ "${stages[0]}" != e2e ]; then
+  nice -n 19 npm run build --silent -w @summy/web >.tmp/build-beside.log 2>&1 &
+  build_pid=$!
+fi
+
 i=0
 while [ $i -lt ${#stages[@]} ]; do
   group=("${stages[$i]}")
@@ -102,7 +110,14 @@ while [ $i -lt ${#stages[@]} ]; do
       vitest "$name" "${projects[@]}"
       ;;
     e2e)
-      npm run build --silent -w @summy/web
+      if [ -n "$build_pid" ]; then
+        build_status=0
+        wait "$build_pid" || build_status=$?
+        cat .tmp/build-beside.log
+        [ $build_status -eq 0 ] || { echo "The web app's build failed (exit $build_status)"; exit $build_status; }
+      else
+        npm run build --silent -w @summy/web
+      fi
       reports+=(.tmp/playwright.json)
       npx playwright test -c e2e/playwright.config.ts || status=$?
       ;;
