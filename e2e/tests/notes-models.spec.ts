@@ -3,8 +3,8 @@
  * (about N)', N summed from the server's catalog, with a progress bar per model, what notes are
  * without a notes model, each half alone under 'Other options', and Settings > Transcription
  * listing the notes models beside the speech models with their figures, download and removal. The
- * catalog is the tiny models of fixtures/model-mirror.ts (GGUF-named files without weights for the
- * notes models), served slowly on loopback. axe runs on the prompt and the settings list.
+ * catalog is the tiny models of fixtures/model-mirror.ts (tiny GGUF files for the notes models),
+ * served slowly on loopback. axe runs on the prompt and the settings list.
  * Downloads are server-wide: the spec removes what it installed and never dismisses the prompt,
  * so the specs after it start from the PocketSphinx fallback.
  *

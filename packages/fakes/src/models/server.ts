@@ -34,6 +34,11 @@ export interface ModelServerFaults {
   /** Sends the body in chunks of `chunkBytes` (default 16 KiB) with this pause between them (ms). */
   delayMsPerChunk?: number;
   chunkBytes?: number;
+  /**
+   * Shortens `delayMsPerChunk` so that no answer's body takes longer than this (seconds): small
+   * files keep the pace, a large one is still seen downloading without a long wait.
+   */
+  maxSecondsPerAnswer?: number;
   /** Answers every file request with this status (404, 500, ...) and a short text body. */
   status?: number;
   /** Ignores `Range` and always answers 200 with the whole file (a mirror without ranges). */
@@ -118,9 +123,15 @@ export async function startModelServer(
     const cutAfter = current.cutAfterBytes;
     if (cutAfter !== undefined) current = { ...current, cutAfterBytes: undefined };
     const chunkBytes = current.chunkBytes ?? 16 * 1024;
-    const delay = current.delayMsPerChunk ?? 0;
     // Read the range once; test files are small, and exact byte counts matter more than memory.
     const body = size === 0 ? Buffer.alloc(0) : await readRange(file, start, end);
+    const chunks = Math.ceil(body.length / chunkBytes);
+    const delay = Math.min(
+      current.delayMsPerChunk ?? 0,
+      current.maxSecondsPerAnswer === undefined || chunks === 0
+        ? Infinity
+        : (current.maxSecondsPerAnswer * 1000) / chunks,
+    );
     for (let at = 0; at < body.length; at += chunkBytes) {
       let chunk = body.subarray(at, at + chunkBytes);
       if (cutAfter !== undefined && record.sentBytes + chunk.length >= cutAfter) {

@@ -60,4 +60,24 @@ describe('startModelServer', () => {
     expect((await fetch(`${mirror.url}/..%2Foutside-mirror.txt`)).status).toBe(404);
     expect((await fetch(`${mirror.url}/missing.onnx`)).status).toBe(404);
   });
+
+  it('keeps the pace per chunk, shortened so no answer outlasts maxSecondsPerAnswer', async () => {
+    const timed = async () => {
+      const started = performance.now();
+      expect(Buffer.from(await (await fetch(`${mirror.url}/m.onnx`)).arrayBuffer())).toEqual(bytes);
+      return performance.now() - started;
+    };
+    // 10 chunks of 100 bytes; the client has them all after 9 pauses: of 100 ms at the pace, of
+    // 20 ms within 0.2 s.
+    mirror.setFaults({ chunkBytes: 100, delayMsPerChunk: 100 });
+    expect(await timed()).toBeGreaterThanOrEqual(890);
+    mirror.setFaults({ chunkBytes: 100, delayMsPerChunk: 100, maxSecondsPerAnswer: 0.2 });
+    const capped = await timed();
+    expect(capped).toBeGreaterThanOrEqual(170);
+    expect(capped).toBeLessThan(880);
+    // A cap longer than the paced answer changes nothing.
+    mirror.setFaults({ chunkBytes: 500, delayMsPerChunk: 150, maxSecondsPerAnswer: 60 });
+    expect(await timed()).toBeGreaterThanOrEqual(145);
+    mirror.setFaults({});
+  });
 });
