@@ -46,9 +46,9 @@ export interface LocalLlmEngineOptions {
   /** Context tokens wanted per job; default 16,384, within the model and the memory. */
   contextTokens?: number;
   /**
-   * CPU threads llama.cpp may use; default the machine's cores. The tests give one: their tiny
-   * model gains nothing from more, and idle threads polling for work take cores from the tests
-   * running beside them.
+   * CPU threads llama.cpp may use (LOCAL_LLM_THREADS through the provider); default llama.cpp's,
+   * the machine's cores. The tests give one: their tiny model gains nothing from more, and idle
+   * threads polling for work take cores from the tests running beside them.
    */
   threads?: number;
 }

@@ -4,6 +4,7 @@
  * and schemas as the cloud providers (`createAiSdkTextModel` over ./language-model.ts), with
  * map-reduce for transcripts longer than the model's context (../long-transcripts.ts).
  */
+import { defaultLocalLlmThreads } from '../../../env-local-llm.ts';
 import type { Env } from '../../../env.ts';
 import { installedModels } from '../../../models/installed.ts';
 import { createAiSdkTextModel } from '../ai-sdk/model.ts';
@@ -56,6 +57,7 @@ function engineFor(env: LocalTextEnv, path: string): LocalLlmEngine {
       modelPath: path,
       parallel: env.localLlm?.parallel ?? 1,
       idleSeconds: env.localLlm?.idleSeconds ?? 300,
+      threads: env.localLlm?.threads ?? defaultLocalLlmThreads(),
       ...(env.localLlm?.maxRamMb ? { maxRamMb: env.localLlm.maxRamMb } : {}),
     });
     engines.set(path, engine);
