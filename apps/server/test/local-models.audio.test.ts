@@ -19,6 +19,7 @@ import {
   type TinyModels,
 } from '@summy/fakes/models';
 import { JFK_WAV, postFile } from './recordings.ts';
+import type { Meeting } from '@summy/core';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';
@@ -30,7 +31,7 @@ let alice: Client;
 
 beforeAll(async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'summy-local-models-'));
-  tiny = await writeTinyModels(path.join(root, 'mirror'));
+  tiny = await writeTinyModels(path.join(root, 'mirror'), { notesModels: true });
   mirror = await startModelServer(tiny.archivesDir);
   server = await startTestServer({
     SUMMY_MODELS_DIR: path.join(root, 'models'),
@@ -52,6 +53,16 @@ async function uploadJfk() {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return waitProcessed(alice, res.body.meetingId as string, 120_000);
+}
+
+/** Polls the meeting until `done` holds for it. */
+async function waitMeeting(id: string, done: (m: Meeting) => boolean): Promise<Meeting> {
+  for (let i = 0; i < 1200; i++) {
+    const res = await alice.get(`/api/meetings/${id}`);
+    if (res.status === 200 && done(res.body as Meeting)) return res.body as Meeting;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`meeting ${id} did not reach the expected state`);
 }
 
 async function download(id: string) {
@@ -108,4 +119,26 @@ describe('the local engine through the API', () => {
     expect(alternative.transcript).toBe(words.map((w) => w.word).join(' '));
     expect(words.every((w) => isTinyVocabularyWord(w.word))).toBe(true);
   });
+
+  it('writes the next notes with the downloaded notes model, says so, and regenerates older ones with it', async () => {
+    // No cloud key: 'auto' is the offline generator until a notes model is installed.
+    const older = await uploadJfk();
+    expect(older.notesEngine?.id).toBe('offline');
+
+    await download('tiny-notes');
+    // Its random weights write nonsense (a title of one character repeated, a blank summary):
+    // what is checked is which engine ran, and that the meeting was processed.
+    const after = await uploadJfk();
+    expect(after.notesEngine).toEqual({ id: 'local:tiny-notes', label: 'Local: tiny-notes' });
+    expect(after.title).not.toBe('jfk');
+
+    // 'Regenerate summary' on the older meeting goes to the notes model too ('auto'). This one
+    // answers a blank summary, so the old one stays and the failure is the model's (the offline
+    // generator never fails); a saved regeneration records its engine (notes-engine.test.ts).
+    const regenerate = await alice.post(`/api/meetings/${older.id}/summary`, {});
+    expect(regenerate.status, JSON.stringify(regenerate.body)).toBe(202);
+    const rewritten = await waitMeeting(older.id, (m) => !m.summaryRegenerating);
+    expect(rewritten.summaryError).toBe('No summary returned: The AI provider returned no summary');
+    expect(rewritten.summary).toBe(older.summary);
+  }, 300_000);
 });

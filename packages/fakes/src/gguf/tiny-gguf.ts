@@ -2,8 +2,9 @@
  * A tiny language model in the real GGUF v3 format (ggml's docs/gguf.md) that node-llama-cpp
  * loads, tokenizes with, generates from, constrains with grammars and embeds with: a 2-layer
  * llama of width 32 with fixed random weights, so tests of the local language-model engine run
- * on a real llama.cpp without a download. What it writes is nonsense; its use is that it is
- * fast (about 115 KB) and deterministic. The same idea as llama.cpp's tests/test-model-random.cpp.
+ * on a real llama.cpp without a download. What it writes is nonsense (printable ASCII that runs
+ * to the token cap, often one character repeated); its use is that it is fast (about 115 KB) and
+ * deterministic. The same idea as llama.cpp's tests/test-model-random.cpp.
  *
  * Every text tokenizes: the vocabulary is `<unk>`, `<s>`, `</s>` and the 256 byte tokens
  * `<0x00>`..`<0xFF>` (type BYTE), which llama.cpp's SentencePiece tokenizer falls back to, and
@@ -42,6 +43,17 @@ const T = { u32: 4, i32: 5, f32: 6, bool: 7, string: 8, array: 9 } as const;
 const GGML_TYPE_F32 = 0;
 const GGUF_MAGIC = 0x46554747; // "GGUF" read as a little-endian uint32
 const GGUF_VERSION = 3;
+/** `</s>`, the end-of-text token. */
+const EOS_ID = 2;
+/** Byte token ids are the byte plus this (after `<unk>`, `<s>` and `</s>`). */
+const FIRST_BYTE_ID = 3;
+
+/** Whether greedy decoding may pick the token: a printable ASCII byte (0x20-0x7E) or '▁'. */
+function printable(id: number): boolean {
+  if (id >= FIRST_BYTE_ID + 256) return true;
+  const byte = id - FIRST_BYTE_ID;
+  return byte >= 0x20 && byte <= 0x7e;
+}
 
 type Value =
   | { type: 'u32' | 'i32' | 'f32'; value: number }
@@ -182,7 +194,7 @@ function metadata(options: TinyGgufOptions): [string, Value][] {
     ['tokenizer.ggml.add_space_prefix', { type: 'bool', value: false }],
     ['tokenizer.ggml.unknown_token_id', u32(0)],
     ['tokenizer.ggml.bos_token_id', u32(1)],
-    ['tokenizer.ggml.eos_token_id', u32(2)],
+    ['tokenizer.ggml.eos_token_id', u32(EOS_ID)],
     ['tokenizer.chat_template', { type: 'string', value: TINY_CHAT_TEMPLATE }],
   ];
 }
@@ -215,9 +227,17 @@ export function tinyGgufBytes(options: TinyGgufOptions = {}): Buffer {
     offset = align(offset + 4 * t.dims.reduce((a, b) => a * b, 1));
   }
   out.padTo(TINY_GGUF.alignment);
+  const { embeddingLength: e } = TINY_GGUF;
   for (const t of shapes) {
     const count = t.dims.reduce((a, b) => a * b, 1);
-    for (let i = 0; i < count; i++) out.f32(t.norm ? 1 : (next() * 2 - 1) * 0.1);
+    for (let i = 0; i < count; i++) {
+      const value = t.norm ? 1 : (next() * 2 - 1) * 0.1;
+      // The rows of the (tied) output projection for the control tokens and the bytes that are
+      // not printable ASCII are zero: their logits are 0 while some printable byte's is always
+      // above 0, so an answer is printable text that never ends before its token cap.
+      const silent = t.name === 'token_embd.weight' && !printable(Math.floor(i / e));
+      out.f32(silent ? 0 : value);
+    }
     out.padTo(TINY_GGUF.alignment);
   }
   return out.bytes();

@@ -12,6 +12,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiModelChoice } from '@summy/core';
 import type { Env } from '../../env.ts';
+import { NOTES_MODELS } from '../../models/notes-catalog.ts';
 import { createAiSdkTextModel } from './ai-sdk/model.ts';
 import {
   createLocalTextModel,
@@ -290,8 +291,12 @@ export function textModelLabel(
 ): string {
   const parsed = parsePreference(modelId);
   if (!parsed) return modelId === 'offline' ? 'Offline' : modelId;
-  // An installed model's name needs the models folder; a meeting's label must not.
-  if (parsed.provider.id === 'local') return `Local: ${parsed.model ?? 'notes model'}`;
+  // A meeting's label must not need the models folder: the built-in catalog's name, else the id
+  // (a model of a MODELS_CATALOG file).
+  if (parsed.provider.id === 'local') {
+    const name = NOTES_MODELS.find((m) => m.id === parsed.model)?.name;
+    return `Local: ${name ?? parsed.model ?? 'notes model'}`;
+  }
   const models = parsed.provider.models(settings);
   const model = parsed.model ?? models[0]?.id;
   return models.find((m) => m.id === model)?.label ?? model ?? parsed.provider.label;

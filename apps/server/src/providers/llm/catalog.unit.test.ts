@@ -74,6 +74,9 @@ describe('text catalog', () => {
     expect(textModelLabel('openai:gpt-4.1')).toBe('gpt-4.1');
     expect(textModelLabel('openai-compatible:llama3.1:8b', compatible)).toBe('llama3.1:8b');
     expect(textModelLabel('offline')).toBe('Offline');
+    // A local model's label needs no models folder: the built-in catalog's name, else its id.
+    expect(textModelLabel('local:qwen3-1.7b-q4_k_m')).toBe('Local: Qwen3 1.7B (notes, small)');
+    expect(textModelLabel('local:tiny-notes')).toBe('Local: tiny-notes');
   });
 
   it('auto picks Claude Sonnet 4 > GPT-5 > the compatible server > offline', () => {
