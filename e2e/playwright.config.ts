@@ -174,6 +174,9 @@ export default defineConfig({
     // the 1051 s a one-worker run used; docs/testing.md).
     trace: traceMode(),
     screenshot: 'only-on-failure',
+    // The app stops its animations for reduced motion: an endless spinner or pulse keeps
+    // Chromium repainting through every wait for a meeting to be processed.
+    reducedMotion: 'reduce',
     // The installable app's service worker would answer requests before `page.route` sees them
     // (Playwright's network docs), which many specs rely on. tests/pwa.spec.ts and
     // tests/pwa-oauth.spec.ts allow it, and run the install, offline and OAuth popup flows on a
