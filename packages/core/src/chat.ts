@@ -82,12 +82,36 @@ export const chatAnswerSchema = z.object({
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 
 /**
+ * The answer waits for the model: its place in line (1 = next; 0 once the model writes it), and
+ * whether a meeting's notes are being written ahead of it. Only the local language model, which
+ * runs a set number of requests at once, makes an answer wait.
+ */
+export interface ChatWaiting {
+  position: number;
+  notes: boolean;
+}
+
+/** What the panel shows while an answer waits; empty once it no longer waits. */
+export function chatWaitingText({ position, notes }: ChatWaiting): string {
+  if (position <= 0) return '';
+  const ahead =
+    position === 1
+      ? ''
+      : ` (${position - 1} more ${position === 2 ? 'request' : 'requests'} before yours)`;
+  return notes
+    ? `Waiting for the notes model: it is writing a meeting's notes first${ahead}.`
+    : `Waiting for the notes model: it is answering another question first${ahead}.`;
+}
+
+/**
  * Server-sent events of `POST /api/chat/stream`, in order: one `citations` (the passages given to
- * the model), `delta` for each piece of text as it is generated, then `done` (the whole answer with
- * the citations its text refers to) or `error` (`{error, details}`).
+ * the model), `waiting` while the answer waits for the model (`ChatWaiting`, last with position
+ * 0), `delta` for each piece of text as it is generated, then `done` (the whole answer with the
+ * citations its text refers to) or `error` (`{error, details}`).
  */
 export type ChatStreamEvent =
   | { event: 'citations'; data: { citations: ChatCitation[] } }
+  | { event: 'waiting'; data: ChatWaiting }
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: ChatAnswer }
   | { event: 'error'; data: { error: string; details: string } };

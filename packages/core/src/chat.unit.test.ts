@@ -4,6 +4,7 @@ import {
   chatDisplayTitle,
   chatErrorText,
   chatRequestSchema,
+  chatWaitingText,
   citationHref,
   matchMeetings,
   mentionAt,
@@ -124,5 +125,20 @@ describe('groupByDate (past chats)', () => {
       ['Previous 30 days', [2]],
       ['Past', [3]],
     ]);
+  });
+});
+
+describe('an answer waiting for the local model', () => {
+  it('says what it waits for and how many requests are before it, and nothing once it runs', () => {
+    expect(chatWaitingText({ position: 1, notes: true })).toBe(
+      "Waiting for the notes model: it is writing a meeting's notes first.",
+    );
+    expect(chatWaitingText({ position: 2, notes: true })).toBe(
+      "Waiting for the notes model: it is writing a meeting's notes first (1 more request before yours).",
+    );
+    expect(chatWaitingText({ position: 3, notes: false })).toBe(
+      'Waiting for the notes model: it is answering another question first (2 more requests before yours).',
+    );
+    expect(chatWaitingText({ position: 0, notes: false })).toBe('');
   });
 });

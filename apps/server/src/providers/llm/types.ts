@@ -31,7 +31,17 @@ export interface TextModel {
    * meeting assistant). Absent on the offline model, which has no language model to write with.
    * @throws TextGenerationError('chat') when the provider fails or answers nothing
    */
-  answer?(input: ChatPrompt, signal?: AbortSignal): AsyncIterable<string>;
+  answer?(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks): AsyncIterable<string>;
+}
+
+/** What a model may tell about an answer before its first piece. */
+export interface AnswerHooks {
+  /**
+   * The answer waits for the model (a local model runs a set number of requests at once):
+   * `position` in its queue (1 = next; 0 once it is written), and whether a meeting's notes are
+   * being written ahead of it.
+   */
+  onWaiting?(wait: { position: number; notes: boolean }): void;
 }
 
 /** A conversation for {@link TextModel.answer}: instructions, then alternating messages. */

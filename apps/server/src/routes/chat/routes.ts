@@ -2,7 +2,7 @@
  * The meeting assistant's endpoints: `POST /api/chat` takes an optional bearer token and a body of
  * content, context, provider and model, and answers `content` (or `response`). `POST /api/chat`
  * answers JSON; `POST /api/chat/stream` streams the same answer as server-sent events (`citations`,
- * `delta`…, then `done` or `error`). Failures are `{error, details}`: 400 for a bad body, 404 for a
+ * `waiting` while the local model is busy, `delta`…, then `done` or `error`). Failures are `{error, details}`: 400 for a bad body, 404 for a
  * meeting that is not the user's, and 'Chat failed' with the vendor's status (429, 401, 502, 504)
  * when the model fails.
  */
@@ -63,7 +63,7 @@ export function chatAnswerRoutes({ database: { db }, env }: AppDeps) {
         tags,
         summary: 'Ask the meeting assistant; the answer as server-sent events, as it is generated',
         description:
-          'Events: `citations` `{citations}` (the sources given to the model), `delta` `{text}` per piece of text, then `done` (the answer as `POST /api/chat` gives it) or `error` `{error, details}`.',
+          "Events: `citations` `{citations}` (the sources given to the model), `waiting` `{position, notes}` while the answer waits for the local notes model (its place in line, 1 = next, 0 once it is written; `notes` when a meeting's notes are written first), `delta` `{text}` per piece of text, then `done` (the answer as `POST /api/chat` gives it) or `error` `{error, details}`.",
         request: { body: jsonBody(chatRequestSchema) },
         responses: {
           200: {
@@ -94,6 +94,7 @@ export function chatAnswerRoutes({ database: { db }, env }: AppDeps) {
               {
                 onCitations: (citations) => send({ event: 'citations', data: { citations } }),
                 onDelta: (text) => send({ event: 'delta', data: { text } }),
+                onWaiting: (wait) => send({ event: 'waiting', data: wait }),
               },
               controller.signal,
             );

@@ -12,11 +12,13 @@ import {
   type ChatAnswer,
   type ChatCitation,
   type ChatRequest,
+  type ChatWaiting,
 } from '@summy/core';
 import type { Database } from '@summy/db';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../errors/app-errors.ts';
 import type { TextModelOptions } from '../../providers/llm/catalog.ts';
+import { localTextEmbedder, type LocalTextEnv } from '../../providers/llm/local/provider.ts';
 import { selectTextModel } from '../../providers/llm/select.ts';
 import { TextGenerationError } from '../../providers/llm/types.ts';
 import { readTextPreferences } from '../text/text-preferences.ts';
@@ -27,7 +29,8 @@ import { offlineAnswer } from './offline-answer.ts';
 /** What answering needs. */
 export interface ChatDeps {
   db: Database;
-  env: Pick<Env, 'settings'>;
+  /** Settings, and the models folder when local models may be installed. */
+  env: Pick<Env, 'settings'> & LocalTextEnv;
   /** Model knobs (tests shorten retries). */
   modelOptions?: TextModelOptions;
 }
@@ -38,6 +41,8 @@ export interface ChatHooks {
   onCitations?(citations: ChatCitation[]): void | Promise<void>;
   /** Each piece of the answer as it is generated. */
   onDelta?(text: string): void | Promise<void>;
+  /** The answer's place in line for the model and whether notes are written ahead of it. */
+  onWaiting?(wait: ChatWaiting): void | Promise<void>;
 }
 
 const QUOTE_MAX = 500;
@@ -79,7 +84,12 @@ export async function answerQuestion(
 ): Promise<ChatAnswer> {
   const request = chatRequestSchema.parse(input);
   const question = request.content.trim();
-  const gathered = await gatherSources(deps.db, userId, request.context, question);
+  // With a local text-embedding model installed, passages are reranked by it (paraphrases).
+  const embedder = localTextEmbedder(deps.env);
+  const gathered = await gatherSources(deps.db, userId, request.context, question, {
+    embedder,
+    signal,
+  });
   const all = gathered.sources.map(toCitation);
   await hooks.onCitations?.(all);
 
@@ -109,7 +119,9 @@ export async function answerQuestion(
       notReady: gathered.notReady,
     });
     try {
-      for await (const piece of model.answer(prompt, signal)) {
+      const onWaiting = hooks.onWaiting;
+      const waiting = onWaiting && { onWaiting: (wait: ChatWaiting) => void onWaiting(wait) };
+      for await (const piece of model.answer(prompt, signal, waiting)) {
         text += piece;
         await hooks.onDelta?.(piece);
       }

@@ -123,17 +123,26 @@ describe('the local language-model engine', () => {
   it('queues requests beyond the parallel limit and reports their place', async () => {
     const e = engine({ parallel: 1 });
     const places: number[][] = [[], [], []];
+    const ahead: string[][] = [];
     const { signal } = new AbortController(); // one long-lived signal, as a server's would be
     const jobs = [0, 1, 2].map((i) =>
-      e.generate(ask(`Question ${i}`, 2), { signal, onQueue: (p) => places[i]!.push(p) }),
+      e.generate(ask(`Question ${i}`, 2), {
+        signal,
+        purpose: i === 0 ? 'notes' : 'chat',
+        onQueue: (p, before) => {
+          places[i]!.push(p);
+          if (i === 2) ahead.push(before);
+        },
+      }),
     );
     expect(e.busy).toBe(1);
     expect(e.waiting).toBe(2);
     await Promise.all(jobs);
     expect(places[0]).toEqual([0]);
     expect(places[1]).toEqual([1, 0]);
-    // The third moved up when the first finished.
+    // The third moved up when the first finished; it heard what the jobs before it were for.
     expect(places[2]).toEqual([2, 1, 0]);
+    expect(ahead).toEqual([['notes', 'chat'], ['chat'], []]);
     // Finished jobs leave no listener behind on the caller's signal.
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   }, 90_000);

@@ -60,8 +60,14 @@ export interface LocalLlmCallOptions {
    * the token in flight, or is ended if that takes over 0.7 s and it runs no other job.
    */
   signal?: AbortSignal;
-  /** Called with the job's place in the queue (1 = next) while it waits, and 0 when it starts. */
-  onQueue?: (position: number) => void;
+  /**
+   * Called with the job's place in the queue (1 = next) while it waits, with what the jobs
+   * running or waiting before it are for (their `purpose`, 'other' when unset), and with 0 and
+   * no purposes when it starts.
+   */
+  onQueue?: (position: number, ahead: string[]) => void;
+  /** What the job is for ('notes', 'chat'), told to the jobs waiting behind it. */
+  purpose?: string;
 }
 
 /** Token counts of a finished generation. */
@@ -244,18 +250,20 @@ export class LocalLlmEngine {
     while (this.running.size < this.parallel && this.queue.length > 0) {
       const job = this.queue.shift()!;
       this.running.set(job.id, job);
-      job.options.onQueue?.(0);
+      job.options.onQueue?.(0, []);
       this.send({ ...job.work, id: job.id } as ToWorker);
     }
     this.reportPositions();
   }
 
-  /** Tells each waiting job its place when it changed. */
+  /** Tells each waiting job its place when it changed, and what the jobs before it are for. */
   private reportPositions() {
+    const purpose = (j: Job) => j.options.purpose ?? 'other';
+    const running = [...this.running.values()].map(purpose);
     this.queue.forEach((job, i) => {
       if (job.place === i + 1) return;
       job.place = i + 1;
-      job.options.onQueue?.(job.place);
+      job.options.onQueue?.(job.place, [...running, ...this.queue.slice(0, i).map(purpose)]);
     });
   }
 

@@ -5,6 +5,7 @@
  * it, so the answer always parses. Source: ai-sdk.dev/providers/community-providers/custom-providers
  * and `LanguageModelV3` in @ai-sdk/provider.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
@@ -35,8 +36,33 @@ export interface LocalChatEngine {
    */
   generateWithUsage(
     request: LocalChatRequest,
-    options?: { signal?: AbortSignal },
+    options?: LocalCallOptions & { signal?: AbortSignal },
   ): Promise<{ value: unknown; usage: { promptTokens: number; outputTokens: number } }>;
+}
+
+/** What a call tells the engine beside its request (./engine.ts `LocalLlmCallOptions`). */
+export interface LocalCallOptions {
+  /** What the call is for ('notes', 'chat'), told to the calls waiting behind it. */
+  purpose?: string;
+  /** The call's place in the engine's queue (1 = next; 0 once it runs) and what is ahead of it. */
+  onQueue?: (position: number, ahead: string[]) => void;
+}
+
+/**
+ * The purpose and queue listener of the model calls made within `localCallContext.run(…)`: the AI
+ * SDK passes no callbacks through to a language model, so the local provider sets them around a
+ * text model's method and the calls read them here.
+ */
+export const localCallContext = new AsyncLocalStorage<LocalCallOptions>();
+
+/** The signal and the surrounding call context as engine options. */
+function callOptions(signal: AbortSignal | undefined): LocalCallOptions & { signal?: AbortSignal } {
+  const call = localCallContext.getStore();
+  return {
+    ...(signal ? { signal } : {}),
+    ...(call?.purpose ? { purpose: call.purpose } : {}),
+    ...(call?.onQueue ? { onQueue: call.onQueue } : {}),
+  };
 }
 
 /**
@@ -105,10 +131,9 @@ export function createLocalLanguageModel(
     modelId,
     supportedUrls: {},
     async doGenerate(options) {
-      const signal = options.abortSignal;
       const result = await engine.generateWithUsage(
         toLocalRequest(options, maxTokens),
-        signal ? { signal } : {},
+        callOptions(options.abortSignal),
       );
       return {
         content: [{ type: 'text', text: answerText(result.value) }],
@@ -119,15 +144,13 @@ export function createLocalLanguageModel(
     },
     // The engine answers whole: the stream carries the answer as one piece once it is written.
     async doStream(options) {
-      const signal = options.abortSignal;
+      // Read now: the stream's start runs later, outside the caller's context.
+      const call = callOptions(options.abortSignal);
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         async start(controller) {
           controller.enqueue({ type: 'stream-start', warnings: [] });
           try {
-            const result = await engine.generateWithUsage(
-              toLocalRequest(options, maxTokens),
-              signal ? { signal } : {},
-            );
+            const result = await engine.generateWithUsage(toLocalRequest(options, maxTokens), call);
             controller.enqueue({ type: 'text-start', id: 'answer' });
             controller.enqueue({
               type: 'text-delta',

@@ -69,6 +69,32 @@ describe('the local text provider', () => {
     expect(summary).toMatchObject({ step: 'summary', message: 'Summary generation failed' });
   });
 
+  it("a chat answer behind a meeting's notes hears its place in line, then that it runs", async () => {
+    await tiny.install('tiny-notes');
+    const model = resolveTextModel('local:tiny-notes', env, { ...quiet, maxOutputTokens: 1500 });
+    const transcript = 'Alice: We ship the release on Friday.\n\nBob: I will write the notes.';
+    // The title runs to its cap (this model never ends an answer itself): seconds of work.
+    const title = model.generateTitle(transcript);
+    await new Promise((r) => setTimeout(r, 200));
+    const waits: { position: number; notes: boolean }[] = [];
+    const prompt = {
+      system: 'Answer briefly.',
+      messages: [{ role: 'user' as const, content: 'When?' }],
+    };
+    let text = '';
+    for await (const piece of model.answer!(prompt, undefined, {
+      onWaiting: (wait) => waits.push(wait),
+    })) {
+      text += piece;
+    }
+    expect(text.length).toBeGreaterThan(0);
+    expect(waits).toEqual([
+      { position: 1, notes: true },
+      { position: 0, notes: false },
+    ]);
+    expect((await title).length).toBeGreaterThan(0);
+  });
+
   it("a worker that dies mid-answer fails the step in the engine's words, marked for a retry", async () => {
     await tiny.install('tiny-notes');
     const model = resolveTextModel('local:tiny-notes', env, { ...quiet, maxOutputTokens: 400 });

@@ -38,6 +38,10 @@ export function toChatStreamEvent(event: string, data: string): ChatStreamEvent 
         ? { event: 'citations', data: { citations: citations.data } }
         : undefined;
     }
+    case 'waiting':
+      return typeof body.position === 'number' && typeof body.notes === 'boolean'
+        ? { event: 'waiting', data: { position: body.position, notes: body.notes } }
+        : undefined;
     case 'delta':
       return typeof body.text === 'string'
         ? { event: 'delta', data: { text: body.text } }

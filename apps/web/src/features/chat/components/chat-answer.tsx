@@ -101,7 +101,14 @@ export function ChatAnswer({ message, severalMeetings, onNavigate }: ChatAnswerP
           </Suspense>
         </div>
       ) : streaming ? (
-        <Thinking />
+        <>
+          <Thinking />
+          {message.waiting && (
+            <p role="status" className="text-xs text-muted-foreground">
+              {message.waiting}
+            </p>
+          )}
+        </>
       ) : null}
       {message.status === 'stopped' && (
         <p className="text-xs text-muted-foreground">

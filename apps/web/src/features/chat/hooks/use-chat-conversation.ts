@@ -9,6 +9,7 @@ import {
   CHAT_FAILED,
   CHAT_NO_RESPONSE,
   chatErrorText,
+  chatWaitingText,
   TEXT_LIMITS,
   type ChatCitation,
 } from '@summy/core';
@@ -244,6 +245,8 @@ export function useChatConversation(): ChatConversation {
             if (event.event === 'citations') {
               sources = event.data.citations;
               update({ sources });
+            } else if (event.event === 'waiting') {
+              update({ waiting: chatWaitingText(event.data) });
             } else if (event.event === 'delta') {
               answer += event.data.text;
               frame ||= requestAnimationFrame(flush);

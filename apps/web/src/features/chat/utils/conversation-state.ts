@@ -26,6 +26,8 @@ export interface ChatUiMessage {
    */
   sources?: ChatCitation[];
   status: 'streaming' | 'done' | 'stopped' | 'error';
+  /** While the answer waits for a busy local model: what it waits for (`chatWaitingText`). */
+  waiting?: string;
 }
 
 /** A question waiting to be sent; `id` tells two equal questions apart. */

@@ -119,12 +119,16 @@ describe('streamChat', () => {
     };
     const fetch = answerWith(200, [
       `event: citations\ndata: ${JSON.stringify({ citations: [citation] })}\n\n`,
+      'event: waiting\ndata: {"position":1,"notes":true}\n\nevent: waiting\ndata: {"position":1}\n\n',
+      'event: waiting\ndata: {"position":0,"notes":false}\n\n',
       'event: delta\ndata: {"text":"In May"}\n\nevent: delta\ndata: {"text":" [1]."}\n\n',
       'event: surprise\ndata: {}\n\nevent: delta\ndata: not json\n\n',
       `event: done\ndata: ${JSON.stringify(done)}\n\n`,
     ]);
     expect(await collect()).toEqual([
       { event: 'citations', data: { citations: [citation] } },
+      { event: 'waiting', data: { position: 1, notes: true } },
+      { event: 'waiting', data: { position: 0, notes: false } },
       { event: 'delta', data: { text: 'In May' } },
       { event: 'delta', data: { text: ' [1].' } },
       { event: 'done', data: done },
