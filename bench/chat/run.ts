@@ -9,9 +9,12 @@
  *     turns covered by the cited turns (the quoted ones), and by all retrieved sources, with the
  *     share of cited turns that fall inside a span (precision) and of queries with at least one.
  *
+ *   - with a text-embedding model installed (`--models-dir`, default SUMMY_MODELS_DIR), the same
+ *     recall with the passages reranked by it, beside full-text retrieval's.
+ *
  * Run from the repository root: `npx tsx bench/chat/run.ts`
  * Options: `--rounds 20` timed passes over the queries, `--backends pglite,postgres`,
- * `--generated 1000`, `--json file`.
+ * `--generated 1000`, `--json file`, `--models-dir`, `--models-catalog` (MODELS_CATALOG).
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -21,6 +24,10 @@ import type { DatabaseHandle } from '@summy/db';
 import { loadQmsumMeetings, type QmsumMeeting } from '../../apps/server/test/qmsum.ts';
 import { answerQuestion } from '../../apps/server/src/services/chat/answer-question.ts';
 import { gatherSources } from '../../apps/server/src/services/chat/gather-sources.ts';
+import {
+  closeLocalEngines,
+  localTextEmbedder,
+} from '../../apps/server/src/providers/llm/local/provider.ts';
 import {
   questionTerms,
   selectiveTerms,
@@ -207,10 +214,14 @@ interface Recall {
   citedPerAnswer: number;
 }
 
+/** Where the local models are: the embedding model reranks when one is installed there. */
+type ModelsEnv = { modelsDir?: string; modelsCatalogFile?: string };
+
 async function recallOf(
   database: DatabaseHandle,
   s: Seeded,
   scope: 'meeting' | 'all',
+  models: ModelsEnv = {},
 ): Promise<Recall> {
   let cited = 0;
   let retrieved = 0;
@@ -218,7 +229,8 @@ async function recallOf(
   let citedTotal = 0;
   let hits = 0;
   let queries = 0;
-  const deps = { db: database.db, env: { settings: {} } };
+  const deps = { db: database.db, env: { settings: {}, ...models } };
+  const embedder = localTextEmbedder(models);
   for (const { meeting, id } of s.qmsum) {
     for (const q of meeting.queries) {
       queries++;
@@ -235,7 +247,7 @@ async function recallOf(
             .map((c) => c.turnIndex!),
         );
       const citedTurns = turnsOf(answer.citations);
-      const gathered = await gatherSources(database.db, s.userId, context, q.query);
+      const gathered = await gatherSources(database.db, s.userId, context, q.query, { embedder });
       const allTurns = turnsOf(
         gathered.sources.map((src) => ({ ...src, turnIndex: src.position })),
       );
@@ -260,7 +272,7 @@ async function recallOf(
   };
 }
 
-async function runBackend(backend: Backend, rounds: number, generated: number) {
+async function runBackend(backend: Backend, rounds: number, generated: number, models: ModelsEnv) {
   const database = await openBenchDatabase(backend, 'summy_bench_chat');
   cleanups.push(() => database.close());
   await database.migrate();
@@ -313,10 +325,21 @@ async function runBackend(backend: Backend, rounds: number, generated: number) {
       `${backend}: ${took.toFixed(1)} ms  "${q}"  selected by ${chosen.map((t) => `${t.lexeme}(${t.df})`).join(' ')}`,
     );
   }
-  const recall = {
+  const recall: Record<string, Recall> = {
     meeting: await recallOf(database, s, 'meeting'),
     all: await recallOf(database, s, 'all'),
   };
+  // The same questions reranked by the installed embedding model, beside full-text retrieval.
+  const embedder = localTextEmbedder(models);
+  if (embedder) {
+    recall[`meeting, reranked by ${embedder.model}`] = await recallOf(
+      database,
+      s,
+      'meeting',
+      models,
+    );
+    recall[`all, reranked by ${embedder.model}`] = await recallOf(database, s, 'all', models);
+  }
   return {
     backend,
     seeded: {
@@ -340,11 +363,22 @@ async function main() {
       backends: { type: 'string', default: 'pglite,postgres' },
       generated: { type: 'string', default: '1000' },
       json: { type: 'string' },
+      'models-dir': { type: 'string', default: process.env.SUMMY_MODELS_DIR },
+      'models-catalog': { type: 'string', default: process.env.MODELS_CATALOG },
     },
   });
+  const models: ModelsEnv = {
+    ...(values['models-dir'] ? { modelsDir: values['models-dir'] } : {}),
+    ...(values['models-catalog'] ? { modelsCatalogFile: values['models-catalog'] } : {}),
+  };
+  if (!localTextEmbedder(models)) {
+    console.log(
+      `No text-embedding model installed${models.modelsDir ? ` in ${models.modelsDir}` : ' (--models-dir or SUMMY_MODELS_DIR)'}: recall is measured for full-text retrieval only.`,
+    );
+  }
   const results = [];
   for (const backend of values.backends!.split(',') as Backend[]) {
-    const r = await runBackend(backend, Number(values.rounds), Number(values.generated));
+    const r = await runBackend(backend, Number(values.rounds), Number(values.generated), models);
     results.push(r);
     const ref = r.latency['reference: meeting list, first 100']!;
     console.log(
@@ -364,8 +398,10 @@ async function main() {
       );
     }
     for (const [scope, c] of Object.entries(r.recall)) {
+      const where = scope.startsWith('meeting') ? 'its meeting' : 'all meetings';
+      const how = scope.includes(', ') ? scope.slice(scope.indexOf(', ')) : ', full-text';
       console.log(
-        `recall (${scope === 'meeting' ? 'its meeting' : 'all meetings'}, ${c.queries} queries): cited ${pct(c.citedRecall)} of span turns (${c.citedPerAnswer.toFixed(1)} cited turns per answer), all sources ${pct(c.retrievedRecall)}; precision ${pct(c.citedPrecision)}; answers with a cited turn in the span ${pct(c.hitRate)}`,
+        `recall (${where}${how}, ${c.queries} queries): cited ${pct(c.citedRecall)} of span turns (${c.citedPerAnswer.toFixed(1)} cited turns per answer), all sources ${pct(c.retrievedRecall)}; precision ${pct(c.citedPrecision)}; answers with a cited turn in the span ${pct(c.hitRate)}`,
       );
     }
   }
@@ -377,4 +413,7 @@ main()
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(runCleanups);
+  .finally(async () => {
+    await closeLocalEngines();
+    await runCleanups();
+  });

@@ -12,6 +12,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -72,4 +73,23 @@ export const searchLexemes = pgTable(
     passages: integer('passages').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lexeme] })],
+);
+
+/**
+ * A passage's embedding by a local text-embedding model, for the assistant's reranking
+ * (docs/decisions/052-embedding-rerank.md): computed the first time a question needs it, kept
+ * until the passage is rebuilt (its row goes, and this one with it). `model` is the catalog id,
+ * so a different model computes its own. `vector` is L2-normalised, so a dot product is the
+ * cosine similarity.
+ */
+export const passageEmbeddings = pgTable(
+  'passage_embeddings',
+  {
+    passageId: uuid('passage_id')
+      .notNull()
+      .references(() => meetingPassages.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    vector: real('vector').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.passageId, t.model] })],
 );

@@ -7,9 +7,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ChatContext, ChatSection } from '@summy/core';
 import { meetingPassages, meetings, todos, type Database } from '@summy/db';
+import { log } from '../../log.ts';
 import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
+import type { TextEmbedder } from '../../providers/llm/local/provider.ts';
 import { refreshSearchIndex } from './refresh-search-index.ts';
+import { rerankPassages, type RankablePassage } from './rerank-passages.ts';
 import {
+  passageColumns,
   questionTerms,
   searchMeetingPassages,
   searchTodos,
@@ -56,14 +60,7 @@ async function fallbackPassages(
 ): Promise<FoundPassage[]> {
   if (meetingIds.length === 0) return [];
   const rows = await db
-    .select({
-      meetingId: meetingPassages.meetingId,
-      section: meetingPassages.section,
-      position: meetingPassages.position,
-      speaker: meetingPassages.speaker,
-      start: meetingPassages.startSeconds,
-      text: meetingPassages.content,
-    })
+    .select(passageColumns)
     .from(meetingPassages)
     .where(and(eq(meetingPassages.userId, userId), inArray(meetingPassages.meetingId, meetingIds)))
     // Summary first: it is what stands for a whole meeting; a meeting without one gives its
@@ -154,16 +151,85 @@ async function withMeetings(
   });
 }
 
+/** Full-text candidates reranked when an embedding model is installed. */
+const RERANK_CANDIDATES = 40;
+
+/**
+ * The best passages and action items, at most `perMeeting` passages of any meeting. By full-text
+ * rank; with an embedding model, the passages reranked (./rerank-passages.ts) and then the matched
+ * action items in at most half the places. A model that cannot load or a worker that died leaves
+ * the full-text ranking: the question is still answered.
+ * @throws LocalLlmError 'aborted' when the signal aborts
+ */
+async function rankedSources(
+  db: Database,
+  how: {
+    embedder: TextEmbedder | undefined;
+    signal: AbortSignal | undefined;
+    scope: { userId: string; meetingIds?: string[] | undefined };
+    question: string;
+  },
+  passages: FoundPassage[],
+  actionItems: FoundPassage[],
+  perMeeting: number,
+): Promise<FoundPassage[]> {
+  const { embedder, signal } = how;
+  if (embedder) {
+    const fullText = passages.filter((p): p is RankablePassage => p.passageId !== undefined);
+    try {
+      const reranked = await rerankPassages(
+        db,
+        embedder,
+        how.scope,
+        how.question,
+        fullText,
+        signal,
+      );
+      const items = actionItems.slice(0, SOURCE_LIMIT / 2);
+      const kept = reranked.filter(perMeetingAtMost(perMeeting));
+      return [...kept.slice(0, SOURCE_LIMIT - items.length), ...items];
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      log.warn({ err }, '[chat] embedding rerank failed; full-text ranking used');
+    }
+  }
+  return [...passages, ...actionItems]
+    .sort(byRank)
+    .filter(perMeetingAtMost(perMeeting))
+    .slice(0, SOURCE_LIMIT);
+}
+
+/** A filter keeping at most `n` passages of any one meeting, in order. */
+function perMeetingAtMost(n: number) {
+  const taken = new Map<string | null, number>();
+  return (p: FoundPassage) => {
+    if (p.section === 'actionItems') return true;
+    const count = taken.get(p.meetingId) ?? 0;
+    taken.set(p.meetingId, count + 1);
+    return count < n;
+  };
+}
+
+/** How the sources are found beside full-text search. */
+export interface GatherOptions {
+  /** The installed text-embedding model: passages are reranked with it (./rerank-passages.ts). */
+  embedder?: TextEmbedder | undefined;
+  /** Stops the embedding of passages (the request's). */
+  signal?: AbortSignal | undefined;
+}
+
 /**
  * Finds the sources for a question.
  * @param context the meetings the question is about; meeting ids must be the user's
- * @throws NotFoundError ('Meeting not found') when a context meeting is not the user's
+ * @throws NotFoundError ('Meeting not found') when a context meeting is not the user's;
+ *   LocalLlmError when the embedding model fails or the signal aborts
  */
 export async function gatherSources(
   db: Database,
   userId: string,
   context: ChatContext,
   question: string,
+  options: GatherOptions = {},
 ): Promise<GatheredSources> {
   const terms = await questionTerms(db, question);
   if (context.type === 'todo') {
@@ -200,11 +266,20 @@ export async function gatherSources(
   const perMeeting =
     ids.length > 1 ? Math.max(2, Math.ceil(SOURCE_LIMIT / ids.length)) : SOURCE_LIMIT;
   const weighted = await weighTerms(db, userId, terms.lexemes);
+  const { embedder, signal } = options;
   const [passages, actionItems] = await Promise.all([
-    searchMeetingPassages(db, scope, weighted, { limit: SOURCE_LIMIT, perMeeting }),
+    embedder
+      ? searchMeetingPassages(db, scope, weighted, { limit: RERANK_CANDIDATES })
+      : searchMeetingPassages(db, scope, weighted, { limit: SOURCE_LIMIT, perMeeting }),
     searchTodos(db, scope, terms.lexemes, weighted, ACTION_ITEM_LIMIT),
   ]);
-  let found = [...passages, ...actionItems].sort(byRank).slice(0, SOURCE_LIMIT);
+  let found = await rankedSources(
+    db,
+    { embedder, signal, scope, question },
+    passages,
+    actionItems,
+    perMeeting,
+  );
 
   let noMeetings = false;
   let notReady: string[] = [];

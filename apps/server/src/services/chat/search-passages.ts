@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatSection } from '@summy/core';
-import type { Database } from '@summy/db';
+import { meetingPassages, type Database } from '@summy/db';
 
 /** Rows of `db.execute`: both drivers (PGlite, node-postgres) answer `{ rows }`. */
 export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
@@ -25,7 +25,20 @@ export interface FoundPassage {
   text: string;
   /** `ts_rank_cd` with length normalization 1; 0 for passages chosen without a match. */
   rank: number;
+  /** The meeting_passages row, for transcript and summary passages found by search. */
+  passageId?: string;
 }
+
+/** The meeting_passages columns of a {@link FoundPassage}, for drizzle's `select`. */
+export const passageColumns = {
+  passageId: meetingPassages.id,
+  meetingId: meetingPassages.meetingId,
+  section: meetingPassages.section,
+  position: meetingPassages.position,
+  speaker: meetingPassages.speaker,
+  start: meetingPassages.startSeconds,
+  text: meetingPassages.content,
+};
 
 /** The question's search terms: stems for the query, and the words they came from, in order. */
 export interface QuestionTerms {
@@ -169,8 +182,8 @@ export async function searchMeetingPassages(
     sql`
     with q as (select to_tsquery('simple', ${anyOfQuery(terms.map((t) => t.lexeme))}) as q,
                       to_tsquery('simple', ${anyOfQuery(select.map((t) => t.lexeme))}) as sel)
-    select meeting_id, section, position, speaker, start_seconds, content, rank from (
-      select p.meeting_id, p.section, p.position, p.speaker, p.start_seconds, p.content,
+    select id, meeting_id, section, position, speaker, start_seconds, content, rank from (
+      select p.id, p.meeting_id, p.section, p.position, p.speaker, p.start_seconds, p.content,
         ${score} as rank,
         row_number() over (partition by p.meeting_id order by ${score} desc, p.position) as nth
       from meeting_passages p, q
@@ -182,6 +195,7 @@ export async function searchMeetingPassages(
     limit ${limit}`,
   );
   return rows.map((r) => ({
+    passageId: r.id,
     section: r.section,
     meetingId: r.meeting_id,
     speaker: r.speaker,

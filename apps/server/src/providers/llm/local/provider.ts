@@ -9,9 +9,9 @@ import type { Env } from '../../../env.ts';
 import { installedModels } from '../../../models/installed.ts';
 import { createAiSdkTextModel } from '../ai-sdk/model.ts';
 import { withLongTranscripts } from '../long-transcripts.ts';
-import type { TextModel } from '../types.ts';
+import type { AnswerHooks, ChatPrompt, TextModel } from '../types.ts';
 import { LocalLlmEngine } from './engine.ts';
-import { createLocalLanguageModel } from './language-model.ts';
+import { createLocalLanguageModel, localCallContext } from './language-model.ts';
 
 /** What the local provider reads of the settings; without the models folder it has no model. */
 export type LocalTextEnv = Partial<Pick<Env, 'modelsDir' | 'modelsCatalogFile' | 'localLlm'>>;
@@ -49,6 +49,36 @@ export function installedLocalTextModels(env: LocalTextEnv): LocalTextModelChoic
 
 /** One engine per model file for the life of the process; each unloads its model when idle. */
 const engines = new Map<string, LocalLlmEngine>();
+
+/** A local text-embedding model, as the assistant's retrieval uses it. */
+export interface TextEmbedder {
+  /** The catalog id of the model ('bge-small-en-v1.5-q8_0'): embeddings of another are not comparable. */
+  readonly model: string;
+  /**
+   * One vector per text, in order, as the model gives it (not normalised).
+   * @throws LocalLlmError when the model cannot be loaded, the worker dies or the signal aborts
+   */
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
+/**
+ * The installed text-embedding model (the catalog's default first), on its own engine; undefined
+ * when none is installed, and retrieval stays full-text only.
+ */
+export function localTextEmbedder(env: LocalTextEnv): TextEmbedder | undefined {
+  if (!env.modelsDir) return undefined;
+  const models = installedModels({
+    modelsDir: env.modelsDir,
+    modelsCatalogFile: env.modelsCatalogFile,
+  }).filter((m) => m.entry.kind === 'text-embedding' && m.paths.model);
+  const chosen = models.find((m) => m.entry.default) ?? models[0];
+  if (!chosen) return undefined;
+  const engine = engineFor(env, chosen.paths.model!);
+  return {
+    model: chosen.entry.id,
+    embed: (texts, signal) => engine.embed(texts, signal ? { signal } : {}),
+  };
+}
 
 function engineFor(env: LocalTextEnv, path: string): LocalLlmEngine {
   let engine = engines.get(path);
@@ -123,8 +153,48 @@ export function createLocalTextModel(
   const context =
     engine.contextSize ??
     Math.min(choice.contextTokens ?? DEFAULT_CONTEXT_TOKENS, DEFAULT_CONTEXT_TOKENS);
-  return withLongTranscripts(model, {
-    maxInputTokens: Math.max(512, context - RESERVED_TOKENS),
-    countTokens: estimateTokens,
-  });
+  return withPurposes(
+    withLongTranscripts(model, {
+      maxInputTokens: Math.max(512, context - RESERVED_TOKENS),
+      countTokens: estimateTokens,
+    }),
+  );
+}
+
+/**
+ * The model's calls marked with what they are for: a meeting's notes, or a chat answer that hears
+ * its place in the engine's queue and whether notes are being written ahead of it.
+ */
+function withPurposes(model: TextModel): TextModel {
+  const notes = <T>(write: () => Promise<T>) => localCallContext.run({ purpose: 'notes' }, write);
+  const answer = model.answer?.bind(model);
+  return {
+    id: model.id,
+    generateTitle: (transcript, signal) => notes(() => model.generateTitle(transcript, signal)),
+    summarize: (input, signal) => notes(() => model.summarize(input, signal)),
+    extractActionItems: (transcript, signal) =>
+      notes(() => model.extractActionItems(transcript, signal)),
+    enhanceSpeakers: (transcript, signal) => notes(() => model.enhanceSpeakers(transcript, signal)),
+    ...(answer && {
+      async *answer(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks) {
+        const onWaiting = hooks?.onWaiting;
+        const context = {
+          purpose: 'chat',
+          ...(onWaiting && {
+            onQueue: (position: number, ahead: string[]) =>
+              onWaiting({ position, notes: ahead.includes('notes') }),
+          }),
+        };
+        // Each step of the answer runs in the context, so the model call made in any of them
+        // (the AI SDK starts it on the first) reads it.
+        const iterable = localCallContext.run(context, () => answer(input, signal));
+        const pieces = iterable[Symbol.asyncIterator]();
+        for (;;) {
+          const next = await localCallContext.run(context, () => pieces.next());
+          if (next.done) return;
+          yield next.value;
+        }
+      },
+    }),
+  };
 }
