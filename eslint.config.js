@@ -189,14 +189,13 @@ export default tseslint.config(
     // folder such as apps/server/test/contracts/. A syntax rule, not no-restricted-imports: the
     // import rules above are set per folder, and a later setting of a rule replaces an earlier one.
     files: ['**/*.{ts,tsx,js,mjs}'],
-    // The setup files and the sequencer vitest.config.ts loads into every test run are test code too.
+    // The setup files vitest.config.ts loads into every test run are test code too.
     ignores: [
       '**/*.test.{ts,tsx}',
       '**/test/**',
       'vitest.config.ts',
       'scripts/fail-on-console-error.ts',
       'scripts/no-child-processes.ts',
-      'scripts/vitest-sequencer.ts',
     ],
     rules: {
       'no-restricted-syntax': [

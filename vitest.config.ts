@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import ProcessesFirst from './scripts/vitest-sequencer.ts';
 
 // Unit tests run once; the server's integration tests run on PGlite, and those about where the
 // databases differ also on a real PostgreSQL server that the global setup starts
@@ -64,8 +63,6 @@ export default defineConfig({
     maxWorkers,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // The files that wait on processes first (scripts/vitest-sequencer.ts).
-    sequence: { sequencer: ProcessesFirst },
     projects: [
       { test: { name: 'unit', include: unit, setupFiles: noProcesses } },
       {

@@ -10,6 +10,9 @@
  * `*.reference_actions.json` (rule in bench/notes/match.ts), whether the overview names the subject
  * (a content word of QMSum's topic list), repeated key points, the title, and time per meeting.
  *
+ * With notes models installed in SUMMY_MODELS_DIR (MODELS_CATALOG for another catalog), each is
+ * scored as a further system, `local:<id>`, timed once per meeting.
+ *
  * Run from the repository root: `npx tsx bench/notes/run.ts`
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -29,6 +32,12 @@ import {
   MAX_POINT_WORDS,
   summarizeSentences,
 } from '../../apps/server/src/providers/llm/offline/summarize.ts';
+import {
+  closeLocalEngines,
+  createLocalTextModel,
+  installedLocalTextModels,
+} from '../../apps/server/src/providers/llm/local/provider.ts';
+import type { TextModel } from '../../apps/server/src/providers/llm/types.ts';
 import { loadQmsumMeeting, QMSUM_DIR } from '../../apps/server/test/qmsum.ts';
 import { GENERIC_WORDS, STOPWORDS } from './baseline-v0/stopwords.ts';
 import { baselineNotes } from './baseline-v0/index.ts';
@@ -154,6 +163,20 @@ async function newNotes(transcript: string): Promise<Notes> {
   return { title, summary, actionItems };
 }
 
+/**
+ * The notes of an installed local model (--models-dir, default SUMMY_MODELS_DIR), one call per
+ * step as the pipeline makes them; a step that fails counts as empty.
+ */
+async function localNotes(model: TextModel, transcript: string): Promise<Notes> {
+  const title = await model.generateTitle(transcript).catch(() => '');
+  const summary = await model
+    .summarize({ transcript, meetingTitle: '', template: 'general' })
+    .then((s) => s.summary)
+    .catch(() => '');
+  const actionItems = await model.extractActionItems(transcript).catch(() => []);
+  return { title, summary, actionItems };
+}
+
 interface Row {
   meeting: string;
   system: string;
@@ -178,6 +201,17 @@ async function main(): Promise<void> {
     .sort();
   const meetings = names.map(loadMeeting);
   const rows: Row[] = [];
+  // Installed notes models are scored beside the extractive generator, in the same run.
+  const models = {
+    modelsDir: process.env.SUMMY_MODELS_DIR,
+    modelsCatalogFile: process.env.MODELS_CATALOG,
+  };
+  const local = installedLocalTextModels(models).map((m) => createLocalTextModel(models, m.id));
+  console.log(
+    local.length
+      ? `Notes models: ${local.map((m) => m.id).join(', ')}`
+      : 'No notes model installed (SUMMY_MODELS_DIR): the extractive generator and the baselines only.',
+  );
 
   for (const m of meetings) {
     const timed = async (fn: () => Promise<Notes> | Notes) => {
@@ -199,10 +233,17 @@ async function main(): Promise<void> {
       return { title: text.split(/\s+/).slice(0, 6).join(' '), summary: text, actionItems: [] };
     });
 
+    const byModel: [string, { notes: Notes; ms: number }][] = [];
+    for (const model of local) {
+      const t0 = performance.now();
+      const notes = await localNotes(model, m.transcript);
+      byModel.push([model.id, { notes, ms: performance.now() - t0 }]);
+    }
     for (const [system, { notes, ms }] of [
       ['new', fresh],
       ['today (v0)', today],
       ['first-N', lead],
+      ...byModel,
     ] as const) {
       const text = plain(notes.summary);
       const overview = overviewOf(notes.summary);
@@ -251,7 +292,7 @@ async function main(): Promise<void> {
     );
   }
   console.log('\n== Means per system ==');
-  for (const system of ['new', 'today (v0)', 'first-N']) {
+  for (const system of new Set(rows.map((r) => r.system))) {
     const rs = rows.filter((r) => r.system === system);
     const withAmi = rs.filter((r) => r.ami);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
@@ -386,4 +427,8 @@ async function main(): Promise<void> {
   for (const r of fresh) console.log(`\n# ${r.meeting}\n${r.notes.summary}`);
 }
 
-await main();
+try {
+  await main();
+} finally {
+  await closeLocalEngines();
+}
