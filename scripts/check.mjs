@@ -1,7 +1,7 @@
 // `npm run check` (and the typecheck and lint stages of scripts/test.sh): the static checks, fast on
 // a second run. `node scripts/check.mjs [typecheck] [lint]`.
-//   typecheck: tsc on every TypeScript project, incremental (.tmp/tsc/*.tsbuildinfo: a run after a
-//              small change re-checks only what it reaches)
+//   typecheck: tsc on the Node code as one program and on the web projects, incremental
+//              (.tmp/tsc/*.tsbuildinfo: a run after a small change re-checks only what it reaches)
 //   lint:      ESLint with no warnings allowed, and Prettier, both caching by file content (.tmp)
 // The tasks run as many at a time as the machine has cores, the longest first; each one's output is
 // printed whole when it ends, so parallel runs do not interleave. Exits 1 when any task fails.

@@ -2,7 +2,7 @@
 # `npm test`: the whole test suite. Installs what is missing (Debian packages, Node 22, npm
 # packages), then runs every stage below in order. `npm test -- STAGE...` (or
 # `bash scripts/test.sh STAGE...`) runs only the stages named; docs/testing.md says what each costs.
-#   typecheck  tsc on every project (incremental)
+#   typecheck  tsc on the Node code as one program, the web app and the calendar bench (incremental)
 #   lint       ESLint and Prettier (cached)
 #   unit       Vitest projects unit and web: tests with no processes, servers or audio
 #   slow       Vitest project slow: tests that spawn processes, start Radicale or decode audio
