@@ -214,12 +214,18 @@ test.describe('without microphone permission', () => {
     try {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
+      // In this context: without its id, Browser.setPermission sets the browser's default
+      // context, and this one was left to the prompt (which once hung the test until its time-out).
+      const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo');
       const cdp = await browser.newBrowserCDPSession();
-      await cdp.send('Browser.setPermission', {
-        permission: { name: 'microphone' },
-        setting: 'denied',
-        origin: new URL(baseURL!).origin,
-      });
+      const microphone = (setting: 'denied' | 'granted') =>
+        cdp.send('Browser.setPermission', {
+          permission: { name: 'microphone' },
+          setting,
+          origin: new URL(baseURL!).origin,
+          ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
+        });
+      await microphone('denied');
       await signUp(page);
       await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
       await expect(
@@ -241,7 +247,7 @@ test.describe('without microphone permission', () => {
       ).toBeVisible();
 
       // Allowed now: back to ready.
-      await context.grantPermissions(['microphone']);
+      await microphone('granted');
       await page.getByRole('button', { name: 'Check permissions again' }).click();
       await expect(page.getByText('Ready to start recording')).toBeVisible();
     } finally {
