@@ -105,6 +105,18 @@ export function installedModels(
 export function installedNotesModel(
   env: Pick<Env, 'modelsDir' | 'modelsCatalogFile'>,
 ): InstalledModel | undefined {
-  const notes = installedModels(env).filter((m) => m.entry.kind === 'llm');
-  return notes.find((m) => m.entry.default) ?? notes[0];
+  return installedModelOfKind(env, 'llm');
+}
+
+/**
+ * The installed model of a kind the engine should load: the catalog's default when installed,
+ * else the first installed one in catalog order; undefined when none of that kind is installed.
+ * @throws ConfigurationError when MODELS_CATALOG is set and invalid (see `loadModelCatalog`)
+ */
+export function installedModelOfKind(
+  env: Pick<Env, 'modelsDir' | 'modelsCatalogFile'>,
+  kind: InstalledModel['entry']['kind'],
+): InstalledModel | undefined {
+  const ofKind = installedModels(env).filter((m) => m.entry.kind === kind);
+  return ofKind.find((m) => m.entry.default) ?? ofKind[0];
 }

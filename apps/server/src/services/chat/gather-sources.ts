@@ -193,6 +193,7 @@ async function rankedSources(
       log.warn({ err }, '[chat] embedding rerank failed; full-text ranking used');
     }
   }
+  // The candidates for a rerank that failed were searched without the per-meeting limit.
   return [...passages, ...actionItems]
     .sort(byRank)
     .filter(perMeetingAtMost(perMeeting))

@@ -6,7 +6,7 @@
  */
 import { defaultLocalLlmThreads } from '../../../env-local-llm.ts';
 import type { Env } from '../../../env.ts';
-import { installedModels } from '../../../models/installed.ts';
+import { installedModelOfKind, installedModels } from '../../../models/installed.ts';
 import { createAiSdkTextModel } from '../ai-sdk/model.ts';
 import { withLongTranscripts } from '../long-transcripts.ts';
 import type { AnswerHooks, ChatPrompt, TextModel } from '../types.ts';
@@ -67,13 +67,12 @@ export interface TextEmbedder {
  */
 export function localTextEmbedder(env: LocalTextEnv): TextEmbedder | undefined {
   if (!env.modelsDir) return undefined;
-  const models = installedModels({
-    modelsDir: env.modelsDir,
-    modelsCatalogFile: env.modelsCatalogFile,
-  }).filter((m) => m.entry.kind === 'text-embedding' && m.paths.model);
-  const chosen = models.find((m) => m.entry.default) ?? models[0];
-  if (!chosen) return undefined;
-  const engine = engineFor(env, chosen.paths.model!);
+  const chosen = installedModelOfKind(
+    { modelsDir: env.modelsDir, modelsCatalogFile: env.modelsCatalogFile },
+    'text-embedding',
+  );
+  if (!chosen?.paths.model) return undefined;
+  const engine = engineFor(env, chosen.paths.model);
   return {
     model: chosen.entry.id,
     embed: (texts, signal) => engine.embed(texts, signal ? { signal } : {}),
