@@ -7,7 +7,7 @@
  * (token-chunked map-reduce); short transcripts go straight to the model.
  */
 import { parseTranscript, relabelTranscript, GENERIC_LABEL, type Paragraph } from './transcript.ts';
-import type { GeneratedSummary, TextModel } from './types.ts';
+import { TextGenerationError, type GeneratedSummary, type TextModel } from './types.ts';
 
 /** How a model's context limits what it reads at once. */
 export interface ContextLimit {
@@ -148,12 +148,20 @@ export function withLongTranscripts(
       const parts = (async () => {
         const split = await splitTranscript(transcript, limit.maxInputTokens, limit.countTokens);
         const out: string[] = [];
+        let nothing: TextGenerationError | undefined;
         // One part after another: a local model serves one request at a time anyway.
         for (const part of split) {
           const heading = partHeading(part, durationSeconds);
           const input = { transcript: part.text, meetingTitle: heading, template: 'general' };
-          out.push(`${heading}:\n\n${(await model.summarize(input, signal)).summary}`);
+          try {
+            out.push(`${heading}:\n\n${(await model.summarize(input, signal)).summary}`);
+          } catch (err) {
+            // A part with nothing worth a summary (small talk, a pause) leaves the others theirs.
+            if (!(err instanceof TextGenerationError && err.kind === 'empty')) throw err;
+            nothing = err;
+          }
         }
+        if (out.length === 0 && nothing) throw nothing;
         return out;
       })();
       mapped = { transcript, parts };

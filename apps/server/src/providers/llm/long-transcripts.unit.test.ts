@@ -3,7 +3,7 @@ import { loadQmsumMeeting } from '../../../test/qmsum.ts';
 import { createOfflineTextModel } from './offline/model.ts';
 import { partHeading, splitTranscript, withLongTranscripts } from './long-transcripts.ts';
 import { parseTranscript } from './transcript.ts';
-import type { TextModel } from './types.ts';
+import { TextGenerationError, type TextModel } from './types.ts';
 
 // Words stand for tokens: the split only needs a tokenizer that counts consistently.
 const countWords = async (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -116,6 +116,43 @@ describe('withLongTranscripts', () => {
     const finalCalls = seen.filter((c) => c.title === 'Bed016');
     expect(finalCalls.length).toBeGreaterThan(1);
     for (const call of seen) expect(await countWords(call.transcript)).toBeLessThanOrEqual(400);
+  });
+
+  it('leaves out a part with nothing to summarize; fails only when every part has nothing', async () => {
+    const offline = createOfflineTextModel();
+    let call = 0;
+    // Every other part answers a blank summary (small talk, a pause).
+    const patchy: TextModel = {
+      ...offline,
+      summarize: (input, s) =>
+        input.meetingTitle.startsWith('Part') && call++ % 2 === 0
+          ? Promise.reject(new TextGenerationError('summary', 'empty', 'blank'))
+          : offline.summarize(input, s),
+    };
+    const { model, seen } = recorded(patchy);
+    const long = withLongTranscripts(model, { maxInputTokens: 1200, countTokens: countWords });
+    const summary = await long.summarize({
+      transcript: icsi,
+      meetingTitle: 'Bed016',
+      template: 'general',
+    });
+    expect(summary.summary.length).toBeGreaterThan(0);
+    const parts = seen.filter((c) => c.title?.startsWith('Part')).length;
+    const reduce = seen.find((c) => c.title === 'Bed016')!;
+    expect(reduce.transcript).not.toContain(`Part 1 of ${parts} `);
+    expect(reduce.transcript).toContain(`Part 2 of ${parts} `);
+
+    const silent: TextModel = {
+      ...offline,
+      summarize: () => Promise.reject(new TextGenerationError('summary', 'empty', 'blank')),
+    };
+    await expect(
+      withLongTranscripts(silent, { maxInputTokens: 1200, countTokens: countWords }).summarize({
+        transcript: icsi,
+        meetingTitle: 'Bed016',
+        template: 'general',
+      }),
+    ).rejects.toMatchObject({ kind: 'empty', step: 'summary' });
   });
 
   it('extracts action items part by part and learns speaker names from the first part', async () => {

@@ -120,6 +120,37 @@ describe('the local language-model engine', () => {
     expect(schema.safeParse(value).success).toBe(true);
   }, 90_000);
 
+  it('streams a plain-text answer in pieces that add up to it; a JSON answer comes whole', async () => {
+    const e = engine();
+    const pieces: string[] = [];
+    const text = await e.generate(ask('Summarize the meeting.', 24), {
+      onText: (piece) => pieces.push(piece),
+    });
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('')).toBe(text);
+
+    const jsonPieces: string[] = [];
+    await e.generate(
+      { ...ask('Who owns it?', 40), schema: z.toJSONSchema(z.object({ done: z.boolean() })) },
+      { onText: (piece) => jsonPieces.push(piece) },
+    );
+    expect(jsonPieces).toEqual([]);
+  }, 90_000);
+
+  it("counts tokens with the model's tokenizer, answered beside a running generation", async () => {
+    const e = engine();
+    // The tiny model's vocabulary is bytes: a token per UTF-8 byte.
+    expect(await e.countTokens(['Budget', 'Caf\u00e9 \u4f1a\u8bae'])).toEqual([6, 12]);
+    const long = e.generate(ask('Write at length.', 1500));
+    await new Promise((r) => setTimeout(r, 300));
+    let counted = false;
+    const count = e.countTokens(['x'.repeat(5000)]).then((n) => ((counted = true), n));
+    expect(await count).toEqual([5000]);
+    expect(e.busy).toBe(1); // the generation still runs: the count did not wait behind it
+    await long;
+    expect(counted).toBe(true);
+  }, 90_000);
+
   it('queues requests beyond the parallel limit and reports their place', async () => {
     const e = engine({ parallel: 1 });
     const places: number[][] = [[], [], []];

@@ -68,6 +68,11 @@ export interface LocalLlmCallOptions {
   onQueue?: (position: number, ahead: string[]) => void;
   /** What the job is for ('notes', 'chat'), told to the jobs waiting behind it. */
   purpose?: string;
+  /**
+   * Called with each piece of a plain-text answer as the model writes it (not for a JSON answer
+   * or an embedding); the pieces add up to the answer the call resolves with.
+   */
+  onText?: (piece: string) => void;
 }
 
 /** Token counts of a finished generation. */
@@ -118,6 +123,11 @@ export class LocalLlmEngine {
   private child: ChildProcess | undefined;
   private readonly queue: Job[] = [];
   private readonly running = new Map<number, Job>();
+  /** Token counts asked of the worker: answered beside the jobs, outside their queue. */
+  private readonly counting = new Map<
+    number,
+    { resolve: (counts: number[]) => void; reject: (err: LocalLlmError) => void }
+  >();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
   private stderr = '';
@@ -176,7 +186,11 @@ export class LocalLlmEngine {
     request: LlmGenerateRequest,
     options: LocalLlmCallOptions = {},
   ): Promise<{ value: unknown; usage: LocalLlmUsage }> {
-    const m = await this.submit({ type: 'generate', request }, options);
+    const stream = options.onText !== undefined && request.schema === undefined;
+    const m = await this.submit(
+      { type: 'generate', request: stream ? { ...request, stream } : request },
+      options,
+    );
     if (m.type !== 'text' && m.type !== 'json')
       throw new LocalLlmError('failed', 'Unexpected answer');
     const usage = { promptTokens: m.promptTokens, outputTokens: m.outputTokens };
@@ -194,8 +208,28 @@ export class LocalLlmEngine {
     return m.vectors;
   }
 
+  /**
+   * Tokens of each text by the model's own tokenizer (a language's or a tokenizer's density
+   * varies from 1 to 5 characters a token, so no estimate fits every model). Answered beside the
+   * jobs, not after them in the queue; loads the model when it is not loaded.
+   * @throws LocalLlmError 'load' or 'memory' when the model cannot be loaded, 'crashed' when the
+   *   worker dies meanwhile, 'aborted' when the engine is closed
+   */
+  countTokens(texts: string[]): Promise<number[]> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      clearTimeout(this.idleTimer);
+      this.counting.set(id, { resolve, reject });
+      this.send({ type: 'count', id, texts });
+    });
+  }
+
   /** Ends the worker (if any) and rejects waiting and running jobs as 'aborted'. */
   async close(): Promise<void> {
+    for (const count of this.counting.values()) {
+      count.reject(new LocalLlmError('aborted', 'The engine was closed'));
+    }
+    this.counting.clear();
     for (const job of [...this.queue, ...this.running.values()]) {
       this.settle(job, () => job.reject(new LocalLlmError('aborted', 'The engine was closed')));
     }
@@ -301,8 +335,20 @@ export class LocalLlmEngine {
       this.loadedContextSize = m.contextSize;
       return;
     }
+    const count = this.counting.get(m.id);
+    if (count) {
+      this.counting.delete(m.id);
+      if (m.type === 'counts') count.resolve(m.counts);
+      else if (m.type === 'error') count.reject(new LocalLlmError(m.kind, m.message));
+      this.scheduleIdle();
+      return;
+    }
     const job = this.running.get(m.id);
     if (!job) return;
+    if (m.type === 'delta') {
+      if (!job.settled) job.options.onText?.(m.text);
+      return;
+    }
     this.running.delete(m.id);
     if (m.type === 'error')
       this.settle(job, () => job.reject(new LocalLlmError(m.kind, m.message)));
@@ -331,13 +377,20 @@ export class LocalLlmEngine {
       );
     }
     this.running.clear();
+    for (const count of this.counting.values()) {
+      count.reject(
+        new LocalLlmError('crashed', `The local language model stopped (${how}).${hint}`),
+      );
+    }
+    this.counting.clear();
     // Waiting jobs were never sent: they start on a new worker.
     if (this.queue.length > 0) this.pump();
   }
 
   private scheduleIdle() {
     clearTimeout(this.idleTimer);
-    if (this.running.size > 0 || this.queue.length > 0 || !this.child) return;
+    if (this.running.size > 0 || this.queue.length > 0 || this.counting.size > 0 || !this.child)
+      return;
     this.idleTimer = setTimeout(() => void this.stopWorker(), this.idleMs);
     this.idleTimer.unref();
   }

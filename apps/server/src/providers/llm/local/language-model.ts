@@ -46,6 +46,8 @@ export interface LocalCallOptions {
   purpose?: string;
   /** The call's place in the engine's queue (1 = next; 0 once it runs) and what is ahead of it. */
   onQueue?: (position: number, ahead: string[]) => void;
+  /** Each piece of a plain-text answer as it is written (streamed calls only). */
+  onText?: (piece: string) => void;
 }
 
 /**
@@ -142,21 +144,31 @@ export function createLocalLanguageModel(
         warnings: [],
       };
     },
-    // The engine answers whole: the stream carries the answer as one piece once it is written.
+    // A plain-text answer streams piece by piece as the worker writes it; a JSON answer (whose
+    // grammar-constrained text means nothing until whole) comes as one piece at the end.
     async doStream(options) {
       // Read now: the stream's start runs later, outside the caller's context.
       const call = callOptions(options.abortSignal);
+      const request = toLocalRequest(options, maxTokens);
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         async start(controller) {
           controller.enqueue({ type: 'stream-start', warnings: [] });
+          let started = false;
+          let sent = '';
+          const delta = (piece: string) => {
+            if (!started) controller.enqueue({ type: 'text-start', id: 'answer' });
+            started = true;
+            sent += piece;
+            if (piece) controller.enqueue({ type: 'text-delta', id: 'answer', delta: piece });
+          };
           try {
-            const result = await engine.generateWithUsage(toLocalRequest(options, maxTokens), call);
-            controller.enqueue({ type: 'text-start', id: 'answer' });
-            controller.enqueue({
-              type: 'text-delta',
-              id: 'answer',
-              delta: answerText(result.value),
-            });
+            const result = await engine.generateWithUsage(
+              request,
+              request.schema ? call : { ...call, onText: delta },
+            );
+            const text = answerText(result.value);
+            // The whole answer is authoritative: whatever the pieces did not carry follows.
+            delta(text.startsWith(sent) ? text.slice(sent.length) : '');
             controller.enqueue({ type: 'text-end', id: 'answer' });
             controller.enqueue({
               type: 'finish',

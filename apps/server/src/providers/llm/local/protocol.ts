@@ -3,6 +3,9 @@
  * worker process (./worker.ts): types only, so the server never loads node-llama-cpp.
  */
 
+/** Tokens the chat template adds around the messages, at most (an estimate for length checks). */
+export const CHAT_TEMPLATE_TOKENS = 64;
+
 /** One chat turn before the system prompt's answer. */
 export interface LlmMessage {
   role: 'user' | 'assistant';
@@ -24,6 +27,11 @@ export interface LlmGenerateRequest {
   maxTokens?: number;
   /** Sampling temperature, 0 = greedy (deterministic); default 0. */
   temperature?: number;
+  /**
+   * A plain-text answer (no `schema`) is also sent in pieces (`delta`) as it is written, before
+   * the whole (`text`).
+   */
+  stream?: boolean;
 }
 
 /** How the worker is set up: sent once, before the first job. */
@@ -45,6 +53,7 @@ export type ToWorker =
   | { type: 'config'; config: LlmWorkerConfig }
   | { type: 'generate'; id: number; request: LlmGenerateRequest }
   | { type: 'embed'; id: number; texts: string[] }
+  | { type: 'count'; id: number; texts: string[] }
   | { type: 'abort'; id: number };
 
 /** Why a job failed in the worker. */
@@ -53,7 +62,9 @@ export type LlmFailureKind = 'memory' | 'load' | 'too-long' | 'aborted' | 'faile
 /** Messages from the worker to the server. */
 export type FromWorker =
   | { type: 'loaded'; contextSize: number; trainContext: number; loadMs: number }
+  | { type: 'delta'; id: number; text: string }
   | { type: 'text'; id: number; text: string; promptTokens: number; outputTokens: number }
   | { type: 'json'; id: number; value: unknown; promptTokens: number; outputTokens: number }
   | { type: 'vectors'; id: number; vectors: number[][] }
+  | { type: 'counts'; id: number; counts: number[] }
   | { type: 'error'; id: number; kind: LlmFailureKind; message: string };

@@ -4,13 +4,21 @@
  * and schemas as the cloud providers (`createAiSdkTextModel` over ./language-model.ts), with
  * map-reduce for transcripts longer than the model's context (../long-transcripts.ts).
  */
+import { SUMMARY_TEMPLATE_IDS } from '@summy/core';
 import { defaultLocalLlmThreads } from '../../../env-local-llm.ts';
 import type { Env } from '../../../env.ts';
 import { installedModelOfKind, installedModels } from '../../../models/installed.ts';
 import { createAiSdkTextModel } from '../ai-sdk/model.ts';
-import { withLongTranscripts } from '../long-transcripts.ts';
+import {
+  actionItemsPrompt,
+  speakerNamesPrompt,
+  summaryPrompt,
+  titlePrompt,
+} from '../ai-sdk/prompts.ts';
+import { withLongTranscripts, type ContextLimit } from '../long-transcripts.ts';
 import type { AnswerHooks, ChatPrompt, TextModel } from '../types.ts';
 import { LocalLlmEngine } from './engine.ts';
+import { CHAT_TEMPLATE_TOKENS } from './protocol.ts';
 import { createLocalLanguageModel, localCallContext } from './language-model.ts';
 
 /** What the local provider reads of the settings; without the models folder it has no model. */
@@ -102,11 +110,29 @@ export async function closeLocalEngines(): Promise<void> {
 }
 
 /**
- * Tokens the instructions of the longest prompt and the longest answer take, kept free of
- * transcript in every request (the summary prompt is about 300 tokens; a summary stays under
- * 1,500).
+ * Tokens kept free of transcript in every request until the model has counted its prompts: the
+ * longest answer and about 500 of instructions (the summary prompt is about 300 tokens in English
+ * on Qwen's and Llama's tokenizers).
  */
 const RESERVED_TOKENS = 2048;
+
+/**
+ * What a request holds beside its transcript: each text step's instructions (every built-in
+ * summary template, and an unknown one, whose name the prompt repeats), with a map-reduce part's
+ * heading as the meeting title and ten speaker labels.
+ */
+function promptsWithoutTranscript(): string[] {
+  const title = 'Part 99 of 99, about minutes 999 to 999';
+  const labels = Array.from({ length: 10 }, (_, i) => `Speaker ${i + 1}`);
+  return [
+    ...[...SUMMARY_TEMPLATE_IDS, 'x'.repeat(64)].map((template) =>
+      summaryPrompt({ transcript: '', meetingTitle: title, template }),
+    ),
+    titlePrompt(''),
+    actionItemsPrompt(''),
+    speakerNamesPrompt('', labels),
+  ].map((p) => `${p.system}\n${p.prompt}`);
+}
 
 /** The longest answer a local model writes (tokens): a summary stays well under it. */
 const MAX_ANSWER_TOKENS = 1536;
@@ -116,15 +142,6 @@ const MAX_ANSWER_TOKENS = 1536;
  * its first load the model's own trained context caps it.
  */
 const DEFAULT_CONTEXT_TOKENS = 16_384;
-
-/**
- * Tokens of a text, over- rather than under-estimated: about 4 characters a token in English for
- * Qwen's and Llama's tokenizers, 3 here so that other languages and numbers still fit; the engine
- * refuses a prompt that does not fit ('too-long') rather than cutting it.
- */
-export async function estimateTokens(text: string): Promise<number> {
-  return Math.ceil(text.length / 3);
-}
 
 /**
  * The text model of an installed notes model, as 'local:<id>'.
@@ -138,26 +155,46 @@ export function createLocalTextModel(
   const choice = installedLocalTextModels(env).find((m) => m.id === modelId);
   if (!choice) throw new Error(`The notes model '${modelId}' is not installed`);
   const engine = engineFor(env, choice.path);
+  const maxAnswerTokens = options.maxOutputTokens ?? MAX_ANSWER_TOKENS;
   const model = createAiSdkTextModel({
     id: `local:${modelId}`,
-    model: createLocalLanguageModel(engine, modelId, options.maxOutputTokens ?? MAX_ANSWER_TOKENS),
+    model: createLocalLanguageModel(engine, modelId, maxAnswerTokens),
     json: 'schema',
     // A local failure is not a busy server: trying again gives the same answer.
     maxRetries: 0,
     // Two-hour meetings take many passes on two cores.
     timeoutMs: options.timeoutMs ?? 60 * 60 * 1000,
   });
-  // Known once the model has loaded (the memory budget may have made it smaller); before that,
-  // what the engine will give it when the memory allows.
-  const context =
-    engine.contextSize ??
-    Math.min(choice.contextTokens ?? DEFAULT_CONTEXT_TOKENS, DEFAULT_CONTEXT_TOKENS);
-  return withPurposes(
-    withLongTranscripts(model, {
-      maxInputTokens: Math.max(512, context - RESERVED_TOKENS),
-      countTokens: estimateTokens,
-    }),
-  );
+  // The longest answer and the longest instructions, counted by the model on its first count.
+  let reserved: number | undefined;
+  const limit: ContextLimit = {
+    // Read after a count, which loads the model: then the context it got (the memory budget may
+    // have made it smaller); before, what the engine gives it when the memory allows.
+    get maxInputTokens() {
+      const context =
+        engine.contextSize ??
+        Math.min(choice.contextTokens ?? DEFAULT_CONTEXT_TOKENS, DEFAULT_CONTEXT_TOKENS);
+      return Math.max(512, context - (reserved ?? RESERVED_TOKENS));
+    },
+    // By the model's own tokenizer: a fixed characters-per-token guess cut parts too long for
+    // dense scripts (CJK) and byte-level vocabularies, which the engine then refused. When the
+    // model cannot count (it fails to load, its worker dies), a guess of 3 characters a token
+    // lets the request go on and fail with the engine's own error for the right step.
+    countTokens: async (text) => {
+      try {
+        if (reserved !== undefined) return (await engine.countTokens([text]))[0]!;
+        const [tokens, ...prompts] = await engine.countTokens([
+          text,
+          ...promptsWithoutTranscript(),
+        ]);
+        reserved = Math.max(...prompts) + CHAT_TEMPLATE_TOKENS + maxAnswerTokens;
+        return tokens!;
+      } catch {
+        return Math.ceil(text.length / 3);
+      }
+    },
+  };
+  return withPurposes(withLongTranscripts(model, limit));
 }
 
 /**

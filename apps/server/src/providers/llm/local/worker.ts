@@ -35,9 +35,8 @@ import type {
   LlmWorkerConfig,
   ToWorker,
 } from './protocol.ts';
+import { CHAT_TEMPLATE_TOKENS } from './protocol.ts';
 
-/** Tokens the chat template adds around the messages, at most (an estimate for the length check). */
-const TEMPLATE_TOKENS = 64;
 /** The embedding context's size (tokens): longer texts are cut by llama.cpp's error, not silently. */
 const EMBEDDING_CONTEXT = 2048;
 
@@ -128,7 +127,7 @@ async function generate(id: number, request: LlmGenerateRequest, signal: AbortSi
   }
   const maxTokens = request.maxTokens ?? 1024;
   const text = [request.system, ...request.messages.map((m) => m.content)].join('\n');
-  const promptTokens = l.model.tokenize(text).length + TEMPLATE_TOKENS;
+  const promptTokens = l.model.tokenize(text).length + CHAT_TEMPLATE_TOKENS;
   if (promptTokens + maxTokens > l.contextSize) {
     throw new JobError(
       'too-long',
@@ -148,6 +147,10 @@ async function generate(id: number, request: LlmGenerateRequest, signal: AbortSi
       temperature: request.temperature ?? 0,
       signal,
       ...(grammar ? { grammar } : {}),
+      // A chat answer reaches the reader as it is written: a local model may take a minute.
+      ...(request.stream && !grammar
+        ? { onTextChunk: (chunk: string) => send({ type: 'delta', id, text: chunk }) }
+        : {}),
     });
     const used = {
       promptTokens: sequence.tokenMeter.usedInputTokens,
@@ -210,6 +213,16 @@ process.on('message', (message: ToWorker) => {
       break;
     case 'embed':
       run(message.id, (signal) => embed(message.id, message.texts, signal));
+      break;
+    case 'count':
+      run(message.id, async () => {
+        const { model } = await loaded();
+        send({
+          type: 'counts',
+          id: message.id,
+          counts: message.texts.map((t) => model.tokenize(t).length),
+        });
+      });
       break;
     case 'abort':
       aborts.get(message.id)?.abort();
