@@ -23,6 +23,7 @@ import type { Meeting } from '@summy/core';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';
+import { cpuMsOf, llmWorkers } from './tiny-models.ts';
 
 let server: RunningServer;
 let mirror: ModelServer;
@@ -140,5 +141,53 @@ describe('the local engine through the API', () => {
     const rewritten = await waitMeeting(older.id, (m) => !m.summaryRegenerating);
     expect(rewritten.summaryError).toBe('No summary returned: The AI provider returned no summary');
     expect(rewritten.summary).toBe(older.summary);
+  }, 300_000);
+
+  it('a meeting deleted while the notes model summarises it stops the generation within a second', async () => {
+    // After the test above: tiny-notes is installed. A transcript of many context windows (the tiny
+    // model's is 4096 byte tokens) goes through map-reduce, a call per chunk: tens of seconds.
+    const lines = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `Speaker ${(i % 3) + 1}: Item ${i}: we go over the budget line for the spring fair.`,
+    );
+    const created = await alice.post('/api/meetings', {
+      title: 'Budget review',
+      transcript: lines.join('\n\n'),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    const regenerate = await alice.post(`/api/meetings/${id}/summary`, {
+      model: 'local:tiny-notes',
+    });
+    expect(regenerate.status, JSON.stringify(regenerate.body)).toBe(202);
+
+    // The worker is generating: its CPU time grows.
+    let worker: number | undefined;
+    for (let i = 0; i < 120; i++) {
+      worker = llmWorkers()[0];
+      const before = worker && cpuMsOf(worker);
+      await new Promise((r) => setTimeout(r, 250));
+      const after = worker && cpuMsOf(worker);
+      if (before !== undefined && after !== undefined && after - before >= 100) break;
+      worker = undefined;
+    }
+    expect(
+      worker,
+      `the notes model never started on the meeting: ${JSON.stringify({ ...(await alice.get(`/api/meetings/${id}`)).body, transcript: undefined })}, workers ${llmWorkers()}`,
+    ).toBeDefined();
+    expect((await alice.get(`/api/meetings/${id}`)).body.summaryRegenerating).toBe(true);
+
+    expect((await alice.delete(`/api/meetings/${id}`)).status).toBe(204);
+    // Within a second of the answer the worker idles, the model kept for the next job, or it has
+    // ended (an abort llama.cpp takes over 0.7 s to honour ends the worker).
+    await new Promise((r) => setTimeout(r, 1000));
+    const at1s = cpuMsOf(worker!);
+    await new Promise((r) => setTimeout(r, 1000));
+    const at2s = cpuMsOf(worker!);
+    if (at1s !== undefined && at2s !== undefined) {
+      expect(at2s - at1s, 'CPU ms the worker used in the second after').toBeLessThan(100);
+    }
+    expect((await alice.get(`/api/meetings/${id}`)).status).toBe(404);
   }, 300_000);
 });

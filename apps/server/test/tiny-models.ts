@@ -7,6 +7,7 @@
  * timing order and determinism only.
  */
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,4 +62,36 @@ export async function installTinyModels(
     uninstall: (id) => rm(path.join(modelsDir, id), { recursive: true, force: true }),
     remove: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** Process ids of this process's local language-model workers (children running the llm worker). */
+export function llmWorkers(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (ppid === process.pid && cmd.includes('llm') && cmd.includes('worker')) pids.push(+name);
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU time a process has used, in ms (user plus system, from `/proc/<pid>/stat`, whose clock ticks
+ * are 10 ms on Linux); undefined once it has ended.
+ */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }

@@ -92,6 +92,8 @@ export async function processMeeting(
       });
     });
   } catch (err) {
+    // Stopped (the meeting was deleted, or the job was stopped to be retried): nothing to record.
+    if (signal?.aborted) throw err;
     log.error({ err, meetingId: job.meetingId }, '[pipeline] transcription failed');
     const processingError = describeFailure(err);
     // Run again, a meeting keeps the transcript it had: a worse outcome must not erase it.
@@ -139,6 +141,8 @@ export async function processMeeting(
   } catch (err) {
     log.warn({ err, meetingId: job.meetingId }, '[pipeline] speaker enhancement failed');
   }
+  // Each step below catches its own failure; a stopped job must not go on to the next one.
+  signal?.throwIfAborted();
 
   // 4. Title and summary. The upload pipeline runs them in parallel and falls back to the file name
   //    (already the meeting's title); the stop pipeline falls back to 'Meeting', or to 'Meeting'
@@ -156,6 +160,7 @@ export async function processMeeting(
     ),
     tools.text.summarize({ transcript, meetingTitle: meeting.title, template }, signal),
   ]);
+  signal?.throwIfAborted();
   // The local model's worker died: the job fails, and the queue's retry runs it with a new worker.
   for (const result of [titleResult, summaryResult]) {
     if (
@@ -177,10 +182,11 @@ export async function processMeeting(
   await progress('Analyzing');
   let items: ActionItemSuggestion[] = [];
   try {
-    items = await tools.extractActionItems(tools.text, transcript);
+    items = await tools.extractActionItems(tools.text, transcript, signal);
   } catch (err) {
     log.warn({ err, meetingId: job.meetingId }, '[pipeline] action items failed');
   }
+  signal?.throwIfAborted();
 
   // 6. Save, then clear the flags.
   await progress('Saving');

@@ -31,7 +31,8 @@ export function configuredTools(
       stt: speech,
       text: model,
       summaryTemplate: template,
-      extractActionItems: (text, transcript) => extractActionItems(text, transcript),
+      extractActionItems: (text, transcript, signal) =>
+        extractActionItems(text, transcript, signal ? { signal } : {}),
     };
   };
 }

@@ -17,8 +17,12 @@ export interface PipelineTools {
    * and benchmarks).
    */
   summaryTemplate?: string;
-  /** Single pass, then the documented chunking when it finds none. */
-  extractActionItems(text: TextModel, transcript: string): Promise<ActionItemSuggestion[]>;
+  /** Single pass, then the documented chunking when it finds none; `signal` stops it. */
+  extractActionItems(
+    text: TextModel,
+    transcript: string,
+    signal?: AbortSignal,
+  ): Promise<ActionItemSuggestion[]>;
 }
 
 /** Chooses the providers for a job (per user: AI preferences). */

@@ -10,6 +10,7 @@ import {
 } from '../../pipeline/process-meeting.ts';
 import type { ToolResolver } from '../../pipeline/tools.ts';
 import type { MeetingProcessJob } from '../../services/processing/enqueue-meeting-processing.ts';
+import { untilMeetingDeleted } from '../../services/meetings/watch-meeting-deletion.ts';
 import { defineQueue } from '../queue.ts';
 
 const payload = z.object({
@@ -36,9 +37,17 @@ export const meetingProcessQueue = defineQueue({
   // One job at a time per process: speech to text uses both cores.
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
   async handler(deps: PipelineDeps & { resolveTools: ToolResolver }, [job]) {
-    return {
-      outcome: await processMeeting(deps, job.data, await deps.resolveTools(job.data), job.signal),
-    };
+    const tools = await deps.resolveTools(job.data);
+    // A delete of the meeting stops transcription and generation at once, not at the job's next
+    // heartbeat; the job then ends as 'meeting-gone' instead of being retried.
+    const outcome = await untilMeetingDeleted(
+      deps.database,
+      job.data.meetingId,
+      job.signal,
+      (signal) => processMeeting(deps, job.data, tools, signal),
+      'meeting-gone' as const,
+    );
+    return { outcome };
   },
   // Out of retries: clear the flags and tell the user, keeping the audio.
   onExhausted: (deps, data) => abandonMeeting(deps, data),

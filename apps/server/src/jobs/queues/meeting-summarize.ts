@@ -19,6 +19,7 @@ import {
   type SummaryJobDeps,
   type SummaryModelResolver,
 } from '../../pipeline/regenerate-summary.ts';
+import { untilMeetingDeleted } from '../../services/meetings/watch-meeting-deletion.ts';
 import { defineQueue } from '../queue.ts';
 
 const payload = z.object({
@@ -44,7 +45,15 @@ export const meetingSummarizeQueue = defineQueue({
   work: { localConcurrency: 2, localGroupConcurrency: 1, pollingIntervalSeconds: 1 },
   async handler(deps: SummaryJobDeps & { resolveModel: SummaryModelResolver }, [job]) {
     const model = await deps.resolveModel(job.data);
-    return { outcome: await regenerateSummary(deps, job.data, model, job.signal) };
+    // A delete of the meeting stops the generation at once, not at the job's next heartbeat.
+    const outcome = await untilMeetingDeleted(
+      deps.database,
+      job.data.meetingId,
+      job.signal,
+      (signal) => regenerateSummary(deps, job.data, model, signal),
+      'meeting-gone' as const,
+    );
+    return { outcome };
   },
   // The meeting keeps its old summary, with the error recorded.
   onExhausted: (deps, data, err) =>

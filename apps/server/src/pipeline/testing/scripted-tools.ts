@@ -125,6 +125,6 @@ export function scriptedTools(script: Script = {}): PipelineTools {
   return {
     stt,
     text,
-    extractActionItems: (model, transcript) => model.extractActionItems(transcript),
+    extractActionItems: (model, transcript, signal) => model.extractActionItems(transcript, signal),
   };
 }

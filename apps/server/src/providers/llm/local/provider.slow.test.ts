@@ -4,9 +4,8 @@
  * generator, and its text goes through the real engine (node-llama-cpp in a worker process) with
  * the tests' tiny GGUF, whose answers mean nothing: only the path is checked.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
+import { installTinyModels, llmWorkers, type TinyInstall } from '../../../../test/tiny-models.ts';
 import { aiModelChoices, CLAUDE_SONNET_4, resolveTextModel } from '../catalog.ts';
 import { TextGenerationError } from '../types.ts';
 import { closeLocalEngines } from './provider.ts';
@@ -69,7 +68,7 @@ describe('the local text provider', () => {
     expect(summary).toMatchObject({ step: 'summary', message: 'Summary generation failed' });
   });
 
-  it("a chat answer behind a meeting's notes hears its place in line, then that it runs", async () => {
+  it("a chat answer behind a meeting's notes hears its place in line, then that it runs, and streams", async () => {
     await tiny.install('tiny-notes');
     const model = resolveTextModel('local:tiny-notes', env, { ...quiet, maxOutputTokens: 1500 });
     const transcript = 'Alice: We ship the release on Friday.\n\nBob: I will write the notes.';
@@ -81,13 +80,15 @@ describe('the local text provider', () => {
       system: 'Answer briefly.',
       messages: [{ role: 'user' as const, content: 'When?' }],
     };
-    let text = '';
+    const pieces: string[] = [];
     for await (const piece of model.answer!(prompt, undefined, {
       onWaiting: (wait) => waits.push(wait),
     })) {
-      text += piece;
+      pieces.push(piece);
     }
-    expect(text.length).toBeGreaterThan(0);
+    // Streamed as the worker writes it, not in one piece at the end.
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('').length).toBeGreaterThan(0);
     expect(waits).toEqual([
       { position: 1, notes: true },
       { position: 0, notes: false },
@@ -116,20 +117,3 @@ describe('the local text provider', () => {
     expect((failure as TextGenerationError).details).toMatch(/worker|stopped|died|exit/i);
   });
 });
-
-/** Process ids of this process's local language-model workers. */
-function llmWorkers(): number[] {
-  const pids: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (ppid === process.pid && cmd.includes('llm') && cmd.includes('worker')) pids.push(+name);
-    } catch {
-      // the process ended while being read
-    }
-  }
-  return pids;
-}
