@@ -2,11 +2,13 @@
  * `search.index`: rebuild one user's stale search passages (services/chat/search-index-job.ts),
  * keyed by `singletonKey` = user id: 'stately' keeps one queued and one running per user, so a
  * burst of meeting writes queues one rebuild, and a write during a rebuild queues exactly one more.
+ * With a text-embedding model installed, the passages are then embedded for the chat's rerank.
  */
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { refreshSearchIndex } from '../../services/chat/refresh-search-index.ts';
 import { BACKGROUND_SHARE, type SearchIndexJob } from '../../services/chat/search-index-job.ts';
+import { embedPassagesInBackground } from '../../services/chat/embed-passages.ts';
 import { defineQueue } from '../queue.ts';
 
 const payload = z.object({ userId: z.string() }) satisfies z.ZodType<SearchIndexJob>;
@@ -26,11 +28,13 @@ export const searchIndexQueue = defineQueue({
   payload,
   // One job at a time per process: it writes a user's passages in bounded statements.
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
-  async handler(deps: Pick<AppDeps, 'database'>, [job]) {
+  async handler(deps: Pick<AppDeps, 'database' | 'env'>, [job]) {
+    const rebuilt = await refreshSearchIndex(deps.database.db, job.data.userId, undefined, {
+      share: BACKGROUND_SHARE,
+    });
     return {
-      rebuilt: await refreshSearchIndex(deps.database.db, job.data.userId, undefined, {
-        share: BACKGROUND_SHARE,
-      }),
+      rebuilt,
+      embedded: await embedPassagesInBackground(deps, job.data.userId, job.signal),
     };
   },
 });
