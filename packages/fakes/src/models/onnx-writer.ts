@@ -13,7 +13,7 @@
  */
 
 /** ONNX TensorProto.DataType values used here. */
-export const OnnxType = { FLOAT: 1, INT64: 7 } as const;
+export const OnnxType = { FLOAT: 1, INT32: 6, INT64: 7 } as const;
 
 /** An attribute value: an integer, a list of integers, or a float. */
 export type OnnxAttribute = { i: number } | { ints: number[] } | { f: number };

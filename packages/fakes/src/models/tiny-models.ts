@@ -32,6 +32,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
 import { writeTinyNotesModels } from './tiny-gguf.ts';
+import { tinyTransducer } from './tiny-transducer.ts';
 
 /**
  * A catalog entry as the server's MODELS_CATALOG reads it (packages/core/src/models.ts
@@ -41,7 +42,7 @@ export interface TinyModelEntry {
   id: string;
   name: string;
   kind: 'recognizer' | 'speaker-embedding' | 'llm' | 'text-embedding';
-  family: 'nemo-ctc' | 'speaker-embedding' | 'gguf';
+  family: 'nemo-ctc' | 'nemo-transducer' | 'speaker-embedding' | 'gguf';
   languages: string[];
   sizeBytes: number;
   goodFor: string;
@@ -75,6 +76,11 @@ export interface TinyModelOptions {
   extraRecognizers?: { id: string; languages: string[]; seed: number }[];
   /** Add the tiny notes downloads (tiny-gguf.ts): a notes model and an embedding model. */
   notesModels?: boolean;
+  /**
+   * Add `tiny-nemo-tdt-en`, a NeMo token-and-duration transducer (./tiny-transducer.ts), the
+   * family of the default recognizer; not the default here, so tests pick it by id.
+   */
+  transducer?: boolean;
 }
 
 /** Mel features per frame of NeMo CTC models (sherpa-onnx's default `feature_dim`). */
@@ -171,6 +177,43 @@ export async function writeTinyModels(
       url: path.basename(archive),
       archive: 'tar.bz2',
       files: { model: `${r.id}/model.onnx`, tokens: `${r.id}/tokens.txt` },
+    });
+  }
+
+  if (options.transducer) {
+    const id = 'tiny-nemo-tdt-en';
+    const folder = path.join(work, id);
+    await mkdir(folder, { recursive: true });
+    const graphs = tinyTransducer(unitVariance(3), {
+      vocab: TINY_TOKENS.length,
+      featureDim: TINY_FEATURE_DIM,
+      subsampling: TINY_SUBSAMPLING,
+    });
+    for (const [role, graph] of Object.entries(graphs)) {
+      await writeFile(path.join(folder, `${role}.onnx`), encodeOnnxModel(graph));
+    }
+    await writeFile(
+      path.join(folder, 'tokens.txt'),
+      TINY_TOKENS.map((t, i) => `${t} ${i}\n`).join(''),
+    );
+    const archive = path.join(archivesDir, `${id}.tar.bz2`);
+    await tarBz2(work, id, archive);
+    entries.push({
+      id,
+      name: 'Tiny NeMo TDT transducer test recognizer (en)',
+      kind: 'recognizer',
+      family: 'nemo-transducer',
+      languages: ['en'],
+      ...(await fileFacts(archive)),
+      goodFor: 'Tests only: random weights, decodes nonsense.',
+      url: path.basename(archive),
+      archive: 'tar.bz2',
+      files: {
+        encoder: `${id}/encoder.onnx`,
+        decoder: `${id}/decoder.onnx`,
+        joiner: `${id}/joiner.onnx`,
+        tokens: `${id}/tokens.txt`,
+      },
     });
   }
 
