@@ -28,7 +28,9 @@ const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signUpAdmin(page);
+  // Signed in anew: a kept session may have been signed out by a test, and the specs after this
+  // one fail if the models stay installed.
+  await signUpAdmin(page, '/', 'Ada Lovelace', 0, { fresh: true });
   await removeModels(page);
   await page.close();
 });

@@ -36,7 +36,9 @@ const prompt = (page: Page) =>
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signUpAdmin(page);
+  // Signed in anew: a kept session may have been signed out by a test, and the specs after this
+  // one fail if the models stay installed.
+  await signUpAdmin(page, '/', 'Ada Lovelace', 0, { fresh: true });
   await removeModels(page);
   await page.close();
 });
