@@ -3,7 +3,8 @@
  * the local engine on real sherpa-onnx: the tests' tiny TDT model (@summy/fakes, fixed random
  * weights in the three files sherpa-onnx loads) goes through `recognizerConfig`'s
  * `nemo_transducer` configuration, sherpa-onnx's TDT greedy search and Summy's token-to-word
- * timing. What it decodes is nonsense: the checks are shape, order and determinism.
+ * timing, in this process and in the local provider's worker process. What it decodes is
+ * nonsense: the checks are shape, order and determinism.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
 import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
 import { testdataPath } from '../../../../../../testdata/index.ts';
 import { runLocalJob, type LocalJob, type WorkerMessage } from './engine.ts';
+import { LocalSttProvider } from './local-provider.ts';
 
 const AMI = testdataPath('audio', 'ami_es2011a_clip', 'ES2011a.Headset-0-40s-46s.wav');
 const ID = 'tiny-nemo-tdt-en';
@@ -70,6 +72,16 @@ describe('a NeMo TDT transducer in the local engine', () => {
       expect(w.end).toBeLessThanOrEqual(jfk.result.duration);
       previous = w.end;
     }
+  });
+
+  it('is chosen when it is the installed recognizer, and transcribes the same in the worker process', async () => {
+    const provider = new LocalSttProvider({
+      modelsDir: tiny.modelsDir,
+      modelsCatalogFile: tiny.catalogFile,
+    });
+    const result = await provider.transcribe({ ...JFK_AUDIO, language: 'en' });
+    expect(provider.model).toBe(ID);
+    expect(result.words).toEqual(jfk.result.words);
   });
 
   it('gives the same words for the same audio, and others for other audio', async () => {
