@@ -23,6 +23,20 @@ export const JFK_AUDIO = {
 } as const;
 
 /** What `sttContract` runs against. */
+/**
+ * Asserts that a local engine's words follow one another without overlapping and end within the
+ * recording (a local engine times words itself, so no vendor rounding is allowed for).
+ */
+export function expectWordsInOrder(result: Pick<TranscriptionResult, 'words' | 'duration'>): void {
+  let previous = 0;
+  for (const w of result.words) {
+    expect(w.start).toBeGreaterThanOrEqual(previous);
+    expect(w.end).toBeGreaterThanOrEqual(w.start);
+    expect(w.end).toBeLessThanOrEqual(result.duration);
+    previous = w.end;
+  }
+}
+
 export interface SttContractSubject {
   /** A provider set up to transcribe successfully. */
   provider: SttProvider;

@@ -33,6 +33,7 @@ import { promisify } from 'node:util';
 import { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
 import { writeTinyNotesModels } from './tiny-gguf.ts';
 import { tinyTransducer } from './tiny-transducer.ts';
+import { unitVariance, weights } from './random-weights.ts';
 
 /**
  * A catalog entry as the server's MODELS_CATALOG reads it (packages/core/src/models.ts
@@ -351,28 +352,6 @@ export function tinySpeakerEmbeddingModel(seed: number): OnnxModel {
       feature_normalize_type: 'global-mean',
       comment: 'Summy test model: fixed-seed random weights (packages/fakes/src/models)',
     },
-  };
-}
-
-/** `n` values from `random` times `scale`. */
-function weights(random: () => number, n: number, scale: number): Float32Array {
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = random() * scale;
-  return out;
-}
-
-/**
- * Random weights of unit variance from a seeded xorshift32 generator (Marsaglia 2003): uniform
- * in [-sqrt(3), sqrt(3)]. Any fixed sequence does for weights nobody trained.
- */
-function unitVariance(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return Math.sqrt(3) * (2 * (state / 4294967296) - 1);
   };
 }
 

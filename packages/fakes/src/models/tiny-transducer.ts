@@ -20,6 +20,7 @@
  * Fixed-seed random weights: what it decodes is nonsense made of the tiny vocabulary.
  */
 import { OnnxType, type OnnxModel } from './onnx-writer.ts';
+import { weights } from './random-weights.ts';
 
 /** The three graphs of a transducer. */
 export interface TinyTransducer {
@@ -44,7 +45,7 @@ export function tinyTransducer(
   options: { vocab: number; featureDim: number; subsampling: number },
 ): TinyTransducer {
   const { vocab, featureDim, subsampling: k } = options;
-  const w = (n: number, scale: number) => Float32Array.from({ length: n }, () => random() * scale);
+  const w = (n: number, scale: number) => weights(random, n, scale);
   const comment = 'Summy test model: fixed-seed random weights (packages/fakes/src/models)';
 
   const encoder: OnnxModel = {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptionResultSchema, type TranscriptionResult } from '@summy/core';
 import { isTinyVocabularyWord, TINY_EMBEDDING_DIM } from '@summy/fakes/models';
 import { decodeToPcm } from '../../../audio/ffmpeg.ts';
-import { JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
+import { expectWordsInOrder, JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
 import {
   runLocalJob,
   speakerWindows,
@@ -82,13 +82,7 @@ describe('the local engine on tiny models', () => {
   });
 
   it('times the words in order, inside the recording, from the 40 ms token steps', () => {
-    let previous = 0;
-    for (const w of jfk.result.words) {
-      expect(w.start).toBeGreaterThanOrEqual(previous);
-      expect(w.end).toBeGreaterThanOrEqual(w.start);
-      expect(w.end).toBeLessThanOrEqual(jfk.result.duration);
-      previous = w.end;
-    }
+    expectWordsInOrder(jfk.result);
     // Starts fall on the recognizer's frame grid (10 ms frames, subsampling 4) plus the offset
     // of their speech segment: not spread evenly over the segment.
     const starts = new Set(jfk.result.words.map((w) => Math.round(w.start * 1000) % 10));

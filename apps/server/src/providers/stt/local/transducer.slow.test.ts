@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptionResultSchema, type TranscriptionResult } from '@summy/core';
 import { isTinyVocabularyWord } from '@summy/fakes/models';
-import { JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
+import { expectWordsInOrder, JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
 import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
 import { testdataPath } from '../../../../../../testdata/index.ts';
 import { runLocalJob, type LocalJob, type WorkerMessage } from './engine.ts';
@@ -65,13 +65,7 @@ describe('a NeMo TDT transducer in the local engine', () => {
   });
 
   it('times the words in order, inside the recording', () => {
-    let previous = 0;
-    for (const w of jfk.result.words) {
-      expect(w.start).toBeGreaterThanOrEqual(previous);
-      expect(w.end).toBeGreaterThanOrEqual(w.start);
-      expect(w.end).toBeLessThanOrEqual(jfk.result.duration);
-      previous = w.end;
-    }
+    expectWordsInOrder(jfk.result);
   });
 
   it('is chosen when it is the installed recognizer, and transcribes the same in the worker process', async () => {
