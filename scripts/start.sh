@@ -41,6 +41,14 @@ if stale server apps/server/dist/main.js "$server_hash"; then
 fi
 [ "$built" = 1 ] || echo "==> The web app and the server are up to date"
 echo "==> Starting Summy"
+# glibc's allocator keeps freed memory for reuse; returning blocks over 64 KiB to the system when
+# freed (and trimming the heap's top past 64 KiB) keeps about 13 MB less resident at rest
+# (docs/decisions/054-load-what-is-used.md; bench/memory reads these lines). Set them to override.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-65536}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-65536}"
 # --liftoff-only keeps PGlite's idle RSS under 200 MB (docs/decisions/012-embedded-database-
-# memory-and-durability.md; bench/memory reads this line).
-exec node --enable-source-maps --liftoff-only apps/server/dist/main.js
+# memory-and-durability.md; bench/memory reads this line). Source maps are off: they cost about
+# 10 MB at rest (docs/decisions/054-load-what-is-used.md); NODE_OPTIONS=--enable-source-maps
+# turns them on for debugging.
+exec node --liftoff-only apps/server/dist/main.js

@@ -5,8 +5,9 @@
  * 1. Memory. Reference: a bare PGlite process (bench/memory/bare-pglite.ts: Node opens PGlite on
  *    a folder with PGlite's defaults and idles), measured in the same run. Summy: the bundled
  *    server (`apps/server/dist/main.js`, built by scripts/build-server.mjs) started with the Node
- *    flags of the `exec node …` line of scripts/start.sh, as `npm start` runs it. Each is started
- *    on a new data folder (first start: PGlite creates its database) and again on the same
+ *    flags of the `exec node …` line and the environment of the `export` lines of
+ *    scripts/start.sh, as `npm start` runs it. Each is started on a new data folder (first
+ *    start: PGlite creates its database) and again on the same
  *    folder (restart). Per start: wall time until ready (Summy: "Summy is running", after its
  *    migrations and pg-boss), CPU seconds of the process and its waited-for children (initdb),
  *    the peak RSS of its process tree during start (sampled every 50 ms), RSS when ready, and,

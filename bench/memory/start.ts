@@ -65,6 +65,17 @@ export function startShFlags(): string[] {
   return m[1]!.split(/\s+/).filter(Boolean);
 }
 
+/**
+ * The environment scripts/start.sh exports for the server: its `export NAME="${NAME:-value}"`
+ * lines, with their defaults.
+ */
+export function startShEnv(): Record<string, string> {
+  const script = readFileSync(path.join(REPO_ROOT, 'scripts/start.sh'), 'utf8');
+  const env: Record<string, string> = {};
+  for (const m of script.matchAll(/^export (\w+)="\$\{\1:-([^}]*)\}"\s*$/gm)) env[m[1]!] = m[2]!;
+  return env;
+}
+
 /** utime+stime+cutime+cstime of a live process, milliseconds. */
 export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -124,6 +135,7 @@ export async function measureStart(
     subject.kind === 'bare'
       ? {}
       : {
+          ...startShEnv(),
           DATA_DIR: dataDir,
           PORT: String(port),
           HOST: '127.0.0.1',

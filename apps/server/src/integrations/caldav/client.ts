@@ -7,7 +7,6 @@
  * very address that was checked (pinned-fetch.ts). Server code only: the password never leaves it.
  */
 import { BlockList, isIP } from 'node:net';
-import { createDAVClient } from 'tsdav';
 import {
   REMINDERS_MESSAGES,
   type Reminder,
@@ -271,6 +270,8 @@ export async function connectCaldav(
     return result;
   };
   await assertAllowedUrl(new URL(account.serverUrl), policy);
+  // Imported on first use: a server with no reminders account never loads the CalDAV client.
+  const { createDAVClient } = await import('tsdav');
   const client = await run('login', () =>
     createDAVClient({
       serverUrl: account.serverUrl,

@@ -7,13 +7,10 @@
  * Vendor docs: Anthropic models (docs.anthropic.com/en/docs/about-claude/models), OpenAI models
  * (platform.openai.com/docs/models), AI SDK providers (ai-sdk.dev/providers).
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiModelChoice } from '@summy/core';
 import type { Env } from '../../env.ts';
 import { NOTES_MODELS } from '../../models/notes-catalog.ts';
-import { createAiSdkTextModel } from './ai-sdk/model.ts';
+import { lazyTextModel } from './lazy-text-model.ts';
 import {
   createLocalTextModel,
   installedLocalTextModels,
@@ -116,15 +113,17 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
     ],
     models: () => [{ id: CLAUDE_SONNET_4, label: 'Claude Sonnet 4' }],
     create(modelId, settings, options) {
-      const provider = createAnthropic({
-        apiKey: settings.ANTHROPIC_API_KEY,
-        baseURL: anthropicApiUrl(settings.ANTHROPIC_BASE_URL),
-      });
-      return createAiSdkTextModel({
-        id: `anthropic:${modelId}`,
-        model: provider(modelId),
-        json: 'schema',
-        ...options,
+      const id = `anthropic:${modelId}`;
+      return lazyTextModel(id, async () => {
+        const [{ createAnthropic }, { createAiSdkTextModel }] = await Promise.all([
+          import('@ai-sdk/anthropic'),
+          import('./ai-sdk/model.ts'),
+        ]);
+        const provider = createAnthropic({
+          apiKey: settings.ANTHROPIC_API_KEY,
+          baseURL: anthropicApiUrl(settings.ANTHROPIC_BASE_URL),
+        });
+        return createAiSdkTextModel({ id, model: provider(modelId), json: 'schema', ...options });
       });
     },
   },
@@ -151,16 +150,18 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
       { id: 'gpt-5-mini', label: 'GPT-5 mini' },
     ],
     create(modelId, settings, options) {
-      const provider = createOpenAI({
-        apiKey: settings.OPENAI_API_KEY,
-        baseURL: (settings.OPENAI_BASE_URL ?? OPENAI_DEFAULT_URL).replace(/\/+$/, ''),
-      });
-      // provider(id) is the Responses API (POST /v1/responses), OpenAI's default for GPT-5.
-      return createAiSdkTextModel({
-        id: `openai:${modelId}`,
-        model: provider(modelId),
-        json: 'schema',
-        ...options,
+      const id = `openai:${modelId}`;
+      return lazyTextModel(id, async () => {
+        const [{ createOpenAI }, { createAiSdkTextModel }] = await Promise.all([
+          import('@ai-sdk/openai'),
+          import('./ai-sdk/model.ts'),
+        ]);
+        const provider = createOpenAI({
+          apiKey: settings.OPENAI_API_KEY,
+          baseURL: (settings.OPENAI_BASE_URL ?? OPENAI_DEFAULT_URL).replace(/\/+$/, ''),
+        });
+        // provider(id) is the Responses API (POST /v1/responses), OpenAI's default for GPT-5.
+        return createAiSdkTextModel({ id, model: provider(modelId), json: 'schema', ...options });
       });
     },
   },
@@ -193,17 +194,24 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
         ? [{ id: settings.OPENAI_COMPATIBLE_MODEL, label: settings.OPENAI_COMPATIBLE_MODEL }]
         : [],
     create(modelId, settings, options) {
-      const provider = createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: settings.OPENAI_COMPATIBLE_BASE_URL!.replace(/\/+$/, ''),
-        apiKey: settings.OPENAI_COMPATIBLE_API_KEY,
-      });
-      // Chat Completions with JSON mode: what Ollama, vLLM and llama.cpp servers all offer.
-      return createAiSdkTextModel({
-        id: `openai-compatible:${modelId}`,
-        model: provider.chatModel(modelId),
-        json: 'json-mode',
-        ...options,
+      const id = `openai-compatible:${modelId}`;
+      return lazyTextModel(id, async () => {
+        const [{ createOpenAICompatible }, { createAiSdkTextModel }] = await Promise.all([
+          import('@ai-sdk/openai-compatible'),
+          import('./ai-sdk/model.ts'),
+        ]);
+        const provider = createOpenAICompatible({
+          name: 'openai-compatible',
+          baseURL: settings.OPENAI_COMPATIBLE_BASE_URL!.replace(/\/+$/, ''),
+          apiKey: settings.OPENAI_COMPATIBLE_API_KEY,
+        });
+        // Chat Completions with JSON mode: what Ollama, vLLM and llama.cpp servers all offer.
+        return createAiSdkTextModel({
+          id,
+          model: provider.chatModel(modelId),
+          json: 'json-mode',
+          ...options,
+        });
       });
     },
   },

@@ -8,7 +8,6 @@ import { SUMMARY_TEMPLATE_IDS } from '@summy/core';
 import { defaultLocalLlmThreads } from '../../../env-local-llm.ts';
 import type { Env } from '../../../env.ts';
 import { installedModelOfKind, installedModels } from '../../../models/installed.ts';
-import { createAiSdkTextModel } from '../ai-sdk/model.ts';
 import {
   actionItemsPrompt,
   speakerNamesPrompt,
@@ -16,6 +15,7 @@ import {
   titlePrompt,
 } from '../ai-sdk/prompts.ts';
 import { withLongTranscripts, type ContextLimit } from '../long-transcripts.ts';
+import { lazyTextModel } from '../lazy-text-model.ts';
 import type { AnswerHooks, ChatPrompt, TextModel } from '../types.ts';
 import { LocalLlmEngine } from './engine.ts';
 import { CHAT_TEMPLATE_TOKENS } from './protocol.ts';
@@ -156,15 +156,18 @@ export function createLocalTextModel(
   if (!choice) throw new Error(`The notes model '${modelId}' is not installed`);
   const engine = engineFor(env, choice.path);
   const maxAnswerTokens = options.maxOutputTokens ?? MAX_ANSWER_TOKENS;
-  const model = createAiSdkTextModel({
-    id: `local:${modelId}`,
-    model: createLocalLanguageModel(engine, modelId, maxAnswerTokens),
-    json: 'schema',
-    // A local failure is not a busy server: trying again gives the same answer.
-    maxRetries: 0,
-    // Two-hour meetings take many passes on two cores.
-    timeoutMs: options.timeoutMs ?? 60 * 60 * 1000,
-  });
+  const id = `local:${modelId}`;
+  const model = lazyTextModel(id, async () =>
+    (await import('../ai-sdk/model.ts')).createAiSdkTextModel({
+      id,
+      model: createLocalLanguageModel(engine, modelId, maxAnswerTokens),
+      json: 'schema',
+      // A local failure is not a busy server: trying again gives the same answer.
+      maxRetries: 0,
+      // Two-hour meetings take many passes on two cores.
+      timeoutMs: options.timeoutMs ?? 60 * 60 * 1000,
+    }),
+  );
   // The longest answer and the longest instructions, counted by the model on its first count.
   let reserved: number | undefined;
   const limit: ContextLimit = {
