@@ -103,8 +103,15 @@ export const meetingSchema = z.object({
   title: z.string(),
   date: isoDate,
   duration: z.number().describe('minutes'),
+  /** As stored: speaker labels as transcribed; `speakerNames` gives the name shown for each. */
   transcript: z.string().nullable(),
+  /** With the speaker names applied. */
   summary: z.string().nullable(),
+  /**
+   * Original transcript label ('Speaker 2') → the name the user gave it; a label not in it shows
+   * as itself. Two labels with one name are one person (merged).
+   */
+  speakerNames: z.record(z.string(), z.string()),
   audioUrl: z.string().nullable(),
   isRecording: z.boolean(),
   isProcessing: z.boolean(),
@@ -113,6 +120,7 @@ export const meetingSchema = z.object({
   /** Start and end (seconds) of each stored speaker turn, in transcript order; empty when unknown. */
   turnTimes: z.array(z.object({ speaker: z.number().int(), start: z.number(), end: z.number() })),
   actionItems: z.array(actionItemSchema),
+  /** The speakers heard, with their names. */
   participants: z.array(z.string()),
   /** The engine of the stored transcript; null when not transcribed (or before it was recorded). */
   transcription: meetingTranscriptionSchema.nullable(),

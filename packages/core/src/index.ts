@@ -12,6 +12,7 @@ export * from './transcription.ts';
 export * from './generation.ts';
 export * from './progress.ts';
 export * from './transcript.ts';
+export * from './speaker-names.ts';
 export * from './completeness.ts';
 export * from './date-groups.ts';
 export * from './recording.ts';

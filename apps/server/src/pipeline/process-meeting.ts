@@ -290,6 +290,8 @@ async function finish(
       .update(meetings)
       .set({
         ...update,
+        // Names were given to the labels of the transcript being replaced.
+        ...(update.transcript !== undefined && { speakerNames: {} }),
         isProcessing: false,
         isRecording: false,
         isPaused: false,

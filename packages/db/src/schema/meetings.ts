@@ -42,6 +42,15 @@ export const meetings = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Names the user gave the transcript's speakers: original label ('Speaker 2') → name
+     * ('Carol'). The transcript keeps its labels; the map is applied where names are shown. A new
+     * transcript clears it.
+     */
+    speakerNames: jsonb('speaker_names')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     transcript: text('transcript'),
     summary: text('summary'),
     audioUrl: text('audio_url'),

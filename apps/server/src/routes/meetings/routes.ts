@@ -11,6 +11,7 @@ import {
   regenerateSummaryAnswerSchema,
   regenerateSummarySchema,
   retranscribeAnswerSchema,
+  speakerNamesInputSchema,
   TEXT_LIMITS,
   updateMeetingSchema,
 } from '@summy/core';
@@ -28,6 +29,7 @@ import { deleteMeeting } from '../../services/meetings/delete-meeting.ts';
 import { getMeeting } from '../../services/meetings/get-meeting.ts';
 import { listMeetings, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
 import { requestSummary } from '../../services/meetings/request-summary.ts';
+import { renameSpeakers } from '../../services/meetings/rename-speakers.ts';
 import { retranscribeMeeting } from '../../services/meetings/retranscribe-meeting.ts';
 import { updateMeeting } from '../../services/meetings/update-meeting.ts';
 
@@ -100,6 +102,29 @@ export function meetingRoutes(deps: AppDeps) {
       async (c) =>
         c.json(
           await updateMeeting(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}/speakers',
+        tags,
+        summary:
+          "Name the meeting's speakers: the whole map from transcript label to name. Rename, merge (two labels, one name) and undo (the previous map) are all this call; the transcript keeps its labels. Action items owned by a renamed speaker follow the name",
+        request: { params: idParam, body: jsonBody(speakerNamesInputSchema) },
+        responses: {
+          200: jsonAnswer(meetingSchema, 'The meeting with its new names'),
+          409: {
+            description: "`{error: 'Meeting is busy'}` while recording or processing",
+            content: errorContent,
+          },
+          ...errorResponses,
+        },
+      }),
+      async (c) =>
+        c.json(
+          await renameSpeakers(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
           200,
         ),
     )

@@ -5,8 +5,8 @@
  * MAX_PASSAGE_CHARS} (a transcript without speaker labels is one turn) becomes several passages
  * with the same position.
  */
-import { parseTranscript } from '@summy/core';
-import { readTurnTimes } from '../meetings/to-meeting.ts';
+import { applySpeakerNames, parseTranscript, speakerName } from '@summy/core';
+import { readSpeakerNames, readTurnTimes } from '../meetings/to-meeting.ts';
 
 /** A passage before it is stored (schema/search.ts). */
 export interface MeetingPassage {
@@ -110,15 +110,18 @@ function summaryBlocks(summary: string): string[] {
  * The passages of a meeting, in order: transcript turns, then summary blocks, each cut to at most
  * {@link MAX_PASSAGE_CHARS} characters (the pieces of one turn share its `position`, speaker and
  * start, so a citation still names the turn).
- * @param meeting its stored transcript ('Speaker N: text' paragraphs), summary (markdown) and
- *   summary_data (for `turnTimes`, seconds)
+ * @param meeting its stored transcript ('Speaker N: text' paragraphs), summary (markdown),
+ *   summary_data (for `turnTimes`, seconds) and speaker map: passages carry the names the user
+ *   gave, so the assistant answers and searches with them
  */
 export function meetingPassages(meeting: {
   transcript: string | null;
   summary: string | null;
   summaryData: unknown;
+  speakerNames?: unknown;
 }): MeetingPassage[] {
   const out: MeetingPassage[] = [];
+  const names = readSpeakerNames(meeting.speakerNames);
   const turns = parseTranscript(meeting.transcript);
   const times = readTurnTimes(meeting.summaryData);
   // Same rule as the meeting view: stored times count only when there is one per shown turn.
@@ -128,13 +131,13 @@ export function meetingPassages(meeting: {
       out.push({
         section: 'transcript',
         position: turn.index,
-        speaker: turn.speaker,
+        speaker: speakerName(turn.speaker, names),
         startSeconds: exact ? times[turn.index]!.start : null,
         content,
       });
     }
   }
-  summaryBlocks(meeting.summary ?? '').forEach((block, position) => {
+  summaryBlocks(applySpeakerNames(meeting.summary ?? '', names)).forEach((block, position) => {
     for (const content of splitPassageText(block)) {
       out.push({ section: 'summary', position, speaker: null, startSeconds: null, content });
     }

@@ -36,6 +36,7 @@ async function rebuildMeeting(db: Database, meetingId: string, share: number): P
             transcript: meetings.transcript,
             summary: meetings.summary,
             summaryData: meetings.summaryData,
+            speakerNames: meetings.speakerNames,
             version: sql<string>`${meetings.updatedAt}::text`,
           })
           .from(meetings)

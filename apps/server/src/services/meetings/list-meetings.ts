@@ -86,6 +86,7 @@ export async function listMeetings(
       isRecording: meetings.isRecording,
       isProcessing: meetings.isProcessing,
       participants: meetings.participants,
+      speakerNames: meetings.speakerNames,
     })
     .from(meetings)
     .where(

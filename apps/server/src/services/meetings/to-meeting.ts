@@ -1,6 +1,6 @@
 /** Maps stored meeting rows to the app's shapes. */
-import type { Meeting, MeetingListItem } from '@summy/core';
-import { priorityToStar } from '@summy/core';
+import type { Meeting, MeetingListItem, SpeakerNames } from '@summy/core';
+import { applySpeakerNames, priorityToStar, speakerName } from '@summy/core';
 import type { meetings, todos } from '@summy/db';
 import { textModelLabel } from '../../providers/llm/catalog.ts';
 
@@ -83,15 +83,40 @@ export function toActionItem(row: TodoRow): Meeting['actionItems'][number] {
   };
 }
 
-/** A stored meeting plus its action items, in the app's shape. */
+/** The stored speaker map, entries that are not both strings left out (jsonb may hold anything). */
+export function readSpeakerNames(value: unknown): SpeakerNames {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0,
+    ),
+  );
+}
+
+/** Participants' names as shown: each through the speaker map, repeats (merged speakers) once. */
+function shownParticipants(participants: unknown, names: SpeakerNames): string[] {
+  if (!Array.isArray(participants)) return [];
+  const shown = participants
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => speakerName(p, names));
+  return [...new Set(shown)];
+}
+
+/**
+ * A stored meeting plus its action items, in the app's shape. The transcript keeps its original
+ * labels (the view maps them per turn with `speakerNames`); the summary and the participants are
+ * answered with the names.
+ */
 export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
+  const names = readSpeakerNames(row.speakerNames);
   return {
     id: row.id,
     title: row.title,
     date: row.date.toISOString(),
     duration: row.duration,
     transcript: row.transcript,
-    summary: row.summary,
+    summary: row.summary === null ? null : applySpeakerNames(row.summary, names),
+    speakerNames: names,
     audioUrl: row.audioUrl,
     isRecording: row.isRecording,
     isProcessing: row.isProcessing,
@@ -99,7 +124,7 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
     topics: readTopics(row.summaryData),
     turnTimes: readTurnTimes(row.summaryData),
     actionItems: actionItems.map(toActionItem),
-    participants: row.participants ?? [],
+    participants: shownParticipants(row.participants, names),
     transcription: readTranscription(row.summaryData),
     calendarEventId: row.calendarEventId,
     calendarEventTitle: row.calendarEventTitle,
@@ -125,7 +150,7 @@ export function toMeetingListItem(
     MeetingRow,
     'id' | 'title' | 'date' | 'duration' | 'userId' | 'isRecording' | 'isProcessing'
   > &
-    Partial<Pick<MeetingRow, 'participants'>>,
+    Partial<Pick<MeetingRow, 'participants' | 'speakerNames'>>,
 ): MeetingListItem {
   return {
     id: row.id,
@@ -137,7 +162,7 @@ export function toMeetingListItem(
     isProcessing: row.isProcessing,
     // jsonb written by older code or by hand may hold anything: only names are answered.
     ...(Array.isArray(row.participants)
-      ? { participants: row.participants.filter((p): p is string => typeof p === 'string') }
+      ? { participants: shownParticipants(row.participants, readSpeakerNames(row.speakerNames)) }
       : {}),
   };
 }

@@ -25,6 +25,9 @@ const RegenerateSummary = lazy(
   () => import('@/features/ai-preferences/components/regenerate-summary-dialog'),
 );
 
+// Contacts offered in the rename-speaker dialog, loaded when the dialog first asks for them.
+const MeetingContactNames = lazy(() => import('./meeting-contact-names'));
+
 // Only the tab that records a meeting shows its panel here; everyone else opens the meeting view,
 // so the panel's code loads on demand.
 const RecorderPanel = lazy(() =>
@@ -104,6 +107,11 @@ export default function MeetingRoute() {
             meetingDate={meeting.date}
             onLinked={onMeetingChange}
           />
+        </Suspense>
+      )}
+      speakerNameSuggestions={(query, pick) => (
+        <Suspense>
+          <MeetingContactNames query={query} onPick={pick} />
         </Suspense>
       )}
       actionItemAction={(item, describedBy) => (

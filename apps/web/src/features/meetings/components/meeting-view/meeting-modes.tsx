@@ -75,6 +75,8 @@ export interface MeetingModesProps {
   actionItemAction?: ActionItemActionSlot;
   /** The summary's top-row control for this meeting, already composed. */
   summaryAction?: ReactNode;
+  /** Opens the rename dialog for a speaker as shown; absent while names cannot change. */
+  onRenameSpeaker?: (speaker: string) => void;
 }
 
 /** The four tab panels; must sit inside the view's `Tabs.Root`. */
@@ -90,6 +92,7 @@ export function MeetingModes({
   onAsk,
   actionItemAction,
   summaryAction,
+  onRenameSpeaker,
 }: MeetingModesProps) {
   return (
     <>
@@ -126,6 +129,7 @@ export function MeetingModes({
             onPlayTurn={playback.showPlayer ? playback.playTurn : undefined}
             activeIndex={playback.activeIndex}
             cited={cited}
+            onRenameSpeaker={onRenameSpeaker}
           />
         </Suspense>
       </Tabs.Content>

@@ -8,7 +8,7 @@
  */
 import { formatPlaybackTime, type ProgressLabel, type TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Captions, Play } from 'lucide-react';
+import { Captions, Pencil, Play } from 'lucide-react';
 import {
   memo,
   useEffect,
@@ -67,6 +67,11 @@ export interface MeetingTranscriptProps {
   activeIndex: number;
   /** The turn a citation leads to: scrolled to on mount and on change, highlighted for a while. */
   cited?: CitedTurn | null;
+  /**
+   * Opens the rename dialog for a speaker as shown (the name on the card); absent while the
+   * meeting is busy, when names cannot change.
+   */
+  onRenameSpeaker?: (speaker: string) => void;
 }
 
 /** The transcript panel: heading, then one virtualized card per speaker turn. */
@@ -80,6 +85,7 @@ export function MeetingTranscript({
   onPlayTurn,
   activeIndex,
   cited = null,
+  onRenameSpeaker,
 }: MeetingTranscriptProps) {
   if (turns.length === 0) {
     if (generating) return <GeneratingState label={progress} subject="The transcript" />;
@@ -108,6 +114,7 @@ export function MeetingTranscript({
           onPlayTurn={onPlayTurn}
           activeIndex={activeIndex}
           cited={cited}
+          onRenameSpeaker={onRenameSpeaker}
         />
       )}
     </section>
@@ -133,6 +140,7 @@ function TurnList({
   onPlayTurn,
   activeIndex,
   cited,
+  onRenameSpeaker,
 }: Omit<MeetingTranscriptProps, 'generating' | 'progress' | 'scrollElement' | 'cited'> & {
   scrollElement: HTMLElement;
   cited: CitedTurn | null;
@@ -202,6 +210,7 @@ function TurnList({
               active={row.index === activeIndex}
               cited={row.index === citedIndex}
               onPlay={onPlayTurn}
+              onRename={onRenameSpeaker}
             />
           </li>
         );
@@ -267,6 +276,7 @@ const TurnCard = memo(function TurnCard({
   active,
   cited,
   onPlay,
+  onRename,
 }: {
   turn: TranscriptTurn;
   start: TurnStart | null;
@@ -274,6 +284,7 @@ const TurnCard = memo(function TurnCard({
   active: boolean;
   cited: boolean;
   onPlay?: (index: number) => void;
+  onRename?: (speaker: string) => void;
 }) {
   const canPlay = Boolean(onPlay && start);
   const time = start ? formatPlaybackTime(start.start) : null;
@@ -302,7 +313,25 @@ const TurnCard = memo(function TurnCard({
     >
       <header className="flex items-center gap-3">
         <SpeakerAvatar speaker={turn.speaker} slot={slot} />
-        <h3 className="min-w-0 flex-1 truncate text-sm font-semibold">{turn.speaker}</h3>
+        <h3 className="flex min-w-0 flex-1 text-sm font-semibold text-foreground">
+          {onRename ? (
+            <button
+              type="button"
+              onClick={() => onRename(turn.speaker)}
+              aria-label={`Rename ${turn.speaker}`}
+              title="Rename speaker"
+              className="group/name -mx-1.5 inline-flex min-w-0 cursor-pointer items-center gap-1.5 rounded-md px-1.5 py-0.5 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <span className="truncate">{turn.speaker}</span>
+              <Pencil
+                className="size-3 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover/name:opacity-100 group-focus-visible/name:opacity-100 pointer-coarse:opacity-60"
+                aria-hidden="true"
+              />
+            </button>
+          ) : (
+            <span className="truncate">{turn.speaker}</span>
+          )}
+        </h3>
         {canPlay && start && (
           <button
             type="button"

@@ -4,7 +4,7 @@
  * progress, and the page title '{meeting title} - Summy'. The address can pick the mode and a cited
  * transcript turn (`?view=&turn=`, see meeting-link.ts); the bottom bar keeps `view` up to date.
  */
-import { parseTranscript, type Meeting } from '@summy/core';
+import { parseTranscript, speakerName, type Meeting } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { MeetingHeader } from './meeting-header';
 import type { MeetingMode } from './meeting-link';
 import { MeetingModes, usePrefetchModes } from './meeting-modes';
 import { MeetingLoadError, MeetingNotFound, MeetingSkeleton } from './meeting-view-states';
+import { RenameSpeakerDialog, type SpeakerNameSuggestions } from './rename-speaker-dialog';
 import { speakerColorSlots } from './speaker-avatar';
 import { useMeetingMode } from './use-meeting-mode';
 import { useMeetingPlayback } from './use-meeting-playback';
@@ -57,6 +58,8 @@ export interface MeetingViewProps {
    * answered (regenerating) in the view.
    */
   summaryAction?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
+  /** Contacts offered as names in the rename-speaker dialog, composed by the app layer. */
+  speakerNameSuggestions?: SpeakerNameSuggestions;
 }
 
 /**
@@ -87,6 +90,7 @@ function LoadedMeeting({
   calendarLink,
   actionItemAction,
   summaryAction,
+  speakerNameSuggestions,
 }: LoadedMeetingProps) {
   usePrefetchModes();
   const queryClient = useQueryClient();
@@ -98,8 +102,15 @@ function LoadedMeeting({
   const progress = useMeetingProgress(meeting.id);
   const busy = meeting.isProcessing || meeting.isRecording;
 
-  const turns = useMemo(() => parseTranscript(meeting.transcript), [meeting.transcript]);
+  // Turns keep their stored order and index (times, citations); each shows its speaker's name.
+  const labelled = useMemo(() => parseTranscript(meeting.transcript), [meeting.transcript]);
+  const labels = useMemo(() => [...new Set(labelled.map((t) => t.speaker))], [labelled]);
+  const turns = useMemo(
+    () => labelled.map((t) => ({ ...t, speaker: speakerName(t.speaker, meeting.speakerNames) })),
+    [labelled, meeting.speakerNames],
+  );
   const colorSlots = useMemo(() => speakerColorSlots(turns), [turns]);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const { mode, cited, selectMode } = useMeetingMode({
     turnCount: turns.length,
     scrollElement,
@@ -139,10 +150,18 @@ function LoadedMeeting({
             onAsk={onAsk}
             actionItemAction={actionItemAction}
             summaryAction={summaryAction?.(meeting, replaceMeeting)}
+            onRenameSpeaker={busy ? undefined : setRenaming}
           />
         </div>
       </div>
       <MeetingBottomBar playback={playback} />
+      <RenameSpeakerDialog
+        meeting={meeting}
+        labels={labels}
+        speaker={busy ? null : renaming}
+        onClose={() => setRenaming(null)}
+        suggestions={speakerNameSuggestions}
+      />
     </Tabs.Root>
   );
 }

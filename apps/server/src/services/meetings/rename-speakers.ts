@@ -1,0 +1,83 @@
+/**
+ * `PUT /api/meetings/{id}/speakers`: the user names a meeting's speakers. Rename, merge (two labels
+ * given one name) and undo (the previous map put back) are all one edit of the meeting's speaker
+ * map; the transcript keeps its original labels. Action items owned by a name no speaker shows any
+ * more move to the new name, in the same transaction.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  normalizeSpeakerNames,
+  renamedSpeakers,
+  speakerLabels,
+  type Meeting,
+  type SpeakerNamesInput,
+} from '@summy/core';
+import { meetings, todos, type Database } from '@summy/db';
+import { NotFoundError, ValidationError } from '../../errors/app-errors.ts';
+import { getMeeting } from './get-meeting.ts';
+import { MeetingBusyError } from './retranscribe-meeting.ts';
+import { readSpeakerNames } from './to-meeting.ts';
+
+/**
+ * Replaces the speaker map of one of the user's meetings with `input.names` (labels mapped to
+ * themselves are dropped) and stamps `updated_at`, so the chat's search passages are rebuilt with
+ * the names. Owners of the meeting's action items follow renamed speakers.
+ * @returns the meeting as `GET /api/meetings/{id}` answers it
+ * @throws NotFoundError when the meeting does not exist or belongs to another user
+ * @throws MeetingBusyError 409 while it is being recorded or processed (its labels may change)
+ * @throws ValidationError 400 'Unknown speaker' when a key is not a label of its transcript
+ */
+export async function renameSpeakers(
+  db: Database,
+  userId: string,
+  id: string,
+  input: SpeakerNamesInput,
+): Promise<Meeting> {
+  const owned = and(eq(meetings.id, id), eq(meetings.userId, userId));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        transcript: meetings.transcript,
+        speakerNames: meetings.speakerNames,
+        isProcessing: meetings.isProcessing,
+        isRecording: meetings.isRecording,
+      })
+      .from(meetings)
+      .where(owned)
+      .for('update');
+    if (!row) throw new NotFoundError('Meeting');
+    if (row.isProcessing || row.isRecording) throw new MeetingBusyError();
+    const labels = speakerLabels(row.transcript);
+    const unknown = Object.keys(input.names).filter((label) => !labels.includes(label));
+    if (unknown.length > 0) {
+      throw new ValidationError(`Unknown speaker: ${unknown.slice(0, 3).join(', ')}`);
+    }
+    const before = readSpeakerNames(row.speakerNames);
+    const after = normalizeSpeakerNames(input.names, labels);
+    await tx
+      .update(meetings)
+      .set({ speakerNames: after, updatedAt: sql`now()` })
+      .where(owned);
+    const moves = renamedSpeakers(labels, before, after);
+    if (moves.size === 0) return;
+    // One statement for every move, so a swap (A→B, B→A) does not chain.
+    const cases = sql.join(
+      [...moves].map(([from, to]) => sql`when ${from} then ${to}`),
+      sql` `,
+    );
+    await tx
+      .update(todos)
+      .set({
+        assignedTo: sql`case ${todos.assignedTo} ${cases} else ${todos.assignedTo} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(todos.meetingId, id),
+          eq(todos.userId, userId),
+          inArray(todos.assignedTo, [...moves.keys()]),
+        ),
+      );
+  });
+  return getMeeting(db, userId, id);
+}

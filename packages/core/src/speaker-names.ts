@@ -1,0 +1,112 @@
+/**
+ * Speaker names of a meeting: the stored transcript keeps the labels it was written with
+ * ('Speaker 2', or a name the speaker enhancement gave), and the meeting keeps a map from those
+ * original labels to the names the user chose. Renaming, merging two speakers (both labels mapped
+ * to one name) and undoing are edits of the map, so the original labels are never lost and a turn
+ * keeps its place (its index, its time on the recording, the citations that point at it).
+ * docs/product.md#meeting-view.
+ */
+import { z } from './zod.ts';
+import { parseTranscript } from './transcript.ts';
+
+/** Original transcript label → the name shown for it. */
+export type SpeakerNames = Record<string, string>;
+
+/** The longest speaker name, characters. */
+export const SPEAKER_NAME_MAX = 60;
+
+/**
+ * A speaker name as a user may give it: 1-60 characters after trimming (inner whitespace folded
+ * to one space), no colon, brackets or line break, since the name stands where a transcript label
+ * stands ('Carol: …').
+ */
+export const speakerNameSchema = z
+  .string()
+  .transform((s) => s.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter a name')
+      .max(SPEAKER_NAME_MAX, `A name has at most ${SPEAKER_NAME_MAX} characters`)
+      .regex(/^[^:[\]\n]+$/, 'A name cannot contain a colon or brackets')
+      .refine((name) => !name.includes('\0'), 'A name cannot contain a NUL character'),
+  );
+
+/**
+ * Body of `PUT /api/meetings/:id/speakers`: the whole map. A label mapped to itself is the same as
+ * no entry. At most 200 entries.
+ */
+export const speakerNamesInputSchema = z
+  .object({
+    names: z
+      .record(z.string().min(1).max(200), speakerNameSchema)
+      .refine((names) => Object.keys(names).length <= 200, 'At most 200 speakers'),
+  })
+  .strict();
+export type SpeakerNamesInput = z.infer<typeof speakerNamesInputSchema>;
+
+/** The name shown for `label`: its mapped name, else the label itself. */
+export function speakerName(label: string, names: SpeakerNames | null | undefined): string {
+  const name = names?.[label];
+  return typeof name === 'string' && name ? name : label;
+}
+
+/** The distinct speaker labels of a stored transcript, in the order they first speak. */
+export function speakerLabels(transcript: string | null | undefined): string[] {
+  return [...new Set(parseTranscript(transcript).map((t) => t.speaker))];
+}
+
+/**
+ * `names` without entries that change nothing (a label mapped to itself) or that name no label of
+ * `labels`; keys in `labels` order, so equal maps compare equal as JSON.
+ */
+export function normalizeSpeakerNames(
+  names: SpeakerNames,
+  labels: readonly string[],
+): SpeakerNames {
+  const out: SpeakerNames = {};
+  for (const label of labels) {
+    const name = names[label];
+    if (typeof name === 'string' && name && name !== label) out[label] = name;
+  }
+  return out;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `text` (a summary, an action item's title) with each mapped label replaced by its name where it
+ * stands as a whole phrase: 'Speaker 1' is replaced in 'Speaker 1 will' but not inside
+ * 'Speaker 12'. Longer labels are replaced first, so 'Project Manager' wins over 'Manager'.
+ */
+export function applySpeakerNames(text: string, names: SpeakerNames | null | undefined): string {
+  const labels = Object.keys(names ?? {})
+    .filter((label) => speakerName(label, names) !== label)
+    .sort((a, b) => b.length - a.length);
+  if (labels.length === 0) return text;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${labels.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
+  return text.replace(pattern, (label) => speakerName(label, names));
+}
+
+/**
+ * Old shown name → new shown name, for the names that no label shows any more once `after`
+ * replaces `before`: what an action item owned by the old name is owned by now. A name still shown
+ * for some label (two speakers were merged, then one was split off again) keeps its items.
+ */
+export function renamedSpeakers(
+  labels: readonly string[],
+  before: SpeakerNames,
+  after: SpeakerNames,
+): Map<string, string> {
+  const shownAfter = new Set(labels.map((label) => speakerName(label, after)));
+  const changes = new Map<string, string>();
+  for (const label of labels) {
+    const from = speakerName(label, before);
+    const to = speakerName(label, after);
+    if (from !== to && !shownAfter.has(from) && !changes.has(from)) changes.set(from, to);
+  }
+  return changes;
+}

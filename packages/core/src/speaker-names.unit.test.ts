@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applySpeakerNames,
+  normalizeSpeakerNames,
+  renamedSpeakers,
+  speakerLabels,
+  speakerNameSchema,
+} from './speaker-names.ts';
+
+describe('speaker names', () => {
+  it('replaces whole labels only, longer labels first', () => {
+    const names = {
+      'Speaker 1': 'Ann',
+      'Speaker 12': 'Lee',
+      Manager: 'Bo',
+      'Project Manager': 'Cy',
+    };
+    expect(
+      applySpeakerNames(
+        'Speaker 1 and Speaker 12 met the Project Manager; Speaker 10 left. Manager',
+        names,
+      ),
+    ).toBe('Ann and Lee met the Cy; Speaker 10 left. Bo');
+    // A label inside a word is not a label.
+    expect(applySpeakerNames('Managers and Speaker 1x', names)).toBe('Managers and Speaker 1x');
+    expect(applySpeakerNames('no names', {})).toBe('no names');
+  });
+
+  it('reads labels in first-speaking order and drops entries that change nothing', () => {
+    const transcript = 'Speaker 2: hi\n\nSpeaker 1: hello\n\nSpeaker 2: again';
+    const labels = speakerLabels(transcript);
+    expect(labels).toEqual(['Speaker 2', 'Speaker 1']);
+    expect(
+      normalizeSpeakerNames({ 'Speaker 1': 'Ann', 'Speaker 2': 'Speaker 2', Ghost: 'X' }, labels),
+    ).toEqual({ 'Speaker 1': 'Ann' });
+  });
+
+  it('moves a name only when no speaker shows it any more', () => {
+    const labels = ['A', 'B', 'C'];
+    expect([...renamedSpeakers(labels, {}, { A: 'Ann' })]).toEqual([['A', 'Ann']]);
+    // Merge B into Ann: B's items become Ann's.
+    expect([...renamedSpeakers(labels, { A: 'Ann' }, { A: 'Ann', B: 'Ann' })]).toEqual([
+      ['B', 'Ann'],
+    ]);
+    // Split B off again: Ann is still A's name, so her items stay.
+    expect([...renamedSpeakers(labels, { A: 'Ann', B: 'Ann' }, { A: 'Ann' })]).toEqual([]);
+  });
+
+  it('accepts names a label can be, and refuses the rest', () => {
+    expect(speakerNameSchema.parse('  Mary   Ann ')).toBe('Mary Ann');
+    for (const bad of ['', ' ', 'A: B', '[A]', 'x'.repeat(61), 'a\u0000b']) {
+      expect(speakerNameSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
