@@ -79,6 +79,11 @@ describe('POST /api/meetings/:id/retranscribe', () => {
     }[];
     const kept = todos.find((t) => t.title === 'Rough item kept')!;
     expect((await alice.patch(`/api/todos/${kept.id}`, { completed: true })).status).toBe(200);
+    // Names given to the rough transcript's speakers.
+    const named = await alice.put(`/api/meetings/${before.id}/speakers`, {
+      names: { 'Speaker 1': 'John Kennedy' },
+    });
+    expect(named.body.speakerNames).toEqual({ 'Speaker 1': 'John Kennedy' });
 
     engine = { id: 'local', model: 'tiny-nemo-ctc' };
     script = {
@@ -99,6 +104,8 @@ describe('POST /api/meetings/:id/retranscribe', () => {
       expect(after.transcript).toBe('Speaker 1: ask not what your country can do for you');
       expect(after.title).toBe('Ask not');
       expect(after.transcription).toEqual({ provider: 'local', model: 'tiny-nemo-ctc' });
+      // A new transcript's labels are new speakers: the names given to the old ones are gone.
+      expect(after.speakerNames).toEqual({});
       expect(after.audioUrl).toMatch(/^http/);
       const titles = ((await alice.get(`/api/todos?meetingId=${before.id}`)).body as Todo[])
         .map((t) => t.title)
@@ -121,10 +128,12 @@ describe('POST /api/meetings/:id/retranscribe', () => {
 
   it('a failed transcription keeps the earlier transcript', async () => {
     const before = await uploadJfk();
+    await alice.put(`/api/meetings/${before.id}/speakers`, { names: { 'Speaker 1': 'John' } });
     script = { fail: { transcribe: true } };
     expect((await alice.post(`/api/meetings/${before.id}/retranscribe`)).status).toBe(202);
     const after = await waitProcessed(alice, before.id);
     expect(after.transcript).toBe(before.transcript);
+    expect(after.speakerNames).toEqual({ 'Speaker 1': 'John' });
     expect(after.summary).toBe(before.summary);
     expect(after.transcription).toEqual(before.transcription);
   });
