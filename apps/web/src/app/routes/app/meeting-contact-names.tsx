@@ -5,10 +5,10 @@
  * contacts), while loading, or on a failed lookup: typing a name always works. Loaded lazily by
  * the meeting route, with the dialog.
  */
-import { useEffect, useState } from 'react';
 import { usePublicConfig } from '@/features/auth/api/get-public-config';
 import { flattenContacts, useContacts } from '@/features/contacts/api/get-contacts';
 import { NameChips } from '@/features/meetings/components/meeting-view/rename-speaker-dialog';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** How long typing must pause before contacts are looked up, ms. */
 const LOOKUP_DELAY_MS = 200;
@@ -28,12 +28,7 @@ export default function MeetingContactNames(props: MeetingContactNamesProps) {
 }
 
 function ContactChips({ query, onPick }: MeetingContactNamesProps) {
-  const [lookup, setLookup] = useState(query);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setLookup(query), LOOKUP_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [query]);
-  const contacts = useContacts(lookup);
+  const contacts = useContacts(useDebouncedValue(query, LOOKUP_DELAY_MS));
   const names = [
     ...new Set(
       flattenContacts(contacts.data)

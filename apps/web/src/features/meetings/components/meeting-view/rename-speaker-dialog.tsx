@@ -5,7 +5,13 @@
  * everywhere in the meeting (transcript, summary, action-item owners, the assistant's answers) and
  * offers Undo, which puts the previous names back. docs/product.md#meeting-view.
  */
-import { speakerName, speakerNameSchema, type Meeting, type SpeakerNames } from '@summy/core';
+import {
+  normalizeSpeakerNames,
+  speakerName,
+  speakerNameSchema,
+  type Meeting,
+  type SpeakerNames,
+} from '@summy/core';
 import { Users } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -51,13 +57,11 @@ export function renamedMap(
   speaker: string,
   name: string,
 ): SpeakerNames {
-  const next: SpeakerNames = {};
-  for (const label of labels) {
+  const next = labels.map((label) => {
     const shown = speakerName(label, names);
-    const value = shown === speaker ? name : shown;
-    if (value !== label) next[label] = value;
-  }
-  return next;
+    return [label, shown === speaker ? name : shown] as const;
+  });
+  return normalizeSpeakerNames(Object.fromEntries(next), labels);
 }
 
 /**
