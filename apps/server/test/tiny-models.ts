@@ -13,7 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { writeTinyModels, type TinyModelEntry, type TinyModelOptions } from '@summy/fakes/models';
+import { expect } from 'vitest';
 import { INSTALLED_MARKER } from '../src/models/installed.ts';
+import { SttError } from '../src/providers/stt/types.ts';
 
 /** A models folder with the tiny models installed, and the catalog that lists them. */
 export interface TinyInstall {
@@ -94,4 +96,33 @@ export function cpuMsOf(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An installed tiny model as the local engine's job names it: catalog id, family and the absolute
+ * path of each file role.
+ */
+export function tinyModelFiles(
+  tiny: Pick<TinyInstall, 'entries' | 'modelsDir'>,
+  id: string,
+): { id: string; family: TinyModelEntry['family']; paths: Record<string, string> } {
+  const entry = tiny.entries.find((e) => e.id === id);
+  if (!entry) throw new Error(`no tiny model ${id}`);
+  return {
+    id,
+    family: entry.family,
+    paths: Object.fromEntries(
+      Object.entries(entry.files).map(([role, rel]) => [role, path.join(tiny.modelsDir, id, rel)]),
+    ),
+  };
+}
+
+/** The SttError a promise rejects with; fails the test when it resolves or rejects otherwise. */
+export async function sttFailure(p: Promise<unknown>): Promise<SttError> {
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SttError);
+  return error as SttError;
 }

@@ -8,11 +8,14 @@ import { z } from './zod.ts';
 
 /**
  * What a model does: the speech engine's kinds, `llm` (a notes model: writes summaries and action
- * items) and `text-embedding` (turns text into vectors for search).
+ * items) and `text-embedding` (turns text into vectors for search). `speaker-segmentation` finds
+ * who speaks in each frame of a 10 s window, overlaps included (pyannote segmentation-3.0); the
+ * engine uses it with a `speaker-embedding` model, which tells the windows' speakers apart.
  */
 export const modelKindSchema = z.enum([
   'recognizer',
   'speaker-embedding',
+  'speaker-segmentation',
   'punctuation',
   'vad',
   'llm',
@@ -28,6 +31,7 @@ export const modelFamilySchema = z.enum([
   'moonshine',
   'sense-voice',
   'speaker-embedding',
+  'pyannote-segmentation',
   'punctuation',
   'silero-vad',
   'gguf',
@@ -45,6 +49,7 @@ export const MODEL_FAMILY_FILES: Record<ModelFamily, readonly string[]> = {
   moonshine: ['preprocessor', 'encoder', 'uncachedDecoder', 'cachedDecoder', 'tokens'],
   'sense-voice': ['model', 'tokens'],
   'speaker-embedding': ['model'],
+  'pyannote-segmentation': ['model'],
   punctuation: ['model'],
   'silero-vad': ['model'],
   gguf: ['model'],
@@ -109,6 +114,13 @@ export const modelEntrySchema = z
     ramBytes: z.number().int().positive().optional(),
     contextTokens: z.number().int().positive().optional(),
     licence: z.string().min(1).optional(),
+    /**
+     * Speaker embedding models: when two voiceprints are one person (cosine similarity, -1..1):
+     * the least similarity of a suggested name and its least lead over the runner-up.
+     */
+    voiceMatch: z
+      .object({ threshold: z.number().min(-1).max(1), margin: z.number().min(0).max(2) })
+      .optional(),
   })
   .superRefine((entry, ctx) => {
     const issue = (path: string[], message: string) =>

@@ -25,6 +25,19 @@ export const speakerTurnSchema = z.object({
 });
 export type SpeakerTurn = z.infer<typeof speakerTurnSchema>;
 
+/**
+ * Each speaker's voiceprint: the mean of the neural speaker embeddings of their speech, made by
+ * the local engine's speaker embedding model (CAM++ in the catalog). `vectors[i]` belongs to
+ * speaker `i` (0-based, as in `words`); null when that speaker spoke too little to embed. Only
+ * embeddings of one `model` are comparable.
+ */
+export const speakerEmbeddingsSchema = z.object({
+  /** Catalog id of the embedding model. */
+  model: z.string().min(1),
+  vectors: z.array(z.array(z.number()).nullable()),
+});
+export type SpeakerEmbeddings = z.infer<typeof speakerEmbeddingsSchema>;
+
 /** Summy's transcription result. `duration` in seconds. */
 export const transcriptionResultSchema = z.object({
   text: z.string(),
@@ -59,6 +72,8 @@ export const transcriptionResultSchema = z.object({
       end: z.number(),
     }),
   ),
+  /** Per-speaker voiceprints; absent when no speaker embedding model ran. */
+  speakerEmbeddings: speakerEmbeddingsSchema.optional(),
 });
 export type TranscriptionResult = z.infer<typeof transcriptionResultSchema>;
 

@@ -18,6 +18,7 @@ const V2 = 'sherpa-onnx-nemo-parakeet-tdt-0.6b-v2-int8';
 const V3 = 'sherpa-onnx-nemo-parakeet-tdt-0.6b-v3-int8';
 const CTC_110M = 'sherpa-onnx-nemo-parakeet_tdt_ctc_110m-en-36000-int8';
 const CAMPPLUS = '3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx';
+const PYANNOTE = 'sherpa-onnx-pyannote-segmentation-3-0';
 
 /**
  * The built-in catalog. URLs are relative to MODELS_BASE_URL (default: the sherpa-onnx release
@@ -94,6 +95,29 @@ export const BUILT_IN_MODELS: readonly ModelEntry[] = [
     sha256: '357a834f702b80161e5b981182c038e18553c1f2ca752ed6cec2052365d4129b',
     archive: 'none',
     files: { model: CAMPPLUS },
+  },
+  {
+    id: 'pyannote-segmentation-3.0',
+    name: 'pyannote segmentation 3.0 (speaker turns and overlaps)',
+    kind: 'speaker-segmentation',
+    family: 'pyannote-segmentation',
+    // It hears voices, not words: trained on meetings and conversations in several languages
+    // (AMI, AliMeeting, DIHARD, VoxConverse and others, per pyannote's model card).
+    languages: ['mul'],
+    sizeBytes: 6_958_444,
+    goodFor:
+      'Quick turns and people talking over each other: finds who speaks at each moment. Used with the speaker embedding model.',
+    // Not the default (not offered by the first-run prompt) until its turns are measured on real
+    // meetings here: the build machines cannot download it (docs/decisions/055).
+    url: `speaker-segmentation-models/${PYANNOTE}.tar.bz2`,
+    // The release publishes no checksum of its own (the asset's digest is empty): size and SHA-256
+    // are those several unrelated projects pin for this archive.
+    sha256: '24615ee884c897d9d2ba09bb4d30da6bb1b15e685065962db5b02e76e4996488',
+    archive: 'tar.bz2',
+    // The float model, as sherpa-onnx's own diarization examples load it; the archive also holds
+    // model.int8.onnx.
+    files: { model: `${PYANNOTE}/model.onnx` },
+    licence: 'MIT',
   },
   ...NOTES_MODELS,
 ];

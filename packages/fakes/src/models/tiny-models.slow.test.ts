@@ -9,17 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeTinyModels } from './tiny-models.ts';
+import { writeTinyModels, type TinyModelOptions } from './tiny-models.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-async function fresh() {
+async function fresh(options: TinyModelOptions = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'summy-tiny-'));
   dirs.push(dir);
-  return writeTinyModels(dir);
+  return writeTinyModels(dir, options);
 }
 
 describe('writeTinyModels', () => {
@@ -44,6 +44,25 @@ describe('writeTinyModels', () => {
     const { stdout } = await promisify(execFile)('tar', ['-tjf', path.join(archivesDir, ctc.url)]);
     expect(stdout.split('\n').filter(Boolean).sort()).toEqual(
       ['tiny-nemo-ctc-en/', ctc.files.model, ctc.files.tokens].sort(),
+    );
+  });
+
+  it('adds the segmentation model on request, packed like the sherpa-onnx release', async () => {
+    const [a, b] = [await fresh({ segmentation: true }), await fresh({ segmentation: true })];
+    const entry = a.entries.find((e) => e.kind === 'speaker-segmentation')!;
+    expect(entry).toEqual(b.entries.find((e) => e.kind === 'speaker-segmentation'));
+    expect(entry).toMatchObject({
+      id: 'tiny-pyannote-segmentation',
+      family: 'pyannote-segmentation',
+      archive: 'tar.bz2',
+      files: { model: 'tiny-pyannote-segmentation/model.onnx' },
+    });
+    const { stdout } = await promisify(execFile)('tar', [
+      '-tjf',
+      path.join(a.archivesDir, entry.url),
+    ]);
+    expect(stdout.split('\n').filter(Boolean).sort()).toEqual(
+      ['tiny-pyannote-segmentation/', entry.files.model].sort(),
     );
   });
 });

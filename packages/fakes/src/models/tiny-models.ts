@@ -19,9 +19,12 @@
  *   [N, dim]; metadata `framework` = 3d-speaker, `output_dim`, `sample_rate` = 16000,
  *   `normalize_samples` = 1, `language`, `feature_normalize_type` = global-mean. The graph: a
  *   frame-wise projection, tanh, mean over time, a projection to `dim`.
+ * - `tiny-pyannote-segmentation` (option `segmentation`): a pyannote segmentation-3.0-style
+ *   speaker segmentation model as sherpa-onnx's `OfflineSpeakerDiarization` loads it; see
+ *   ./tiny-segmentation.ts.
  *
- * The recognizer ships as a `.tar.bz2` holding one top folder, like the sherpa-onnx release
- * archives; the embedding model as a bare `.onnx` file, like the sherpa-onnx
+ * The recognizer and the segmentation model ship as a `.tar.bz2` holding one top folder, like the
+ * sherpa-onnx release archives; the embedding model as a bare `.onnx` file, like the sherpa-onnx
  * `speaker-recongition-models` release. Archives are made with the system `tar -cjf` (GNU tar,
  * bzip2) with fixed names, owners and times, so their SHA-256 is stable too.
  */
@@ -32,6 +35,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
 import { writeTinyNotesModels } from './tiny-gguf.ts';
+import { tinySegmentationModel } from './tiny-segmentation.ts';
 import { tinyTransducer } from './tiny-transducer.ts';
 import { unitVariance, weights } from './random-weights.ts';
 
@@ -42,8 +46,8 @@ import { unitVariance, weights } from './random-weights.ts';
 export interface TinyModelEntry {
   id: string;
   name: string;
-  kind: 'recognizer' | 'speaker-embedding' | 'llm' | 'text-embedding';
-  family: 'nemo-ctc' | 'nemo-transducer' | 'speaker-embedding' | 'gguf';
+  kind: 'recognizer' | 'speaker-embedding' | 'speaker-segmentation' | 'llm' | 'text-embedding';
+  family: 'nemo-ctc' | 'nemo-transducer' | 'speaker-embedding' | 'pyannote-segmentation' | 'gguf';
   languages: string[];
   sizeBytes: number;
   goodFor: string;
@@ -82,6 +86,12 @@ export interface TinyModelOptions {
    * family of the default recognizer; not the default here, so tests pick it by id.
    */
   transducer?: boolean;
+  /**
+   * Add `tiny-pyannote-segmentation`, a pyannote-style speaker segmentation model
+   * (./tiny-segmentation.ts) packed like sherpa-onnx's release; off by default, because with it
+   * installed the engine finds speaker turns another way.
+   */
+  segmentation?: boolean;
 }
 
 /** Mel features per frame of NeMo CTC models (sherpa-onnx's default `feature_dim`). */
@@ -233,6 +243,28 @@ export async function writeTinyModels(
     archive: 'none',
     files: { model: 'tiny-speaker-embedding.onnx' },
   });
+
+  if (options.segmentation) {
+    const id = 'tiny-pyannote-segmentation';
+    const folder = path.join(work, id);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'model.onnx'), encodeOnnxModel(tinySegmentationModel(5)));
+    const archive = path.join(archivesDir, `${id}.tar.bz2`);
+    await tarBz2(work, id, archive);
+    entries.push({
+      id,
+      name: 'Tiny pyannote speaker segmentation test model',
+      kind: 'speaker-segmentation',
+      family: 'pyannote-segmentation',
+      languages: ['mul'],
+      ...(await fileFacts(archive)),
+      goodFor: 'Tests only: random weights.',
+      default: true,
+      url: path.basename(archive),
+      archive: 'tar.bz2',
+      files: { model: `${id}/model.onnx` },
+    });
+  }
 
   if (options.notesModels) entries.push(...(await writeTinyNotesModels(archivesDir)));
 

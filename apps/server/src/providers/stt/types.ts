@@ -23,6 +23,11 @@ export interface SttInput {
   signal?: AbortSignal;
   /** Reports progress as a fraction 0..1 where the provider can tell. */
   onProgress?: (fraction: number) => void;
+  /**
+   * How many people take part, when known: the number of attendees of the meeting's linked
+   * calendar event. A hint for speaker diarization; providers that cannot use it ignore it.
+   */
+  speakerCount?: number;
 }
 
 /** A speech-to-text provider. */

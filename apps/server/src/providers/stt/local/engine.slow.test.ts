@@ -23,7 +23,11 @@ import {
   type LocalJob,
   type WorkerMessage,
 } from './engine.ts';
-import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
+import {
+  installTinyModels,
+  tinyModelFiles,
+  type TinyInstall,
+} from '../../../../test/tiny-models.ts';
 import { testdataPath } from '../../../../../../testdata/index.ts';
 
 const AMI = testdataPath('audio', 'ami_es2011a_clip', 'ES2011a.Headset-0-40s-46s.wav');
@@ -34,19 +38,7 @@ let job: (path: string, withEmbedding?: boolean) => LocalJob;
 
 beforeAll(async () => {
   tiny = await installTinyModels();
-  const files = (id: string) => {
-    const entry = tiny.entries.find((e) => e.id === id)!;
-    return {
-      id,
-      family: entry.family,
-      paths: Object.fromEntries(
-        Object.entries(entry.files).map(([role, rel]) => [
-          role,
-          path.join(tiny.modelsDir, id, rel),
-        ]),
-      ),
-    };
-  };
+  const files = (id: string) => tinyModelFiles(tiny, id);
   job = (file, withEmbedding = true) => ({
     path: file,
     language: 'en',

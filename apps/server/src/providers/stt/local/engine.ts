@@ -1,10 +1,13 @@
 /**
  * The local speech engine's work, run inside its worker process (./worker.ts): decode the audio to
  * 16 kHz mono with ffmpeg, find speech with Summy's VAD, recognize each speech segment with a
- * sherpa-onnx offline recognizer, turn token timestamps into word timings, and find speaker turns
- * from neural speaker embeddings (sherpa-onnx SpeakerEmbeddingExtractor) clustered by Summy's
- * NME-SC spectral clustering — or from Summy's MFCC embeddings when no embedding model is
- * installed.
+ * sherpa-onnx offline recognizer, turn token timestamps into word timings, and find speaker turns:
+ * with a speaker segmentation model and a speaker embedding model installed, from sherpa-onnx's
+ * OfflineSpeakerDiarization (pyannote segmentation, overlaps and quick turns included;
+ * ./segmentation.ts); with only the embedding model, from neural speaker embeddings of fixed
+ * windows (sherpa-onnx SpeakerEmbeddingExtractor) clustered by Summy's NME-SC spectral
+ * clustering; with neither, from Summy's MFCC embeddings. The embedding model's windows also
+ * give each speaker's voiceprint.
  *
  * It loads native code that can end the process on a bad model file (onnxruntime throws a C++
  * exception through sherpa-onnx, which aborts), so it never runs in the server's own process;
@@ -20,11 +23,14 @@ import {
   assignSpeakers,
   clusterSegments,
   diarize,
+  type SpeakerSegment,
   type SpeakerWindow,
 } from '../offline/diarize.ts';
 import { buildResult } from '../offline/offline-provider.ts';
 import { detectSpeech, type SpeechRegion, type VadOptions } from '../offline/vad.ts';
+import { diarizationConfig, turnsFromSegments } from './segmentation.ts';
 import { primaryLanguage } from './select-models.ts';
+import { meanSpeakerEmbeddings } from './speaker-voices.ts';
 import { wordsFromResult, type TimedWord } from './words.ts';
 
 type Sherpa = typeof SherpaOnnx;
@@ -51,6 +57,21 @@ export interface LocalJob {
   recognizer: LocalModelFiles;
   /** The speaker embedding model; absent: Summy's MFCC embeddings. */
   embedding?: LocalModelFiles;
+  /**
+   * The speaker segmentation model (pyannote); used only with `embedding`, which it needs to
+   * tell the speakers of its windows apart.
+   */
+  segmentation?: LocalModelFiles;
+  /**
+   * How many people take part, when known (a calendar event's attendees): at most that many
+   * speakers come out (the windowed path: from 2).
+   */
+  speakerCount?: number;
+  /**
+   * Longest recording (s) diarized with the segmentation model; longer ones use the windowed
+   * path; default 3600 (see {@link MAX_SEGMENTATION_S}).
+   */
+  maxSegmentationS?: number;
   /** onnxruntime threads per model; default all cores. */
   threads?: number;
   /** Longest speech segment given to the recognizer at once (s); default 25. */
@@ -59,7 +80,8 @@ export interface LocalJob {
 }
 
 /** What the worker is doing, reported before each step. */
-export type LocalStage = 'decode' | 'load-recognizer' | 'recognize' | 'load-embedding' | 'diarize';
+export type LocalStage =
+  'decode' | 'load-recognizer' | 'recognize' | 'load-embedding' | 'load-segmentation' | 'diarize';
 
 /** Messages from the worker to the server, in order: stages and progress, then one outcome. */
 export type WorkerMessage =
@@ -73,6 +95,16 @@ const WINDOW_S = 2;
 const HOP_S = 1;
 const MIN_WINDOW_S = 0.5;
 
+/**
+ * Longest recording (s) given to the segmentation path by default. sherpa-onnx embeds each local
+ * speaker of every 10 s window (one window per second, up to 3 speakers each) and clusters all
+ * those embeddings with a full distance matrix: n(n-1)/2 doubles. An hour gives about 7,200
+ * embeddings (two speakers per window), about 200 MB, and at most 10,800 (470 MB); two hours
+ * four times that, too much beside a loaded recognizer on a small server. Longer recordings use
+ * the windowed path, whose clustering is capped at 300 windows.
+ */
+export const MAX_SEGMENTATION_S = 3600;
+
 /** Progress reached after decoding, after recognition, after diarization. */
 const DECODED = 0.05;
 const RECOGNIZED = 0.8;
@@ -80,8 +112,10 @@ const RECOGNIZED = 0.8;
 /**
  * Runs a job and answers Summy's TranscriptionResult: words with times (s) in order, speakers
  * numbered 0, 1, ... by first appearance, turns and utterances, `language` as asked, `duration`
- * of the decoded audio (s); confidence 1 (sherpa-onnx reports no token probabilities).
- * @param send receives stages and progress fractions (0..1)
+ * of the decoded audio (s); confidence 1 (sherpa-onnx reports no token probabilities); with an
+ * embedding model, `speakerEmbeddings` (each speaker's voiceprint).
+ * @param send receives stages and progress fractions (0..1); a model is loaded right after the
+ *   stage naming it ('load-recognizer', 'load-embedding', 'load-segmentation')
  * @throws AudioProbeError for unreadable or non-audio input; ProcessError when ffmpeg fails;
  *   Error from sherpa-onnx ('Please check your config!') when a model file is missing
  */
@@ -132,7 +166,8 @@ export async function runLocalJob(
     send({ type: 'progress', fraction: DECODED + ((RECOGNIZED - DECODED) * done) / total });
   }
 
-  let speakers;
+  let speakers: SpeakerSegment[];
+  const windows: SpeakerWindow[] = [];
   if (job.embedding) {
     send({ type: 'stage', stage: 'load-embedding', model: job.embedding.id });
     const extractor = new (sherpa().SpeakerEmbeddingExtractor)({
@@ -141,7 +176,7 @@ export async function runLocalJob(
       debug: 0,
     });
     send({ type: 'stage', stage: 'diarize', model: job.embedding.id });
-    const windows: SpeakerWindow[] = [];
+    // The windows give the voiceprints on every path, and the turns on the windowed one.
     for (const w of speakerWindows(vad.regions)) {
       const stream = extractor.createStream();
       const s0 = Math.round(w.start * SPEECH_SAMPLE_RATE);
@@ -153,13 +188,59 @@ export async function runLocalJob(
         windows.push({ ...w, vector: Float32Array.from(extractor.compute(stream)) });
       }
     }
-    speakers = await clusterSegments(windows);
+    if (job.segmentation && durationS <= (job.maxSegmentationS ?? MAX_SEGMENTATION_S)) {
+      speakers = segmentedTurns(pcm, job.segmentation, job.embedding, threads, job, send);
+    } else {
+      // The count as a cap only: NME-SC still estimates it, and cannot be asked for one cluster.
+      const cap =
+        job.speakerCount && job.speakerCount >= 2 ? { maxClusters: job.speakerCount } : {};
+      speakers = (await clusterSegments(windows, cap)).segments;
+    }
   } else {
     send({ type: 'stage', stage: 'diarize' });
-    speakers = await diarize(pcm, vad.regions, { sampleRate: SPEECH_SAMPLE_RATE });
+    speakers = (await diarize(pcm, vad.regions, { sampleRate: SPEECH_SAMPLE_RATE })).segments;
   }
   send({ type: 'progress', fraction: 0.95 });
-  return buildResult(assignSpeakers(words, speakers.segments), durationS, job.language);
+  const result = buildResult(assignSpeakers(words, speakers), durationS, job.language);
+  if (job.embedding && windows.length > 0) {
+    result.speakerEmbeddings = meanSpeakerEmbeddings(windows, result.words, job.embedding.id);
+  }
+  return result;
+}
+
+/**
+ * Speaker turns of the whole recording from sherpa-onnx's OfflineSpeakerDiarization with the
+ * job's segmentation and embedding models (./segmentation.ts): non-overlapping, in time order (s).
+ * @throws Error naming the segmentation model when it expects another sample rate than 16 kHz
+ */
+function segmentedTurns(
+  pcm: Float32Array,
+  segmentation: LocalModelFiles,
+  embedding: LocalModelFiles,
+  threads: number,
+  job: Pick<LocalJob, 'speakerCount'>,
+  send: (message: WorkerMessage) => void,
+): SpeakerSegment[] {
+  send({ type: 'stage', stage: 'load-segmentation', model: segmentation.id });
+  const diarizer = new (sherpa().OfflineSpeakerDiarization)(
+    diarizationConfig(segmentation.paths.model!, embedding.paths.model!, threads),
+  );
+  if (diarizer.sampleRate !== SPEECH_SAMPLE_RATE) {
+    throw new Error(
+      `the speaker segmentation model '${segmentation.id}' expects ${diarizer.sampleRate} Hz audio, not ${SPEECH_SAMPLE_RATE} Hz`,
+    );
+  }
+  send({ type: 'stage', stage: 'diarize', model: segmentation.id });
+  let segments = diarizer.process(pcm);
+  // The attendee count is a cap, not a target: invitees who stay silent or miss the meeting must
+  // not split someone's voice in two. Only when the threshold found more voices than people were
+  // invited is the clustering run again for exactly that many.
+  const cap = job.speakerCount;
+  if (cap && cap >= 1 && new Set(segments.map((s) => s.speaker)).size > cap) {
+    diarizer.setConfig({ clustering: diarizationConfig('', '', threads, cap).clustering! });
+    segments = diarizer.process(pcm);
+  }
+  return turnsFromSegments(segments);
 }
 
 /**

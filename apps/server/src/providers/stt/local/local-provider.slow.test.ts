@@ -16,10 +16,9 @@ import { transcriptionResultSchema } from '@summy/core';
 import { loadEnv } from '../../../env.ts';
 import { currentSttProviderId } from '../catalog.ts';
 import { sttContract, JFK_AUDIO } from '../../../../test/contracts/stt-contract.ts';
-import { SttError } from '../types.ts';
 import { runLocalJob } from './engine.ts';
 import { LocalSttProvider, runWorker } from './local-provider.ts';
-import { installTinyModels, type TinyInstall } from '../../../../test/tiny-models.ts';
+import { installTinyModels, sttFailure, type TinyInstall } from '../../../../test/tiny-models.ts';
 import { testdataPath } from '../../../../../../testdata/index.ts';
 
 let tiny: TinyInstall;
@@ -60,14 +59,7 @@ async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function failure(p: Promise<unknown>): Promise<SttError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SttError);
-  return error as SttError;
-}
+const failure = sttFailure;
 
 describe('the local provider', () => {
   it('transcribes in a worker process: the engine’s answer, rising progress, no native code here', async () => {

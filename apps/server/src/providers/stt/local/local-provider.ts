@@ -87,6 +87,8 @@ export class LocalSttProvider implements SttProvider {
       language: input.language,
       recognizer: modelFiles(models.recognizer),
       ...(models.embedding ? { embedding: modelFiles(models.embedding) } : {}),
+      ...(models.segmentation ? { segmentation: modelFiles(models.segmentation) } : {}),
+      ...(input.speakerCount ? { speakerCount: input.speakerCount } : {}),
       ...(this.options.threads ? { threads: this.options.threads } : {}),
       ...(this.options.maxSegmentS ? { maxSegmentS: this.options.maxSegmentS } : {}),
     };
@@ -193,7 +195,11 @@ export function failureDetails(
     .filter((line) => !/^Errors in config/i.test(line));
   const reason = [...new Set(reasons)].slice(-2).join('; ');
   const why = reason && !message.includes(reason) ? `${reason} (${message})` : message;
-  if (at.stage === 'load-recognizer' || at.stage === 'load-embedding') {
+  if (
+    at.stage === 'load-recognizer' ||
+    at.stage === 'load-embedding' ||
+    at.stage === 'load-segmentation'
+  ) {
     return `The local speech model '${at.model}' could not be loaded: ${why}. Remove it in Settings > Transcription and download it again.`;
   }
   if (at.stage === 'decode') return `The audio could not be read: ${why}`;

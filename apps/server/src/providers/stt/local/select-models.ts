@@ -1,10 +1,12 @@
 /**
  * Which installed models the local engine uses for a job (the language setting honoured): a
  * recognizer whose catalog languages include the job's primary language — the catalog's default
- * first, then catalog order — and the default (else the first) installed speaker embedding model.
+ * first, then catalog order — the default (else the first) installed speaker embedding model, and,
+ * when there is one, the default (else the first) installed speaker segmentation model.
  * Read per job from the models folder (models/installed.ts), so a model downloaded while the server
  * runs is used by the next job.
  */
+import type { ModelKind } from '@summy/core';
 import type { Env } from '../../../env.ts';
 import { installedModels, type InstalledModel } from '../../../models/installed.ts';
 import { SttError } from '../types.ts';
@@ -28,6 +30,11 @@ export interface LocalModelChoice {
   recognizer: InstalledModel;
   /** Absent when no speaker embedding model is installed: MFCC embeddings are used. */
   embedding?: InstalledModel;
+  /**
+   * Absent when no speaker segmentation model is installed, or no embedding model (it needs one
+   * to tell its windows' speakers apart): turns then come from clustered embedding windows.
+   */
+  segmentation?: InstalledModel;
 }
 
 /** Installed recognizers the engine can run, default first, then in catalog order. */
@@ -72,7 +79,13 @@ export function chooseLocalModels(
       `No installed local speech model supports the language '${language}' (installed models support: ${supported}). Download a model for it in Settings > Transcription.`,
     );
   }
-  const embeddings = installedModels(env).filter((m) => m.entry.kind === 'speaker-embedding');
-  const embedding = embeddings.find((m) => m.entry.default) ?? embeddings[0];
-  return embedding ? { recognizer, embedding } : { recognizer };
+  const installed = installedModels(env);
+  const preferred = (kind: ModelKind) => {
+    const models = installed.filter((m) => m.entry.kind === kind);
+    return models.find((m) => m.entry.default) ?? models[0];
+  };
+  const embedding = preferred('speaker-embedding');
+  if (!embedding) return { recognizer };
+  const segmentation = preferred('speaker-segmentation');
+  return segmentation ? { recognizer, embedding, segmentation } : { recognizer, embedding };
 }

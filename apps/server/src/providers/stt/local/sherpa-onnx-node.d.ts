@@ -1,7 +1,8 @@
 /**
  * Types of the part of `sherpa-onnx-node` 1.13.8 the local engine uses (the package ships
  * JavaScript with JSDoc only). Shapes from the package's types.js and non-streaming-asr.js,
- * speaker-identification.js. Samples are mono floats in [-1, 1]; times in seconds.
+ * speaker-identification.js, non-streaming-speaker-diarization.js. Samples are mono floats in
+ * [-1, 1]; times in seconds.
  */
 declare module 'sherpa-onnx-node' {
   export interface Waveform {
@@ -78,5 +79,52 @@ declare module 'sherpa-onnx-node' {
     createStream(): OnlineStream;
     isReady(stream: OnlineStream): boolean;
     compute(stream: OnlineStream, enableExternalBuffer?: boolean): Float32Array;
+  }
+
+  /**
+   * Clustering of the speaker embeddings in diarization: `numClusters` > 0 makes exactly that
+   * many clusters and ignores `threshold`; -1 cuts the complete-linkage dendrogram at
+   * `threshold` (cosine distance; sherpa-onnx's default 0.5, larger gives fewer speakers).
+   */
+  export interface FastClusteringConfig {
+    numClusters?: number;
+    threshold?: number;
+  }
+
+  export interface OfflineSpeakerDiarizationConfig {
+    /** The pyannote segmentation model (`model.onnx`) and how to run it. */
+    segmentation: {
+      pyannote: { model: string };
+      numThreads?: number;
+      debug?: boolean | number;
+      provider?: string;
+    };
+    embedding: SpeakerEmbeddingExtractorConfig;
+    clustering?: FastClusteringConfig;
+    /** Segments shorter than this are dropped (s); 0 or absent: 0.3. */
+    minDurationOn?: number;
+    /** Gaps shorter than this within one speaker are closed (s); 0 or absent: 0.5. */
+    minDurationOff?: number;
+  }
+
+  /** One speaker's stretch (s); `speaker` 0-based; segments of different speakers may overlap. */
+  export interface SpeakerDiarizationSegment {
+    start: number;
+    end: number;
+    speaker: number;
+  }
+
+  /**
+   * Throws 'Please check your config!' when a model file is missing or a setting invalid; a
+   * corrupt model aborts the process (onnxruntime's exception escapes).
+   */
+  export class OfflineSpeakerDiarization {
+    constructor(config: OfflineSpeakerDiarizationConfig);
+    /** The rate (Hz) `process` expects, from the segmentation model's metadata. */
+    readonly sampleRate: number;
+    /** Segments sorted by start time. */
+    process(samples: Float32Array): SpeakerDiarizationSegment[];
+    /** Replaces the clustering for the next `process` (an invalid one is ignored). */
+    setConfig(config: { clustering: FastClusteringConfig }): void;
   }
 }

@@ -58,6 +58,7 @@ export function formatLanguages(tags: readonly string[], shown = 3): string {
 export const MODEL_KIND_LABELS: Record<ModelStatus['kind'], string> = {
   recognizer: 'Speech recognizer',
   'speaker-embedding': 'Speaker separation',
+  'speaker-segmentation': 'Speaker turns',
   punctuation: 'Punctuation',
   vad: 'Voice detection',
   llm: 'Notes model',
