@@ -23,6 +23,7 @@ import { calendarRoutes, meetingCalendarRoutes } from './routes/calendar/routes.
 import { chatAnswerRoutes } from './routes/chat/routes.ts';
 import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
 import { contactRoutes } from './routes/contacts/routes.ts';
+import { voiceRoutes } from './routes/voices/routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
 import { linearRouters } from './routes/linear/routes.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   api.route('/events', eventRoutes(deps));
   api.route('/google', googleRoutes(deps));
   api.route('/contacts', contactRoutes(deps));
+  api.route('/voices', voiceRoutes(deps));
   api.route('/calendar', calendarRoutes(deps));
   api.route('/models', modelRoutes(deps));
   api.route('/integrations/apple-reminders', remindersRoutes(deps));

@@ -3,6 +3,7 @@
  * app (typed fetchers). Field names follow the app's shapes (camelCase).
  */
 import { z } from './zod.ts';
+import { speakerSuggestionSchema } from './speaker-names.ts';
 import {
   boundedDate,
   boundedDurationMinutes,
@@ -112,6 +113,8 @@ export const meetingSchema = z.object({
    * as itself. Two labels with one name are one person (merged).
    */
   speakerNames: z.record(z.string(), z.string()),
+  /** Original label → a name suggested from voice profiles, until accepted or dismissed. */
+  speakerSuggestions: z.record(z.string(), speakerSuggestionSchema),
   audioUrl: z.string().nullable(),
   isRecording: z.boolean(),
   isProcessing: z.boolean(),

@@ -110,3 +110,56 @@ export function renamedSpeakers(
   }
   return changes;
 }
+
+/**
+ * A name suggested for a speaker because their voice matches a voice profile, or because they are
+ * the other attendee of a two-person meeting: accept it (it becomes the speaker's name) or dismiss
+ * it. `similarity` is the cosine similarity (-1..1) of the speaker's voiceprint and the profile's;
+ * `profileId` and `similarity` are null for a suggestion from the attendee list alone.
+ */
+export const speakerSuggestionSchema = z.object({
+  profileId: z.string().uuid().nullable(),
+  name: z.string(),
+  similarity: z.number().nullable(),
+});
+export type SpeakerSuggestion = z.infer<typeof speakerSuggestionSchema>;
+
+/** A person's voice profile as Settings lists it. `sampleUrl` plays a short clip of the voice. */
+export const voiceProfileSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  /** The linked contact's e-mail; null for a name with no contact. */
+  email: z.string().nullable(),
+  /** Catalog id of the speaker embedding model the voiceprint was made with. */
+  model: z.string(),
+  /** How many meetings the voiceprint averages. */
+  meetings: z.number().int(),
+  /** Same-origin URL of the voice clip (`/api/voices/{id}/sample`); null when none was cut. */
+  sampleUrl: z.string().nullable(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type VoiceProfile = z.infer<typeof voiceProfileSchema>;
+
+/** `GET /api/voices`: every voice profile of the user, by name. */
+export const voiceProfileListSchema = z.object({ profiles: z.array(voiceProfileSchema) });
+export type VoiceProfileList = z.infer<typeof voiceProfileListSchema>;
+
+/**
+ * The transcript's speaker indices (0-based, as the speech-to-text result numbers them) behind
+ * each label, read from the stored turns and their times: paragraph `i` of the transcript has the
+ * label, and `turnTimes[i].speaker` the index. Works for labels a speaker enhancement renamed.
+ */
+export function speakerIndicesByLabel(
+  transcript: string | null | undefined,
+  turnTimes: readonly { speaker: number }[],
+): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  parseTranscript(transcript).forEach((turn, i) => {
+    const index = turnTimes[i]?.speaker;
+    if (index === undefined) return;
+    const set = out.get(turn.speaker) ?? new Set<number>();
+    set.add(index);
+    out.set(turn.speaker, set);
+  });
+  return out;
+}

@@ -29,6 +29,8 @@ import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-p
 import type { Storage } from '../storage/types.ts';
 import type { PipelineTools } from './tools.ts';
 import { log } from '../log.ts';
+import { speakerSuggestionsFor } from '../services/voices/suggest-speaker-names.ts';
+import { DEFAULT_VOICE_MATCH } from '../services/voices/voice-match.ts';
 
 /** What the pipeline needs of the server. */
 export interface PipelineDeps {
@@ -89,6 +91,8 @@ export async function processMeeting(
         mimeType: job.mimeType,
         language: DEFAULT_LANGUAGE,
         ...(signal ? { signal } : {}),
+        // The linked event's attendees: a hint for how many voices to find.
+        ...((meeting.attendees?.length ?? 0) >= 2 && { speakerCount: meeting.attendees!.length }),
       });
     });
   } catch (err) {
@@ -188,8 +192,30 @@ export async function processMeeting(
   }
   signal?.throwIfAborted();
 
-  // 6. Save, then clear the flags.
+  // 6. Names from voice profiles, saved with the rest so the meeting never shows without its
+  //    chips. Suggestions only: a failure costs nothing but the chips.
   await progress('Saving');
+  const turnTimes = result.speakers
+    .filter((t) => t.text.trim())
+    .map((t) => ({ speaker: t.speaker, start: t.start, end: t.end }));
+  const speakerSuggestions = await speakerSuggestionsFor(
+    db,
+    job.userId,
+    job.meetingId,
+    {
+      transcript,
+      turnTimes,
+      speakerEmbeddings: result.speakerEmbeddings ?? null,
+      attendees: meeting.attendees,
+      speakerNames: {},
+    },
+    tools.voiceMatch ?? (() => DEFAULT_VOICE_MATCH),
+  ).catch((err: unknown) => {
+    log.warn({ err, meetingId: job.meetingId }, '[pipeline] speaker name suggestions failed');
+    return {};
+  });
+
+  // 7. Save, then clear the flags.
   const participants = [...new Set(result.speakers.map((t) => `Speaker ${t.speaker + 1}`))];
   await finish(
     deps,
@@ -200,6 +226,8 @@ export async function processMeeting(
       duration: durationMinutes,
       participants,
       summary: summary?.summary ?? null,
+      speakerEmbeddings: result.speakerEmbeddings ?? null,
+      speakerSuggestions,
       // Which model and template wrote it, for the meeting's summary header.
       summaryModel: summary ? textModelLabel(tools.text.id) : null,
       summaryTemplate: summary ? template : null,
@@ -210,9 +238,7 @@ export async function processMeeting(
       summaryData: {
         topics: summary?.topics ?? [],
         // Seek targets of the transcript's turns; speaker enhancement keeps one paragraph per turn.
-        turnTimes: result.speakers
-          .filter((t) => t.text.trim())
-          .map((t) => ({ speaker: t.speaker, start: t.start, end: t.end })),
+        turnTimes,
         language: result.language,
         confidence: result.confidence,
         speakerCount: participants.length,
@@ -291,7 +317,12 @@ async function finish(
       .set({
         ...update,
         // Names were given to the labels of the transcript being replaced.
-        ...(update.transcript !== undefined && { speakerNames: {} }),
+        // Voiceprints and suggestions describe the new transcript's speakers or none.
+        ...(update.transcript !== undefined && {
+          speakerNames: {},
+          speakerSuggestions: update.speakerSuggestions ?? {},
+          speakerEmbeddings: update.speakerEmbeddings ?? null,
+        }),
         isProcessing: false,
         isRecording: false,
         isPaused: false,

@@ -11,6 +11,7 @@ import type { SttProvider } from '../providers/stt/types.ts';
 import type { ToolResolver } from './tools.ts';
 import { extractActionItems } from '../services/text/extract-action-items.ts';
 import { textModelForUser } from '../services/text/text-model-for-user.ts';
+import { voiceMatchPolicy } from '../services/voices/voice-match-policy.ts';
 
 /**
  * Resolves the configured providers for each job.
@@ -31,6 +32,7 @@ export function configuredTools(
       stt: speech,
       text: model,
       summaryTemplate: template,
+      voiceMatch: (id) => voiceMatchPolicy(env, id),
       extractActionItems: (text, transcript, signal) =>
         extractActionItems(text, transcript, signal ? { signal } : {}),
     };

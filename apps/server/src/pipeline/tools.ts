@@ -6,6 +6,7 @@
 import type { ActionItemSuggestion } from '@summy/core';
 import type { TextModel } from '../providers/llm/types.ts';
 import type { SttProvider } from '../providers/stt/types.ts';
+import type { VoiceMatchPolicy } from '../services/voices/voice-match.ts';
 import type { MeetingProcessJob } from '../services/processing/enqueue-meeting-processing.ts';
 
 /** The providers of one pipeline run. */
@@ -17,6 +18,11 @@ export interface PipelineTools {
    * and benchmarks).
    */
   summaryTemplate?: string;
+  /**
+   * When two voiceprints of a speaker embedding model are one person (the model catalog's
+   * `voiceMatch`); absent: the default policy (services/voices/voice-match.ts).
+   */
+  voiceMatch?: (model: string) => VoiceMatchPolicy;
   /** Single pass, then the documented chunking when it finds none; `signal` stops it. */
   extractActionItems(
     text: TextModel,

@@ -6,3 +6,4 @@ export * from './chats.ts';
 export * from './accounts.ts';
 export * from './search.ts';
 export * from './integrations.ts';
+export * from './voices.ts';

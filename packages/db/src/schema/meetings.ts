@@ -51,6 +51,24 @@ export const meetings = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * Each transcript speaker's voiceprint from the speaker embedding model (`{model, vectors}`,
+     * `vectors[i]` for 'Speaker i+1'); null when no embedding model ran. Never sent to the app.
+     */
+    speakerEmbeddings: jsonb('speaker_embeddings').$type<{
+      model: string;
+      vectors: (number[] | null)[];
+    } | null>(),
+    /**
+     * Names suggested from voice profiles: label → `{profileId, name, similarity}` (cosine, -1..1). Accepting
+     * one moves it into `speaker_names`; dismissing removes it. A new transcript clears it.
+     */
+    speakerSuggestions: jsonb('speaker_suggestions')
+      .$type<
+        Record<string, { profileId: string | null; name: string; similarity: number | null }>
+      >()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     transcript: text('transcript'),
     summary: text('summary'),
     audioUrl: text('audio_url'),

@@ -26,6 +26,7 @@ import {
 } from '../../http/openapi.ts';
 import { createMeeting } from '../../services/meetings/create-meeting.ts';
 import { deleteMeeting } from '../../services/meetings/delete-meeting.ts';
+import { dismissSpeakerSuggestion } from '../../services/meetings/dismiss-speaker-suggestion.ts';
 import { getMeeting } from '../../services/meetings/get-meeting.ts';
 import { listMeetings, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
 import { requestSummary } from '../../services/meetings/request-summary.ts';
@@ -124,9 +125,28 @@ export function meetingRoutes(deps: AppDeps) {
       }),
       async (c) =>
         c.json(
-          await renameSpeakers(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
+          await renameSpeakers(deps, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
           200,
         ),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/{id}/speaker-suggestions/{label}',
+        tags,
+        summary:
+          'Dismiss the name suggested for a speaker (from a voice profile or the attendee list)',
+        request: {
+          params: idParam.extend({
+            label: boundedText(200).openapi({ param: { name: 'label', in: 'path' } }),
+          }),
+        },
+        responses: { 200: jsonAnswer(meetingSchema, 'The meeting'), ...errorResponses },
+      }),
+      async (c) => {
+        const { id, label } = c.req.valid('param');
+        return c.json(await dismissSpeakerSuggestion(db, c.var.userId, id, label), 200);
+      },
     )
     .openapi(
       createRoute({

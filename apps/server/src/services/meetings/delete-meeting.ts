@@ -10,9 +10,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMessages, chats, meetings, type Database } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
+import { log } from '../../log.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { removeMeetingPassages, withMeetingPassages } from '../chat/passage-store.ts';
 import { removeMeetingFiles } from './meeting-leftovers.ts';
+import { removeEmptyProfiles } from '../voices/record-voice-profiles.ts';
 
 /** What replaces a saved assistant answer that quoted a deleted meeting. */
 export const REDACTED_ANSWER = 'This answer quoted a meeting that has since been deleted.';
@@ -39,6 +41,11 @@ export async function deleteMeeting(
   });
   if (!gone) throw new NotFoundError('Meeting');
   await removeMeetingFiles(deps, userId, id, gone.audioUrl);
+  // The meeting's voice left its profiles with it (a foreign key); a profile it was the only
+  // meeting of goes, with its clip.
+  await removeEmptyProfiles(deps, userId).catch((err: unknown) =>
+    log.warn({ err, meetingId: id }, '[voices] removing emptied voice profiles failed'),
+  );
 }
 
 async function deleteRows(tx: Database, userId: string, id: string) {

@@ -14,7 +14,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { meetings } from '@summy/db';
+import { meetings, voiceProfiles } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { keyFromAudioUrl, storedAudioUrl } from '../../storage/types.ts';
 import { partsDir } from '../recordings/recording-parts.ts';
@@ -120,7 +120,7 @@ async function existingMeetings(deps: Deps, ids: string[]): Promise<Set<string>>
 
 /**
  * Removes the files no meeting owns any more: stored objects older than `graceMs` that no
- * `meetings.audio_url` names, recording chunk folders and tus upload records of meetings that do
+ * `meetings.audio_url` and no voice profile's clip names, recording chunk folders and tus upload records of meetings that do
  * not exist. Safe beside running uploads and other server processes (young objects are spared;
  * a chunk folder or upload record is only made for an existing meeting).
  * @param options.graceMs spare objects younger than this (default {@link LEFTOVER_GRACE_MS})
@@ -144,6 +144,12 @@ export async function sweepLeftovers(
       .from(meetings)
       .where(inArray(meetings.audioUrl, [...keys.map(storedAudioUrl), ...keys]));
     const used = new Set(rows.map((r) => keyFromAudioUrl(r.audioUrl)));
+    // Voice profile clips live beside the recordings.
+    const samples = await deps.database.db
+      .select({ key: voiceProfiles.sampleKey })
+      .from(voiceProfiles)
+      .where(inArray(voiceProfiles.sampleKey, keys));
+    for (const r of samples) used.add(r.key ?? undefined);
     for (const key of keys) {
       if (used.has(key)) continue;
       await deps.storage.delete(key);

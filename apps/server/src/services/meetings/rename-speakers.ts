@@ -2,7 +2,8 @@
  * `PUT /api/meetings/{id}/speakers`: the user names a meeting's speakers. Rename, merge (two labels
  * given one name) and undo (the previous map put back) are all one edit of the meeting's speaker
  * map; the transcript keeps its original labels. Action items owned by a name no speaker shows any
- * more move to the new name, in the same transaction.
+ * more move to the new name, in the same transaction. Voice profiles follow the names afterwards
+ * (services/voices).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -12,8 +13,11 @@ import {
   type Meeting,
   type SpeakerNamesInput,
 } from '@summy/core';
-import { meetings, todos, type Database } from '@summy/db';
+import { meetings, todos } from '@summy/db';
+import type { AppDeps } from '../../deps.ts';
 import { NotFoundError, ValidationError } from '../../errors/app-errors.ts';
+import { log } from '../../log.ts';
+import { recordVoiceProfiles } from '../voices/record-voice-profiles.ts';
 import { getMeeting } from './get-meeting.ts';
 import { MeetingBusyError } from './retranscribe-meeting.ts';
 import { readSpeakerNames } from './to-meeting.ts';
@@ -21,18 +25,21 @@ import { readSpeakerNames } from './to-meeting.ts';
 /**
  * Replaces the speaker map of one of the user's meetings with `input.names` (labels mapped to
  * themselves are dropped) and stamps `updated_at`, so the chat's search passages are rebuilt with
- * the names. Owners of the meeting's action items follow renamed speakers.
+ * the names. Owners of the meeting's action items follow renamed speakers; a suggested name of a
+ * label the user named is dropped; then the voice profiles of the names are brought up to date
+ * (a failure there is logged: the names stand).
  * @returns the meeting as `GET /api/meetings/{id}` answers it
  * @throws NotFoundError when the meeting does not exist or belongs to another user
  * @throws MeetingBusyError 409 while it is being recorded or processed (its labels may change)
  * @throws ValidationError 400 'Unknown speaker' when a key is not a label of its transcript
  */
 export async function renameSpeakers(
-  db: Database,
+  deps: Pick<AppDeps, 'database' | 'storage'>,
   userId: string,
   id: string,
   input: SpeakerNamesInput,
 ): Promise<Meeting> {
+  const { db } = deps.database;
   const owned = and(eq(meetings.id, id), eq(meetings.userId, userId));
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -56,7 +63,14 @@ export async function renameSpeakers(
     const after = normalizeSpeakerNames(input.names, labels);
     await tx
       .update(meetings)
-      .set({ speakerNames: after, updatedAt: sql`now()` })
+      .set({
+        speakerNames: after,
+        speakerSuggestions: sql`${meetings.speakerSuggestions} - array[${sql.join(
+          Object.keys(after).map((label) => sql`${label}`),
+          sql`, `,
+        )}]::text[]`,
+        updatedAt: sql`now()`,
+      })
       .where(owned);
     const moves = renamedSpeakers(labels, before, after);
     if (moves.size === 0) return;
@@ -79,5 +93,8 @@ export async function renameSpeakers(
         ),
       );
   });
+  await recordVoiceProfiles(deps, userId, id).catch((err: unknown) =>
+    log.warn({ err, meetingId: id }, '[voices] updating voice profiles after a rename failed'),
+  );
   return getMeeting(db, userId, id);
 }

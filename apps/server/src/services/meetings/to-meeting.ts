@@ -1,5 +1,5 @@
 /** Maps stored meeting rows to the app's shapes. */
-import type { Meeting, MeetingListItem, SpeakerNames } from '@summy/core';
+import type { Meeting, MeetingListItem, SpeakerNames, SpeakerSuggestion } from '@summy/core';
 import { applySpeakerNames, priorityToStar, speakerName } from '@summy/core';
 import type { meetings, todos } from '@summy/db';
 import { textModelLabel } from '../../providers/llm/catalog.ts';
@@ -93,6 +93,28 @@ export function readSpeakerNames(value: unknown): SpeakerNames {
   );
 }
 
+/**
+ * The stored name suggestions that still apply: well-formed entries for labels the user has not
+ * named yet.
+ */
+export function readSpeakerSuggestions(
+  value: unknown,
+  names: SpeakerNames,
+): Meeting['speakerSuggestions'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(([label, s]) => {
+      const o = s as Partial<SpeakerSuggestion> | null;
+      return (
+        !names[label] &&
+        typeof o?.name === 'string' &&
+        (typeof o.profileId === 'string' || o.profileId === null) &&
+        (typeof o.similarity === 'number' || o.similarity === null)
+      );
+    }),
+  ) as Meeting['speakerSuggestions'];
+}
+
 /** Participants' names as shown: each through the speaker map, repeats (merged speakers) once. */
 function shownParticipants(participants: unknown, names: SpeakerNames): string[] {
   if (!Array.isArray(participants)) return [];
@@ -117,6 +139,7 @@ export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
     transcript: row.transcript,
     summary: row.summary === null ? null : applySpeakerNames(row.summary, names),
     speakerNames: names,
+    speakerSuggestions: readSpeakerSuggestions(row.speakerSuggestions, names),
     audioUrl: row.audioUrl,
     isRecording: row.isRecording,
     isProcessing: row.isProcessing,

@@ -6,6 +6,7 @@ import { RemindersIntegrationSettings } from '@/features/reminders/components/re
 import { RecordingSettingsSection } from '@/features/recorder/components/recording-settings-section';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
 import { TranscriptionSettings } from '@/features/transcription/components/transcription-settings';
+import { VoiceProfiles } from '@/features/transcription/components/voice-profiles';
 import type { SettingsTab } from '@/lib/open-settings';
 
 /** Props of {@link SettingsContent}: the dialog's open state and tab, owned by the layout. */
@@ -31,6 +32,7 @@ export default function SettingsContent(props: SettingsContentProps) {
       ai={<AiPreferencesSection />}
       recording={<RecordingSettingsSection />}
       transcription={<TranscriptionSettings />}
+      voices={<VoiceProfiles />}
       integrations={
         <>
           <LinearIntegrationSettings />

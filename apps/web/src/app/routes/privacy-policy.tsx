@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The date the policy text last changed; update it with the text. */
-const LAST_UPDATED = 'November 21, 2026';
+const LAST_UPDATED = 'December 2, 2026';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -85,6 +85,11 @@ export default function PrivacyPolicyRoute() {
               assistant chats created from them.
             </li>
             <li>
+              <strong>Voice profiles:</strong> when you name a speaker in a meeting transcribed with
+              the speaker model, a voiceprint of that person (numbers describing their voice, made
+              from that meeting) and a clip of up to 8 seconds of their speech.
+            </li>
+            <li>
               <strong>Connected services:</strong> if you connect Google Calendar or Contacts,
               Linear or Apple Reminders, the access tokens needed to reach them and the events,
               contacts, issues and reminders Summy reads to show them to you.
@@ -121,6 +126,17 @@ export default function PrivacyPolicyRoute() {
             OpenAI, Anthropic or another compatible service) is the audio or text needed for a task
             sent to that provider, which processes it under its own terms. Provider keys are kept on
             the server and are never sent to your browser.
+          </p>
+        </Section>
+
+        <Section title="Voice profiles">
+          <p>
+            A voice profile is personal data about the person whose voice it is. Summy makes one
+            only when you give a speaker a name, uses it only to suggest that name when the voice is
+            heard in your later meetings, and never shares it with or matches it for another user.
+            You can play and delete each profile in Settings; it is also deleted with the contact it
+            belongs to, when every meeting it came from is deleted or renamed, and with your
+            account. Please tell the people you record that Summy may recognise their voice.
           </p>
         </Section>
 

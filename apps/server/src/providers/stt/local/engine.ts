@@ -177,17 +177,7 @@ export async function runLocalJob(
     });
     send({ type: 'stage', stage: 'diarize', model: job.embedding.id });
     // The windows give the voiceprints on every path, and the turns on the windowed one.
-    for (const w of speakerWindows(vad.regions)) {
-      const stream = extractor.createStream();
-      const s0 = Math.round(w.start * SPEECH_SAMPLE_RATE);
-      const s1 = Math.min(pcm.length, Math.round(w.end * SPEECH_SAMPLE_RATE));
-      stream.acceptWaveform({ samples: pcm.slice(s0, s1), sampleRate: SPEECH_SAMPLE_RATE });
-      stream.inputFinished();
-      // A copy: the addon's array may point into native memory that the next call reuses.
-      if (extractor.isReady(stream)) {
-        windows.push({ ...w, vector: Float32Array.from(extractor.compute(stream)) });
-      }
-    }
+    windows.push(...embedWindows(extractor, pcm, vad.regions));
     if (job.segmentation && durationS <= (job.maxSegmentationS ?? MAX_SEGMENTATION_S)) {
       speakers = segmentedTurns(pcm, job.segmentation, job.embedding, threads, job, send);
     } else {
@@ -206,6 +196,31 @@ export async function runLocalJob(
     result.speakerEmbeddings = meanSpeakerEmbeddings(windows, result.words, job.embedding.id);
   }
   return result;
+}
+
+/**
+ * Speaker embeddings of the {@link speakerWindows} of `regions`: one vector per window long enough
+ * for the extractor, in time order.
+ * @param pcm mono samples at 16 kHz
+ */
+export function embedWindows(
+  extractor: SherpaOnnx.SpeakerEmbeddingExtractor,
+  pcm: Float32Array,
+  regions: SpeechRegion[],
+): SpeakerWindow[] {
+  const windows: SpeakerWindow[] = [];
+  for (const w of speakerWindows(regions)) {
+    const stream = extractor.createStream();
+    const s0 = Math.round(w.start * SPEECH_SAMPLE_RATE);
+    const s1 = Math.min(pcm.length, Math.round(w.end * SPEECH_SAMPLE_RATE));
+    stream.acceptWaveform({ samples: pcm.slice(s0, s1), sampleRate: SPEECH_SAMPLE_RATE });
+    stream.inputFinished();
+    // A copy: the addon's array may point into native memory that the next call reuses.
+    if (extractor.isReady(stream)) {
+      windows.push({ ...w, vector: Float32Array.from(extractor.compute(stream)) });
+    }
+  }
+  return windows;
 }
 
 /**

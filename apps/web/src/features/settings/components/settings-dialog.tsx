@@ -39,6 +39,11 @@ export interface SettingsSlots {
    */
   transcription?: ReactNode;
   /**
+   * The 'Voice profiles' section (people whose voice is known, with clips). A slot for the same
+   * reason: it belongs to the transcription feature. Shown on the General tab after Transcription.
+   */
+  voices?: ReactNode;
+  /**
    * The Integrations tab's blocks (the Linear connection, the reminders connection), composed by
    * the app layer from their features; the tab ends with the documented 'More Integrations, Coming
    * Soon' placeholder.
@@ -153,6 +158,7 @@ export function SettingsSections({
   ai,
   recording,
   transcription,
+  voices,
   integrations,
 }: SettingsSectionsProps) {
   const themeLabelId = useId();
@@ -212,6 +218,7 @@ export function SettingsSections({
         </section>
         {ai && <SlotSection title="AI">{ai}</SlotSection>}
         {transcription && <SlotSection title="Transcription">{transcription}</SlotSection>}
+        {voices && <SlotSection title="Voice profiles">{voices}</SlotSection>}
         {recording && <SlotSection title="Recording">{recording}</SlotSection>}
       </Tabs.Content>
 

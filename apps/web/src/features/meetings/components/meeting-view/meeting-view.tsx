@@ -20,6 +20,7 @@ import { MeetingModes, usePrefetchModes } from './meeting-modes';
 import { MeetingLoadError, MeetingNotFound, MeetingSkeleton } from './meeting-view-states';
 import { RenameSpeakerDialog, type SpeakerNameSuggestions } from './rename-speaker-dialog';
 import { speakerColorSlots } from './speaker-avatar';
+import { SpeakerSuggestions } from './speaker-suggestions';
 import { useMeetingMode } from './use-meeting-mode';
 import { useMeetingPlayback } from './use-meeting-playback';
 
@@ -137,6 +138,7 @@ function LoadedMeeting({
             linkControl={calendarLink?.(meeting, replaceMeeting)}
           />
           {notice?.(meeting, replaceMeeting)}
+          <SpeakerSuggestions meeting={meeting} labels={labels} />
           <div className="h-px bg-border" aria-hidden="true" />
           <MeetingModes
             meeting={meeting}

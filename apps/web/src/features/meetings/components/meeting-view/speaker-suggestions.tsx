@@ -1,0 +1,117 @@
+/**
+ * Names suggested for a meeting's speakers, from the voices the person named in earlier meetings
+ * (or the other attendee of a two-person meeting): one chip per speaker, to accept (the speaker
+ * is renamed everywhere, with Undo) or dismiss. Drawn under the header in every mode, only while
+ * there is something to decide. docs/product.md#speaker-names.
+ */
+import type { Meeting } from '@summy/core';
+import { Check, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
+import { useDismissSpeakerSuggestion } from '@/features/meetings/api/dismiss-speaker-suggestion';
+import { useRenameSpeakers } from '@/features/meetings/api/rename-speakers';
+import { renamedMap } from './rename-speaker-dialog';
+
+/** Props of {@link SpeakerSuggestions}. */
+export interface SpeakerSuggestionsProps {
+  meeting: Meeting;
+  /** The transcript's labels in speaking order. */
+  labels: readonly string[];
+}
+
+/** The chips; nothing when no suggestion is pending or the meeting is busy. */
+export function SpeakerSuggestions({ meeting, labels }: SpeakerSuggestionsProps) {
+  const rename = useRenameSpeakers(meeting.id);
+  const dismiss = useDismissSpeakerSuggestion(meeting.id);
+  const pending = labels.flatMap((label) => {
+    const s = meeting.speakerSuggestions[label];
+    return s ? [{ label, ...s }] : [];
+  });
+  if (pending.length === 0 || meeting.isProcessing || meeting.isRecording) return null;
+  const busy = rename.isPending || dismiss.isPending;
+
+  const accept = (label: string, name: string) => {
+    const previous = meeting.speakerNames;
+    rename.mutate(renamedMap(labels, previous, label, name), {
+      onSuccess: () =>
+        toast.success(`Renamed ${label} to ${name}`, {
+          description: 'Transcript, summary and action items show the new name.',
+          action: {
+            label: 'Undo',
+            onClick: () =>
+              rename.mutate(previous, {
+                onSuccess: () => toast.success('Speaker names restored'),
+                onError: (err) =>
+                  toast.error('Failed to rename speaker', { description: err.message }),
+              }),
+          },
+        }),
+      onError: (err) => toast.error('Failed to rename speaker', { description: err.message }),
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby={`speaker-suggestions-${meeting.id}`}
+      className="flex flex-col gap-2 rounded-xl border border-border bg-muted/40 px-4 py-3"
+    >
+      <div className="flex flex-col gap-0.5">
+        <h2 id={`speaker-suggestions-${meeting.id}`} className="text-sm font-medium">
+          Who’s speaking?
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          Suggested from voices you named in earlier meetings and the invited attendees.
+        </p>
+      </div>
+      <ul className="flex flex-wrap gap-2">
+        {pending.map(({ label, name, similarity }) => (
+          <li
+            key={label}
+            className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-background py-0.5 pr-0.5 pl-3 text-sm shadow-xs"
+            title={
+              similarity === null
+                ? 'The other attendee of this meeting'
+                : `Voice similarity ${Math.round(similarity * 100)}%`
+            }
+          >
+            <span className="min-w-0 truncate">
+              <span className="text-muted-foreground">{label}</span>
+              <span aria-hidden="true" className="px-1 text-muted-foreground">
+                →
+              </span>
+              <span className="font-medium">{name}</span>
+              <span className="sr-only">?</span>
+            </span>
+            <Button
+              type="button"
+              size="icon-sm"
+              variant="ghost"
+              className="size-7 rounded-full text-emerald-700 hover:text-emerald-800 dark:text-emerald-400"
+              aria-label={`Accept ${name} for ${label}`}
+              disabled={busy}
+              onClick={() => accept(label, name)}
+            >
+              <Check aria-hidden="true" />
+            </Button>
+            <Button
+              type="button"
+              size="icon-sm"
+              variant="ghost"
+              className="size-7 rounded-full text-muted-foreground"
+              aria-label={`Dismiss ${name} for ${label}`}
+              disabled={busy}
+              onClick={() =>
+                dismiss.mutate(label, {
+                  onError: (err) =>
+                    toast.error('Failed to dismiss the suggestion', { description: err.message }),
+                })
+              }
+            >
+              <X aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
