@@ -24,6 +24,9 @@ import { chatAnswerRoutes } from './routes/chat/routes.ts';
 import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
 import { contactRoutes } from './routes/contacts/routes.ts';
 import { voiceRoutes } from './routes/voices/routes.ts';
+import { accountRoutes } from './routes/account/routes.ts';
+import { apiKeyRoutes } from './routes/api-keys/routes.ts';
+import { meetingExportRoutes } from './routes/meetings/export-routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
 import { linearRouters } from './routes/linear/routes.ts';
@@ -39,6 +42,7 @@ import { transcriptionRoutes } from './routes/transcription/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { todoRoutes } from './routes/todos/routes.ts';
 import { tusRoutes } from './uploads/tus-routes.ts';
+import { mountMcp } from './mcp/mcp-route.ts';
 
 /** Creates the application for the given dependencies. */
 export function createApp(deps: AppDeps) {
@@ -71,24 +75,30 @@ export function createApp(deps: AppDeps) {
     in: 'cookie',
     name: 'better-auth.session_token',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal API key (Settings > Account > API keys): `summy_…`',
+  });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {
       title: 'Summy API',
       version: '0.1.0',
       description:
-        'Owner-scoped data API. Every route except /api/health, /api/config and /api/auth/* needs a session cookie from Better Auth (/api/auth/sign-in/email). Errors are `{error, details}`.',
+        'Owner-scoped data API. Every route except /api/health, /api/config and /api/auth/* needs a session cookie from Better Auth (/api/auth/sign-in/email) or a personal API key (`Authorization: Bearer summy_…`; a read key may only GET; /api/api-keys takes a session only). Errors are `{error, details}`.',
     },
-    security: [{ session: [] }],
+    security: [{ session: [] }, { apiKey: [] }],
   });
 
   const api = new OpenAPIHono<AppEnv>();
   api.use('*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
-  api.use('*', requireSession(auth));
+  api.use('*', requireSession(auth, deps.database.db));
   // Before meetingRoutes: /meetings/upload must not be read as a meeting id.
   api.route('/meetings', recordingRoutes(deps));
   api.route('/meetings', meetingRoutes(deps));
   api.route('/meetings', meetingCalendarRoutes(deps));
+  api.route('/meetings', meetingExportRoutes(deps));
   api.route('/', transcriptionRoutes(deps));
   api.route('/', textRoutes(deps));
   api.route('/uploads', tusRoutes(deps));
@@ -104,11 +114,16 @@ export function createApp(deps: AppDeps) {
   api.route('/google', googleRoutes(deps));
   api.route('/contacts', contactRoutes(deps));
   api.route('/voices', voiceRoutes(deps));
+  api.route('/account', accountRoutes(deps));
+  api.route('/api-keys', apiKeyRoutes(deps));
   api.route('/calendar', calendarRoutes(deps));
   api.route('/models', modelRoutes(deps));
   api.route('/integrations/apple-reminders', remindersRoutes(deps));
   api.route('/settings', settingsRoutes(deps));
   app.route('/api', api);
+  // Model Context Protocol clients, with a personal API key (mcp/mcp-route.ts).
+  app.use('/mcp', requestBodyLimit());
+  mountMcp(app, deps);
 
   app.all('/api/*', () => {
     throw new NotFoundError('Route');

@@ -27,3 +27,5 @@ export * from './linear.ts';
 export * from './reminders.ts';
 export * from './popup-pages.ts';
 export * from './contacts-sync.ts';
+export * from './export.ts';
+export * from './api-keys.ts';

@@ -147,19 +147,29 @@ export type VoiceProfileList = z.infer<typeof voiceProfileListSchema>;
 /**
  * The transcript's speaker indices (0-based, as the speech-to-text result numbers them) behind
  * each label, read from the stored turns and their times: paragraph `i` of the transcript has the
- * label, and `turnTimes[i].speaker` the index. Works for labels a speaker enhancement renamed.
+ * label, and `turnTimes[i].speaker` the index, which works for labels a speaker enhancement
+ * renamed. When the counts differ, 'Speaker N' stands for index N - 1 and other labels for none.
  */
 export function speakerIndicesByLabel(
   transcript: string | null | undefined,
   turnTimes: readonly { speaker: number }[],
 ): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>();
-  parseTranscript(transcript).forEach((turn, i) => {
-    const index = turnTimes[i]?.speaker;
-    if (index === undefined) return;
-    const set = out.get(turn.speaker) ?? new Set<number>();
+  const add = (label: string, index: number) => {
+    const set = out.get(label) ?? new Set<number>();
     set.add(index);
-    out.set(turn.speaker, set);
-  });
+    out.set(label, set);
+  };
+  const turns = parseTranscript(transcript);
+  // Paragraphs pair with turn times only while the transcript has its stored shape (an edit, or
+  // two turns of one speaker run together, changes the count); otherwise the labels' own numbers.
+  if (turns.length === turnTimes.length) {
+    turns.forEach((turn, i) => add(turn.speaker, turnTimes[i]!.speaker));
+  } else {
+    for (const turn of turns) {
+      const n = /^Speaker (\d+)$/.exec(turn.speaker);
+      if (n && Number(n[1]) >= 1) add(turn.speaker, Number(n[1]) - 1);
+    }
+  }
   return out;
 }

@@ -3,6 +3,7 @@ import {
   applySpeakerNames,
   normalizeSpeakerNames,
   renamedSpeakers,
+  speakerIndicesByLabel,
   speakerLabels,
   speakerNameSchema,
 } from './speaker-names.ts';
@@ -51,5 +52,26 @@ describe('speaker names', () => {
     for (const bad of ['', ' ', 'A: B', '[A]', 'x'.repeat(61), 'a\u0000b']) {
       expect(speakerNameSchema.safeParse(bad).success, bad).toBe(false);
     }
+  });
+});
+
+describe('speakerIndicesByLabel', () => {
+  it('pairs paragraphs with turn times, and falls back to the label numbers when they differ', () => {
+    const transcript = 'Carol: Hi.\n\nSpeaker 2: Hello.\n\nCarol: Bye.';
+    const times = [{ speaker: 0 }, { speaker: 1 }, { speaker: 0 }];
+    expect(speakerIndicesByLabel(transcript, times)).toEqual(
+      new Map([
+        ['Carol', new Set([0])],
+        ['Speaker 2', new Set([1])],
+      ]),
+    );
+    // An edited transcript (two paragraphs of one speaker run together): labels' own numbers.
+    const edited = 'Speaker 1: Hi.\n\nSpeaker 1: Again.\n\nSpeaker 3: Yes.';
+    expect(speakerIndicesByLabel(edited, times)).toEqual(
+      new Map([
+        ['Speaker 1', new Set([0])],
+        ['Speaker 3', new Set([2])],
+      ]),
+    );
   });
 });

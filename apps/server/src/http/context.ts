@@ -1,9 +1,17 @@
 /** The Hono environment shared by Summy's routes and middleware. */
+import type { ApiKeyScope } from '@summy/core';
 
 /**
- * Hono environment: `userId` is set by the session middleware on protected routes;
+ * Hono environment: `userId` is set by the session middleware on protected routes (from the
+ * session cookie or a personal API key, then also `apiKey`);
  * `clientAddress` by http/client-address.ts on /api/auth/*.
  */
 export interface AppEnv {
-  Variables: { userId: string; userEmail: string; clientAddress: string };
+  Variables: {
+    userId: string;
+    userEmail: string;
+    clientAddress: string;
+    /** The personal API key the request came with (`Authorization: Bearer`); unset for a session. */
+    apiKey?: { id: string; scope: ApiKeyScope };
+  };
 }

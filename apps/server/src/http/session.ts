@@ -1,23 +1,42 @@
 /**
- * Middleware for the data API: a request must carry a Better Auth session (else 401
- * 'User not authenticated'), and a state-changing request must come from Summy's own origin.
+ * Middleware for the data API: a request must carry a Better Auth session or a personal API key
+ * (else 401 'User not authenticated'), and a state-changing request must come from Summy's own
+ * origin.
  */
 import type { MiddlewareHandler } from 'hono';
+import type { Database } from '@summy/db';
 import type { Auth } from '../auth.ts';
+import { authenticateApiKey } from '../services/api-keys/authenticate-api-key.ts';
 import type { AppEnv } from './context.ts';
 import { ForbiddenError, UnauthenticatedError } from '../errors/app-errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Sets `userId` from the session cookie; answers 401 without a valid session. The cookies Better
+ * Sets `userId` from `Authorization: Bearer <personal API key>` when given (with `db`), else from
+ * the session cookie; answers 401 without either ('Invalid API key' for a bad key), 403 for a
+ * write with a read-only key, 429 past a key's rate (services/api-keys). The cookies Better
  * Auth sets while checking (a renewed session cookie cache when it has expired, a session expiry
  * pushed forward) go out with the answer, as they would from /api/auth/get-session, so a browser
  * keeps a fresh cache and most requests need no database lookup
  * (docs/decisions/013-session-cookie-cache.md).
  */
-export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
+export function requireSession(auth: Auth, db?: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (bearer && db) {
+      const key = await authenticateApiKey(db, bearer);
+      if (key.scope === 'read' && !SAFE_METHODS.has(c.req.method)) {
+        throw new ForbiddenError(
+          'This API key is read-only: create a read-write key to change data',
+        );
+      }
+      c.set('userId', key.userId);
+      c.set('userEmail', key.userEmail);
+      c.set('apiKey', { id: key.keyId, scope: key.scope });
+      await next();
+      return;
+    }
     const { headers, response } = await auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,

@@ -7,3 +7,4 @@ export * from './accounts.ts';
 export * from './search.ts';
 export * from './integrations.ts';
 export * from './voices.ts';
+export * from './api-keys.ts';

@@ -49,7 +49,6 @@ export function voiceRoutes(deps: AppDeps) {
         return c.body(Readable.toWeb(sample.body) as ReadableStream, 200, {
           'Content-Type': sample.contentType,
           'Content-Length': String(sample.size),
-          'Cache-Control': 'private, no-store',
           'X-Content-Type-Options': 'nosniff',
         });
       },

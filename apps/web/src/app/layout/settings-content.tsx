@@ -1,4 +1,5 @@
 import { AiPreferencesSection } from '@/features/ai-preferences/components/ai-preferences-section';
+import { ApiKeysSettings } from '@/features/api-keys/components/api-keys-settings';
 import { AccountDetails } from '@/features/auth/components/account-details';
 import { GoogleAccountsSettings } from '@/features/google-accounts/components/google-accounts-settings';
 import { LinearIntegrationSettings } from '@/features/linear/components/linear-integration-settings';
@@ -28,7 +29,9 @@ export default function SettingsContent(props: SettingsContentProps) {
   return (
     <SettingsDialog
       {...props}
-      account={<AccountDetails linkedAccounts={<GoogleAccountsSettings />} />}
+      account={
+        <AccountDetails linkedAccounts={<GoogleAccountsSettings />} apiKeys={<ApiKeysSettings />} />
+      }
       ai={<AiPreferencesSection />}
       recording={<RecordingSettingsSection />}
       transcription={<TranscriptionSettings />}

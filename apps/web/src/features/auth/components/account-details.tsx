@@ -5,13 +5,21 @@ import { Button } from '@/components/ui/button';
 import { useAuthSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
 import { UserAvatar } from '@/components/user-avatar';
+import { AccountExport } from './account-export';
 
 /**
  * The account section of Settings: who is signed in (avatar, name, e-mail), then `linkedAccounts`
- * when given (the Google accounts block, another feature's, passed in by the app layer), then the
- * privacy policy and Sign Out at the foot (Account).
+ * when given (the Google accounts block, another feature's, passed in by the app layer), the API keys
+ * (`apiKeys`), 'Export your data', then the privacy policy and Sign Out at the foot (Account).
  */
-export function AccountDetails({ linkedAccounts }: { linkedAccounts?: ReactNode }) {
+export function AccountDetails({
+  linkedAccounts,
+  apiKeys,
+}: {
+  linkedAccounts?: ReactNode;
+  /** The API keys block (another feature's, passed in by the app layer). */
+  apiKeys?: ReactNode;
+}) {
   const { user } = useAuthSession();
   const { signOut, isSigningOut } = useSignOut();
   if (!user) return null;
@@ -30,6 +38,8 @@ export function AccountDetails({ linkedAccounts }: { linkedAccounts?: ReactNode 
         </div>
       </div>
       {linkedAccounts}
+      {apiKeys}
+      <AccountExport />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
         <Link
           to="/privacy-policy"

@@ -1,13 +1,14 @@
 /**
- * The meeting's actions menu: 'Unlink calendar event' (only when linked) and 'Delete Meeting', each
+ * The meeting's actions menu: 'Export as' one of the export formats (a download), 'Unlink calendar
+ * event' (only when linked) and 'Delete Meeting', each
  * with a confirm dialog (Enter confirms, Escape cancels); notices 'Calendar event unlinked',
  * 'Failed to unlink event: Please try again' and 'Meeting deleted' (docs/product.md#meeting-view).
  * Unlinking goes through `DELETE /api/meetings/:id/calendar-event`, which clears every calendar
  * field of the meeting (docs/decisions/022-calendar-fetch-and-event-links.md).
  */
-import { CALENDAR_MESSAGES } from '@summy/core';
+import { CALENDAR_MESSAGES, EXPORT_FORMAT_INFO, EXPORT_FORMATS } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Ellipsis, Trash, Unlink } from 'lucide-react';
+import { Download, Ellipsis, Trash, Unlink } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -17,10 +18,12 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useDeleteMeeting } from '@/features/meetings/api/delete-meeting';
+import { downloadMeetingExport } from '@/features/meetings/api/export-meeting';
 import { meetingQueryKey } from '@/features/meetings/api/get-meeting';
 import { useUnlinkCalendarEvent } from '@/features/meetings/api/unlink-calendar-event';
 
@@ -34,7 +37,7 @@ export interface MeetingActionsMenuProps {
   linked: boolean;
 }
 
-/** The '...' button of the meeting header and its two confirmed actions. */
+/** The '...' button of the meeting header: the exports and two confirmed actions. */
 export function MeetingActionsMenu({
   meetingId,
   meetingTitle,
@@ -76,6 +79,17 @@ export function MeetingActionsMenu({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
+          <DropdownMenuLabel>Export as</DropdownMenuLabel>
+          {EXPORT_FORMATS.map((format) => (
+            <DropdownMenuItem
+              key={format}
+              onSelect={() => downloadMeetingExport(meetingId, format)}
+            >
+              <Download />
+              {EXPORT_FORMAT_INFO[format].label}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
           {linked && (
             <>
               <DropdownMenuItem onSelect={() => setConfirming('unlink')}>

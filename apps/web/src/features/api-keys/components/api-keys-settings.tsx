@@ -1,0 +1,214 @@
+/**
+ * Settings > Account > API keys: the person's personal API keys for scripts and MCP clients.
+ * Create (a name and a scope: 'Read only' or 'Read and write'); the key is shown once in a dialog
+ * with Copy; the list shows name, scope, first characters, creation and last use; Revoke asks
+ * first. Handed to the account section by the app layer. docs/product.md#api-keys.
+ */
+import type { ApiKey, ApiKeyScope, CreatedApiKey } from '@summy/core';
+import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+const SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  read: 'Read only',
+  'read-write': 'Read and write',
+};
+
+const day = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+
+/** The API keys block. */
+export function ApiKeysSettings() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiKeyScope>('read');
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const headingId = useId();
+  const nameId = useId();
+  const scopeId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Enter a name');
+    setError(null);
+    create.mutate(
+      { name, scope },
+      {
+        onSuccess: (created) => {
+          setShown(created);
+          setName('');
+        },
+        onError: (err) => setError(err.message || 'Failed to create the API key'),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 border-t pt-4">
+      <div className="flex flex-col gap-0.5">
+        <h4 id={headingId} className="text-sm font-medium">
+          API keys
+        </h4>
+        <p className="text-xs text-muted-foreground">
+          For scripts and AI assistants (MCP at <code>/mcp</code>): send a key as{' '}
+          <code>Authorization: Bearer …</code>. A key acts as you; keep it secret.
+        </p>
+      </div>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+        <div className="flex min-w-40 flex-1 flex-col gap-1">
+          <label htmlFor={nameId} className="text-xs text-muted-foreground">
+            Name
+          </label>
+          <Input
+            id={nameId}
+            value={name}
+            maxLength={60}
+            placeholder="e.g. Claude Desktop"
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${nameId}-error` : undefined}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={scopeId} className="text-xs text-muted-foreground">
+            Access
+          </label>
+          <NativeSelect
+            id={scopeId}
+            value={scope}
+            onChange={(e) => setScope(e.target.value as ApiKeyScope)}
+          >
+            <option value="read">{SCOPE_LABELS.read}</option>
+            <option value="read-write">{SCOPE_LABELS['read-write']}</option>
+          </NativeSelect>
+        </div>
+        <Button type="submit" size="sm" className="h-9" disabled={create.isPending}>
+          {create.isPending ? <Spinner /> : <KeyRound />}
+          Create key
+        </Button>
+      </form>
+      {error && (
+        <p id={`${nameId}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {keys.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner /> Loading API keys…
+        </p>
+      ) : keys.isError ? (
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <p className="text-destructive">Failed to load API keys</p>
+          <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : keys.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-3 text-center text-sm text-muted-foreground">
+          No API keys yet.
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-lg border" aria-label="API keys">
+          {keys.data.map((k) => (
+            <li key={k.id} className="flex items-center gap-3 px-3 py-2.5">
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="flex items-center gap-2 text-sm font-medium">
+                  <span className="truncate">{k.name}</span>
+                  <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-[11px] font-normal text-muted-foreground">
+                    {SCOPE_LABELS[k.scope]}
+                  </span>
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  <code>{k.prefix}…</code> · created {day(k.createdAt)} ·{' '}
+                  {k.lastUsedAt ? `last used ${day(k.lastUsedAt)}` : 'never used'}
+                </span>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Revoke the API key ${k.name}`}
+                disabled={revoke.isPending && revoke.variables === k.id}
+                onClick={() => setRevoking(k)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={shown !== null} onOpenChange={(open) => !open && setShown(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Copy your API key</DialogTitle>
+            <DialogDescription>
+              This is the only time the key {shown ? `“${shown.name}”` : ''} is shown. Store it
+              somewhere safe; if it is lost, revoke it and create another.
+            </DialogDescription>
+          </DialogHeader>
+          <Input
+            readOnly
+            value={shown?.key ?? ''}
+            aria-label="API key"
+            className="font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() =>
+                void navigator.clipboard.writeText(shown?.key ?? '').then(
+                  () => toast.success('API key copied'),
+                  () => toast.error('Copy failed: select the key and copy it'),
+                )
+              }
+            >
+              <Copy />
+              Copy
+            </Button>
+            <Button type="button" onClick={() => setShown(null)}>
+              Done
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={`Revoke the API key “${revoking?.name ?? ''}”?`}
+        description="Scripts and assistants using it stop working at once. This cannot be undone."
+        confirmLabel="Revoke"
+        destructive
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => toast.success('API key revoked'),
+            onError: (err) =>
+              toast.error('Failed to revoke the API key', { description: err.message }),
+          })
+        }
+      />
+    </section>
+  );
+}
