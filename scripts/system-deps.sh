@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Summy needs, visibly, only when something is missing.
 #   runtime: what `npm start` needs (ffmpeg to read audio, PocketSphinx for offline speech-to-text,
-#            bzip2 for GNU tar to unpack the local speech models' .tar.bz2 downloads)
+#            bzip2 for GNU tar to unpack the local speech models' .tar.bz2 downloads, DejaVu Sans
+#            for PDF exports in any European or Cyrillic script)
 #   test: what `npm test` needs on top (a PostgreSQL server, Chromium and its headless shell for
 #         Playwright, Radicale as the CalDAV server of the reminders tests)
 # Debian 12 as root: apt-get; elsewhere it says what to install and stops.
 set -euo pipefail
 
-runtime_pkgs=(ffmpeg pocketsphinx pocketsphinx-en-us bzip2)
-test_pkgs=(postgresql chromium chromium-headless-shell fonts-dejavu-core radicale)
+runtime_pkgs=(ffmpeg pocketsphinx pocketsphinx-en-us bzip2 fonts-dejavu-core)
+test_pkgs=(postgresql chromium chromium-headless-shell radicale)
 
 want=("${runtime_pkgs[@]}")
 [ "${1:-runtime}" = "test" ] && want+=("${test_pkgs[@]}")
