@@ -4,6 +4,7 @@
  * origin.
  */
 import type { MiddlewareHandler } from 'hono';
+import { API_KEY_PREFIX } from '@summy/core';
 import type { Database } from '@summy/db';
 import type { Auth } from '../auth.ts';
 import { authenticateApiKey } from '../services/api-keys/authenticate-api-key.ts';
@@ -13,8 +14,8 @@ import { ForbiddenError, UnauthenticatedError } from '../errors/app-errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Sets `userId` from `Authorization: Bearer <personal API key>` when given (with `db`), else from
- * the session cookie; answers 401 without either ('Invalid API key' for a bad key), 403 for a
+ * Sets `userId` from `Authorization: Bearer summy_…` (a personal API key, with `db`), else from
+ * the session (cookie, or Better Auth's bearer session token); answers 401 without either ('Invalid API key' for a bad key), 403 for a
  * write with a read-only key, 429 past a key's rate (services/api-keys). The cookies Better
  * Auth sets while checking (a renewed session cookie cache when it has expired, a session expiry
  * pushed forward) go out with the answer, as they would from /api/auth/get-session, so a browser
@@ -24,7 +25,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function requireSession(auth: Auth, db?: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (bearer && db) {
+    // Other bearer tokens are Better Auth's session tokens (its bearer plugin), checked below.
+    if (bearer?.startsWith(API_KEY_PREFIX) && db) {
       const key = await authenticateApiKey(db, bearer);
       if (key.scope === 'read' && !SAFE_METHODS.has(c.req.method)) {
         throw new ForbiddenError(
