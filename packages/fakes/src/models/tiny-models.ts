@@ -28,11 +28,9 @@
  * `speaker-recongition-models` release. Archives are made with the system `tar -cjf` (GNU tar,
  * bzip2) with fixed names, owners and times, so their SHA-256 is stable too.
  */
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { fileFacts, tarBz2 } from './archive.ts';
 import { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
 import { writeTinyNotesModels } from './tiny-gguf.ts';
 import { tinySegmentationModel } from './tiny-segmentation.ts';
@@ -385,27 +383,4 @@ export function tinySpeakerEmbeddingModel(seed: number): OnnxModel {
       comment: 'Summy test model: fixed-seed random weights (packages/fakes/src/models)',
     },
   };
-}
-
-const run = promisify(execFile);
-
-/** `tar -cjf archive -C cwd folder` with fixed order, owner and times (GNU tar). */
-async function tarBz2(cwd: string, folder: string, archive: string): Promise<void> {
-  await run('tar', [
-    '--sort=name',
-    '--mtime=@0',
-    '--owner=0',
-    '--group=0',
-    '--numeric-owner',
-    '-cjf',
-    archive,
-    '-C',
-    cwd,
-    folder,
-  ]);
-}
-
-async function fileFacts(file: string): Promise<{ sizeBytes: number; sha256: string }> {
-  const bytes = await readFile(file);
-  return { sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
