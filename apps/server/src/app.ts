@@ -27,6 +27,7 @@ import { voiceRoutes } from './routes/voices/routes.ts';
 import { accountRoutes } from './routes/account/routes.ts';
 import { apiKeyRoutes } from './routes/api-keys/routes.ts';
 import { meetingExportRoutes } from './routes/meetings/export-routes.ts';
+import { meetingSeriesRoutes } from './routes/meetings/series-routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
 import { linearRouters } from './routes/linear/routes.ts';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   api.route('/meetings', meetingRoutes(deps));
   api.route('/meetings', meetingCalendarRoutes(deps));
   api.route('/meetings', meetingExportRoutes(deps));
+  api.route('/meetings', meetingSeriesRoutes(deps));
   api.route('/', transcriptionRoutes(deps));
   api.route('/', textRoutes(deps));
   api.route('/uploads', tusRoutes(deps));

@@ -4,46 +4,13 @@
  * migrated up to just before it, seeded with true copies and with look-alikes that must stay, then
  * migrated the rest of the way as a server start would.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, type DatabaseHandle } from '@summy/db';
+import type { DatabaseHandle } from '@summy/db';
 import { openTestDatabase, testDbKind } from './harness.ts';
+import { migrateTo, migrationsBefore } from './migrations.ts';
 
 const TAG = /_action-item-copies$/;
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** A copy of the migrations folder that stops just before the data migration. */
-function foldersBeforeCopies(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'summy-migrations-'));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
-  const at = journal.entries.findIndex((e) => TAG.test(e.tag));
-  expect(at, 'the data migration is in the journal').toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateTo(handle: DatabaseHandle, folder: string): Promise<void> {
-  if (handle.kind === 'pglite') {
-    // PGliteThread has the query() and transaction() Drizzle calls (packages/db/src/pglite-thread.ts).
-    const client = handle.pglite! as unknown as PGlite;
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
-  } else {
-    await migratePg(drizzlePg({ client: handle.pool! }), { migrationsFolder: folder });
-  }
-}
 
 let handle: DatabaseHandle | undefined;
 let folder: string | undefined;
@@ -71,7 +38,7 @@ interface Seed {
 describe(`removing the copies of action items (${testDbKind})`, () => {
   it('removes exactly the untouched copies and keeps every look-alike', async () => {
     handle = await openTestDatabase({ migrated: false });
-    folder = foldersBeforeCopies();
+    folder = migrationsBefore(TAG);
     await migrateTo(handle, folder);
     const q = handle.query.bind(handle);
 

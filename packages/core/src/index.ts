@@ -29,3 +29,4 @@ export * from './popup-pages.ts';
 export * from './contacts-sync.ts';
 export * from './export.ts';
 export * from './api-keys.ts';
+export * from './series.ts';

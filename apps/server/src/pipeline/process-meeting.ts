@@ -31,6 +31,11 @@ import type { PipelineTools } from './tools.ts';
 import { log } from '../log.ts';
 import { speakerSuggestionsFor } from '../services/voices/suggest-speaker-names.ts';
 import { DEFAULT_VOICE_MATCH } from '../services/voices/voice-match.ts';
+import {
+  carriedOverMarkdown,
+  seriesFollowUpFor,
+  withCarriedOver,
+} from '../services/series/find-series-follow-up.ts';
 
 /** What the pipeline needs of the server. */
 export interface PipelineDeps {
@@ -192,6 +197,17 @@ export async function processMeeting(
   }
   signal?.throwIfAborted();
 
+  // Series memory: what of earlier meetings' open items this one resolves; told in the summary.
+  const followUp = await seriesFollowUpFor(
+    db,
+    job.userId,
+    job.meetingId,
+    transcript,
+    tools.text,
+    signal,
+  );
+  signal?.throwIfAborted();
+
   // 6. Names from voice profiles, saved with the rest so the meeting never shows without its
   //    chips. Suggestions only: a failure costs nothing but the chips.
   await progress('Saving');
@@ -225,7 +241,8 @@ export async function processMeeting(
       title,
       duration: durationMinutes,
       participants,
-      summary: summary?.summary ?? null,
+      summary: summary ? withCarriedOver(summary.summary, carriedOverMarkdown(followUp)) : null,
+      likelyDone: followUp.likelyDone,
       speakerEmbeddings: result.speakerEmbeddings ?? null,
       speakerSuggestions,
       // Which model and template wrote it, for the meeting's summary header.

@@ -13,6 +13,7 @@ import { textModelLabel } from '../providers/llm/catalog.ts';
 import { TextGenerationError, type TextModel } from '../providers/llm/types.ts';
 import { publishNotice } from '../realtime/publish.ts';
 import { log } from '../log.ts';
+import { carriedOverSection, withCarriedOver } from '../services/series/find-series-follow-up.ts';
 
 /** Payload of a `meeting.summarize` job; model and template resolved when it was requested. */
 export interface SummaryJob {
@@ -54,6 +55,7 @@ export async function regenerateSummary(
     .select({
       transcript: meetings.transcript,
       title: meetings.title,
+      summary: meetings.summary,
       waiting: meetings.summaryRegenerating,
     })
     .from(meetings)
@@ -88,7 +90,8 @@ export async function regenerateSummary(
   const saved = await db
     .update(meetings)
     .set({
-      summary: generated.summary,
+      // The items carried over from earlier meetings were those of its processing: kept.
+      summary: withCarriedOver(generated.summary, carriedOverSection(meeting.summary)),
       // summary_data keeps what the pipeline wrote there (turn times, engine); a non-object
       // value left by older code is replaced.
       summaryData: sql`(case when jsonb_typeof(${meetings.summaryData}) = 'object' then ${meetings.summaryData} else '{}'::jsonb end) || ${patch}::jsonb`,

@@ -116,6 +116,23 @@ export const meetings = pgTable(
      * when it was accepted: the same request again within seconds is a repeat (a double click, a
      * retried burst) and is refused even when the first has already finished.
      */
+    /**
+     * Which series the meeting belongs to, so 'Last time' and a series' chat find its other
+     * meetings by index: 'event:' the recurring event id, else 'people:' the sorted attendee
+     * e-mails (two or more), else 'names:' the sorted speaker names the user gave (two or more); null when
+     * none applies; the parts hashed (SHA-256). Kept by the `meetings_series_key` trigger of
+     * migration 0021 whenever those fields change (docs/decisions/059-series-memory.md).
+     */
+    seriesKey: text('series_key'),
+    /**
+     * Action items of earlier meetings of the series that this meeting's transcript suggests are
+     * done: `{todoId, evidence, position}` (the turn index the evidence comes from). Suggestions
+     * only: the user confirms (the to-do is completed) or dismisses each, which removes it.
+     */
+    likelyDone: jsonb('likely_done')
+      .$type<{ todoId: string; evidence: string; position: number | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     summaryRequest: text('summary_request'),
     summaryRequestedAt: timestamp('summary_requested_at', { withTimezone: true }),
   },
@@ -132,6 +149,10 @@ export const meetings = pgTable(
     index('meetings_user_search_stale_idx')
       .on(t.userId)
       .where(sql`${t.searchIndexedAt} is null or ${t.searchIndexedAt} < ${t.updatedAt}`),
+    // A meeting's series, newest first ('Last time' reads the first one before the meeting).
+    index('meetings_user_series_idx')
+      .on(t.userId, t.seriesKey, t.date.desc().nullsFirst())
+      .where(sql`${t.seriesKey} is not null`),
     index('meetings_user_calendar_event_idx')
       .on(t.userId, t.calendarEventId)
       .where(sql`${t.calendarEventId} is not null`),

@@ -57,6 +57,8 @@ function speakerLabels(prompt: string): string[] {
 export const defaultFakeScript: FakeScript = (req: FakeLlmRequest) => {
   const task = req.system.toLowerCase();
   if (task.includes('meeting assistant')) return FAKE_CHAT_ANSWER;
+  // Following up on earlier meetings' items: none done unless a test scripts otherwise.
+  if (task.includes('follow up on open action items')) return JSON.stringify({ done: [] });
   if (task.includes('action item')) {
     return JSON.stringify({
       actionItems: [

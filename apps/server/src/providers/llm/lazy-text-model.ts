@@ -27,6 +27,12 @@ export function lazyTextModel(id: string, load: () => Promise<TextModel>): TextM
       (await model()).extractActionItems(transcript, signal),
     enhanceSpeakers: async (transcript, signal) =>
       (await model()).enhanceSpeakers(transcript, signal),
+    // Every loaded model (createAiSdkTextModel) has it; one without answers with the offline way.
+    findDoneItems: async (input, signal) => {
+      const loaded = await model();
+      if (!loaded.findDoneItems) throw new Error(`The text model ${id} cannot match open items`);
+      return loaded.findDoneItems(input, signal);
+    },
     async *answer(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks) {
       const loaded = await model();
       if (!loaded.answer) throw new Error(`The text model ${id} cannot answer questions`);

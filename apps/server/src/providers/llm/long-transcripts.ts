@@ -254,5 +254,22 @@ export function withLongTranscripts(
       });
       return relabelTranscript(transcript, names);
     },
+    // Too long a transcript is left to the offline matching (the caller's fallback): one call per
+    // part would ask about every item again and again.
+    ...(model.findDoneItems && {
+      async findDoneItems(
+        input: Parameters<NonNullable<TextModel['findDoneItems']>>[0],
+        signal?: AbortSignal,
+      ) {
+        if (!(await fits(input.transcript))) {
+          throw new TextGenerationError(
+            'actionItems',
+            'failed',
+            'The transcript is longer than the model reads',
+          );
+        }
+        return model.findDoneItems!(input, signal);
+      },
+    }),
   };
 }

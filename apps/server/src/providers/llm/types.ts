@@ -27,11 +27,37 @@ export interface TextModel {
   /** The transcript with better speaker labels, in the same 'Speaker N:' paragraph format. */
   enhanceSpeakers(transcript: string, signal?: AbortSignal): Promise<string>;
   /**
+   * Which of `items` (open action items of earlier meetings of a series) the transcript says are
+   * done, each with the sentence that says so. Absent where there is no language model: the
+   * offline word and owner matching (offline/done-items.ts) is used instead.
+   * @throws TextGenerationError('actionItems') when the provider fails
+   */
+  findDoneItems?(
+    input: { transcript: string; items: readonly OpenItem[] },
+    signal?: AbortSignal,
+  ): Promise<DoneItem[]>;
+  /**
    * Streams the answer to a conversation, yielding text pieces as the model generates them (the
    * meeting assistant). Absent on the offline model, which has no language model to write with.
    * @throws TextGenerationError('chat') when the provider fails or answers nothing
    */
   answer?(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks): AsyncIterable<string>;
+}
+
+/** An open action item to look for: its to-do id, title and owner (a name, or null). */
+export interface OpenItem {
+  id: string;
+  title: string;
+  assignedTo: string | null;
+}
+
+/** An item a transcript suggests is done, with the words that say so. */
+export interface DoneItem {
+  id: string;
+  /** What was said, as said (a sentence, or a question and its answer). */
+  evidence: string;
+  /** Index of the transcript turn (core `parseTranscript`) the evidence ends in; null if unknown. */
+  position: number | null;
 }
 
 /** What a model may tell about an answer before its first piece. */

@@ -10,14 +10,23 @@ import { actionItemSuggestionSchema, type ActionItemSuggestion } from '@summy/co
 import { GENERIC_LABEL, parseTranscript, relabelTranscript } from '../transcript.ts';
 import {
   TextGenerationError,
+  type DoneItem,
   type GeneratedSummary,
   type TextGenerationStep,
   type TextModel,
 } from '../types.ts';
 import { toTextGenerationError } from './errors.ts';
-import { actionItemsPrompt, speakerNamesPrompt, summaryPrompt, titlePrompt } from './prompts.ts';
+import { locateEvidence } from '../offline/done-items.ts';
+import {
+  actionItemsPrompt,
+  doneItemsPrompt,
+  speakerNamesPrompt,
+  summaryPrompt,
+  titlePrompt,
+} from './prompts.ts';
 import {
   actionItemsAnswerSchema,
+  doneItemsAnswerSchema,
   speakerNamesAnswerSchema,
   summaryAnswerSchema,
 } from './schemas.ts';
@@ -245,6 +254,31 @@ export function createAiSdkTextModel(options: AiSdkTextModelOptions): TextModel 
         if (labels.includes(key) && usable) names.set(key, usable);
       }
       return relabelTranscript(transcript, names);
+    },
+
+    /**
+     * Asks the model which open items the transcript says are done. An answer is kept only when
+     * its quoted evidence is found in one turn of the transcript, so an item the model imagines
+     * done is never suggested.
+     */
+    async findDoneItems({ transcript, items }, signal): Promise<DoneItem[]> {
+      if (items.length === 0 || !transcript.trim()) return [];
+      const answer = await object(
+        'actionItems',
+        doneItemsAnswerSchema,
+        'done_items',
+        doneItemsPrompt(transcript, items),
+        signal,
+      );
+      const found = new Map<string, DoneItem>();
+      for (const { item, evidence } of answer.done) {
+        const open = items[item - 1];
+        const position = locateEvidence(transcript, evidence);
+        if (open && position !== null && !found.has(open.id)) {
+          found.set(open.id, { id: open.id, evidence: evidence.trim(), position });
+        }
+      }
+      return [...found.values()];
     },
   };
 }

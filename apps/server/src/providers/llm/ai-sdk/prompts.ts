@@ -65,6 +65,31 @@ export function actionItemsPrompt(transcript: string) {
   };
 }
 
+/**
+ * The follow-up prompt: which open action items of earlier meetings this transcript says are done.
+ * Items are numbered from 1 so the answer cannot invent ids; the evidence must be quoted.
+ */
+export function doneItemsPrompt(
+  transcript: string,
+  items: readonly { title: string; assignedTo: string | null }[],
+) {
+  const list = items
+    .map(
+      (item, i) =>
+        `${i + 1}. ${item.title}${item.assignedTo ? ` (owner: ${item.assignedTo})` : ''}`,
+    )
+    .join('\n');
+  return {
+    system: [
+      'You follow up on open action items from earlier meetings of a series, using the transcript of the latest meeting.',
+      'An item is done only when the transcript clearly says it was completed (for example "I sent the deck on Monday"). Plans, promises, questions and partial progress are not done. When in doubt, leave the item out.',
+      'For each done item give "item" (its number) and "evidence" (the sentence from the transcript that says so, quoted exactly as written).',
+      'Answer with a JSON object only: {"done": [{"item": 1, "evidence": "..."}]}; use an empty list when none is done.',
+    ].join('\n'),
+    prompt: `Open items:\n${list}\n\nTranscript:\n\n${transcript}`,
+  };
+}
+
 /** The speaker-naming prompt: which generic label is which named person. */
 export function speakerNamesPrompt(transcript: string, labels: string[]) {
   return {

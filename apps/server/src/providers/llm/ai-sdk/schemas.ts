@@ -28,6 +28,11 @@ export const actionItemsAnswerSchema = z.object({
   ),
 });
 
+/** Open items a transcript says are done: the item's number (from 1) and the quoted sentence. */
+export const doneItemsAnswerSchema = z.object({
+  done: z.array(z.object({ item: z.number().int(), evidence: z.string() })),
+});
+
 /** Names of generic speaker labels. */
 export const speakerNamesAnswerSchema = z.object({
   speakers: z.array(z.object({ label: z.string(), name: z.string().nullable() })),

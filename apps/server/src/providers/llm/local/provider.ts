@@ -214,6 +214,12 @@ function withPurposes(model: TextModel): TextModel {
     extractActionItems: (transcript, signal) =>
       notes(() => model.extractActionItems(transcript, signal)),
     enhanceSpeakers: (transcript, signal) => notes(() => model.enhanceSpeakers(transcript, signal)),
+    ...(model.findDoneItems && {
+      findDoneItems: (
+        input: Parameters<NonNullable<TextModel['findDoneItems']>>[0],
+        signal?: AbortSignal,
+      ) => notes(() => model.findDoneItems!(input, signal)),
+    }),
     ...(answer && {
       async *answer(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks) {
         const onWaiting = hooks?.onWaiting;

@@ -62,7 +62,8 @@ function RecordingScreen({ title }: { title: string | null }) {
  * with the calendar-link feature's control in its header when the server has Google configured, and
  * the Linear feature's 'Send to Linear' on each action item when the server has Linear, and the
  * ai-preferences feature's 'Regenerate summary' in the summary's top row. The recorder's Chat
- * button and the view's Ask mode open the Meeting Assistant about this meeting, docked beside it
+ * button and the view's Ask mode open the Meeting Assistant about this meeting (or, picked in Ask
+ * mode, about its series' meetings), docked beside it
  * unless the person has placed the panel themselves: floating, it would cover the recorder's
  * controls and the transcript turns its citations lead to.
  */
@@ -80,8 +81,12 @@ export default function MeetingRoute() {
     <MeetingView
       key={meetingId}
       meetingId={meetingId}
-      onAsk={(question) =>
-        openChat({ meetingIds: [meetingId], question, preferredMode: 'sidebar' })
+      onAsk={(question, meetingIds) =>
+        openChat({
+          meetingIds: meetingIds ? [...meetingIds] : [meetingId],
+          question,
+          preferredMode: 'sidebar',
+        })
       }
       notice={(meeting, onMeetingChange) => (
         <Suspense>

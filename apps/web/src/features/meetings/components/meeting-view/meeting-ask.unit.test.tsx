@@ -60,4 +60,29 @@ describe('MeetingAsk', () => {
     expect(all).toHaveLength(4);
     expect(all.every((button) => button.disabled)).toBe(true);
   });
+
+  it("offers the series' scope only for a series of two or more meetings", () => {
+    const series = (meetingCount: number) => ({
+      kind: 'event' as const,
+      name: 'Weekly sync',
+      meetingCount,
+      meetingIds: [],
+    });
+    const html = renderToStaticMarkup(
+      <MeetingAsk topics={[]} onAsk={() => undefined} series={series(3)} />,
+    );
+    expect(html).toContain('role="radiogroup" aria-label="Ask about"');
+    expect(buttons(html).slice(0, 2)).toEqual([
+      { text: 'This meeting', disabled: false },
+      { text: 'This series (3)', disabled: false },
+    ]);
+    // This meeting is the scope at first.
+    expect(html).toMatch(/aria-checked="true"[^>]*>This meeting</);
+    for (const alone of [series(1), null]) {
+      const plain = renderToStaticMarkup(
+        <MeetingAsk topics={[]} onAsk={() => undefined} series={alone} />,
+      );
+      expect(plain).not.toContain('radiogroup');
+    }
+  });
 });

@@ -15,6 +15,8 @@ import { Tabs } from 'radix-ui';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import type { ActionItemActionSlot } from './meeting-action-items';
+import { useMeetingSeries } from '@/features/meetings/api/get-meeting-series';
+import { LastTime } from './last-time';
 import { MeetingSummary } from './meeting-summary';
 import type { CitedTurn } from './meeting-transcript';
 import type { MeetingPlayback } from './use-meeting-playback';
@@ -70,7 +72,7 @@ export interface MeetingModesProps {
   /** The turn a link cited, to scroll to and highlight. */
   cited: CitedTurn | null;
   /** See MeetingViewProps.onAsk. */
-  onAsk?: (question?: string) => void;
+  onAsk?: (question?: string, meetingIds?: readonly string[]) => void;
   /** See MeetingViewProps.actionItemAction. */
   actionItemAction?: ActionItemActionSlot;
   /** The summary's top-row control for this meeting, already composed. */
@@ -94,9 +96,12 @@ export function MeetingModes({
   summaryAction,
   onRenameSpeaker,
 }: MeetingModesProps) {
+  // The series settles once the meeting is processed ('Last time', the assistant's scope).
+  const series = useMeetingSeries(meeting.id, !busy).data;
   return (
     <>
-      <Tabs.Content value="summary" className="outline-none">
+      <Tabs.Content value="summary" className="flex flex-col gap-6 outline-none">
+        <LastTime meetingId={meeting.id} series={series} />
         <MeetingSummary
           summary={meeting.summary}
           topics={meeting.topics}
@@ -135,7 +140,7 @@ export function MeetingModes({
       </Tabs.Content>
       <Tabs.Content value="ask" className="outline-none">
         <Suspense fallback={<ModeLoading />}>
-          <MeetingAsk topics={meeting.topics} onAsk={onAsk} />
+          <MeetingAsk topics={meeting.topics} onAsk={onAsk} series={series?.series ?? null} />
         </Suspense>
       </Tabs.Content>
     </>

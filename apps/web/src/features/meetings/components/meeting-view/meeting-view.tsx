@@ -30,11 +30,12 @@ export { MEETING_MODES, type MeetingMode } from './meeting-bottom-bar';
 export interface MeetingViewProps {
   meetingId: string;
   /**
-   * Opens the meeting assistant about this meeting, asking `question` when given (Ask mode's
+   * Opens the meeting assistant about this meeting, or about the meetings of `meetingIds` (its
+   * series, when the person picked 'This series'), asking `question` when given (Ask mode's
    * buttons; also called once each time the person switches to Ask). Without it Ask mode's
    * buttons are disabled.
    */
-  onAsk?: (question?: string) => void;
+  onAsk?: (question?: string, meetingIds?: readonly string[]) => void;
   /**
    * Drawn under the header for the loaded meeting: the transcription feature's first-run prompt
    * and re-transcribe offer, composed by the app layer. `onMeetingChange` puts a meeting answered
