@@ -152,6 +152,8 @@ function summyServer(of: number) {
       SUMMY_ADMINS: 'e2e-admin@example.com,e2e-admin-2@example.com,ada@acme.test',
       // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http.
       CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
+      // webhooks.spec.ts sends its test event to a receiver on 127.0.0.1 over plain http.
+      WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
     },
   };
 }

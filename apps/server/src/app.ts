@@ -26,6 +26,7 @@ import { contactRoutes } from './routes/contacts/routes.ts';
 import { voiceRoutes } from './routes/voices/routes.ts';
 import { accountRoutes } from './routes/account/routes.ts';
 import { apiKeyRoutes } from './routes/api-keys/routes.ts';
+import { webhookRoutes } from './routes/webhooks/routes.ts';
 import { meetingExportRoutes } from './routes/meetings/export-routes.ts';
 import { meetingSeriesRoutes } from './routes/meetings/series-routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
   api.route('/voices', voiceRoutes(deps));
   api.route('/account', accountRoutes(deps));
   api.route('/api-keys', apiKeyRoutes(deps));
+  api.route('/webhooks', webhookRoutes(deps));
   api.route('/calendar', calendarRoutes(deps));
   api.route('/models', modelRoutes(deps));
   api.route('/integrations/apple-reminders', remindersRoutes(deps));

@@ -59,6 +59,13 @@ export interface Env {
    */
   caldavAllowPrivateHosts: boolean;
   /**
+   * Whether webhooks may be sent to loopback or private addresses, and over plain http
+   * (WEBHOOKS_ALLOW_PRIVATE_HOSTS, default false: only public https endpoints, so a URL a user
+   * types cannot reach the server's own network; true for a receiver on your LAN, and in tests).
+   * Checked when an endpoint is added and again before each delivery (docs/decisions/057-webhooks.md).
+   */
+  webhooksAllowPrivateHosts: boolean;
+  /**
    * How many reverse proxies stand in front of Summy (TRUST_PROXY: `false`/0 by default, `true` =
    * 1, or a number). 0: `X-Forwarded-For` is ignored and the client address is the socket's; n: the
    * n-th address from the right of `X-Forwarded-For` is the client.
@@ -228,6 +235,9 @@ const schema = z.object({
   CALDAV_ALLOW_PRIVATE_HOSTS: z
     .enum(['true', 'false'], { message: 'CALDAV_ALLOW_PRIVATE_HOSTS must be true or false' })
     .default('false'),
+  WEBHOOKS_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'], { message: 'WEBHOOKS_ALLOW_PRIVATE_HOSTS must be true or false' })
+    .default('false'),
   WEB_DIR: z.string().trim().min(1).optional(),
   SUMMY_MODELS_DIR: z.string().trim().min(1).optional(),
   MODELS_BASE_URL: urlSetting('MODELS_BASE_URL', ['http:', 'https:']).optional(),
@@ -351,6 +361,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : undefined,
     caldavAllowPrivateHosts: v.CALDAV_ALLOW_PRIVATE_HOSTS === 'true',
+    webhooksAllowPrivateHosts: v.WEBHOOKS_ALLOW_PRIVATE_HOSTS === 'true',
     trustProxy: v.TRUST_PROXY,
     sessionCacheSeconds: v.SESSION_CACHE_SECONDS,
     signup: v.SIGNUP,

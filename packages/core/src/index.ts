@@ -29,4 +29,5 @@ export * from './popup-pages.ts';
 export * from './contacts-sync.ts';
 export * from './export.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';
 export * from './series.ts';

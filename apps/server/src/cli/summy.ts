@@ -81,9 +81,12 @@ async function main(argv: string[]): Promise<number> {
   await cleanScratch(env.dataDir);
   const jobs = await startJobs(database);
   const storage = createStorage(env);
+  // Imported meetings reach the user's webhooks too; the server's worker sends them.
   await startQueueWorker(jobs, meetingProcessQueue, {
     database,
     storage,
+    jobs,
+    env,
     resolveTools: configuredTools(env, database.db),
   });
 

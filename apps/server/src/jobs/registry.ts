@@ -12,6 +12,7 @@ import { meetingProcessQueue } from './queues/meeting-process.ts';
 import { meetingSummarizeQueue } from './queues/meeting-summarize.ts';
 import { searchIndexQueue } from './queues/search-index.ts';
 import { transcriptionRunQueue } from './queues/transcription-run.ts';
+import { webhookDeliverQueue } from './queues/webhook-deliver.ts';
 import { startQueueWorker, type QueueDefinition, type QueueOptions } from './queue.ts';
 
 /** The queues, by name. */
@@ -22,6 +23,7 @@ export const QUEUES = {
   [contactsSyncQueue.name]: contactsSyncQueue,
   [contactsSyncAllQueue.name]: contactsSyncAllQueue,
   [searchIndexQueue.name]: searchIndexQueue,
+  [webhookDeliverQueue.name]: webhookDeliverQueue,
   // Each handler's deps must be a part of what the server gives every worker.
 } satisfies Record<string, QueueDefinition<string, any, WorkerDeps>>;
 

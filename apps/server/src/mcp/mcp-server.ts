@@ -31,7 +31,7 @@ const json = (value: unknown) => ({
  * @param scope the API key's: 'read' leaves out `create_todo` and `complete_todo`
  */
 export function createMcpServer(
-  deps: Pick<AppDeps, 'database' | 'env'>,
+  deps: Pick<AppDeps, 'database' | 'env' | 'jobs'>,
   userId: string,
   scope: ApiKeyScope,
 ): McpServer {
@@ -217,12 +217,17 @@ export function createMcpServer(
       },
     },
     async ({ title, description, owner, meetingId }) => {
-      const todo = await createTodo(db, userId, {
-        title,
-        description: description ?? null,
-        assignedTo: owner ?? null,
-        meetingId: meetingId ?? null,
-      });
+      const todo = await createTodo(
+        db,
+        userId,
+        {
+          title,
+          description: description ?? null,
+          assignedTo: owner ?? null,
+          meetingId: meetingId ?? null,
+        },
+        deps,
+      );
       return json({
         id: todo.id,
         title: todo.title,
@@ -241,7 +246,7 @@ export function createMcpServer(
       annotations: { idempotentHint: true },
     },
     async ({ id, completed }) => {
-      const todo = await updateTodo(db, userId, id, { completed });
+      const todo = await updateTodo(db, userId, id, { completed }, deps);
       return json({ id: todo.id, title: todo.title, completed: todo.completed });
     },
   );

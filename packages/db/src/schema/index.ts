@@ -8,3 +8,4 @@ export * from './search.ts';
 export * from './integrations.ts';
 export * from './voices.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';

@@ -1,6 +1,7 @@
 /**
  * `meeting.process`: transcribe, title, speakers, summary, action items, save. Workers send
- * heartbeats; a job whose server died is retried once `heartbeatSeconds` pass without one.
+ * heartbeats; a job whose server died is retried once `heartbeatSeconds` pass without one. A
+ * finished meeting is sent to the user's webhooks (`meeting.processed`).
  */
 import { z } from 'zod';
 import {
@@ -11,6 +12,8 @@ import {
 import type { ToolResolver } from '../../pipeline/tools.ts';
 import type { MeetingProcessJob } from '../../services/processing/enqueue-meeting-processing.ts';
 import { untilMeetingDeleted } from '../../services/meetings/watch-meeting-deletion.ts';
+import { notifyMeetingProcessed } from '../../services/webhooks/notify-meeting-processed.ts';
+import type { AppDeps } from '../../deps.ts';
 import { defineQueue } from '../queue.ts';
 
 const payload = z.object({
@@ -36,7 +39,10 @@ export const meetingProcessQueue = defineQueue({
   payload,
   // One job at a time per process: speech to text uses both cores.
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
-  async handler(deps: PipelineDeps & { resolveTools: ToolResolver }, [job]) {
+  async handler(
+    deps: PipelineDeps & Pick<AppDeps, 'jobs' | 'env'> & { resolveTools: ToolResolver },
+    [job],
+  ) {
     const tools = await deps.resolveTools(job.data);
     // A delete of the meeting stops transcription and generation at once, not at the job's next
     // heartbeat; the job then ends as 'meeting-gone' instead of being retried.
@@ -47,6 +53,7 @@ export const meetingProcessQueue = defineQueue({
       (signal) => processMeeting(deps, job.data, tools, signal),
       'meeting-gone' as const,
     );
+    await notifyMeetingProcessed(deps, job.data.userId, job.data.meetingId, outcome);
     return { outcome };
   },
   // Out of retries: clear the flags and tell the user, keeping the audio.

@@ -48,7 +48,7 @@ export function meetingSeriesRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { id, todoId } = c.req.valid('param');
-        return c.json(await confirmLikelyDone(db, c.var.userId, id, todoId), 200);
+        return c.json(await confirmLikelyDone(db, c.var.userId, id, todoId, deps), 200);
       },
     )
     .openapi(

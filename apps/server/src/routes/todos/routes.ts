@@ -15,7 +15,8 @@ import { updateTodo } from '../../services/todos/update-todo.ts';
 const tags = ['todos'];
 
 /** `/api/todos` routes. */
-export function todoRoutes({ database: { db } }: AppDeps) {
+export function todoRoutes(deps: AppDeps) {
+  const { db } = deps.database;
   return createRouter()
     .openapi(
       createRoute({
@@ -38,7 +39,7 @@ export function todoRoutes({ database: { db } }: AppDeps) {
         request: { body: jsonBody(createTodoSchema) },
         responses: { 201: jsonAnswer(todoSchema, 'The new to-do'), ...errorResponses },
       }),
-      async (c) => c.json(await createTodo(db, c.var.userId, c.req.valid('json')), 201),
+      async (c) => c.json(await createTodo(db, c.var.userId, c.req.valid('json'), deps), 201),
     )
     .openapi(
       createRoute({
@@ -51,7 +52,7 @@ export function todoRoutes({ database: { db } }: AppDeps) {
       }),
       async (c) =>
         c.json(
-          await updateTodo(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
+          await updateTodo(db, c.var.userId, c.req.valid('param').id, c.req.valid('json'), deps),
           200,
         ),
     )

@@ -5,7 +5,7 @@
  * answers that quote it, its stored audio, the chunks of a recording in progress and the record of
  * its tus upload. The database goes first, in one transaction, then the files; a file that cannot
  * be removed then is removed by the leftover sweep (meeting-leftovers.ts) at the next start or
- * within a day.
+ * within a day. Given the job queue, the user's webhooks are told (`meeting.deleted`).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMessages, chats, meetings, type Database } from '@summy/db';
@@ -15,6 +15,7 @@ import { NotFoundError } from '../../errors/app-errors.ts';
 import { removeMeetingPassages, withMeetingPassages } from '../chat/passage-store.ts';
 import { removeMeetingFiles } from './meeting-leftovers.ts';
 import { removeEmptyProfiles } from '../voices/record-voice-profiles.ts';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts';
 
 /** What replaces a saved assistant answer that quoted a deleted meeting. */
 export const REDACTED_ANSWER = 'This answer quoted a meeting that has since been deleted.';
@@ -22,11 +23,12 @@ export const REDACTED_ANSWER = 'This answer quoted a meeting that has since been
 /**
  * Deletes one of the user's meetings and what was derived from it, then its files. A file that
  * cannot be removed is logged and left to the leftover sweep; the answer is still a success,
- * since the meeting is gone.
+ * since the meeting is gone. With `deps.jobs`, `meeting.deleted` goes to the user's webhooks
+ * (the CLI's demo reset passes none).
  * @throws NotFoundError when the meeting does not exist or belongs to another user
  */
 export async function deleteMeeting(
-  deps: Pick<AppDeps, 'database' | 'storage' | 'env'>,
+  deps: Pick<AppDeps, 'database' | 'storage' | 'env'> & Partial<Pick<AppDeps, 'jobs'>>,
   userId: string,
   id: string,
 ): Promise<void> {
@@ -40,6 +42,10 @@ export async function deleteMeeting(
     return exec.transaction((tx) => deleteRows(tx as unknown as Database, userId, id));
   });
   if (!gone) throw new NotFoundError('Meeting');
+  if (deps.jobs) {
+    const data = { id, title: gone.title };
+    await enqueueWebhookEvent({ ...deps, jobs: deps.jobs }, userId, 'meeting.deleted', data);
+  }
   await removeMeetingFiles(deps, userId, id, gone.audioUrl);
   // The meeting's voice left its profiles with it (a foreign key); a profile it was the only
   // meeting of goes, with its clip.
@@ -52,7 +58,7 @@ async function deleteRows(tx: Database, userId: string, id: string) {
   const [row] = await tx
     .delete(meetings)
     .where(and(eq(meetings.id, id), eq(meetings.userId, userId)))
-    .returning({ audioUrl: meetings.audioUrl });
+    .returning({ audioUrl: meetings.audioUrl, title: meetings.title });
   if (!row) return undefined;
   await tx
     .update(chats)

@@ -1,6 +1,6 @@
 /**
  * Answering a likely-done suggestion of a meeting: confirming completes the to-do (as the to-do
- * list would) and dismissing only forgets the suggestion. Either way the
+ * list would, webhooks included) and dismissing only forgets the suggestion. Either way the
  * suggestion leaves the meeting.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import type { MeetingSeries } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { updateTodo } from '../todos/update-todo.ts';
+import type { WebhookEventDeps } from '../webhooks/enqueue-webhook-event.ts';
 import { getMeetingSeries } from './get-meeting-series.ts';
 import { readSeriesMeeting } from './series-items.ts';
 
@@ -44,8 +45,8 @@ export async function dismissLikelyDone(
 }
 
 /**
- * Confirms that `todoId` is done: completes the to-do (`completed_at` now) and removes the
- * suggestion.
+ * Confirms that `todoId` is done: completes the to-do (`completed_at` now; `todo.completed` sent
+ * to the user's webhooks when `notify` is given) and removes the suggestion.
  * @returns the meeting's series as `GET /api/meetings/:id/series` answers it
  * @throws NotFoundError when the meeting is not the user's, suggests no such item, or the to-do
  *   was deleted meanwhile
@@ -55,9 +56,10 @@ export async function confirmLikelyDone(
   userId: string,
   meetingId: string,
   todoId: string,
+  notify?: WebhookEventDeps,
 ): Promise<MeetingSeries> {
   await suggested(db, userId, meetingId, todoId);
-  await updateTodo(db, userId, todoId, { completed: true });
+  await updateTodo(db, userId, todoId, { completed: true }, notify);
   await forget(db, userId, meetingId, todoId);
   return getMeetingSeries(db, userId, meetingId);
 }

@@ -8,6 +8,7 @@ import { RecordingSettingsSection } from '@/features/recorder/components/recordi
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
 import { TranscriptionSettings } from '@/features/transcription/components/transcription-settings';
 import { VoiceProfiles } from '@/features/transcription/components/voice-profiles';
+import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
 import type { SettingsTab } from '@/lib/open-settings';
 
 /** Props of {@link SettingsContent}: the dialog's open state and tab, owned by the layout. */
@@ -23,7 +24,7 @@ export interface SettingsContentProps {
  * do not import each other; loaded on demand by the layout. General: the AI preferences, the
  * transcription models and the recording settings after the dialog's own theme and app icon
  * choices. Account: who is signed in and the Google accounts. Integrations: one block per
- * integration, Linear then reminders. What's New is the dialog's own.
+ * integration, Linear, reminders, then webhooks. What's New is the dialog's own.
  */
 export default function SettingsContent(props: SettingsContentProps) {
   return (
@@ -40,6 +41,7 @@ export default function SettingsContent(props: SettingsContentProps) {
         <>
           <LinearIntegrationSettings />
           <RemindersIntegrationSettings />
+          <WebhooksSettings />
         </>
       }
     />

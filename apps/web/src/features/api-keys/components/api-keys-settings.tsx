@@ -5,18 +5,11 @@
  * first. Handed to the account section by the app layer. docs/product.md#api-keys.
  */
 import type { ApiKey, ApiKeyScope, CreatedApiKey } from '@summy/core';
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ShownOnceDialog } from '@/components/shown-once-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
@@ -157,42 +150,15 @@ export function ApiKeysSettings() {
         </ul>
       )}
 
-      <Dialog open={shown !== null} onOpenChange={(open) => !open && setShown(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Copy your API key</DialogTitle>
-            <DialogDescription>
-              This is the only time the key {shown ? `“${shown.name}”` : ''} is shown. Store it
-              somewhere safe; if it is lost, revoke it and create another.
-            </DialogDescription>
-          </DialogHeader>
-          <Input
-            readOnly
-            value={shown?.key ?? ''}
-            aria-label="API key"
-            className="font-mono text-xs"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() =>
-                void navigator.clipboard.writeText(shown?.key ?? '').then(
-                  () => toast.success('API key copied'),
-                  () => toast.error('Copy failed: select the key and copy it'),
-                )
-              }
-            >
-              <Copy />
-              Copy
-            </Button>
-            <Button type="button" onClick={() => setShown(null)}>
-              Done
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ShownOnceDialog
+        value={shown?.key ?? null}
+        title="Copy your API key"
+        description={`This is the only time the key ${shown ? `“${shown.name}”` : ''} is shown. Store it somewhere safe; if it is lost, revoke it and create another.`}
+        label="API key"
+        copied="API key copied"
+        copyFailed="Copy failed: select the key and copy it"
+        onClose={() => setShown(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
