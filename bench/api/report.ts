@@ -11,6 +11,9 @@ import { type Backend } from '../lib/backend.ts';
 /** The latency budget of every measured route, p95 in milliseconds. */
 export const BUDGET_P95_MS = 20;
 
+/** The budget of search everywhere (`GET /api/search`), p95 in milliseconds. */
+export const SEARCH_BUDGET_P95_MS = 50;
+
 /** Under concurrency no request may wait much longer than the rest: p99 within 3 times p95. */
 export const MAX_P99_TO_P95 = 3;
 
@@ -21,7 +24,12 @@ export interface RouteResult {
   direct: LatencySummary;
   /** Size of the answer body in bytes (last request). */
   bytes: number;
+  /** This route's p95 budget (ms) when not {@link BUDGET_P95_MS}. */
+  budgetMs?: number | undefined;
 }
+
+/** The p95 budget of a route, milliseconds. */
+export const budgetOf = (route: RouteResult): number => route.budgetMs ?? BUDGET_P95_MS;
 
 /** One component of a route's time, measured in isolation. */
 export interface ComponentResult {
@@ -81,7 +89,7 @@ export function routeTable(results: readonly BackendResult[]): string[] {
     'direct p95',
     'ratio p50',
     'ratio p95',
-    `budget p95<${BUDGET_P95_MS}ms`,
+    'budget p95',
   ];
   const rows = results.flatMap((r) =>
     r.routes.map((x) => [
@@ -93,7 +101,7 @@ export function routeTable(results: readonly BackendResult[]): string[] {
       ms(x.direct.p95),
       `${(x.http.p50 / x.direct.p50).toFixed(1)}x`,
       `${(x.http.p95 / x.direct.p95).toFixed(1)}x`,
-      x.http.p95 < BUDGET_P95_MS ? 'PASS' : 'FAIL',
+      `<${budgetOf(x)}ms ${x.http.p95 < budgetOf(x) ? 'PASS' : 'FAIL'}`,
     ]),
   );
   return table(head, rows);
@@ -166,10 +174,12 @@ export function renderReport(results: readonly BackendResult[], n: number): stri
   out.push(...routeTable(results));
   out.push('');
   for (const r of results) {
-    const worst = r.routes.reduce((a, b) => (b.http.p95 > a.http.p95 ? b : a));
-    const pass = r.routes.every((x) => x.http.p95 < BUDGET_P95_MS);
+    const worst = r.routes.reduce((a, b) =>
+      b.http.p95 / budgetOf(b) > a.http.p95 / budgetOf(a) ? b : a,
+    );
+    const pass = r.routes.every((x) => x.http.p95 < budgetOf(x));
     out.push(
-      `${r.backend}: ${pass ? 'PASS' : 'FAIL'} (worst HTTP p95 ${ms(worst.http.p95)} ms on ${worst.route}; budget p95 < ${BUDGET_P95_MS} ms; n=${n} per series)`,
+      `${r.backend}: ${pass ? 'PASS' : 'FAIL'} (closest to its budget: HTTP p95 ${ms(worst.http.p95)} ms on ${worst.route}, budget p95 < ${budgetOf(worst)} ms; n=${n} per series)`,
     );
   }
   out.push('');

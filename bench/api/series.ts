@@ -6,6 +6,7 @@ import { createAuth } from '../../apps/server/src/auth.ts';
 import type { loadEnv } from '../../apps/server/src/env.ts';
 import { getMeeting } from '../../apps/server/src/services/meetings/get-meeting.ts';
 import { listMeetings } from '../../apps/server/src/services/meetings/list-meetings.ts';
+import { searchEverything } from '../../apps/server/src/services/search/search-everything.ts';
 import { getText, serveFixedBody, type Session } from './client.ts';
 import { DEFAULT_DATASET, seededRandom, type SeededDataset } from './dataset.ts';
 import {
@@ -21,7 +22,12 @@ import { measure, ms } from './stats.ts';
 import type { DatabaseHandle } from '@summy/db';
 import { type Backend } from '../lib/backend.ts';
 import { cleanups, log } from '../lib/cleanup.ts';
-import type { BackendResult, ComponentResult, RouteResult } from './report.ts';
+import {
+  SEARCH_BUDGET_P95_MS,
+  type BackendResult,
+  type ComponentResult,
+  type RouteResult,
+} from './report.ts';
 
 export const PAGE = 100;
 
@@ -29,6 +35,19 @@ export const DEEP_PAGES = 50;
 
 /** A word of the QMSum meetings' talk that the dataset's transcripts repeat. */
 export const SEARCH_WORD = 'design';
+
+/**
+ * What the Cmd+K palette sends (`GET /api/search?q=`), one of each kind: a word in most meetings
+ * (and in a tenth of the titles), the same word half typed, two words with the last half typed,
+ * a rare word, and a word no meeting holds (every title read, no passage).
+ */
+export const PALETTE_QUERIES = [
+  ['design', 'common word'],
+  ['desi', 'prefix, as typed'],
+  ['remote contr', 'two words'],
+  ['budget', 'rare word'],
+  ['zebracorn', 'no match'],
+] as const;
 
 /** The sequential series: every route against the budget, its direct SQL, the breakdown, plans. */
 export async function sequentialSeries(
@@ -80,13 +99,14 @@ export async function sequentialSeries(
     name: string,
     url: (i: number) => string,
     direct: (i: number) => Promise<unknown>,
+    budgetMs?: number,
   ): Promise<void> => {
     let bytes = 0;
     const http = await measure(n, warmup, async (i) => {
       bytes = Buffer.byteLength(await getText(url(i), me.jar, i < 0));
     });
     const ref = await measure(n, warmup, direct);
-    routes.push({ route: name, http, direct: ref, bytes });
+    routes.push({ route: name, http, direct: ref, bytes, budgetMs });
     log(
       `${backend}: ${name} p50 ${ms(http.p50)} p95 ${ms(http.p95)} (direct ${ms(ref.p50)} / ${ms(ref.p95)})`,
     );
@@ -111,6 +131,16 @@ export async function sequentialSeries(
       (await listMeetings(database.db, me.userId, { limit: PAGE, search: SEARCH_WORD })).items
         .length,
   );
+  // Search everywhere (the palette) at its own budget; the reference is the same service in
+  // process, so the ratio is what HTTP and the session add.
+  for (const [q, kind] of PALETTE_QUERIES) {
+    await route(
+      `GET /api/search?q=${q} (${kind})`,
+      () => `${baseUrl}/api/search?q=${encodeURIComponent(q)}`,
+      () => searchEverything(database.db, me.userId, { text: q }),
+      SEARCH_BUDGET_P95_MS,
+    );
+  }
   // Same pseudo-random id sequence for HTTP and direct: each gets its own picker with one seed.
   const picker = (ids: readonly string[]) => {
     const r = seededRandom(11);

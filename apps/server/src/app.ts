@@ -37,6 +37,7 @@ import { meetingRoutes } from './routes/meetings/routes.ts';
 import { modelRoutes } from './routes/models/routes.ts';
 import { recordingRoutes } from './routes/recordings/routes.ts';
 import { remindersRoutes } from './routes/reminders/routes.ts';
+import { searchRoutes } from './routes/search/routes.ts';
 import { settingsRoutes } from './routes/settings/routes.ts';
 import { storageRoutes } from './routes/recordings/storage-routes.ts';
 import { textRoutes } from './routes/text/routes.ts';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps) {
   api.route('/models', modelRoutes(deps));
   api.route('/integrations/apple-reminders', remindersRoutes(deps));
   api.route('/settings', settingsRoutes(deps));
+  api.route('/search', searchRoutes(deps));
   app.route('/api', api);
   // Model Context Protocol clients, with a personal API key (mcp/mcp-route.ts).
   app.use('/mcp', requestBodyLimit());

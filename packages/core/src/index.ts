@@ -30,4 +30,5 @@ export * from './contacts-sync.ts';
 export * from './export.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './search.ts';
 export * from './series.ts';

@@ -156,6 +156,13 @@ export const meetings = pgTable(
     index('meetings_user_calendar_event_idx')
       .on(t.userId, t.calendarEventId)
       .where(sql`${t.calendarEventId} is not null`),
+    // Search everywhere's title match (docs/decisions/058-search-everywhere.md): the title's
+    // stems, so a title is found without reading the (wide) meeting rows. No pending list
+    // (fastupdate): PGlite has no autovacuum to merge one, and with one the planner read every
+    // meeting row instead.
+    index('meetings_title_search_idx')
+      .using('gin', sql`to_tsvector('english', ${t.title})`)
+      .with({ fastupdate: false }),
   ],
 );
 

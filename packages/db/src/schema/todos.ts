@@ -48,7 +48,8 @@ export const todos = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('todos_meeting_idx').on(t.meetingId),
-    index('todos_search_idx').using('gin', t.search),
+    // No pending list, as for meeting titles (schema/meetings.ts, decision 058).
+    index('todos_search_idx').using('gin', t.search).with({ fastupdate: false }),
     // Sync reads the user's linked to-dos and looks them up by issue id.
     index('todos_user_linear_issue_idx')
       .on(t.userId, t.linearIssueId)

@@ -3,6 +3,8 @@ import { Outlet, useSearchParams } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
 import { ChatPanelSlot, ChatProvider } from '@/features/chat/components/chat-provider';
 import { RecorderProvider } from '@/features/recorder/components/recorder-provider';
+import { SearchButton } from '@/features/search/components/search-button';
+import { isApplePlatform, isSearchShortcut } from '@/features/search/utils/search-shortcut';
 import {
   OPEN_SETTINGS_EVENT,
   readSettingsTab,
@@ -14,6 +16,8 @@ import { AppSidebar } from './app-sidebar';
 // Settings are opened now and then: their code (dialog, sections) loads on the first opening,
 // outside every page's initial JavaScript (bench/web).
 const SettingsContent = lazy(() => import('./settings-content'));
+// The search palette (cmdk and its groups) likewise loads when first opened.
+const SearchPalette = lazy(() => import('./search-palette'));
 
 /** Window event that opens Settings from anywhere (e.g. the Linear panel's Connect button). */
 export { OPEN_SETTINGS_EVENT };
@@ -45,6 +49,21 @@ export function AppLayout() {
       setSettingsOpen(true);
     }
   }
+
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
+  if (searchOpen && !searchUsed) setSearchUsed(true);
+  useEffect(() => {
+    const apple = isApplePlatform(navigator.platform);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event, apple)) return;
+      // The browser's own Ctrl+K (focus the address bar's search) gives way, as in other apps.
+      event.preventDefault();
+      setSearchOpen((open) => !open);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   useEffect(() => {
     const open = (event: Event) => {
@@ -85,14 +104,21 @@ export function AppLayout() {
                     setSettingsTab('general');
                     setSettingsOpen(true);
                   }}
+                  onOpenSearch={() => setSearchOpen(true)}
                 />
               }
+              headerEnd={<SearchButton compact onClick={() => setSearchOpen(true)} />}
             >
               <Outlet />
             </AppShell>
           </div>
           <ChatPanelSlot />
         </div>
+        {searchUsed && (
+          <Suspense>
+            <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+          </Suspense>
+        )}
         {settingsUsed && (
           <Suspense>
             <SettingsContent

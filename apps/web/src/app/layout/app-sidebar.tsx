@@ -6,6 +6,7 @@ import { MeetingsList } from '@/features/meetings/components/meetings-list';
 import { NewMeetingMenu } from '@/features/meetings/components/new-meeting-menu';
 import { SidebarRecordingBanner } from '@/features/meetings/components/sidebar-recording-banner';
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
+import { SearchButton } from '@/features/search/components/search-button';
 import { SidebarNav, sidebarItemClass } from './sidebar-nav';
 
 /**
@@ -13,9 +14,15 @@ import { SidebarNav, sidebarItemClass } from './sidebar-nav';
  * must not import each other: brand, the new-meeting menu wired to the recorder, navigation, the
  * 'Recording...' banner, the meetings list and Settings. The same element fills the fixed sidebar
  * and the mobile drawer. Settings only asks to be opened: the dialog lives in the layout, which
- * stays mounted when the drawer is closed.
+ * stays mounted when the drawer is closed; so does Search, whose palette the layout holds.
  */
-export function AppSidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
+export function AppSidebar({
+  onOpenSettings,
+  onOpenSearch,
+}: {
+  onOpenSettings: () => void;
+  onOpenSearch: () => void;
+}) {
   const recorder = useRecorder();
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -33,6 +40,7 @@ export function AppSidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
           onNewRecording={() => void recorder.start()}
           onUploadFile={(file) => void recorder.uploadFile(file)}
         />
+        <SearchButton onClick={onOpenSearch} />
         <SidebarNav />
         <SidebarRecordingBanner />
       </div>

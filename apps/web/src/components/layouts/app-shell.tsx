@@ -11,6 +11,8 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 export interface AppShellProps {
   sidebar: ReactNode;
   children: ReactNode;
+  /** At the end of the narrow screens' top bar (the Search button). */
+  headerEnd?: ReactNode;
 }
 
 /** Spec: the sidebar is fixed from 768 px up, a drawer below (Tailwind's `md` is 48rem = 768 px). */
@@ -21,7 +23,7 @@ const WIDE_QUERY = '(min-width: 768px)';
  * opens the same sidebar as a slide-in drawer. Above the content, the offline bar while the browser
  * has no network.
  */
-export function AppShell({ sidebar, children }: AppShellProps) {
+export function AppShell({ sidebar, children, headerEnd }: AppShellProps) {
   const isWide = useMediaQuery(WIDE_QUERY);
   const { pathname } = useLocation();
   // The drawer remembers the screen it was opened on: following a link in it closes it, and a
@@ -56,6 +58,7 @@ export function AppShell({ sidebar, children }: AppShellProps) {
             <Menu className="size-5" />
           </Button>
           <Brand logoClassName="size-7" />
+          {headerEnd && <div className="ml-auto">{headerEnd}</div>}
         </header>
         <OfflineBanner />
         <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">

@@ -13,6 +13,7 @@ import {
 } from '@summy/core';
 import { RefreshCw, Search, Settings2, UserPlus, Users, X } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PersonAvatar } from '@/components/attendee-avatars';
 import { EmptyState, type EmptyStateProps } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
@@ -64,7 +65,15 @@ export function ContactsScreen({ connection, onConnect, isConnecting }: Contacts
 }
 
 function ConnectedContacts() {
-  const [search, setSearch] = useState('');
+  // `?q=` fills the search box: search everywhere links a contact as /contacts?q={email}.
+  const [params] = useSearchParams();
+  const linked = params.get('q') ?? '';
+  const [search, setSearch] = useState(linked);
+  const [seenLinked, setSeenLinked] = useState(linked);
+  if (linked !== seenLinked) {
+    setSeenLinked(linked);
+    setSearch(linked);
+  }
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const contacts = useContacts(q);
   const { syncNow, syncing, progress } = useContactsSync();
