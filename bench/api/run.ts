@@ -14,7 +14,9 @@
  * Run from the repository root: `npx tsx bench/api/run.ts`
  * Options: `--n 300` requests per series, `--warmup 30`, `--backends pglite,postgres`,
  * `--series sequential,concurrent`, `--clients 10,50,200`, `--duration 10` (seconds measured per
- * concurrency step, after `--load-warmup 3` seconds), `--json file` to also write the figures.
+ * concurrency step, after `--load-warmup 3` seconds), `--json file` to also write the figures,
+ * `--no-profile` to skip the CPU profile of the list route under the largest client count (its top
+ * frames and packages by self time, profile.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { Hono } from 'hono';
 import { getText, signUp, type Session } from './client.ts';
 import { DEFAULT_DATASET, readTurns, seedDataset } from './dataset.ts';
 import { runLoadInChild } from './load.ts';
+import { profileWhile, renderProfile } from './profile.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { ms } from './stats.ts';
 import type { DatabaseHandle } from '@summy/db';
@@ -50,6 +53,8 @@ export interface RunOptions {
   /** Measured seconds, and warm-up seconds, of each concurrency step. */
   durationS: number;
   loadWarmupS: number;
+  /** Whether to profile the server's CPU under the largest client count after the series. */
+  profile: boolean;
 }
 
 /**
@@ -114,10 +119,15 @@ async function runBackend(backend: Backend, opts: RunOptions): Promise<BackendRe
     `${backend}: loaded ${dataset.meetings} meetings, ${dataset.todos} todos, ${dataset.users} users in ${Math.round(dataset.loadMs)} ms`,
   );
   // The search passages the `search.index` job would write, written in bulk; the measurements
-  // start once no meeting is stale, so the search series measures searching, not indexing.
-  const index = await buildSearchIndex(database);
-  await waitSearchIndexed(database, 60_000);
-  log(`${backend}: search index of ${index.passages} passages built in ${Math.round(index.ms)} ms`);
+  // start once no meeting is stale, so the search series measures searching, not indexing. Only
+  // the sequential series searches.
+  if (opts.sequential) {
+    const index = await buildSearchIndex(database);
+    await waitSearchIndexed(database, 60_000);
+    log(
+      `${backend}: search index of ${index.passages} passages built in ${Math.round(index.ms)} ms`,
+    );
+  }
 
   // PGlite runs on this thread, so the load blocked the event loop for seconds: the keep-alive
   // sockets of the sign-ups have timed out on the server side, and the first reuse can meet the
@@ -188,11 +198,27 @@ async function concurrencySeries(
       );
     }
   }
+  const clients = Math.max(...opts.clients);
+  if (opts.profile) {
+    // A separate step: sampling slows the server, so the measured steps above run without it.
+    const list = targets[1]!;
+    const { profile } = await profileWhile(() =>
+      runLoadInChild({
+        url: list.url,
+        cookie: list.cookie,
+        clients,
+        warmupMs: 1000,
+        durationMs: opts.durationS * 1000,
+      }),
+    );
+    console.log(renderProfile(`${backend}: ${list.target}, ${clients} clients`, profile));
+  }
   return out;
 }
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
+    allowNegative: true,
     options: {
       n: { type: 'string', default: '300' },
       warmup: { type: 'string', default: '30' },
@@ -201,6 +227,7 @@ async function main(): Promise<number> {
       clients: { type: 'string', default: '10,50,200' },
       duration: { type: 'string', default: '10' },
       'load-warmup': { type: 'string', default: '3' },
+      profile: { type: 'boolean', default: true },
       json: { type: 'string' },
     },
   });
@@ -217,6 +244,7 @@ async function main(): Promise<number> {
     clients: values.clients.split(',').map(Number),
     durationS: Number(values.duration),
     loadWarmupS: Number(values['load-warmup']),
+    profile: values.profile,
   };
   const backends = values.backends.split(',').map((b) => b.trim()) as Backend[];
   for (const b of backends)

@@ -17,6 +17,8 @@ import { handleError } from './http/handle-error.ts';
 import { NotFoundError } from './errors/app-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requestContext } from './http/request-context.ts';
+import { httpMetrics } from './metrics/http.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { requireSession, sameOriginWrites } from './http/session.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
 import { calendarRoutes, meetingCalendarRoutes } from './routes/calendar/routes.ts';
@@ -47,13 +49,19 @@ import { todoRoutes } from './routes/todos/routes.ts';
 import { tusRoutes } from './uploads/tus-routes.ts';
 import { mountMcp } from './mcp/mcp-route.ts';
 
-/** Creates the application for the given dependencies. */
-export function createApp(deps: AppDeps) {
+/**
+ * Creates the application for the given dependencies (the `all` and `web` roles; a worker
+ * process serves worker-app.ts instead).
+ * @param working the queues this process works, which `/api/health` lists
+ */
+export function createApp(deps: AppDeps, working: readonly string[] = []) {
   const { auth, env } = deps;
   const app = new OpenAPIHono<AppEnv>();
   app.onError(handleError);
   // Before all else: the request id is in every answer and in every log line of the request.
   app.use('*', requestContext());
+  // Times every request by its route pattern (METRICS_ENABLED; metrics/http.ts).
+  app.use('*', httpMetrics(env.metrics));
   // First, so every answer carries them: API, web app, errors.
   app.use('*', securityHeaders(env));
   // Users' data is never cached: every /api answer without its own Cache-Control gets no-store.
@@ -69,7 +77,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/auth/*', clientAddress(env.trustProxy));
   app.use('/api/auth/*', credentialLimits({ auth, db: deps.database.db, secret: env.authSecret }));
   app.on(['GET', 'POST'], '/api/auth/*', betterAuthHandler(auth));
-  app.route('/api', systemRoutes(deps));
+  app.route('/api', systemRoutes(deps, working));
   // Signed URLs carry their own authorization (signature and expiry), so no session is needed.
   app.route('/api/storage', storageRoutes(deps));
 
@@ -130,6 +138,8 @@ export function createApp(deps: AppDeps) {
   // Model Context Protocol clients, with a personal API key (mcp/mcp-route.ts).
   app.use('/mcp', requestBodyLimit());
   mountMcp(app, deps);
+  // Prometheus metrics, without a session (METRICS_TOKEN or loopback), before the web app's fallback.
+  app.route('/', metricsRoutes(env, deps));
 
   app.all('/api/*', () => {
     throw new NotFoundError('Route');

@@ -15,7 +15,17 @@ import {
   urlSetting,
 } from './env-providers.ts';
 import { localLlmSettings, localLlmSettingsShape, type LocalLlmSettings } from './env-local-llm.ts';
+import { processSettings, processSettingsShape, type ProcessSettings } from './env-process.ts';
+import { metricsSettings, metricsSettingsShape, type MetricsSettings } from './env-metrics.ts';
+import {
+  googleUrls,
+  linearUrls,
+  type GoogleSettings,
+  type LinearSettings,
+} from './env-integrations.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
+
+export { googleUrls, linearUrls, type GoogleSettings, type LinearSettings };
 
 /** Thrown when a setting is missing or invalid; its message names the setting. */
 export class ConfigurationError extends Error {
@@ -130,71 +140,12 @@ export interface Env {
   sttTimeoutMs: number;
   /** The local language model's idle time, memory budget and parallel requests (LOCAL_LLM_*). */
   localLlm: LocalLlmSettings;
+  /** `/metrics`: served or not, and its token (METRICS_*; docs/decisions/060-metrics.md). */
+  metrics: MetricsSettings;
   /** Least severe log level written (LOG_LEVEL, default 'info'; 'silent' writes none). */
   logLevel: LogLevel;
-}
-
-/** Google client and endpoint URLs (no trailing slashes). */
-export interface GoogleSettings {
-  clientId: string;
-  clientSecret: string;
-  /** OAuth 2.0 authorization endpoint (the account picker). */
-  authorizationUrl: string;
-  /** OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
-  tokenUrl: string;
-  /** OpenID Connect userinfo endpoint. */
-  userInfoUrl: string;
-  /** Token revocation endpoint. */
-  revokeUrl: string;
-  /** Root of Calendar v3 (`{calendarApiUrl}/calendars/{id}/events`). */
-  calendarApiUrl: string;
-  /** Root of People v1 (`{peopleApiUrl}/people/me/connections`). */
-  peopleApiUrl: string;
-}
-
-/** Linear OAuth client and endpoint URLs (no trailing slashes). */
-export interface LinearSettings {
-  clientId: string;
-  clientSecret: string;
-  /** OAuth 2.0 authorization page (`https://linear.app/oauth/authorize`). */
-  authorizeUrl: string;
-  /** OAuth 2.0 token endpoint: authorization_code and refresh_token grants (refresh tokens rotate). */
-  tokenUrl: string;
-  /** Token revocation endpoint. */
-  revokeUrl: string;
-  /** The GraphQL API (`https://api.linear.app/graphql`). */
-  graphqlUrl: string;
-}
-
-/** Linear's URLs, or every one of them on `baseUrl`'s origin with Linear's paths (as the fake serves them). */
-export function linearUrls(
-  baseUrl: string | undefined,
-): Omit<LinearSettings, 'clientId' | 'clientSecret'> {
-  const b = baseUrl?.replace(/\/+$/, '');
-  return {
-    authorizeUrl: `${b ?? 'https://linear.app'}/oauth/authorize`,
-    tokenUrl: `${b ?? 'https://api.linear.app'}/oauth/token`,
-    revokeUrl: `${b ?? 'https://api.linear.app'}/oauth/revoke`,
-    graphqlUrl: `${b ?? 'https://api.linear.app'}/graphql`,
-  };
-}
-
-/**
- * Google's URLs, or every one of them on `baseUrl`'s origin with Google's paths (the fake's
- * README lists the mapping).
- */
-export function googleUrls(
-  baseUrl: string | undefined,
-): Omit<GoogleSettings, 'clientId' | 'clientSecret'> {
-  const b = baseUrl?.replace(/\/+$/, '');
-  return {
-    authorizationUrl: `${b ?? 'https://accounts.google.com'}/o/oauth2/v2/auth`,
-    tokenUrl: `${b ?? 'https://oauth2.googleapis.com'}/token`,
-    userInfoUrl: `${b ?? 'https://openidconnect.googleapis.com'}/v1/userinfo`,
-    revokeUrl: `${b ?? 'https://oauth2.googleapis.com'}/revoke`,
-    calendarApiUrl: `${b ?? 'https://www.googleapis.com'}/calendar/v3`,
-    peopleApiUrl: `${b ?? 'https://people.googleapis.com'}/v1`,
-  };
+  /** This process's role and job concurrency (SUMMY_ROLE, JOBS_CONCURRENCY_*: env-process.ts). */
+  process: ProcessSettings;
 }
 
 /** Where the built-in model catalog's relative URLs point without MODELS_BASE_URL (sherpa-onnx releases). */
@@ -284,6 +235,8 @@ const schema = z.object({
     .optional(),
   ...providerSettingsShape,
   ...localLlmSettingsShape,
+  ...metricsSettingsShape,
+  ...processSettingsShape,
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -335,6 +288,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Missing backend configuration: ${missing} (Linear needs both LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET)`,
     );
   }
+  const processes = processSettings(v, v.DATABASE_URL);
+  if (typeof processes === 'string') {
+    throw new ConfigurationError(`Invalid backend configuration: ${processes}`);
+  }
   const dataDir = path.resolve(v.DATA_DIR);
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, '');
   return {
@@ -384,7 +341,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     settings: providerSettings(v),
     sttTimeoutMs: v.STT_TIMEOUT_MS ? Number(v.STT_TIMEOUT_MS) : DEFAULT_STT_TIMEOUT_MS,
     localLlm: localLlmSettings(v),
+    metrics: metricsSettings(v),
     logLevel: v.LOG_LEVEL,
+    process: processes,
   };
 }
 

@@ -133,6 +133,37 @@ describe('loadEnv', () => {
       );
   });
 
+  it('runs everything in one process by default; web and worker roles need PostgreSQL', () => {
+    const dir = dataDir();
+    expect(loadEnv({ DATA_DIR: dir }).process).toEqual({
+      role: 'all',
+      concurrency: { transcription: 1, notes: 2, contacts: 1, search: 1, webhooks: 4 },
+    });
+    for (const role of ['web', 'worker']) {
+      expect(() => loadEnv({ DATA_DIR: dir, SUMMY_ROLE: role })).toThrow(
+        `Invalid backend configuration: SUMMY_ROLE=${role} needs DATABASE_URL`,
+      );
+    }
+    const worker = loadEnv({
+      DATA_DIR: dir,
+      SUMMY_ROLE: 'worker',
+      DATABASE_URL: 'postgres://summy@db.internal/summy',
+      JOBS_CONCURRENCY_TRANSCRIPTION: '3',
+      JOBS_CONCURRENCY_WEBHOOKS: '0',
+    }).process;
+    expect(worker).toMatchObject({
+      role: 'worker',
+      concurrency: { transcription: 3, notes: 2, webhooks: 0 },
+    });
+    expect(() => loadEnv({ DATA_DIR: dir, SUMMY_ROLE: 'jobs' })).toThrow(
+      'Invalid backend configuration: SUMMY_ROLE must be all, web or worker',
+    );
+    for (const bad of ['-1', '65', '1.5', 'many'])
+      expect(() => loadEnv({ DATA_DIR: dir, JOBS_CONCURRENCY_NOTES: bad })).toThrow(
+        /^Invalid backend configuration: JOBS_CONCURRENCY_NOTES must be (between 0 and 64|a whole number of jobs|a number of jobs)$/,
+      );
+  });
+
   it('keeps models in DATA_DIR/models unless SUMMY_MODELS_DIR says otherwise', () => {
     const dir = dataDir();
     const env = loadEnv({ DATA_DIR: dir });

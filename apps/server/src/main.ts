@@ -12,13 +12,17 @@ try {
   const env = loadEnv();
   const server = await startServer(env);
   const pglite = server.database.kind === 'pglite';
+  const { role } = env.process;
   log.info(
     {
       url: env.publicUrl,
+      role,
       database: server.database.kind,
       ...(pglite ? { dataDir: env.dataDir } : {}),
     },
-    `Summy is running at ${env.publicUrl}`,
+    role === 'worker'
+      ? `Summy worker is running (${server.url}/api/health)`
+      : `Summy is running at ${env.publicUrl}`,
   );
   for (const note of setupNotes(env)) log.info({ setup: true }, `[setup] ${note}`);
   const stop = async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, runInArrivalOrder, setDatabaseLog, type DatabaseHandle } from '@summy/db';
 import { createApp } from './app.ts';
+import { createWorkerApp } from './worker-app.ts';
 import { createAuth } from './auth.ts';
 import { promoteConfiguredAdmins } from './services/auth/admins.ts';
 import type { Env } from './env.ts';
@@ -104,14 +105,18 @@ export async function startServer(
   });
   const storage = createStorage(env);
   const deps = { env, database: db, auth, realtime, jobs, storage };
-  // Files of deleted meetings that a failed or interrupted deletion left.
-  const stopSweeps = startLeftoverSweeps(deps);
+  const { role } = env.process;
+  // Files of deleted meetings that a failed or interrupted deletion left: background work, which
+  // a web process leaves to the workers.
+  const stopSweeps = role === 'web' ? async () => {} : startLeftoverSweeps(deps);
   let stopIndexing = async () => {};
-  if (options.workers !== false) {
+  let working: string[] = [];
+  // A web process enqueues jobs and streams their events; workers (SUMMY_ROLE=worker) run them.
+  if (role !== 'web' && options.workers !== false) {
     // The search index listeners start before the workers, as they did before the job registry:
     // tests that snapshot a user's rows rely on the index job's timing that this order gives.
     stopIndexing = await startSearchIndexing(db, jobs);
-    await startWorkers(
+    working = await startWorkers(
       {
         ...deps,
         resolveTools: options.tools ?? configuredTools(env, db.db),
@@ -120,7 +125,7 @@ export async function startServer(
       { skip: options.contactsSync === false ? ['contacts.sync', 'contacts.sync-all'] : [] },
     );
   }
-  const app = createApp(deps);
+  const app = role === 'worker' ? createWorkerApp(deps, working) : createApp(deps, working);
   const server: ServerType = await new Promise((resolve) => {
     // Each request's database work queues by the request's arrival (PGlite: first come, first served).
     const fetch: typeof app.fetch = (...args) =>

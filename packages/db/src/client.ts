@@ -20,6 +20,9 @@ import { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
+/** Key of the PostgreSQL advisory lock held while migrating (any constant unique to Summy). */
+const MIGRATION_LOCK_KEY = 0x5355_4d4d; // 'SUMM'
+
 /** Drizzle database over either driver, typed with Summy's schema. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -64,8 +67,12 @@ export interface DatabaseHandle {
    * listener lives in the process. Returns the function that unregisters it.
    */
   onListenResumed(callback: () => void): () => void;
-  /** Applies pending migrations (idempotent) and returns the tags now applied. */
-  migrate(): Promise<string[]>;
+  /**
+   * Applies pending migrations (idempotent) and returns the tags now applied.
+   * @param folder a drizzle-kit migrations folder other than this package's (a restore applies a
+   *   copy whose journal stops at an archive's migration; docs/decisions/061-backup-and-restore.md)
+   */
+  migrate(folder?: string): Promise<string[]>;
   /** Tags of the migrations recorded as applied, oldest first. */
   appliedMigrations(): Promise<string[]>;
   /** Runs raw SQL and returns its rows (benchmarks, health checks). */
@@ -202,8 +209,8 @@ async function openPglite(
       return async () => unsub();
     },
     onListenResumed: () => () => undefined,
-    async migrate() {
-      await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder });
+    async migrate(folder = migrationsFolder) {
+      await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder: folder });
       return readApplied(query);
     },
     appliedMigrations: () => readApplied(query),
@@ -339,8 +346,18 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         resumed.delete(callback);
       };
     },
-    async migrate() {
-      await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+    async migrate(folder = migrationsFolder) {
+      // Processes starting together (web and worker roles, replicas) migrate one at a time: the
+      // first applies the migrations, the others wait on this session lock and find none left.
+      const holder = await pool.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        // On the lock's own connection: a pool of one has no other to give.
+        await migratePg(drizzlePg({ client: holder }), { migrationsFolder: folder });
+      } finally {
+        await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        holder.release();
+      }
       return readApplied(query);
     },
     appliedMigrations: () => readApplied(query),

@@ -6,7 +6,7 @@
  * model files cannot be downloaded here: the tiny test models stand in.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +18,8 @@ import {
   type TinyModels,
 } from '@summy/fakes/models';
 import { formatBytes } from './models.ts';
+import { ModelManager } from '../models/manager.ts';
+import { ModelLockedError } from '../models/errors.ts';
 
 const RECOGNIZER = 'tiny-nemo-ctc-en';
 const cli = path.resolve(import.meta.dirname, 'summy.ts');
@@ -104,6 +106,42 @@ describe('summy models (CLI)', () => {
     );
     expect(existsSync(path.join(modelsDir, 'tiny-notes', 'tiny-notes.gguf'))).toBe(true);
     rmSync(path.join(modelsDir, 'tiny-notes'), { recursive: true });
+  });
+
+  it('two processes pulling one model at once download it once, and a third leaves it alone', async () => {
+    mirror.setFaults({ chunkBytes: 1024, delayMsPerChunk: 20 });
+    const before = mirror.requests.length;
+    const first = summy(['pull', RECOGNIZER]);
+    const second = summy(['pull', RECOGNIZER]);
+    // A process starting meanwhile (a server's start, an API call) sees the download and keeps
+    // its files; it may not cancel another process's download.
+    const env = { modelsDir, modelsBaseUrl: mirror.url, modelsCatalogFile: tiny.catalogFile };
+    const other = new ModelManager(env);
+    await expect
+      .poll(async () => (await other.status(RECOGNIZER)).state, { timeout: 20_000 })
+      .toBe('downloading');
+    await expect
+      .poll(async () => (await other.status(RECOGNIZER)).receivedBytes, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(await other.cleanPartials()).toBe(0);
+    await expect(other.cancel(RECOGNIZER)).rejects.toBeInstanceOf(ModelLockedError);
+
+    const results = await Promise.all([first, second]);
+    for (const result of results) {
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        `Installed ${RECOGNIZER} in ${path.join(modelsDir, RECOGNIZER)}`,
+      );
+    }
+    const archive = mirror.requests
+      .slice(before)
+      .filter((r) => r.path === `/${RECOGNIZER}.tar.bz2`);
+    expect(archive.reduce((sum, r) => sum + r.sentBytes, 0)).toBe(tiny.entries[0]!.sizeBytes);
+    expect((await other.status(RECOGNIZER)).state).toBe('installed');
+    expect(readdirSync(path.join(modelsDir, '.partial'))).toEqual([]);
+    expect(readdirSync(path.join(modelsDir, '.locks'))).toEqual([]);
+    expect((await summy(['remove', RECOGNIZER])).code).toBe(0);
+    mirror.setFaults({});
   });
 
   it('prints {error}: {details} and exits 1 on failures, 2 on usage', async () => {

@@ -7,7 +7,9 @@
  */
 import type { JobWithMetadata, Queue, WorkOptions } from 'pg-boss';
 import type { z } from 'zod';
+import type { JobKind } from '../env-process.ts';
 import { log, withLogContext } from '../log.ts';
+import { observeJob } from '../metrics/jobs.ts';
 import type { Jobs } from './boss.ts';
 
 /** The jobs a handler is given: never none. */
@@ -29,6 +31,11 @@ export interface QueueDefinition<Name extends string, Payload, Deps> {
   payload: z.ZodType<Payload>;
   /** pg-boss worker options (concurrency, polling); `includeMetadata` is always on. */
   work: WorkOptions;
+  /**
+   * The kind of job, whose JOBS_CONCURRENCY_* setting replaces `work.localConcurrency` (0: this
+   * process does not work the queue). A queue without one keeps its own.
+   */
+  kind?: JobKind;
   /**
    * Works a batch of jobs (one unless `work.batchSize` says more). Throwing fails the batch's jobs,
    * which pg-boss retries within `options.retryLimit`; with `work.perJobResults` it answers each.
@@ -64,7 +71,8 @@ export class JobPayloadError extends Error {
 
 /**
  * Registers this process's worker of one queue: parses each job's data, runs the handler, and on
- * a failure of a job's last try runs `onExhausted`. Does nothing when `enabled` says no.
+ * a failure of a job's last try runs `onExhausted`; each call's duration and failures go to the
+ * metrics (metrics/jobs.ts). Does nothing when `enabled` says no.
  * @returns whether a worker was registered
  */
 export async function startQueueWorker<Name extends string, Payload, Deps>(
@@ -99,7 +107,7 @@ export async function startQueueWorker<Name extends string, Payload, Deps>(
   // Every line the handler logs names the queue and the job (the jobs, comma-separated, of a batch).
   const runInContext = (batch: JobWithMetadata<unknown>[]) =>
     withLogContext({ queue: queue.name, jobId: batch.map((job) => job.id).join(',') }, () =>
-      run(batch),
+      observeJob(queue.name, batch, queue.work.perJobResults === true, () => run(batch)),
     );
   await jobs.boss.work(queue.name, { ...queue.work, includeMetadata: true }, runInContext as never);
   if (queue.schedule)

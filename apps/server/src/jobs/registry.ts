@@ -4,6 +4,7 @@
  * workers it runs with {@link startWorkers}.
  */
 import type { z } from 'zod';
+import type { JobKind } from '../env-process.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SummaryModelResolver } from '../pipeline/regenerate-summary.ts';
 import type { ToolResolver } from '../pipeline/tools.ts';
@@ -62,17 +63,28 @@ export function queueOptions(queues: Record<string, AnyQueue> = QUEUES): [string
 
 /**
  * Starts this process's workers of every queue (each one's `enabled` may decline) but those in
- * `skip`. A process that works one queue only (the CLI) calls startQueueWorker itself.
+ * `skip`, each with its kind's JOBS_CONCURRENCY_* setting (a kind set to 0 is not worked here). A
+ * process that works one queue only (the CLI) calls startQueueWorker itself.
+ * @returns the names of the queues this process now works
  * @throws Error when a queue has no handler
  */
 export async function startWorkers(
   deps: WorkerDeps,
   options: { skip?: QueueName[]; queues?: Record<string, AnyQueue> } = {},
-): Promise<void> {
+): Promise<string[]> {
   const queues = options.queues ?? QUEUES;
   checkQueues(queues);
+  const started: string[] = [];
   for (const queue of Object.values(queues)) {
     if (options.skip?.includes(queue.name as QueueName)) continue;
-    await startQueueWorker(deps.jobs, queue, deps);
+    const kind = queue.kind as JobKind | undefined;
+    const concurrency = kind ? deps.env.process.concurrency[kind] : undefined;
+    if (concurrency === 0) continue;
+    const tuned =
+      concurrency === undefined
+        ? queue
+        : { ...queue, work: { ...queue.work, localConcurrency: concurrency } };
+    if (await startQueueWorker(deps.jobs, tuned, deps)) started.push(queue.name);
   }
+  return started;
 }

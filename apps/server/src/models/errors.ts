@@ -133,6 +133,20 @@ export class ModelBusyError extends AppError {
   }
 }
 
+/**
+ * Thrown when a model is being downloaded by another process that shares the models folder (a
+ * worker, or the CLI): its files are that process's to cancel or delete.
+ */
+export class ModelLockedError extends AppError {
+  constructor(id: string) {
+    super(
+      409,
+      'Model is downloading',
+      `Another Summy process sharing the models folder is downloading '${id}'. Wait until it ends, or cancel it there.`,
+    );
+  }
+}
+
 /** True for a write that failed because the disk (or the user's quota) is full. */
 export function isDiskFullError(err: unknown): boolean {
   const code = (err as { code?: unknown } | undefined)?.code;

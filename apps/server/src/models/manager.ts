@@ -16,39 +16,27 @@
  * file at `<modelsDir>/<file name of the catalog URL>` or `<modelsDir>/<id>.download`; a download
  * of that model installs it after the same SHA-256 check, without network, and deletes it.
  */
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { ModelError, ModelStatus } from '@summy/core';
 import type { Env } from '../env.ts';
 import { AppError } from '../errors/app-errors.ts';
 import { log } from '../log.ts';
-import { findModelEntry, loadModelCatalog, modelDownloadUrl, type ModelEntry } from './catalog.ts';
+import { observeModelDownload } from '../metrics/models.ts';
+import { findModelEntry, loadModelCatalog, type ModelEntry } from './catalog.ts';
 import {
   ModelBusyError,
-  ModelChecksumError,
   ModelDiskFullError,
   ModelConnectionLostError,
   ModelDownloadCancelledError,
   ModelHostUnreachableError,
+  ModelLockedError,
   ModelNotFoundError,
 } from './errors.ts';
-import {
-  downloadToFile,
-  fileLength,
-  realModelFileSystem,
-  type DownloadOptions,
-  type DownloadProgress,
-  type ModelFileSystem,
-} from './fetch-download.ts';
-import { installDownload, partialDir } from './install.ts';
+import { isModelLocked, lockModel } from './model-lock.ts';
+import { downloadAndInstall } from './download-model.ts';
+import { fileLength, type DownloadProgress, type ModelFileSystem } from './fetch-download.ts';
 import { installedModel, modelDir, type InstalledModel } from './installed.ts';
-import {
-  cleanPartialDir,
-  clearInstallLeftovers,
-  discardPartial,
-  findHandCopied,
-  partialFiles,
-} from './partials.ts';
+import { cleanPartialDir, discardPartial, partialFiles } from './partials.ts';
 
 /** The settings the manager reads. */
 export type ModelsEnv = Pick<Env, 'modelsDir' | 'modelsBaseUrl' | 'modelsCatalogFile'>;
@@ -80,13 +68,6 @@ interface Job extends ModelDownload {
   stop?: 'cancel' | 'pause';
   listeners: Set<(progress: DownloadProgress) => void>;
 }
-
-/**
- * Free space asked for before a download, beyond what is left to download: room for the
- * extracted files, taken as the archive's size (sherpa-onnx's int8 ONNX archives compress by
- * little).
- */
-const EXTRACTION_FACTOR = 1;
 
 /** Manages the models of one models folder; see the module comment. */
 export class ModelManager {
@@ -172,6 +153,7 @@ export class ModelManager {
     // The routes do not await downloads; their outcome is read from the status.
     job.done.catch(() => undefined);
     this.jobs.set(id, job);
+    observeModelDownload(job);
     return job;
   }
 
@@ -179,9 +161,12 @@ export class ModelManager {
    * Cancels a model's download, waiting until it has stopped, and deletes its partial file (a
    * paused one too). An installed model stays installed.
    * @throws ModelNotFoundError for an id not in the catalog
+   * @throws ModelLockedError when another process sharing the models folder is downloading it:
+   *   its files are that process's to delete
    */
   async cancel(id: string): Promise<ModelStatus> {
     const entry = this.entry(id);
+    await this.refuseIfLockedElsewhere(id);
     await this.stop(id, 'cancel');
     if (!this.jobs.has(id)) await discardPartial(this.env, id);
     return this.statusOf(entry);
@@ -206,9 +191,13 @@ export class ModelManager {
    */
   async cleanPartials(): Promise<number> {
     if (this.jobs.size > 0) return 0;
+    const ids = loadModelCatalog(this.env).map((e) => e.id);
+    // Another process sharing the folder may be downloading or extracting right now.
+    const locked = await Promise.all(ids.map((id) => isModelLocked(this.env, id)));
     return cleanPartialDir(
       this.env,
-      loadModelCatalog(this.env).map((e) => e.id),
+      ids,
+      ids.filter((_, i) => locked[i]),
     );
   }
 
@@ -217,6 +206,7 @@ export class ModelManager {
    * first. Hand-copied download files are the administrator's and are left alone.
    * @throws ModelNotFoundError for an id not in the catalog
    * @throws ModelBusyError when a new download of it started while it was being removed
+   * @throws ModelLockedError when another process is downloading it
    */
   async remove(id: string): Promise<void> {
     this.entry(id);
@@ -234,6 +224,10 @@ export class ModelManager {
       job.controller.abort();
     }
     await Promise.all(jobs.map((j) => j.done.catch(() => undefined)));
+  }
+
+  private async refuseIfLockedElsewhere(id: string): Promise<void> {
+    if (!this.jobs.has(id) && (await isModelLocked(this.env, id))) throw new ModelLockedError(id);
   }
 
   private async stop(id: string, how: 'cancel' | 'pause'): Promise<void> {
@@ -275,6 +269,10 @@ export class ModelManager {
       };
     }
     const receivedBytes = await fileLength(partialFiles(this.env, entry.id).file);
+    // Downloading in another process that shares the folder: its partial file shows how far.
+    if (await isModelLocked(this.env, entry.id)) {
+      return { ...base, state: 'downloading', receivedBytes, totalBytes: entry.sizeBytes };
+    }
     const failure = this.failures.get(entry.id);
     return {
       ...base,
@@ -290,68 +288,26 @@ export class ModelManager {
     signal: AbortSignal,
     onProgress: (p: DownloadProgress) => void,
   ): Promise<InstalledModel> {
-    const work = partialDir(this.env);
-    await mkdir(work, { recursive: true });
-    await clearInstallLeftovers(this.env, entry.id);
-
-    const handCopied = await findHandCopied(this.env, entry);
-    if (handCopied) {
-      const size = await fileLength(handCopied);
-      onProgress({ receivedBytes: size, totalBytes: size });
-      try {
-        return await installDownload(this.env, entry, handCopied, { signal });
-      } catch (err) {
-        if (err instanceof ModelChecksumError) {
-          // The administrator's file: kept, and the message says which one to replace.
-          throw new ModelChecksumError(
-            path.relative(this.env.modelsDir, handCopied),
-            err.actual,
-            entry.sha256,
-            false,
-          );
-        }
-        throw err;
-      }
-    }
-
-    const { file, metaFile } = partialFiles(this.env, entry.id);
-    const fs = this.options.fs ?? realModelFileSystem;
-    const have = await fileLength(file);
-    const extracted = entry.archive === 'none' ? 0 : entry.sizeBytes * EXTRACTION_FACTOR;
-    const needed = Math.max(0, entry.sizeBytes - have) + extracted;
-    if ((await fs.freeBytes(this.env.modelsDir)) < needed) {
-      throw new ModelDiskFullError(needed);
-    }
-    const downloadOptions: DownloadOptions = {
+    // Another process sharing the folder may hold the model: wait for it, showing its progress.
+    const release = await lockModel(this.env, entry.id, {
       signal,
-      onProgress,
-      fs,
-      ...(this.options.maxStalledAttempts !== undefined
-        ? { maxStalledAttempts: this.options.maxStalledAttempts }
-        : {}),
-      ...(this.options.retryDelayMs !== undefined
-        ? { retryDelayMs: this.options.retryDelayMs }
-        : {}),
-      ...(this.options.idleTimeoutMs !== undefined
-        ? { idleTimeoutMs: this.options.idleTimeoutMs }
-        : {}),
-    };
-    await downloadToFile(
-      {
-        url: modelDownloadUrl(entry, this.env),
-        file,
-        metaFile,
-        sha256: entry.sha256,
-        expectedBytes: entry.sizeBytes,
-      },
-      downloadOptions,
-    );
-    // A failure here (a checksum mismatch, an archive that does not extract) deletes the file:
-    // resuming cannot mend it (see start()).
-    const result = await installDownload(this.env, entry, file, { signal });
-    await rm(file, { force: true });
-    await rm(metaFile, { force: true });
-    return result;
+      onWait: async () =>
+        onProgress({
+          receivedBytes: await fileLength(partialFiles(this.env, entry.id).file),
+          totalBytes: entry.sizeBytes,
+        }),
+    });
+    try {
+      // It may have installed the model meanwhile.
+      const installed = installedModel(this.env, entry);
+      if (installed) {
+        onProgress({ receivedBytes: entry.sizeBytes, totalBytes: entry.sizeBytes });
+        return installed;
+      }
+      return await downloadAndInstall(this.env, entry, { ...this.options, signal, onProgress });
+    } finally {
+      await release();
+    }
   }
 }
 

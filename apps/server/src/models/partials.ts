@@ -40,11 +40,14 @@ export async function clearInstallLeftovers(
  * with its sidecar): staging folders, failed archives, files of models no longer in the catalog,
  * a download without its sidecar. Run at start, before any download.
  * @param ids the catalog's model ids
+ * @param busy ids whose entries are all kept: another process holds their lock and is
+ *   downloading or installing them now (model-lock.ts)
  * @returns how many entries were deleted
  */
 export async function cleanPartialDir(
   env: Pick<Env, 'modelsDir'>,
   ids: readonly string[],
+  busy: readonly string[] = [],
 ): Promise<number> {
   const names = await readdir(partialDir(env)).catch(() => [] as string[]);
   const kept = new Set<string>();
@@ -53,7 +56,8 @@ export async function cleanPartialDir(
       kept.add(`${id}.download`).add(`${id}.json`);
     }
   }
-  return removeLeftovers(env, (name) => !kept.has(name));
+  const ofBusy = (name: string) => busy.some((id) => name.startsWith(`${id}.`));
+  return removeLeftovers(env, (name) => !kept.has(name) && !ofBusy(name));
 }
 
 /**

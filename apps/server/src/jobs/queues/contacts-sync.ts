@@ -34,6 +34,7 @@ export const contactsSyncQueue = defineQueue({
   },
   payload: z.object({ userId: z.string() }) satisfies z.ZodType<ContactsSyncJob>,
   // One sync at a time per process: each is a few hundred paced Google calls at most.
+  kind: 'contacts',
   work: { localConcurrency: 1, pollingIntervalSeconds: 2 },
   enabled: googleConfigured,
   async handler(deps: ContactsDeps, [job]) {

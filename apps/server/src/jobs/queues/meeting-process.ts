@@ -14,6 +14,7 @@ import type { MeetingProcessJob } from '../../services/processing/enqueue-meetin
 import { untilMeetingDeleted } from '../../services/meetings/watch-meeting-deletion.ts';
 import { notifyMeetingProcessed } from '../../services/webhooks/notify-meeting-processed.ts';
 import type { AppDeps } from '../../deps.ts';
+import { measuredStt } from '../../metrics/stt.ts';
 import { defineQueue } from '../queue.ts';
 
 const payload = z.object({
@@ -38,12 +39,15 @@ export const meetingProcessQueue = defineQueue({
   },
   payload,
   // One job at a time per process: speech to text uses both cores.
+  kind: 'transcription',
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
   async handler(
     deps: PipelineDeps & Pick<AppDeps, 'jobs' | 'env'> & { resolveTools: ToolResolver },
     [job],
   ) {
-    const tools = await deps.resolveTools(job.data);
+    const resolved = await deps.resolveTools(job.data);
+    // Measured here, so configured and scripted providers alike report their real-time factor.
+    const tools = { ...resolved, stt: measuredStt(resolved.stt) };
     // A delete of the meeting stops transcription and generation at once, not at the job's next
     // heartbeat; the job then ends as 'meeting-gone' instead of being retried.
     const outcome = await untilMeetingDeleted(

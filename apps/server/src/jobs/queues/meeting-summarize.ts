@@ -42,6 +42,7 @@ export const meetingSummarizeQueue = defineQueue({
     deleteAfterSeconds: 24 * 60 * 60,
   },
   payload,
+  kind: 'notes',
   work: { localConcurrency: 2, localGroupConcurrency: 1, pollingIntervalSeconds: 1 },
   async handler(deps: SummaryJobDeps & { resolveModel: SummaryModelResolver }, [job]) {
     const model = await deps.resolveModel(job.data);

@@ -27,6 +27,7 @@ export const searchIndexQueue = defineQueue({
   },
   payload,
   // One job at a time per process: it writes a user's passages in bounded statements.
+  kind: 'search',
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
   async handler(deps: Pick<AppDeps, 'database' | 'env'>, [job]) {
     const rebuilt = await refreshSearchIndex(deps.database.db, job.data.userId, undefined, {

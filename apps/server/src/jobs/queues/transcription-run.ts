@@ -37,6 +37,7 @@ export const transcriptionRunQueue = defineQueue({
     deleteAfterSeconds: 24 * 60 * 60,
   },
   payload,
+  kind: 'transcription',
   work: { perJobResults: true },
   handler: (deps: Pick<AppDeps, 'env' | 'storage'>, jobs) => runTranscriptionJobs(deps, jobs),
 });

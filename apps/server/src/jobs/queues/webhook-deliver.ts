@@ -31,6 +31,7 @@ export const webhookDeliverQueue = defineQueue({
   },
   payload,
   // Receivers answer slowly at times: a few tries at once, none holding up another user's.
+  kind: 'webhooks',
   work: { localConcurrency: 4, pollingIntervalSeconds: 1 },
   async handler(deps: DeliverWebhookDeps, [job]) {
     return { outcome: await deliverWebhook(deps, job.data.deliveryId) };

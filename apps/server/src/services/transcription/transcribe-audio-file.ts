@@ -3,6 +3,7 @@ import type { Env } from '../../env.ts';
 import { selectSttProvider } from '../../providers/stt/select.ts';
 import { SttError, type SttProvider } from '../../providers/stt/types.ts';
 import { log } from '../../log.ts';
+import { measuredStt } from '../../metrics/stt.ts';
 
 /** What to transcribe and for how long at most. */
 export interface TranscribeAudioFileInput {
@@ -31,7 +32,7 @@ export async function transcribeAudioFile(
 ): Promise<TranscriptionResult> {
   let provider: SttProvider;
   try {
-    provider = await selectSttProvider(env);
+    provider = measuredStt(await selectSttProvider(env));
   } catch (err) {
     // A settings problem (named by ConfigurationError) or an offline engine that cannot load.
     log.error({ err }, '[stt] no provider');
