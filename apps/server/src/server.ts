@@ -26,6 +26,7 @@ import { resolveTextModel } from './providers/llm/catalog.ts';
 import { validateSttSettings } from './providers/stt/catalog.ts';
 import { startRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { startLeftoverSweeps } from './services/meetings/meeting-leftovers.ts';
+import { startBackupSocket } from './services/backup/backup-socket.ts';
 import { createStorage } from './storage/index.ts';
 import { cleanScratch } from './storage/scratch.ts';
 import type { Storage } from './storage/types.ts';
@@ -109,6 +110,8 @@ export async function startServer(
   // Files of deleted meetings that a failed or interrupted deletion left: background work, which
   // a web process leaves to the workers.
   const stopSweeps = role === 'web' ? async () => {} : startLeftoverSweeps(deps);
+  // PGlite allows one process: `summy backup` asks this one (docs/decisions/061-backup-and-restore.md).
+  const stopBackupSocket = db.kind === 'pglite' ? await startBackupSocket(deps) : async () => {};
   let stopIndexing = async () => {};
   let working: string[] = [];
   // A web process enqueues jobs and streams their events; workers (SUMMY_ROLE=worker) run them.
@@ -150,6 +153,7 @@ export async function startServer(
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await stopSweeps();
+      await stopBackupSocket();
       await stopIndexing();
       // Model downloads stop too; their partial files stay for a resume.
       await closeModelManager(env);

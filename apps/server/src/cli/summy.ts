@@ -3,10 +3,11 @@
  * `npm run summy -- models list|pull <id>|remove <id>` (local speech models, cli/models.ts), and
  * `npm run summy -- demo --user <email>` (demo meetings from real transcripts, cli/demo.ts), and
  * `npm run summy -- admin|invite list|add|remove` (administrators and sign-up invitations,
- * cli/accounts.ts).
+ * cli/accounts.ts), and `npm run summy -- backup|restore <file>` (cli/backup.ts).
  * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). The embedded PGlite
  * database allows one process at a time: while a server has it open, `import`, `demo`, `admin`
- * and `invite` refuse and name the server's process (`models` does not open the database).
+ * and `invite` refuse and name the server's process (`models` does not open the database; `backup`
+ * asks the running server for the archive).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { validateSttSettings } from '../providers/stt/catalog.ts';
 import { createStorage } from '../storage/index.ts';
 import { cleanScratch, scratchDir } from '../storage/scratch.ts';
 import { ACCOUNTS_USAGE, runAccountsCommand } from './accounts.ts';
+import { BACKUP_USAGE, runBackupCommand } from './backup.ts';
 import { DEMO_USAGE, parseDemoArgs, runDemoCommand } from './demo.ts';
 import { importFiles } from './import-files.ts';
 import { setLogDestination } from '../log.ts';
@@ -29,7 +31,7 @@ import { MODELS_USAGE, runModelsCommand } from './models.ts';
 
 const USAGE = [
   'Usage: npm run summy -- import <files...> --user <email>',
-  ...[...MODELS_USAGE, DEMO_USAGE, ...ACCOUNTS_USAGE].map((l) => `       ${l}`),
+  ...[...MODELS_USAGE, DEMO_USAGE, ...ACCOUNTS_USAGE, ...BACKUP_USAGE].map((l) => `       ${l}`),
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
@@ -38,6 +40,10 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'models') {
     if (existsSync('.env')) process.loadEnvFile('.env');
     return runModelsCommand(loadEnv(), argv.slice(1));
+  }
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    if (existsSync('.env')) process.loadEnvFile('.env');
+    return runBackupCommand(loadEnv(), argv);
   }
   if (argv[0] === 'admin' || argv[0] === 'invite') {
     if (existsSync('.env')) process.loadEnvFile('.env');
