@@ -5,14 +5,20 @@
 #            for PDF exports in any European or Cyrillic script)
 #   test: what `npm test` needs on top (a PostgreSQL server, Chromium and its headless shell for
 #         Playwright, Radicale as the CalDAV server of the reminders tests)
+#   image: only what `npm run image:check` needs (podman to build the image, debootstrap to make
+#          its Debian base without a container registry; docs/decisions/062-container-image.md)
 # Debian 12 as root: apt-get; elsewhere it says what to install and stops.
 set -euo pipefail
 
 runtime_pkgs=(ffmpeg pocketsphinx pocketsphinx-en-us bzip2 fonts-dejavu-core)
 test_pkgs=(postgresql chromium chromium-headless-shell radicale)
+image_pkgs=(podman debootstrap)
 
-want=("${runtime_pkgs[@]}")
-[ "${1:-runtime}" = "test" ] && want+=("${test_pkgs[@]}")
+case "${1:-runtime}" in
+  test) want=("${runtime_pkgs[@]}" "${test_pkgs[@]}") ;;
+  image) want=("${image_pkgs[@]}") ;;
+  *) want=("${runtime_pkgs[@]}") ;;
+esac
 [ ${#want[@]} -eq 0 ] && exit 0
 
 missing=()
