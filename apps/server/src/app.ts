@@ -19,7 +19,9 @@ import { securityHeaders } from './http/security-headers.ts';
 import { requestContext } from './http/request-context.ts';
 import { httpMetrics } from './metrics/http.ts';
 import { metricsRoutes } from './metrics/routes.ts';
-import { requireSession, sameOriginWrites } from './http/session.ts';
+import { requireSession, SAFE_METHODS, sameOriginWrites } from './http/session.ts';
+import { createMeetingListCache } from './services/meetings/meeting-list-cache.ts';
+import { createSessionMemo, sessionMemoKey } from './http/session-memo.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
 import { calendarRoutes, meetingCalendarRoutes } from './routes/calendar/routes.ts';
 import { chatAnswerRoutes } from './routes/chat/routes.ts';
@@ -76,6 +78,12 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   // Password guessing: per account and per address, state in the database.
   app.use('/api/auth/*', clientAddress(env.trustProxy));
   app.use('/api/auth/*', credentialLimits({ auth, db: deps.database.db, secret: env.authSecret }));
+  // A sign-out (any write here) must not be outlived by a remembered check of the same cookie.
+  const sessionMemo = createSessionMemo(env.sessionCacheSeconds);
+  app.use('/api/auth/*', async (c, next) => {
+    if (c.req.method !== 'GET') sessionMemo?.forget(sessionMemoKey(c));
+    await next();
+  });
   app.on(['GET', 'POST'], '/api/auth/*', betterAuthHandler(auth));
   app.route('/api', systemRoutes(deps, working));
   // Signed URLs carry their own authorization (signature and expiry), so no session is needed.
@@ -104,10 +112,18 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
 
   const api = new OpenAPIHono<AppEnv>();
   api.use('*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
-  api.use('*', requireSession(auth, deps.database.db));
+  api.use('*', requireSession(auth, deps.database.db, sessionMemo));
+  // Kept list answers go stale on any change to the user's meetings (the hub observes them for
+  // every process) and on the end of their own writes here, which the notification may trail.
+  const listCache = createMeetingListCache();
+  deps.realtime.observe(listCache);
+  api.use('*', async (c, next) => {
+    await next();
+    if (!SAFE_METHODS.has(c.req.method)) listCache.invalidate(c.var.userId);
+  });
   // Before meetingRoutes: /meetings/upload must not be read as a meeting id.
   api.route('/meetings', recordingRoutes(deps));
-  api.route('/meetings', meetingRoutes(deps));
+  api.route('/meetings', meetingRoutes(deps, listCache));
   api.route('/meetings', meetingCalendarRoutes(deps));
   api.route('/meetings', meetingExportRoutes(deps));
   api.route('/meetings', meetingSeriesRoutes(deps));

@@ -9,9 +9,11 @@ import type { Database } from '@summy/db';
 import type { Auth } from '../auth.ts';
 import { authenticateApiKey } from '../services/api-keys/authenticate-api-key.ts';
 import type { AppEnv } from './context.ts';
+import { sessionMemoKey, type SessionMemo } from './session-memo.ts';
 import { ForbiddenError, UnauthenticatedError } from '../errors/app-errors.ts';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: CSRF checks and read-only API keys let them through. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Sets `userId` from `Authorization: Bearer summy_…` (a personal API key, with `db`), else from
@@ -21,8 +23,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * pushed forward) go out with the answer, as they would from /api/auth/get-session, so a browser
  * keeps a fresh cache and most requests need no database lookup
  * (docs/decisions/013-session-cookie-cache.md).
+ * @param memo sessions verified a moment ago (session-memo.ts), skipped when absent
  */
-export function requireSession(auth: Auth, db?: Database): MiddlewareHandler<AppEnv> {
+export function requireSession(
+  auth: Auth,
+  db?: Database,
+  memo?: SessionMemo,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     // Other bearer tokens are Better Auth's session tokens (its bearer plugin), checked below.
@@ -39,6 +46,14 @@ export function requireSession(auth: Auth, db?: Database): MiddlewareHandler<App
       await next();
       return;
     }
+    const key = memo ? sessionMemoKey(c) : undefined;
+    const known = key !== undefined ? memo!.get(key) : undefined;
+    if (known) {
+      c.set('userId', known.userId);
+      c.set('userEmail', known.userEmail);
+      await next();
+      return;
+    }
     const { headers, response } = await auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,
@@ -46,6 +61,10 @@ export function requireSession(auth: Auth, db?: Database): MiddlewareHandler<App
     if (!response) throw new UnauthenticatedError();
     c.set('userId', response.user.id);
     c.set('userEmail', response.user.email);
+    // Only a check that renewed nothing is remembered: a renewed cookie must reach the browser.
+    if (key !== undefined && headers.getSetCookie().length === 0) {
+      memo!.set(key, { userId: response.user.id, userEmail: response.user.email });
+    }
     await next();
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   };

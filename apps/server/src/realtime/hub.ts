@@ -38,6 +38,12 @@ export type RealtimeEvent =
 /** Receives the events of one user. */
 export type ChangeSubscriber = (event: RealtimeEvent) => void;
 
+/** Receives each row change with its owner, and `resync` when changes may have been missed. */
+export interface ChangeObserver {
+  change(userId: string, change: ChangeEvent): void;
+  resync(): void;
+}
+
 /** Per-process registry of SSE subscribers, keyed by user id. */
 export interface RealtimeHub {
   /**
@@ -48,6 +54,11 @@ export interface RealtimeHub {
   subscribe(userId: string, subscriber: ChangeSubscriber, onEvicted?: () => void): () => void;
   /** Number of open subscriptions, of one user when given (health, tests). */
   size(userId?: string): number;
+  /**
+   * Observes every row change of any user (before the streams get it) and every `resync`: for
+   * caches of this process that a change makes stale. Returns the function that stops it.
+   */
+  observe(observer: ChangeObserver): () => void;
   close(): Promise<void>;
 }
 
@@ -80,12 +91,14 @@ export async function startRealtimeHub(
 ): Promise<RealtimeHub> {
   // Sets keep insertion order: the first subscription of a user is its oldest.
   const byUser = new Map<string, Set<Subscription>>();
+  const observers = new Set<ChangeObserver>();
   const deliver = (userId: string | null | undefined, event: RealtimeEvent) => {
     // Rows without an owner are never announced to anyone.
     if (!userId) return;
     for (const s of byUser.get(userId) ?? []) s.deliver(event);
   };
   const stopResync = database.onListenResumed(() => {
+    for (const o of observers) o.resync();
     for (const set of byUser.values()) for (const s of set) s.deliver({ type: 'resync', data: {} });
   });
   const unlistenChanges = await database.listen(CHANGES_CHANNEL, (payload) => {
@@ -93,6 +106,8 @@ export async function startRealtimeHub(
     if (!note) return;
     const data: ChangeEvent = { table: note.table, op: note.op, id: String(note.id) };
     if (note.table === 'todos') data.meeting_id = note.meeting_id ?? null;
+    // Caches first, so a client told of the change never reads the state from before it.
+    if (note.user_id) for (const o of observers) o.change(note.user_id, data);
     deliver(note.user_id, { type: 'change', data });
   });
   const unlistenProgress = await database.listen(PROGRESS_CHANNEL, (payload) => {
@@ -116,6 +131,10 @@ export async function startRealtimeHub(
         if (!current?.delete(subscription)) return;
         if (current.size === 0) byUser.delete(userId);
       };
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => void observers.delete(observer);
     },
     size: (userId) =>
       userId !== undefined

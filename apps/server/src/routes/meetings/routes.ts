@@ -28,7 +28,8 @@ import { createMeeting } from '../../services/meetings/create-meeting.ts';
 import { deleteMeeting } from '../../services/meetings/delete-meeting.ts';
 import { dismissSpeakerSuggestion } from '../../services/meetings/dismiss-speaker-suggestion.ts';
 import { getMeeting } from '../../services/meetings/get-meeting.ts';
-import { listMeetings, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
+import { listMeetingsJson, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
+import type { MeetingListCache } from '../../services/meetings/meeting-list-cache.ts';
 import { requestSummary } from '../../services/meetings/request-summary.ts';
 import { renameSpeakers } from '../../services/meetings/rename-speakers.ts';
 import { retranscribeMeeting } from '../../services/meetings/retranscribe-meeting.ts';
@@ -49,8 +50,12 @@ const listQuery = z.object({
   }),
 });
 
-/** `/api/meetings` routes. */
-export function meetingRoutes(deps: AppDeps) {
+/**
+ * `/api/meetings` routes.
+ * @param listCache this process's cache of list answers (services/meetings/meeting-list-cache.ts);
+ *   without it every list request reads the database
+ */
+export function meetingRoutes(deps: AppDeps, listCache?: MeetingListCache) {
   const {
     database: { db },
     storage,
@@ -66,7 +71,10 @@ export function meetingRoutes(deps: AppDeps) {
         request: { query: listQuery },
         responses: { 200: jsonAnswer(meetingListSchema, 'A page of meetings'), ...errorResponses },
       }),
-      async (c) => c.json(await listMeetings(db, c.var.userId, c.req.valid('query')), 200),
+      async (c) =>
+        c.body(await listMeetingsJson(db, listCache, c.var.userId, c.req.valid('query')), 200, {
+          'content-type': 'application/json',
+        }) as never,
     )
     .openapi(
       createRoute({

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { MeetingList } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
 import { ValidationError } from '../../errors/app-errors.ts';
+import type { MeetingListCache } from './meeting-list-cache.ts';
 import { toMeetingListItem } from './to-meeting.ts';
 
 /** Page size bounds of the meeting list. */
@@ -107,4 +108,21 @@ export async function listMeetings(
     items: page.map(toMeetingListItem),
     nextCursor: rows.length > limit && last ? encodeCursor(last.date, last.id) : null,
   };
+}
+
+/**
+ * {@link listMeetings} as the JSON `GET /api/meetings` answers, from this process's cache while
+ * none of the user's meetings changed (meeting-list-cache.ts). Searches are not kept: they read
+ * the search passages too, and are rarer.
+ * @throws ValidationError 'Invalid cursor' (as listMeetings)
+ */
+export async function listMeetingsJson(
+  db: Database,
+  cache: MeetingListCache | undefined,
+  userId: string,
+  query: Parameters<typeof listMeetings>[2] = {},
+): Promise<string> {
+  if (!cache || query.search?.trim()) return JSON.stringify(await listMeetings(db, userId, query));
+  const key = JSON.stringify([query.limit ?? null, query.cursor ?? null, query.q?.trim() || null]);
+  return cache.load(userId, key, async () => JSON.stringify(await listMeetings(db, userId, query)));
 }

@@ -1,0 +1,138 @@
+/**
+ * The answers of `GET /api/meetings` kept serialized per user in this process, until a change to
+ * one of the user's meetings makes them stale. The list is the most requested route (every page
+ * load, every realtime reload, every tab) and answers the same bytes between changes; building
+ * them took about 20 times the CPU of a bare request (drizzle, pg's row parsing, dates, JSON,
+ * garbage). docs/decisions/064-meeting-list-cache.md.
+ *
+ * A user's pages go stale:
+ * - when the database announces a change to one of their meetings (the row trigger's
+ *   notification, whichever process wrote it; realtime/hub.ts `observe`), before any event stream
+ *   hears of it;
+ * - when a write request of theirs to this process ends, so a client reads its own writes at once
+ *   even before the notification arrives;
+ * - all at once when the notification connection comes back after a loss (`resync`).
+ *
+ * An answer computed while a change arrived is not kept: each user has a version, read before the
+ * query and checked before storing.
+ */
+import type { ChangeObserver } from '../../realtime/hub.ts';
+
+/** Limits of one process's cache. */
+export interface MeetingListCacheOptions {
+  /** Pages kept in all (default 2,000); past it the least recently read users' pages go. */
+  maxPages?: number;
+  /** Largest answer kept, in bytes of JSON (default 256 KiB); a larger one is answered, not kept. */
+  maxPageBytes?: number;
+}
+
+/** A ticket from {@link MeetingListCache.version}, to store an answer computed after taking it. */
+export type ListVersion = { readonly userId: string; readonly stamp: string };
+
+/** The cache of one server process. */
+export interface MeetingListCache extends ChangeObserver {
+  /** The kept answer for this user and page key, if fresh. */
+  get(userId: string, key: string): string | undefined;
+  /** The user's version now: take it before computing an answer to store. */
+  version(userId: string): ListVersion;
+  /** Keeps `body` unless the user's version moved on since `version` was taken. */
+  set(version: ListVersion, key: string, body: string): void;
+  /**
+   * The kept answer, else `compute`'s, kept for the next: requests that miss together share one
+   * computation (a cold start of many tabs, a reload after a change) unless a change came between.
+   */
+  load(userId: string, key: string, compute: () => Promise<string>): Promise<string>;
+  /** Drops the user's pages (a write of theirs ended). */
+  invalidate(userId: string): void;
+  /** Pages kept now (tests). */
+  size(): number;
+}
+
+interface UserPages {
+  version: number;
+  pages: Map<string, string>;
+}
+
+/** Creates an empty cache; wire its `change` and `resync` to the realtime hub (`observe`). */
+export function createMeetingListCache(options: MeetingListCacheOptions = {}): MeetingListCache {
+  const maxPages = options.maxPages ?? 2000;
+  const maxPageBytes = options.maxPageBytes ?? 256 * 1024;
+  // Map order is recency: a read moves the user to the end, eviction takes from the front.
+  const users = new Map<string, UserPages>();
+  let epoch = 0;
+  let pageCount = 0;
+  const inFlight = new Map<string, Promise<string>>();
+
+  const entry = (userId: string): UserPages => {
+    let e = users.get(userId);
+    if (!e) users.set(userId, (e = { version: 0, pages: new Map() }));
+    return e;
+  };
+  const drop = (userId: string) => {
+    const e = users.get(userId);
+    if (!e) return;
+    pageCount -= e.pages.size;
+    e.pages.clear();
+    e.version += 1;
+  };
+
+  const cache: MeetingListCache = {
+    async load(userId, key, compute) {
+      const kept = cache.get(userId, key);
+      if (kept !== undefined) return kept;
+      const version = cache.version(userId);
+      const flightKey = `${version.stamp}\0${userId}\0${key}`;
+      let flight = inFlight.get(flightKey);
+      if (!flight) {
+        flight = compute().then(
+          (body) => {
+            inFlight.delete(flightKey);
+            cache.set(version, key, body);
+            return body;
+          },
+          (err: unknown) => {
+            inFlight.delete(flightKey);
+            throw err;
+          },
+        );
+        inFlight.set(flightKey, flight);
+      }
+      return flight;
+    },
+    get(userId, key) {
+      const e = users.get(userId);
+      const body = e?.pages.get(key);
+      if (body === undefined) return undefined;
+      users.delete(userId);
+      users.set(userId, e!);
+      return body;
+    },
+    version: (userId) => ({ userId, stamp: `${epoch}:${entry(userId).version}` }),
+    set(version, key, body) {
+      const e = entry(version.userId);
+      if (version.stamp !== `${epoch}:${e.version}` || body.length > maxPageBytes) return;
+      if (!e.pages.has(key)) pageCount += 1;
+      e.pages.set(key, body);
+      users.delete(version.userId);
+      users.set(version.userId, e);
+      for (const [userId, old] of users) {
+        if (pageCount <= maxPages) break;
+        pageCount -= old.pages.size;
+        users.delete(userId);
+        // The evicted user's version is forgotten: answers still being computed must not be kept.
+        epoch += 1;
+      }
+    },
+    invalidate: drop,
+    change(userId, change) {
+      if (change.table === 'meetings') drop(userId);
+    },
+    resync() {
+      epoch += 1;
+      users.clear();
+      pageCount = 0;
+    },
+    size: () => pageCount,
+  };
+  return cache;
+}
