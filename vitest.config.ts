@@ -93,7 +93,9 @@ export default defineConfig({
           // PGlite's WebAssembly compiled by V8's baseline compiler only: each test database is
           // short-lived, so optimising its hot functions cost more CPU than it saved (-14% CPU on
           // eight server files; docs/decisions/046-a-fifteen-minute-suite.md).
-          execArgv: ['--liftoff-only'],
+          // A heap of at most 1.5 GB: V8 otherwise let each worker's garbage reach gigabytes
+          // before collecting it, and four workers together ran a 24 GB machine out of memory.
+          execArgv: ['--liftoff-only', '--max-old-space-size=1536'],
           setupFiles: [consoleGuard],
           globalSetup: ['apps/server/test/pglite-global-setup.ts'],
         },

@@ -46,7 +46,10 @@ vitest() {
   shift
   for p in "$@"; do args+=(--project "$p"); done
   reports+=(".tmp/vitest-$stage.json")
-  npx vitest run "${args[@]}" --reporter=default --reporter=json \
+  # glibc's malloc tuned as start.sh tunes the server's: a worker runs file after file, each with
+  # its own database threads, and the four workers' memory together once outgrew 24 GB.
+  MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=65536 MALLOC_MMAP_THRESHOLD_=65536 \
+    npx vitest run "${args[@]}" --reporter=default --reporter=json \
     --outputFile.json=".tmp/vitest-$stage.json" || status=$?
 }
 
