@@ -23,6 +23,17 @@ export interface LoadSpec {
   url: string;
   /** `cookie` request header every client starts with ('' for none). */
   cookie: string;
+  /**
+   * Cookies of further sessions: when given, client i starts with `cookies[i % length]` instead of
+   * `cookie` (several users, for a route with a per-user cap such as the event stream).
+   */
+  cookies?: string[];
+  /**
+   * The route is a Server-Sent Events stream: a request counts as answered once the first event
+   * (up to its blank line) has arrived, and the client then closes the connection and opens a new
+   * one, as a browser reconnecting does. Its latency is connect to first event.
+   */
+  sse?: boolean;
   /** Concurrent clients (one request in flight each). */
   clients: number;
   /** Untimed load before the measured window, milliseconds. */
@@ -102,11 +113,25 @@ export async function runLoad(
           host: url.hostname,
           port: url.port,
           path: url.pathname + url.search,
-          headers: { cookie: jar.header, accept: 'application/json' },
+          headers: {
+            cookie: jar.header,
+            accept: spec.sse ? 'text/event-stream' : 'application/json',
+          },
         },
         (res) => {
           let size = 0;
-          res.on('data', (chunk: Buffer) => (size += chunk.length));
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (!spec.sse || res.statusCode !== 200) return;
+            text += chunk.toString('utf8');
+            if (!text.includes('\n\n')) return;
+            // The first event is in: close this stream (its socket is not reused).
+            jar.update(res.headers['set-cookie']);
+            bytes = size;
+            resolve(res.statusCode);
+            res.destroy();
+          });
           res.on('end', () => {
             jar.update(res.headers['set-cookie']);
             bytes = size;
@@ -121,7 +146,9 @@ export async function runLoad(
 
   const answered = new Set<number>();
   const client = async (_: unknown, index: number) => {
-    const jar = new CookieJar(spec.cookie);
+    const jar = new CookieJar(
+      spec.cookies?.length ? spec.cookies[index % spec.cookies.length]! : spec.cookie,
+    );
     while (performance.now() < windowEnd) {
       const t0 = performance.now();
       let status = 0;

@@ -5,8 +5,8 @@
  * breaks the detail route down (HTTP floor, session lookup, service, JSON) to show where the
  * time goes.
  *
- * The concurrency series loads the first list page with 10, 50 and 200 clients from a separate
- * process (load.ts) and reports requests per second, p95, p99 and their ratio (a tail starved by
+ * The concurrency series loads the hot routes (the first list page, one meeting, the session check,
+ * the event stream's connection) with 10, 50 and 200 clients from a separate process (load.ts) and reports requests per second, p95, p99 and their ratio (a tail starved by
  * unfair queueing shows as p99 far above p95), beside a bare Hono route on @hono/node-server in
  * this process answering the same JSON with no session and no database: the ceiling of Hono, Node's
  * HTTP and JSON on this machine.
@@ -15,8 +15,9 @@
  * Options: `--n 300` requests per series, `--warmup 30`, `--backends pglite,postgres`,
  * `--series sequential,concurrent`, `--clients 10,50,200`, `--duration 10` (seconds measured per
  * concurrency step, after `--load-warmup 3` seconds), `--json file` to also write the figures,
- * `--no-profile` to skip the CPU profile of the list route under the largest client count (its top
- * frames and packages by self time, profile.ts).
+ * `--targets list,meeting,session,events` the hot routes of the concurrency series, `--no-profile`
+ * to skip the CPU profile of each hot route under the largest client count (its top frames and
+ * packages by self time, profile.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +36,7 @@ import { runLoadInChild } from './load.ts';
 import { profileWhile, renderProfile } from './profile.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { ms } from './stats.ts';
-import type { DatabaseHandle } from '@summy/db';
+import { rateLimit, type DatabaseHandle } from '@summy/db';
 import { openBenchDatabase, type Backend } from '../lib/backend.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 import type { BackendResult, ConcurrencyResult } from './report.ts';
@@ -55,6 +56,8 @@ export interface RunOptions {
   loadWarmupS: number;
   /** Whether to profile the server's CPU under the largest client count after the series. */
   profile: boolean;
+  /** Hot routes the concurrency series loads. */
+  routes: HotRoute[];
 }
 
 /**
@@ -138,7 +141,15 @@ async function runBackend(backend: Backend, opts: RunOptions): Promise<BackendRe
     ? await sequentialSeries(backend, server.url, env, database, dataset, me, n, warmup)
     : { routes: [], breakdown: [], plans: [] };
   const concurrency = opts.concurrent
-    ? await concurrencySeries(backend, server.url, env, database, me, opts)
+    ? await concurrencySeries(
+        backend,
+        server.url,
+        env,
+        database,
+        me,
+        dataset.shortMeetingIds[0]!,
+        opts,
+      )
     : [];
 
   // Close this backend now, so the next one has the machine to itself.
@@ -146,9 +157,32 @@ async function runBackend(backend: Backend, opts: RunOptions): Promise<BackendRe
   return { backend, dataset, startMs, ...sequential, concurrency };
 }
 
+/** A route of the concurrency series. */
+interface LoadTarget {
+  /** Name in the report; `bare…` marks the reference. */
+  target: string;
+  url: string;
+  cookie: string;
+  cookies?: string[];
+  sse?: boolean;
+  /** Whether `--profile` profiles it under the largest client count. */
+  profile: boolean;
+}
+
+/** The hot routes the concurrency series can load (`--targets`). */
+export const HOT_ROUTES = ['list', 'meeting', 'session', 'events'] as const;
+/** One of {@link HOT_ROUTES}. */
+export type HotRoute = (typeof HOT_ROUTES)[number];
+
+/** Open event streams per user the events target allows itself: under the server's cap of 8. */
+const STREAMS_PER_USER = 6;
+
 /**
- * The concurrency series: the first list page under 10, 50, 200 clients from a separate
- * process, each step beside the bare Hono route answering the same JSON in this process.
+ * The concurrency series: the hot routes (the first list page, one meeting, the session check and
+ * the event stream's connection) under 10, 50, 200 clients from a separate process, each step
+ * beside the bare Hono route answering the list's JSON in this process. The events target opens a
+ * stream, reads its first event and closes, as browsers reconnecting after a restart do; its
+ * clients are spread over enough users to stay under the per-user stream cap.
  */
 async function concurrencySeries(
   backend: Backend,
@@ -156,39 +190,90 @@ async function concurrencySeries(
   env: ReturnType<typeof loadEnv>,
   database: DatabaseHandle,
   me: Session,
+  meetingId: string,
   opts: RunOptions,
 ): Promise<ConcurrencyResult[]> {
   const firstPage = await listMeetings(database.db, me.userId, { limit: PAGE });
   const bare = await serveBareHono(firstPage);
   cleanups.push(() => bare.close());
-  // The same server with the session cookie cache off (a database lookup per request, as before),
-  // on the same database and sessions, so both are measured in one run.
-  const uncached = await startServer({ ...env, sessionCacheSeconds: 0 }, database, {
-    workers: false,
-  });
-  cleanups.push(() => uncached.close());
-  const targets = [
-    {
-      target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=0`,
-      url: `${uncached.url}/api/meetings?limit=${PAGE}`,
+  const clientsMax = Math.max(...opts.clients);
+  const targets: LoadTarget[] = [];
+  if (opts.routes.includes('list')) {
+    // The same server with the session cookie cache off (a database lookup per request, as
+    // before), on the same database and sessions, so both are measured in one run.
+    const uncached = await startServer({ ...env, sessionCacheSeconds: 0 }, database, {
+      workers: false,
+    });
+    cleanups.push(() => uncached.close());
+    targets.push(
+      {
+        target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=0`,
+        url: `${uncached.url}/api/meetings?limit=${PAGE}`,
+        cookie: me.jar.header,
+        profile: false,
+      },
+      {
+        target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=${env.sessionCacheSeconds}`,
+        url: `${baseUrl}/api/meetings?limit=${PAGE}`,
+        cookie: me.jar.header,
+        profile: true,
+      },
+    );
+  }
+  if (opts.routes.includes('meeting')) {
+    targets.push({
+      target: 'GET /api/meetings/{id} (short meeting)',
+      url: `${baseUrl}/api/meetings/${meetingId}`,
       cookie: me.jar.header,
-    },
-    {
-      target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=${env.sessionCacheSeconds}`,
-      url: `${baseUrl}/api/meetings?limit=${PAGE}`,
+      profile: true,
+    });
+  }
+  if (opts.routes.includes('session')) {
+    targets.push({
+      target: 'GET /api/auth/get-session',
+      url: `${baseUrl}/api/auth/get-session`,
       cookie: me.jar.header,
-    },
-    { target: 'bare Hono route, same JSON', url: bare.url, cookie: '' },
-  ];
+      profile: true,
+    });
+  }
+  const streamers: Session[] = [];
+  if (opts.routes.includes('events')) {
+    const users = Math.ceil(clientsMax / STREAMS_PER_USER);
+    for (let i = 0; i < users; i++) {
+      // The sign-up limiter (per client address) would refuse the sixth: these are the bench's
+      // own users on the bench's own database, so its counters are cleared between sign-ups.
+      await database.db.delete(rateLimit);
+      streamers.push(
+        await signUp(baseUrl, env.publicUrl, `Stream Person ${i}`, `stream-${i}@example.com`),
+      );
+    }
+    targets.push({
+      target: `GET /api/events, connect to first event (${users} users)`,
+      url: `${baseUrl}/api/events`,
+      cookie: '',
+      sse: true,
+      profile: true,
+    });
+  }
+  targets.push({ target: 'bare Hono route, same JSON', url: bare.url, cookie: '', profile: false });
+
+  // A fresh session cookie cache, as a browser in use holds: a cookie minted at sign-up has
+  // expired, and 200 clients renewing it at once would measure the renewal.
+  const refresh = async (t: LoadTarget) => {
+    if (t.sse) for (const s of streamers) await getText(`${baseUrl}/api/auth/get-session`, s.jar);
+    else if (t.cookie) await getText(`${baseUrl}/api/auth/get-session`, me.jar);
+    return {
+      url: t.url,
+      cookie: t.cookie && me.jar.header,
+      cookies: t.sse ? streamers.map((s) => s.jar.header) : undefined,
+      sse: t.sse,
+    };
+  };
   const out: ConcurrencyResult[] = [];
   for (const clients of opts.clients) {
     for (const t of targets) {
-      // A fresh session cookie cache, as a browser in use holds: a cookie minted at sign-up has
-      // expired, and 200 clients renewing it at once would measure the renewal.
-      if (t.cookie) await getText(`${baseUrl}/api/auth/get-session`, me.jar);
       const load = await runLoadInChild({
-        url: t.url,
-        cookie: t.cookie && me.jar.header,
+        ...(await refresh(t)),
         clients,
         warmupMs: opts.loadWarmupS * 1000,
         durationMs: opts.durationS * 1000,
@@ -201,20 +286,20 @@ async function concurrencySeries(
       );
     }
   }
-  const clients = Math.max(...opts.clients);
   if (opts.profile) {
-    // A separate step: sampling slows the server, so the measured steps above run without it.
-    const list = targets[1]!;
-    const { profile } = await profileWhile(() =>
-      runLoadInChild({
-        url: list.url,
-        cookie: me.jar.header,
-        clients,
-        warmupMs: 1000,
-        durationMs: opts.durationS * 1000,
-      }),
-    );
-    console.log(renderProfile(`${backend}: ${list.target}, ${clients} clients`, profile));
+    // Separate steps: sampling slows the server, so the measured steps above run without it.
+    for (const t of targets.filter((x) => x.profile)) {
+      const spec = await refresh(t);
+      const { profile } = await profileWhile(() =>
+        runLoadInChild({
+          ...spec,
+          clients: clientsMax,
+          warmupMs: 1000,
+          durationMs: opts.durationS * 1000,
+        }),
+      );
+      console.log(renderProfile(`${backend}: ${t.target}, ${clientsMax} clients`, profile));
+    }
   }
   return out;
 }
@@ -231,6 +316,7 @@ async function main(): Promise<number> {
       duration: { type: 'string', default: '10' },
       'load-warmup': { type: 'string', default: '3' },
       profile: { type: 'boolean', default: true },
+      targets: { type: 'string', default: HOT_ROUTES.join(',') },
       json: { type: 'string' },
     },
   });
@@ -248,7 +334,10 @@ async function main(): Promise<number> {
     durationS: Number(values.duration),
     loadWarmupS: Number(values['load-warmup']),
     profile: values.profile,
+    routes: values.targets.split(',').map((x) => x.trim()) as HotRoute[],
   };
+  for (const r of opts.routes)
+    if (!(HOT_ROUTES as readonly string[]).includes(r)) throw new Error(`Unknown target: ${r}`);
   const backends = values.backends.split(',').map((b) => b.trim()) as Backend[];
   for (const b of backends)
     if (b !== 'pglite' && b !== 'postgres') throw new Error(`Unknown backend: ${b}`);
