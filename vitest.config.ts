@@ -35,6 +35,7 @@ const onPostgresToo = [
   'apps/server/src/routes/chat/long-transcript.test.ts',
   'apps/server/src/routes/events/events.test.ts',
   'apps/server/src/routes/meetings/delete-meeting.test.ts',
+  'apps/server/src/routes/meetings/get-meeting.test.ts',
   'apps/server/src/routes/meetings/list-cache.test.ts',
   'apps/server/src/routes/meetings/search-index-background.test.ts',
   'apps/server/src/routes/meetings/search-meetings.test.ts',

@@ -1,11 +1,12 @@
 /** Maps stored meeting rows to the app's shapes. */
 import type { Meeting, MeetingListItem, SpeakerNames, SpeakerSuggestion } from '@summy/core';
 import { applySpeakerNames, priorityToStar, speakerName } from '@summy/core';
-import type { meetings, todos } from '@summy/db';
+import { meetings, type todos } from '@summy/db';
 import { textModelLabel } from '../../providers/llm/catalog.ts';
 
 type MeetingRow = typeof meetings.$inferSelect;
-type TodoRow = typeof todos.$inferSelect;
+/** A to-do row without its search vector, which no answer shows. */
+type TodoRow = Omit<typeof todos.$inferSelect, 'search'>;
 
 function readSummaryData(summaryData: unknown): Record<string, unknown> | null {
   let data = summaryData;
@@ -125,11 +126,49 @@ function shownParticipants(participants: unknown, names: SpeakerNames): string[]
 }
 
 /**
+ * The columns {@link toMeeting} reads, for a query that reads a meeting only to answer it: the rest
+ * (the speaker embeddings above all, tens of kilobytes of JSON on a long meeting) would be parsed
+ * for nothing.
+ */
+export const meetingViewColumns = {
+  id: meetings.id,
+  title: meetings.title,
+  date: meetings.date,
+  duration: meetings.duration,
+  transcript: meetings.transcript,
+  summary: meetings.summary,
+  speakerNames: meetings.speakerNames,
+  speakerSuggestions: meetings.speakerSuggestions,
+  audioUrl: meetings.audioUrl,
+  isRecording: meetings.isRecording,
+  isProcessing: meetings.isProcessing,
+  isPaused: meetings.isPaused,
+  summaryData: meetings.summaryData,
+  participants: meetings.participants,
+  calendarEventId: meetings.calendarEventId,
+  calendarEventTitle: meetings.calendarEventTitle,
+  calendarEventAttendees: meetings.calendarEventAttendees,
+  calendarRecurringEventId: meetings.calendarRecurringEventId,
+  calendarAccountId: meetings.calendarAccountId,
+  calendarAccountEmail: meetings.calendarAccountEmail,
+  calendarAccountRemoved: meetings.calendarAccountRemoved,
+  summaryRegenerating: meetings.summaryRegenerating,
+  summaryModel: meetings.summaryModel,
+  summaryTemplate: meetings.summaryTemplate,
+  notesEngine: meetings.notesEngine,
+  summaryError: meetings.summaryError,
+  updatedAt: meetings.updatedAt,
+};
+
+/** A meeting row with the columns of {@link meetingViewColumns}. */
+export type MeetingViewRow = Pick<MeetingRow, keyof typeof meetingViewColumns>;
+
+/**
  * A stored meeting plus its action items, in the app's shape. The transcript keeps its original
  * labels (the view maps them per turn with `speakerNames`); the summary and the participants are
  * answered with the names.
  */
-export function toMeeting(row: MeetingRow, actionItems: TodoRow[]): Meeting {
+export function toMeeting(row: MeetingViewRow, actionItems: TodoRow[]): Meeting {
   const names = readSpeakerNames(row.speakerNames);
   return {
     id: row.id,
