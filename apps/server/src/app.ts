@@ -19,7 +19,12 @@ import { securityHeaders } from './http/security-headers.ts';
 import { requestContext } from './http/request-context.ts';
 import { httpMetrics } from './metrics/http.ts';
 import { metricsRoutes } from './metrics/routes.ts';
-import { requireSession, SAFE_METHODS, sameOriginWrites } from './http/session.ts';
+import {
+  getSessionAnswer,
+  requireSession,
+  SAFE_METHODS,
+  sameOriginWrites,
+} from './http/session.ts';
 import { createMeetingListCache } from './services/meetings/meeting-list-cache.ts';
 import { createSessionMemo, sessionMemoKey } from './http/session-memo.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
@@ -84,6 +89,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
     if (c.req.method !== 'GET') sessionMemo?.forget(sessionMemoKey(c));
     await next();
   });
+  if (sessionMemo) app.get('/api/auth/get-session', getSessionAnswer(auth, sessionMemo));
   app.on(['GET', 'POST'], '/api/auth/*', betterAuthHandler(auth));
   app.route('/api', systemRoutes(deps, working));
   // Signed URLs carry their own authorization (signature and expiry), so no session is needed.

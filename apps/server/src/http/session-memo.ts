@@ -14,6 +14,11 @@ import type { Context } from 'hono';
 export interface MemoizedSession {
   userId: string;
   userEmail: string;
+  /**
+   * Better Auth's answer to `GET /api/auth/get-session` for these credentials, as JSON text
+   * (`{session, user}`): what the web app asks on every page load and tab focus.
+   */
+  answer: string;
 }
 
 /** The memo of one server process. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionMemo, SESSION_MEMO_MAX_MS } from './session-memo.ts';
 
-const alice = { userId: 'u1', userEmail: 'alice@example.com' };
+const alice = { userId: 'u1', userEmail: 'alice@example.com', answer: '{}' };
 
 afterEach(() => vi.useRealTimers());
 
@@ -28,7 +28,7 @@ describe('the session memo', () => {
   it('forgets on sign-out and drops the oldest past its size; other credentials are strangers', () => {
     const memo = createSessionMemo(60, 2)!;
     memo.set('a', alice);
-    memo.set('b', { userId: 'u2', userEmail: 'bob@example.com' });
+    memo.set('b', { userId: 'u2', userEmail: 'bob@example.com', answer: '{}' });
     expect(memo.get('a\n')).toBeUndefined();
     memo.forget('b');
     expect(memo.get('b')).toBeUndefined();

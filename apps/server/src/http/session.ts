@@ -63,7 +63,11 @@ export function requireSession(
     c.set('userEmail', response.user.email);
     // Only a check that renewed nothing is remembered: a renewed cookie must reach the browser.
     if (key !== undefined && headers.getSetCookie().length === 0) {
-      memo!.set(key, { userId: response.user.id, userEmail: response.user.email });
+      memo!.set(key, {
+        userId: response.user.id,
+        userEmail: response.user.email,
+        answer: JSON.stringify(response),
+      });
     }
     await next();
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
@@ -93,5 +97,35 @@ export function sameOriginWrites(
       }
     }
     await next();
+  };
+}
+
+/**
+ * Answers `GET /api/auth/get-session` (with no query string) in front of Better Auth's router,
+ * from the session memo when these credentials were verified a moment ago, else by Better Auth's
+ * own get-session endpoint called in-process: the same `{session, user}` JSON (`null` without a
+ * session) and the same `Set-Cookie` headers (a renewed cookie cache, cleared cookies of a
+ * session that ended). Under load Better Auth's request pipeline (better-call's context, its
+ * router, zod, the cookie's signature) cost about 2.8 ms of CPU per answer against 0.16 ms for a
+ * bare route. A query string (`disableCookieCache`, `disableRefresh`) goes to Better Auth.
+ * Source: Better Auth's `getSession` endpoint, https://www.better-auth.com/docs/concepts/session-management
+ */
+export function getSessionAnswer(auth: Auth, memo: SessionMemo): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.url.includes('?')) return next();
+    const key = sessionMemoKey(c);
+    const known = memo.get(key);
+    if (known) return c.body(known.answer, 200, { 'content-type': 'application/json' });
+    const { headers, response } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    const answer = JSON.stringify(response);
+    const cookies = headers.getSetCookie();
+    if (response && cookies.length === 0) {
+      memo.set(key, { userId: response.user.id, userEmail: response.user.email, answer });
+    }
+    for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
+    return c.body(answer, 200, { 'content-type': 'application/json' });
   };
 }
