@@ -30,6 +30,7 @@ import { waitSearchIndexed } from '../../apps/server/test/meetings.ts';
 import { listMeetings } from '../../apps/server/src/services/meetings/list-meetings.ts';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { getText, signUp, type Session } from './client.ts';
 import { DEFAULT_DATASET, readTurns, seedDataset } from './dataset.ts';
 import { runLoadInChild } from './load.ts';
@@ -62,12 +63,20 @@ export interface RunOptions {
 
 /**
  * A bare Hono app on @hono/node-server in this process: answers `GET /` with `body` through
- * `c.json` (serialized per request, as the real route does), with no middleware, session or
- * database. The concurrency series' reference.
+ * `c.json` (serialized per request, as the real route does), and `GET /events` with one
+ * Server-Sent Event on a stream left open, with no middleware, session or database. The
+ * concurrency series' references.
  */
 async function serveBareHono(body: unknown): Promise<{ url: string; close(): Promise<void> }> {
   const app = new Hono();
   app.get('/', (c) => c.json(body));
+  // The event stream's reference: one `ready` event, then open until the client leaves.
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      await new Promise<void>((resolve) => stream.onAbort(resolve));
+    }),
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -256,6 +265,15 @@ async function concurrencySeries(
     });
   }
   targets.push({ target: 'bare Hono route, same JSON', url: bare.url, cookie: '', profile: false });
+  if (opts.routes.includes('events')) {
+    targets.push({
+      target: 'bare Hono event stream, connect to first event',
+      url: `${bare.url}events`,
+      cookie: '',
+      sse: true,
+      profile: false,
+    });
+  }
 
   // A fresh session cookie cache, as a browser in use holds: a cookie minted at sign-up has
   // expired, and 200 clients renewing it at once would measure the renewal.
