@@ -25,6 +25,7 @@ import {
   SAFE_METHODS,
   sameOriginWrites,
 } from './http/session.ts';
+import { MEETING_ANSWER_MAX_AGE_MS } from './services/meetings/get-meeting.ts';
 import { createMeetingListCache } from './services/meetings/meeting-list-cache.ts';
 import { createSessionMemo, sessionMemoKey } from './http/session-memo.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
@@ -123,13 +124,21 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   // every process) and on the end of their own writes here, which the notification may trail.
   const listCache = createMeetingListCache();
   deps.realtime.observe(listCache);
+  // One meeting's answers also show its action items, and a signed audio URL that expires.
+  const meetingCache = createMeetingListCache({
+    tables: ['meetings', 'todos'],
+    maxAgeMs: MEETING_ANSWER_MAX_AGE_MS,
+  });
+  deps.realtime.observe(meetingCache);
   api.use('*', async (c, next) => {
     await next();
-    if (!SAFE_METHODS.has(c.req.method)) listCache.invalidate(c.var.userId);
+    if (SAFE_METHODS.has(c.req.method)) return;
+    listCache.invalidate(c.var.userId);
+    meetingCache.invalidate(c.var.userId);
   });
   // Before meetingRoutes: /meetings/upload must not be read as a meeting id.
   api.route('/meetings', recordingRoutes(deps));
-  api.route('/meetings', meetingRoutes(deps, listCache));
+  api.route('/meetings', meetingRoutes(deps, listCache, meetingCache));
   api.route('/meetings', meetingCalendarRoutes(deps));
   api.route('/meetings', meetingExportRoutes(deps));
   api.route('/meetings', meetingSeriesRoutes(deps));

@@ -27,7 +27,7 @@ import {
 import { createMeeting } from '../../services/meetings/create-meeting.ts';
 import { deleteMeeting } from '../../services/meetings/delete-meeting.ts';
 import { dismissSpeakerSuggestion } from '../../services/meetings/dismiss-speaker-suggestion.ts';
-import { getMeeting } from '../../services/meetings/get-meeting.ts';
+import { getMeetingJson } from '../../services/meetings/get-meeting.ts';
 import { listMeetingsJson, MEETING_PAGE } from '../../services/meetings/list-meetings.ts';
 import type { MeetingListCache } from '../../services/meetings/meeting-list-cache.ts';
 import { requestSummary } from '../../services/meetings/request-summary.ts';
@@ -54,8 +54,13 @@ const listQuery = z.object({
  * `/api/meetings` routes.
  * @param listCache this process's cache of list answers (services/meetings/meeting-list-cache.ts);
  *   without it every list request reads the database
+ * @param meetingCache the same for one meeting's answers, also stale on to-do changes
  */
-export function meetingRoutes(deps: AppDeps, listCache?: MeetingListCache) {
+export function meetingRoutes(
+  deps: AppDeps,
+  listCache?: MeetingListCache,
+  meetingCache?: MeetingListCache,
+) {
   const {
     database: { db },
     storage,
@@ -97,7 +102,11 @@ export function meetingRoutes(deps: AppDeps, listCache?: MeetingListCache) {
         responses: { 200: jsonAnswer(meetingSchema, 'The meeting'), ...errorResponses },
       }),
       async (c) =>
-        c.json(await getMeeting(db, c.var.userId, c.req.valid('param').id, storage), 200),
+        c.body(
+          await getMeetingJson(db, meetingCache, c.var.userId, c.req.valid('param').id, storage),
+          200,
+          { 'content-type': 'application/json' },
+        ) as never,
     )
     .openapi(
       createRoute({

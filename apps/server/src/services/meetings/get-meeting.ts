@@ -3,6 +3,7 @@ import type { Meeting } from '@summy/core';
 import { meetings, todos, type Database } from '@summy/db';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { keyFromAudioUrl, type Storage } from '../../storage/types.ts';
+import type { MeetingListCache } from './meeting-list-cache.ts';
 import { meetingViewColumns, toMeeting } from './to-meeting.ts';
 
 type TodoRow = Omit<typeof todos.$inferSelect, 'search'>;
@@ -71,4 +72,26 @@ export async function getMeeting(
   const key = storage && row.audioUrl ? keyFromAudioUrl(row.audioUrl) : undefined;
   if (storage && key) meeting.audioUrl = await storage.signedUrl(key);
   return meeting;
+}
+
+/** How long a kept meeting answer lives, in ms: its signed audio URL, valid one hour, keeps 50 minutes. */
+export const MEETING_ANSWER_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * {@link getMeeting} as the JSON `GET /api/meetings/{id}` answers, from this process's cache while
+ * neither the user's meetings nor their to-dos changed, for at most
+ * {@link MEETING_ANSWER_MAX_AGE_MS} (a cache made with those `tables` and `maxAgeMs`,
+ * meeting-list-cache.ts). The web app re-reads an open meeting on every change and on a timer
+ * while it is processed, from every tab.
+ * @throws NotFoundError as getMeeting (a miss is never kept)
+ */
+export async function getMeetingJson(
+  db: Database,
+  cache: MeetingListCache | undefined,
+  userId: string,
+  id: string,
+  storage?: Pick<Storage, 'signedUrl'>,
+): Promise<string> {
+  const compute = async () => JSON.stringify(await getMeeting(db, userId, id, storage));
+  return cache ? cache.load(userId, `meeting:${id}`, compute) : compute();
 }

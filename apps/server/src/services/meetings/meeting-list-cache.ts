@@ -1,6 +1,8 @@
 /**
  * The answers of `GET /api/meetings` kept serialized per user in this process, until a change to
- * one of the user's meetings makes them stale. The list is the most requested route (every page
+ * one of the user's meetings makes them stale. A second instance keeps the answers of
+ * `GET /api/meetings/{id}`, which also go stale on a change to the user's to-dos (its action items)
+ * and after `maxAgeMs` (its signed audio URL). The list is the most requested route (every page
  * load, every realtime reload, every tab) and answers the same bytes between changes; building
  * them took about 20 times the CPU of a bare request (drizzle, pg's row parsing, dates, JSON,
  * garbage). docs/decisions/064-meeting-list-cache.md.
@@ -24,6 +26,10 @@ export interface MeetingListCacheOptions {
   maxPages?: number;
   /** Largest answer kept, in bytes of JSON (default 256 KiB); a larger one is answered, not kept. */
   maxPageBytes?: number;
+  /** Tables whose announced changes make the user's answers stale (default: `meetings`). */
+  tables?: readonly string[];
+  /** Longest time an answer is kept, in ms (default: until a change). */
+  maxAgeMs?: number;
 }
 
 /** A ticket from {@link MeetingListCache.version}, to store an answer computed after taking it. */
@@ -50,13 +56,16 @@ export interface MeetingListCache extends ChangeObserver {
 
 interface UserPages {
   version: number;
-  pages: Map<string, string>;
+  /** Each answer with the time it was computed (`performance.now()`, ms). */
+  pages: Map<string, { body: string; at: number }>;
 }
 
 /** Creates an empty cache; wire its `change` and `resync` to the realtime hub (`observe`). */
 export function createMeetingListCache(options: MeetingListCacheOptions = {}): MeetingListCache {
   const maxPages = options.maxPages ?? 2000;
   const maxPageBytes = options.maxPageBytes ?? 256 * 1024;
+  const tables = new Set(options.tables ?? ['meetings']);
+  const maxAgeMs = options.maxAgeMs ?? Infinity;
   // Map order is recency: a read moves the user to the end, eviction takes from the front.
   const users = new Map<string, UserPages>();
   let epoch = 0;
@@ -81,13 +90,14 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
       const kept = cache.get(userId, key);
       if (kept !== undefined) return kept;
       const version = cache.version(userId);
+      const at = performance.now();
       const flightKey = `${version.stamp}\0${userId}\0${key}`;
       let flight = inFlight.get(flightKey);
       if (!flight) {
         flight = compute().then(
           (body) => {
             inFlight.delete(flightKey);
-            cache.set(version, key, body);
+            store(version, key, body, at);
             return body;
           },
           (err: unknown) => {
@@ -101,31 +111,22 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
     },
     get(userId, key) {
       const e = users.get(userId);
-      const body = e?.pages.get(key);
-      if (body === undefined) return undefined;
+      const page = e?.pages.get(key);
+      if (page === undefined) return undefined;
+      if (performance.now() - page.at > maxAgeMs) {
+        e!.pages.delete(key);
+        pageCount -= 1;
+        return undefined;
+      }
       users.delete(userId);
       users.set(userId, e!);
-      return body;
+      return page.body;
     },
     version: (userId) => ({ userId, stamp: `${epoch}:${entry(userId).version}` }),
-    set(version, key, body) {
-      const e = entry(version.userId);
-      if (version.stamp !== `${epoch}:${e.version}` || body.length > maxPageBytes) return;
-      if (!e.pages.has(key)) pageCount += 1;
-      e.pages.set(key, body);
-      users.delete(version.userId);
-      users.set(version.userId, e);
-      for (const [userId, old] of users) {
-        if (pageCount <= maxPages) break;
-        pageCount -= old.pages.size;
-        users.delete(userId);
-        // The evicted user's version is forgotten: answers still being computed must not be kept.
-        epoch += 1;
-      }
-    },
+    set: (version, key, body) => store(version, key, body, performance.now()),
     invalidate: drop,
     change(userId, change) {
-      if (change.table === 'meetings') drop(userId);
+      if (tables.has(change.table)) drop(userId);
     },
     resync() {
       epoch += 1;
@@ -134,5 +135,22 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
     },
     size: () => pageCount,
   };
+
+  // Keeps `body`, computed from `at` on, unless the user's version moved on meanwhile.
+  function store(version: ListVersion, key: string, body: string, at: number) {
+    const e = entry(version.userId);
+    if (version.stamp !== `${epoch}:${e.version}` || body.length > maxPageBytes) return;
+    if (!e.pages.has(key)) pageCount += 1;
+    e.pages.set(key, { body, at });
+    users.delete(version.userId);
+    users.set(version.userId, e);
+    for (const [userId, old] of users) {
+      if (pageCount <= maxPages) break;
+      pageCount -= old.pages.size;
+      users.delete(userId);
+      // The evicted user's version is forgotten: answers still being computed must not be kept.
+      epoch += 1;
+    }
+  }
   return cache;
 }

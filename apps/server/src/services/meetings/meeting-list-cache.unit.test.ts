@@ -83,4 +83,23 @@ describe('the meeting list cache', () => {
     );
     expect(await cache.load('bob', 'p', async () => 'up')).toBe('up');
   });
+
+  it('with its tables and time, also drops on a to-do change and after maxAgeMs', async () => {
+    const cache = createMeetingListCache({ tables: ['meetings', 'todos'], maxAgeMs: 40 });
+    cache.set(cache.version('alice'), 'meeting:m1', 'one');
+    cache.change('alice', { table: 'todos', op: 'INSERT', id: 't1', meeting_id: 'm1' });
+    expect(cache.get('alice', 'meeting:m1')).toBeUndefined();
+    cache.change('alice', { table: 'chats', op: 'INSERT', id: 'c1' });
+    await cache.load('alice', 'meeting:m1', async () => 'two');
+    expect(cache.get('alice', 'meeting:m1')).toBe('two');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.get('alice', 'meeting:m1')).toBeUndefined();
+    expect(cache.size()).toBe(0);
+    // The age counts from when the computation started: a slow one is kept for less.
+    await cache.load('alice', 'meeting:m1', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return 'slow';
+    });
+    expect(cache.get('alice', 'meeting:m1')).toBeUndefined();
+  });
 });
