@@ -27,6 +27,12 @@ export interface SessionMemo {
   set(key: string, session: MemoizedSession): void;
   /** Forgets the session these credentials proved (a sign-out, any write to /api/auth). */
   forget(key: string): void;
+  /**
+   * Runs `check` for these credentials, or joins the check of them already under way: when a
+   * remembered session lapses, every tab and request holding it misses at once, and 200 such
+   * checks together stalled the server for a quarter of a second.
+   */
+  shared<T>(key: string, check: () => Promise<T>): Promise<T>;
 }
 
 /** Longest time a verified session is remembered, in ms. */
@@ -49,6 +55,7 @@ export function createSessionMemo(
   const ttlMs = Math.min(SESSION_MEMO_MAX_MS, sessionCacheSeconds * 1000);
   if (ttlMs <= 0) return undefined;
   const entries = new Map<string, MemoizedSession & { until: number }>();
+  const checks = new Map<string, Promise<unknown>>();
   return {
     get(key) {
       const e = entries.get(key);
@@ -66,5 +73,12 @@ export function createSessionMemo(
       }
     },
     forget: (key) => void entries.delete(key),
+    shared<T>(key: string, check: () => Promise<T>): Promise<T> {
+      const running = checks.get(key) as Promise<T> | undefined;
+      if (running) return running;
+      const started = check().finally(() => checks.delete(key));
+      checks.set(key, started);
+      return started;
+    },
   };
 }

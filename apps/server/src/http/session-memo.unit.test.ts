@@ -37,4 +37,29 @@ describe('the session memo', () => {
     expect(memo.get('a')).toBeUndefined();
     expect(memo.get('c')).toMatchObject(alice);
   });
+
+  it('shares one check between simultaneous requests with the same credentials, and only those', async () => {
+    const memo = createSessionMemo(60)!;
+    let checks = 0;
+    const check = async () => {
+      checks += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return checks;
+    };
+    const together = await Promise.all([
+      memo.shared('a', check),
+      memo.shared('a', check),
+      memo.shared('b', check),
+    ]);
+    expect(checks).toBe(2);
+    expect(together[0]).toBe(together[1]);
+    // Once settled, the next check runs anew; a failure reaches every waiter and is not kept.
+    await memo.shared('a', check);
+    expect(checks).toBe(3);
+    const failing = () => Promise.reject(new Error('database down'));
+    await expect(Promise.all([memo.shared('a', failing), memo.shared('a', check)])).rejects.toThrow(
+      'database down',
+    );
+    expect(await memo.shared('a', check)).toBe(4);
+  });
 });

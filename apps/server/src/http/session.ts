@@ -16,6 +16,15 @@ import { ForbiddenError, UnauthenticatedError } from '../errors/app-errors.ts';
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Better Auth's session check of these request headers, with the `Set-Cookie` headers it would
+ * send; simultaneous checks of the same credentials share one through the memo.
+ */
+function checkSession(auth: Auth, headers: Headers, memo?: SessionMemo, key?: string) {
+  const check = () => auth.api.getSession({ headers, returnHeaders: true });
+  return memo && key !== undefined ? memo.shared(key, check) : check();
+}
+
+/**
  * Sets `userId` from `Authorization: Bearer summy_…` (a personal API key, with `db`), else from
  * the session (cookie, or Better Auth's bearer session token); answers 401 without either ('Invalid API key' for a bad key), 403 for a
  * write with a read-only key, 429 past a key's rate (services/api-keys). The cookies Better
@@ -54,10 +63,7 @@ export function requireSession(
       await next();
       return;
     }
-    const { headers, response } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
+    const { headers, response } = await checkSession(auth, c.req.raw.headers, memo, key);
     if (!response) throw new UnauthenticatedError();
     c.set('userId', response.user.id);
     c.set('userEmail', response.user.email);
@@ -116,10 +122,7 @@ export function getSessionAnswer(auth: Auth, memo: SessionMemo): MiddlewareHandl
     const key = sessionMemoKey(c);
     const known = memo.get(key);
     if (known) return c.body(known.answer, 200, { 'content-type': 'application/json' });
-    const { headers, response } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
+    const { headers, response } = await checkSession(auth, c.req.raw.headers, memo, key);
     const answer = JSON.stringify(response);
     const cookies = headers.getSetCookie();
     if (response && cookies.length === 0) {
