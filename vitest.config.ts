@@ -94,8 +94,9 @@ export default defineConfig({
           // PGlite's WebAssembly compiled by V8's baseline compiler only: each test database is
           // short-lived, so optimising its hot functions cost more CPU than it saved (-14% CPU on
           // eight server files; docs/decisions/046-a-fifteen-minute-suite.md).
-          // A heap of at most 1.5 GB: V8 otherwise let each worker's garbage reach gigabytes
-          // before collecting it, and four workers together ran a 24 GB machine out of memory.
+          // A heap of at most 1.5 GB, a bound on a worker that runs file after file. (The growth
+          // that ran a 24 GB machine out of memory was each file's PGlite thread left open, closed
+          // now by startTestServer: a worker peaks near 0.5 GB instead of 5 to 8.5 GB.)
           execArgv: ['--liftoff-only', '--max-old-space-size=1536'],
           setupFiles: [consoleGuard],
           globalSetup: ['apps/server/test/pglite-global-setup.ts'],

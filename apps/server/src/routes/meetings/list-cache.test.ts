@@ -16,6 +16,7 @@ let alice: Client;
 let bob: Client;
 /** How late this server hears the database's notifications, in ms (a slow LISTEN connection). */
 let notificationDelayMs = 0;
+let opened: DatabaseHandle;
 
 /** The test database, its notifications handed on `notificationDelayMs` late. */
 function withLateNotifications(database: DatabaseHandle): DatabaseHandle {
@@ -30,11 +31,15 @@ function withLateNotifications(database: DatabaseHandle): DatabaseHandle {
 }
 
 beforeAll(async () => {
-  const database = withLateNotifications(await openTestDatabase());
+  opened = await openTestDatabase();
+  const database = withLateNotifications(opened);
   server = await startServer(testEnv(), database, { contactsSync: false });
   [alice, bob] = await Promise.all([signUp(server, 'Alice'), signUp(server, 'Bob')]);
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await opened?.close();
+});
 
 const titles = async (client: Client, query = '') =>
   ((await client.get(`/api/meetings${query}`)).body.items as { title: string }[]).map(
