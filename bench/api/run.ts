@@ -171,8 +171,8 @@ interface LoadTarget {
   /** Name in the report; `bare…` marks the reference. */
   target: string;
   url: string;
-  cookie: string;
-  cookies?: string[];
+  /** Whose sessions its clients send: the measured user's, the stream users', none. */
+  as: 'me' | 'streamers' | 'nobody';
   sse?: boolean;
   /** Whether `--profile` profiles it under the largest client count. */
   profile: boolean;
@@ -218,13 +218,13 @@ async function concurrencySeries(
       {
         target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=0`,
         url: `${uncached.url}/api/meetings?limit=${PAGE}`,
-        cookie: me.jar.header,
+        as: 'me',
         profile: false,
       },
       {
         target: `GET /api/meetings?limit=${PAGE}, SESSION_CACHE_SECONDS=${env.sessionCacheSeconds}`,
         url: `${baseUrl}/api/meetings?limit=${PAGE}`,
-        cookie: me.jar.header,
+        as: 'me',
         profile: true,
       },
     );
@@ -233,7 +233,7 @@ async function concurrencySeries(
     targets.push({
       target: 'GET /api/meetings/{id} (short meeting)',
       url: `${baseUrl}/api/meetings/${meetingId}`,
-      cookie: me.jar.header,
+      as: 'me',
       profile: true,
     });
   }
@@ -241,7 +241,7 @@ async function concurrencySeries(
     targets.push({
       target: 'GET /api/auth/get-session',
       url: `${baseUrl}/api/auth/get-session`,
-      cookie: me.jar.header,
+      as: 'me',
       profile: true,
     });
   }
@@ -259,17 +259,22 @@ async function concurrencySeries(
     targets.push({
       target: `GET /api/events, connect to first event (${users} users)`,
       url: `${baseUrl}/api/events`,
-      cookie: '',
+      as: 'streamers',
       sse: true,
       profile: true,
     });
   }
-  targets.push({ target: 'bare Hono route, same JSON', url: bare.url, cookie: '', profile: false });
+  targets.push({
+    target: 'bare Hono route, same JSON',
+    url: bare.url,
+    as: 'nobody',
+    profile: false,
+  });
   if (opts.routes.includes('events')) {
     targets.push({
       target: 'bare Hono event stream, connect to first event',
       url: `${bare.url}events`,
-      cookie: '',
+      as: 'nobody',
       sse: true,
       profile: false,
     });
@@ -278,12 +283,12 @@ async function concurrencySeries(
   // A fresh session cookie cache, as a browser in use holds: a cookie minted at sign-up has
   // expired, and 200 clients renewing it at once would measure the renewal.
   const refresh = async (t: LoadTarget) => {
-    if (t.sse) for (const s of streamers) await getText(`${baseUrl}/api/auth/get-session`, s.jar);
-    else if (t.cookie) await getText(`${baseUrl}/api/auth/get-session`, me.jar);
+    const sessions = t.as === 'me' ? [me] : t.as === 'streamers' ? streamers : [];
+    for (const s of sessions) await getText(`${baseUrl}/api/auth/get-session`, s.jar);
     return {
       url: t.url,
-      cookie: t.cookie && me.jar.header,
-      cookies: t.sse ? streamers.map((s) => s.jar.header) : undefined,
+      cookie: '',
+      cookies: sessions.map((s) => s.jar.header),
       sse: t.sse,
     };
   };

@@ -16,11 +16,22 @@ import { ForbiddenError, UnauthenticatedError } from '../errors/app-errors.ts';
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Better Auth's session check of these request headers, with the `Set-Cookie` headers it would
- * send; simultaneous checks of the same credentials share one through the memo.
+ * Better Auth's session check of these request headers: its `{session, user}` (null without a
+ * session), that answer as JSON text, and the `Set-Cookie` headers it would send. With a memo,
+ * simultaneous checks of the same credentials share one, and a check that renewed nothing is
+ * remembered (a renewed cookie must reach the browser, so that one is checked again).
  */
-function checkSession(auth: Auth, headers: Headers, memo?: SessionMemo, key?: string) {
-  const check = () => auth.api.getSession({ headers, returnHeaders: true });
+async function checkSession(auth: Auth, headers: Headers, memo?: SessionMemo, key?: string) {
+  const check = async () => {
+    const checked = await auth.api.getSession({ headers, returnHeaders: true });
+    const { response } = checked;
+    const answer = JSON.stringify(response);
+    const cookies = checked.headers.getSetCookie();
+    if (memo && key !== undefined && response && cookies.length === 0) {
+      memo.set(key, { userId: response.user.id, userEmail: response.user.email, answer });
+    }
+    return { response, answer, cookies };
+  };
   return memo && key !== undefined ? memo.shared(key, check) : check();
 }
 
@@ -63,20 +74,12 @@ export function requireSession(
       await next();
       return;
     }
-    const { headers, response } = await checkSession(auth, c.req.raw.headers, memo, key);
+    const { response, cookies } = await checkSession(auth, c.req.raw.headers, memo, key);
     if (!response) throw new UnauthenticatedError();
     c.set('userId', response.user.id);
     c.set('userEmail', response.user.email);
-    // Only a check that renewed nothing is remembered: a renewed cookie must reach the browser.
-    if (key !== undefined && headers.getSetCookie().length === 0) {
-      memo!.set(key, {
-        userId: response.user.id,
-        userEmail: response.user.email,
-        answer: JSON.stringify(response),
-      });
-    }
     await next();
-    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
   };
 }
 
@@ -122,12 +125,7 @@ export function getSessionAnswer(auth: Auth, memo: SessionMemo): MiddlewareHandl
     const key = sessionMemoKey(c);
     const known = memo.get(key);
     if (known) return c.body(known.answer, 200, { 'content-type': 'application/json' });
-    const { headers, response } = await checkSession(auth, c.req.raw.headers, memo, key);
-    const answer = JSON.stringify(response);
-    const cookies = headers.getSetCookie();
-    if (response && cookies.length === 0) {
-      memo.set(key, { userId: response.user.id, userEmail: response.user.email, answer });
-    }
+    const { answer, cookies } = await checkSession(auth, c.req.raw.headers, memo, key);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     return c.body(answer, 200, { 'content-type': 'application/json' });
   };
