@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEndlessAnswer, type EndlessAnswer } from '../../../test/endless-answer.ts';
-import { postWebhook, WEBHOOK_ANSWER_CAP, WEBHOOK_URL_RULES } from './post-webhook.ts';
+import {
+  assertWebhookUrl,
+  postWebhook,
+  WEBHOOK_ANSWER_CAP,
+  WEBHOOK_URL_RULES,
+} from './post-webhook.ts';
 
 let receiver: EndlessAnswer;
 beforeAll(async () => {
@@ -27,6 +32,18 @@ describe('postWebhook', () => {
     // What the sockets buffer on loopback comes on top of the cap; an endless read never ends.
     expect(receiver.sent).toBeGreaterThan(WEBHOOK_ANSWER_CAP);
     expect(receiver.sent).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('refuses a name when any address it resolves to is not global', async () => {
+    const resolveHost = async () => ['8.8.8.8', '64:ff9b::a9fe:a9fe'];
+    const url = new URL('https://hooks.example.test/in');
+    await expect(assertWebhookUrl(url, { allowPrivateHosts: false, resolveHost })).rejects.toThrow(
+      expect.objectContaining({ status: 400, details: WEBHOOK_URL_RULES.private }),
+    );
+    const global = async () => ['8.8.8.8', '2606:4700::1111'];
+    await expect(
+      assertWebhookUrl(url, { allowPrivateHosts: false, resolveHost: global }),
+    ).resolves.toBe('8.8.8.8');
   });
 
   it('refuses an IPv6 form of a loopback address without connecting', async () => {
