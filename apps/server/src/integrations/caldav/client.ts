@@ -2,11 +2,11 @@
  * The reminders client: CalDAV to-do lists (VTODO) over tsdav (shared notes "Reminders": Apple's
  * Reminders cloud is not reachable by a server, CalDAV VTODO is). Every request goes through one
  * guarded fetch: a 15 s time-out, redirects followed only within the same origin (the Authorization
- * header never travels to another host), and, unless CALDAV_ALLOW_PRIVATE_HOSTS is set, no loopback
- * or private address (a user-given URL must not reach the server's own network), connecting to the
- * very address that was checked (pinned-fetch.ts). Server code only: the password never leaves it.
+ * header never travels to another host), and, unless CALDAV_ALLOW_PRIVATE_HOSTS is set, only global
+ * addresses (a user-given URL must not reach the server's own network), connecting to the very
+ * address that was checked and reading at most {@link CALDAV_ANSWER_CAP} of each answer
+ * (integrations/outbound). Server code only: the password never leaves it.
  */
-import { BlockList, isIP } from 'node:net';
 import {
   REMINDERS_MESSAGES,
   type Reminder,
@@ -23,7 +23,8 @@ import {
 } from './answers.ts';
 import { RemindersAuthError, RemindersUnavailableError } from './errors.ts';
 import { log } from '../../log.ts';
-import { addressesOf, fetchPinned, systemResolveHost, type ResolveHost } from './pinned-fetch.ts';
+import { checkOutboundUrl, type OutboundPolicy } from '../outbound/outbound-url.ts';
+import { fetchPinned } from '../outbound/pinned-fetch.ts';
 import { editVtodo, readVtodo, vtodoUid } from './vtodo.ts';
 
 /** Where and as whom to connect. `password` is the plain app-specific password. */
@@ -33,14 +34,10 @@ export interface CaldavAccount {
   password: string;
 }
 
-/** Network rules of the client. */
-export interface CaldavPolicy {
-  /** Allow loopback and private addresses (CALDAV_ALLOW_PRIVATE_HOSTS; tests, LAN servers). */
-  allowPrivateHosts: boolean;
+/** Network rules of the client (`allowPrivateHosts`: CALDAV_ALLOW_PRIVATE_HOSTS). */
+export interface CaldavPolicy extends OutboundPolicy {
   /** Per request, in ms (default 15 000). */
   timeoutMs?: number;
-  /** Resolves host names (default: the system's); tests answer differently on each call. */
-  resolveHost?: ResolveHost;
 }
 
 /** Reads and edits the reminders of one CalDAV account. */
@@ -65,72 +62,32 @@ export interface RemindersClient {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 5;
 
-// Loopback, private, link-local, shared, benchmark, multicast and reserved ranges (RFC 6890).
-const privateRanges = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  privateRanges.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateRanges.addSubnet(net, prefix, 'ipv6');
-}
-
-/** True for an address in a loopback, private, link-local or reserved range (IPv4-mapped too). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return privateRanges.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+/** Bytes of one answer read at most: real calendars fit; a larger answer fails the request. */
+export const CALDAV_ANSWER_CAP = 8 * 1024 * 1024;
 
 /**
- * Refuses a URL Summy must not call: not http(s), plain http or a private address unless the
- * policy allows private hosts (DNS answers are checked at call time; docs/self-hosting.md), and
- * answers the address to connect to: the one checked, so a second DNS answer cannot swap it.
+ * Refuses a URL Summy must not call: not http(s), plain http or an address that is not global
+ * unless the policy allows private hosts (integrations/outbound; DNS answers are checked at call
+ * time), and answers the address to connect to: the one checked, so a second DNS answer cannot
+ * swap it.
  * @returns the first address of the host (its own for an IP literal)
  * @throws ValidationError naming the rule; RemindersUnavailableError when the name does not resolve
  */
 export async function assertAllowedUrl(url: URL, policy: CaldavPolicy): Promise<string> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ValidationError('The CalDAV server URL must be http or https');
-  }
-  if (!policy.allowPrivateHosts && url.protocol !== 'https:') {
-    throw new ValidationError(
-      'The CalDAV server URL must be https (CALDAV_ALLOW_PRIVATE_HOSTS allows plain http)',
-    );
-  }
-  let addresses: string[] = [];
-  try {
-    addresses = await addressesOf(url, policy.resolveHost ?? systemResolveHost);
-  } catch {
-    // answered below
-  }
-  if (addresses.length === 0) {
+  const checked = await checkOutboundUrl(url, policy);
+  if (!checked.refused) return checked.address;
+  if (checked.refused === 'unresolved') {
     throw new RemindersUnavailableError(`${REMINDERS_MESSAGES.serverUnreachable}: ${url.host}`);
   }
-  if (!policy.allowPrivateHosts && addresses.some(isPrivateAddress)) {
-    throw new ValidationError(
-      'The CalDAV server must have a public address (CALDAV_ALLOW_PRIVATE_HOSTS allows others)',
-    );
-  }
-  return addresses[0]!;
+  throw new ValidationError(CALDAV_URL_RULES[checked.refused]);
 }
+
+const CALDAV_URL_RULES = {
+  scheme: 'The CalDAV server URL must be http or https',
+  https: 'The CalDAV server URL must be https (CALDAV_ALLOW_PRIVATE_HOSTS allows plain http)',
+  private:
+    'The CalDAV server must have a public address, not a loopback, private or reserved one (CALDAV_ALLOW_PRIVATE_HOSTS allows them)',
+} as const;
 
 /** What the client's fetch noticed in the answers, which tsdav does not pass on. */
 export interface CaldavFetchState {
@@ -149,6 +106,7 @@ export interface CaldavFetchState {
  * PROPFIND or REPORT answer in `state` (tsdav swallows some failures and retries others), checks
  * every target with {@link assertAllowedUrl} and connects
  * to the address it checked, follows same-origin redirects itself, 15 s per request.
+ * @throws RemindersUnavailableError for an answer larger than {@link CALDAV_ANSWER_CAP}
  */
 export function caldavFetch(policy: CaldavPolicy, state: CaldavFetchState): typeof fetch {
   const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -159,11 +117,17 @@ export function caldavFetch(policy: CaldavPolicy, state: CaldavFetchState): type
     let body = init.body;
     for (let hop = 0; ; hop++) {
       const address = await assertAllowedUrl(url, policy);
-      const res = await fetchPinned(
+      const { response: res, truncated } = await fetchPinned(
         url,
         { ...init, method, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) },
         address,
+        CALDAV_ANSWER_CAP,
       );
+      if (truncated) {
+        throw new RemindersUnavailableError(
+          `${method.toUpperCase()} ${url.pathname}: the answer is larger than ${CALDAV_ANSWER_CAP / 1024 / 1024} MiB`,
+        );
+      }
       if (res.status === 401) state.unauthorized = true;
       const location = res.headers.get('location');
       if (manual || res.status < 300 || res.status >= 400 || !location || hop >= MAX_REDIRECTS) {

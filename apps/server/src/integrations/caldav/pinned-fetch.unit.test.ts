@@ -1,13 +1,15 @@
 /**
  * DNS rebinding: the CalDAV client connects to the address its check resolved, not to what the
  * name resolves to a moment later. Two loopback servers on one port (127.0.0.1 and 127.0.0.2)
- * stand for the checked address and the one a rebinding name answers next.
+ * stand for the checked address and the one a rebinding name answers next. An answer without
+ * end is cut at the cap.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertAllowedUrl, caldavFetch } from './client.ts';
-import type { ResolveHost } from './pinned-fetch.ts';
+import { startEndlessAnswer } from '../../../test/endless-answer.ts';
+import { assertAllowedUrl, CALDAV_ANSWER_CAP, caldavFetch } from './client.ts';
+import type { ResolveHost } from '../outbound/pinned-fetch.ts';
 
 const hits = { checked: 0, rebound: 0 };
 let checked: Server;
@@ -71,5 +73,24 @@ describe('CalDAV connections go to the checked address', () => {
     await expect(assertAllowedUrl(url, { allowPrivateHosts: false, resolveHost })).rejects.toThrow(
       /Invalid request|public address/,
     );
+  });
+});
+
+describe('CalDAV answers are read up to a cap', () => {
+  it('fails a request whose answer never ends, closing the connection past the cap', async () => {
+    const endless = await startEndlessAnswer();
+    endless.release();
+    try {
+      const fetchDav = caldavFetch({ allowPrivateHosts: true }, { unauthorized: false });
+      await expect(fetchDav(`${endless.url}/dav/`, { method: 'PROPFIND' })).rejects.toMatchObject({
+        status: 502,
+        details: 'PROPFIND /dav/: the answer is larger than 8 MiB',
+      });
+      await endless.closedByClient;
+      expect(endless.sent).toBeGreaterThan(CALDAV_ANSWER_CAP);
+      expect(endless.sent).toBeLessThan(CALDAV_ANSWER_CAP + 32 * 1024 * 1024);
+    } finally {
+      await endless.close();
+    }
   });
 });

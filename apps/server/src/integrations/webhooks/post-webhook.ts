@@ -1,26 +1,17 @@
 /**
- * The webhook sender's network rules, the CalDAV client's (integrations/caldav): http or https,
- * and unless WEBHOOKS_ALLOW_PRIVATE_HOSTS is set only https to a public address, so a URL a user
- * types cannot reach the server's own network. The host is resolved once, every address checked,
- * and the POST connects to the very address checked (pinned-fetch.ts: no DNS rebinding). Redirects
- * are not followed: a 3xx is a failed try, as the Standard Webhooks spec treats any non-2xx.
+ * The webhook sender, under the network rules it shares with the CalDAV client
+ * (integrations/outbound): http or https, and unless WEBHOOKS_ALLOW_PRIVATE_HOSTS is set only
+ * https to a global address, so a URL a user types cannot reach the server's own network. The
+ * host is resolved once, every address checked, and the POST connects to the very address checked
+ * (no DNS rebinding). Redirects are not followed: a 3xx is a failed try, as the Standard Webhooks
+ * spec treats any non-2xx. The answer is only logged, so only its first 64 KiB are read.
  */
 import { ValidationError } from '../../errors/app-errors.ts';
-import { isPrivateAddress } from '../caldav/client.ts';
-import {
-  addressesOf,
-  fetchPinned,
-  systemResolveHost,
-  type ResolveHost,
-} from '../caldav/pinned-fetch.ts';
+import { checkOutboundUrl, type OutboundPolicy } from '../outbound/outbound-url.ts';
+import { fetchPinned } from '../outbound/pinned-fetch.ts';
 
-/** Network rules of the sender. */
-export interface WebhookPolicy {
-  /** Allow loopback and private addresses and plain http (WEBHOOKS_ALLOW_PRIVATE_HOSTS). */
-  allowPrivateHosts: boolean;
-  /** Resolves host names (default: the system's). */
-  resolveHost?: ResolveHost;
-}
+/** Network rules of the sender (`allowPrivateHosts`: WEBHOOKS_ALLOW_PRIVATE_HOSTS). */
+export type WebhookPolicy = OutboundPolicy;
 
 /** Per try, in ms: a receiver should answer at once and do its work afterwards. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -28,13 +19,16 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Bytes of a receiver's answer kept in the delivery log's error. */
 const ANSWER_EXCERPT = 200;
 
+/** Bytes of a receiver's answer read at most; the connection is closed past them. */
+export const WEBHOOK_ANSWER_CAP = 64 * 1024;
+
 /** The refusal of an address, by rule. */
 export const WEBHOOK_URL_RULES = {
   scheme: 'The webhook URL must be http or https',
   https: 'The webhook URL must be https (WEBHOOKS_ALLOW_PRIVATE_HOSTS allows plain http)',
   unresolved: 'The webhook URL’s host name does not resolve',
   private:
-    'The webhook URL must have a public address (WEBHOOKS_ALLOW_PRIVATE_HOSTS allows loopback and private ones)',
+    'The webhook URL must have a public address, not a loopback, private or reserved one (WEBHOOKS_ALLOW_PRIVATE_HOSTS allows them)',
 } as const;
 
 /**
@@ -43,23 +37,9 @@ export const WEBHOOK_URL_RULES = {
  * @throws ValidationError 400 with one of {@link WEBHOOK_URL_RULES}
  */
 export async function assertWebhookUrl(url: URL, policy: WebhookPolicy): Promise<string> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ValidationError(WEBHOOK_URL_RULES.scheme);
-  }
-  if (!policy.allowPrivateHosts && url.protocol !== 'https:') {
-    throw new ValidationError(WEBHOOK_URL_RULES.https);
-  }
-  let addresses: string[] = [];
-  try {
-    addresses = await addressesOf(url, policy.resolveHost ?? systemResolveHost);
-  } catch {
-    // answered below
-  }
-  if (addresses.length === 0) throw new ValidationError(WEBHOOK_URL_RULES.unresolved);
-  if (!policy.allowPrivateHosts && addresses.some(isPrivateAddress)) {
-    throw new ValidationError(WEBHOOK_URL_RULES.private);
-  }
-  return addresses[0]!;
+  const checked = await checkOutboundUrl(url, policy);
+  if (checked.refused) throw new ValidationError(WEBHOOK_URL_RULES[checked.refused]);
+  return checked.address;
 }
 
 /** How one try ended: `ok` for a 2xx; `statusCode` null when no answer came. */
@@ -84,7 +64,7 @@ export async function postWebhook(
   try {
     const target = new URL(url);
     const address = await assertWebhookUrl(target, policy);
-    const res = await fetchPinned(
+    const { response: res } = await fetchPinned(
       target,
       {
         method: 'POST',
@@ -94,6 +74,7 @@ export async function postWebhook(
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       },
       address,
+      WEBHOOK_ANSWER_CAP,
     );
     if (res.status >= 200 && res.status < 300)
       return { ok: true, statusCode: res.status, error: null };

@@ -124,6 +124,20 @@ describe('connecting', () => {
       const res = await connect(client, 'alice');
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain('CALDAV_ALLOW_PRIVATE_HOSTS');
+      // IPv6 forms that carry a loopback or metadata address, and a documentation range.
+      for (const url of [
+        'https://[::7f00:1]/',
+        'https://[::127.0.0.1]/',
+        'https://[64:ff9b::7f00:1]/',
+        'https://[64:ff9b::a9fe:a9fe]/',
+        'https://[2002:7f00:1::1]/',
+        'https://192.0.2.1/',
+      ]) {
+        const refused = await connect(client, 'alice', url);
+        expect(refused.status, url).toBe(400);
+        expect(refused.body.details, url).toContain('must have a public address');
+      }
+      expect((await client.get(BASE)).body).toMatchObject({ connected: false });
     } finally {
       await strict.close();
     }

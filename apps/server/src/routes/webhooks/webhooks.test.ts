@@ -2,8 +2,9 @@
  * Webhooks through the API: an endpoint is created with its secret shown once, listed without it,
  * and only its owner sees or changes it (a read API key only reads); deliveries reach a real receiver on loopback whose
  * `standardwebhooks` check accepts the signature; a 500 is retried with the same `webhook-id`
- * until a 2xx, and a delivery out of tries is marked failed; without WEBHOOKS_ALLOW_PRIVATE_HOSTS
- * a loopback or private URL is refused when added and never sent to.
+ * until a 2xx, and a delivery out of tries is marked failed; an endless answer is cut at the cap;
+ * without WEBHOOKS_ALLOW_PRIVATE_HOSTS a loopback or private URL (IPv6 forms of one too) is
+ * refused when added and never sent to.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
@@ -16,6 +17,7 @@ import {
 } from '@summy/core';
 import { webhooks } from '@summy/db';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
+import { startEndlessAnswer } from '../../../test/endless-answer.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { tokenCrypto } from '../../integrations/google/tokens.ts';
 import { webhookDeliverQueue } from '../../jobs/queues/webhook-deliver.ts';
@@ -203,6 +205,27 @@ describe('webhook deliveries', () => {
     await alice.delete(`/api/webhooks/${hook.id}`);
   });
 
+  it('read an endless answer only up to the cap, while the server answers others', async () => {
+    const endless = await startEndlessAnswer();
+    try {
+      const hook = await addWebhook(alice, `${endless.url}/endless`, ['todo.created']);
+      expect((await alice.post(`/api/webhooks/${hook.id}/test`)).status).toBe(202);
+      // The delivery is under way (the receiver holds after its first bytes): health answers.
+      await endless.held;
+      expect((await fetch(`${open.url}/api/health`)).status).toBe(200);
+      endless.release();
+      const delivered = await untilDelivery(alice, hook.id, (d) => d.status === 'delivered');
+      expect(delivered).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
+      // Summy closed the connection: the receiver could not send more than the cap and what the
+      // sockets buffer.
+      await endless.closedByClient;
+      expect(endless.sent).toBeLessThan(32 * 1024 * 1024);
+      await alice.delete(`/api/webhooks/${hook.id}`);
+    } finally {
+      await endless.close();
+    }
+  });
+
   it('are marked failed once out of tries, with the last answer recorded', async () => {
     await open.jobs.boss.updateQueue(webhookDeliverQueue.name, { retryLimit: 1 });
     try {
@@ -234,6 +257,17 @@ describe('private addresses, without WEBHOOKS_ALLOW_PRIVATE_HOSTS', () => {
       'https://10.0.0.1/hook': 'must have a public address',
       'https://169.254.169.254/latest': 'must have a public address',
       'https://localhost/hook': 'must have a public address',
+      // IPv6 forms carrying a loopback or metadata address, and documentation ranges.
+      'https://[::7f00:1]/hook': 'must have a public address',
+      'https://[::127.0.0.1]/hook': 'must have a public address',
+      'https://[::ffff:7f00:1]/hook': 'must have a public address',
+      'https://[64:ff9b::7f00:1]/hook': 'must have a public address',
+      'https://[64:ff9b::a9fe:a9fe]/hook': 'must have a public address',
+      'https://[2002:7f00:1::1]/hook': 'must have a public address',
+      'https://[2001:0:4136:e378::80ff:fffe]/hook': 'must have a public address',
+      'https://192.0.2.1/hook': 'must have a public address',
+      'https://198.51.100.1/hook': 'must have a public address',
+      'https://203.0.113.1/hook': 'must have a public address',
     };
     for (const [url, message] of Object.entries(refusals)) {
       const res = await carol.post('/api/webhooks', { url, events: ['todo.created'] });
