@@ -8,7 +8,9 @@
  * Prints per meeting: ROUGE-1/2/L F1 against the AMI abstractive summary and the QMSum
  * general-query answer (bench/notes/rouge.ts), action-item precision and recall against
  * `*.reference_actions.json` (rule in bench/notes/match.ts), whether the overview names the subject
- * (a content word of QMSum's topic list), repeated key points, the title, and time per meeting.
+ * (a content word of QMSum's topic list), repeated key points, the title, and time per meeting;
+ * over all references, ROUGE on content words (the frozen baseline's stop words left out of both
+ * sides), which a wording that only adds function words does not raise.
  *
  * With notes models installed in SUMMY_MODELS_DIR (MODELS_CATALOG for another catalog), each is
  * scored as a further system, `local:<id>`, timed once per meeting.
@@ -124,6 +126,8 @@ interface Row {
   system: string;
   ami?: RougeScores;
   qmsum: RougeScores;
+  /** ROUGE on content words only (stop words left out of both sides), AMI then QMSum. */
+  content: RougeScores[];
   actions?: { p: number; r: number; matched: number; items: number; refs: number };
   subject: boolean;
   subjectWords: string[];
@@ -133,6 +137,11 @@ interface Row {
   notes: Notes;
 }
 
+/** The text's tokens without stop words, for ROUGE on content words. */
+const content = (text: string) =>
+  rougeTokens(text)
+    .filter((w) => !STOPWORDS.has(w))
+    .join(' ');
 const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
 const f3 = (x: number) => x.toFixed(3);
 
@@ -206,6 +215,9 @@ async function main(): Promise<void> {
         system,
         ami: m.ami ? rouge(text, m.ami) : undefined,
         qmsum: rouge(text, m.qmsum),
+        content: [m.ami, m.qmsum].flatMap((ref) =>
+          ref ? [rouge(content(text), content(ref))] : [],
+        ),
         actions: scored && {
           p: scored.precision,
           r: scored.recall,
@@ -257,6 +269,14 @@ async function main(): Promise<void> {
     rs.reduce((a, r) => a + (r.ami ? 1 : 0) + 1, 0);
   console.log(
     `\nROUGE-2 over all references: new ${f3(r2(fresh))} / today ${f3(r2(old))} = ${(r2(fresh) / r2(old)).toFixed(2)}x`,
+  );
+  // Without stop words: what the notes share with the references in words that carry meaning, so
+  // a wording that only adds 'the' or 'the group' (as the abstracts are written) gains nothing.
+  const onContent = (rs: Row[], k: 'r1' | 'r2') =>
+    rs.flatMap((r) => r.content.map((c) => c[k])).reduce((a, b) => a + b, 0) /
+    (rs.flatMap((r) => r.content).length || 1);
+  console.log(
+    `Content words over all references: ROUGE-1 new ${f3(onContent(fresh, 'r1'))} / today ${f3(onContent(old, 'r1'))}, ROUGE-2 new ${f3(onContent(fresh, 'r2'))} / today ${f3(onContent(old, 'r2'))} = ${(onContent(fresh, 'r2') / onContent(old, 'r2')).toFixed(2)}x`,
   );
 
   // Leave-one-out: the action-item confidence floor is picked on the other reference meetings

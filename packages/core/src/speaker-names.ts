@@ -74,21 +74,54 @@ export function normalizeSpeakerNames(
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Last words of a label that name a role, so notes write it with 'the' ('the Project Manager'). */
+const ROLE_NOUN =
+  /\s(?:manager|designer|engineer|director|lead|expert|analyst|developer|officer|consultant|moderator|host|interviewer|interviewee|presenter|facilitator|chair|chairman|chairwoman|chairperson|coordinator|researcher|scientist|architect|specialist|representative|secretary|president|assistant|administrator|organi[sz]er|owner)$/i;
+
 /**
- * `text` (a summary, an action item's title) with each mapped label replaced by its name where it
- * stands as a whole phrase: 'Speaker 1' is replaced in 'Speaker 1 will' but not inside
- * 'Speaker 12'. Longer labels are replaced first, so 'Project Manager' wins over 'Manager'.
+ * Whether a speaker label names a role ('Project Manager', 'Lead Engineer'), which notes write
+ * with 'the', rather than a person ('Abbie Claflin') or a numbered label ('Speaker 2', 'Grad C'),
+ * which never take an article.
  */
-export function applySpeakerNames(text: string, names: SpeakerNames | null | undefined): string {
-  const labels = Object.keys(names ?? {})
-    .filter((label) => speakerName(label, names) !== label)
-    .sort((a, b) => b.length - a.length);
-  if (labels.length === 0) return text;
+export function isRoleLabel(label: string): boolean {
+  return ROLE_NOUN.test(` ${label.trim()}`);
+}
+
+/**
+ * `text` with each key of `changes` replaced by its value in one pass (a swap A→B, B→A does not
+ * chain), where the key stands as a whole phrase: 'Speaker 1' is replaced in 'Speaker 1 will' but
+ * not inside 'Speaker 12'; longer keys first, so 'Project Manager' wins over 'Manager'. An article
+ * before a role ('The Project Manager said') is dropped when the new name is not a role itself: a
+ * person's name never reads 'The Abbie Claflin'.
+ */
+export function replaceSpeakerNames(text: string, changes: ReadonlyMap<string, string>): string {
+  const keys = [...changes.keys()].filter(Boolean).sort((a, b) => b.length - a.length);
+  if (keys.length === 0) return text;
   const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${labels.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:(?<article>the|The|THE)\\s+)?(?<name>${keys.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
     'gu',
   );
-  return text.replace(pattern, (label) => speakerName(label, names));
+  return text.replace(pattern, (...args: unknown[]) => {
+    const { article, name } = args.at(-1) as { article?: string; name: string };
+    const shown = changes.get(name) ?? name;
+    if (!article) return shown;
+    if (isRoleLabel(shown)) return `${article} ${shown}`;
+    // The article began a sentence: the name begins it now.
+    return article === 'the' ? shown : shown.charAt(0).toUpperCase() + shown.slice(1);
+  });
+}
+
+/**
+ * `text` (a summary, an action item's title) with each mapped label replaced by its name, as
+ * {@link replaceSpeakerNames} does.
+ */
+export function applySpeakerNames(text: string, names: SpeakerNames | null | undefined): string {
+  const changes = new Map(
+    Object.keys(names ?? {})
+      .filter((label) => speakerName(label, names) !== label)
+      .map((label) => [label, speakerName(label, names)]),
+  );
+  return replaceSpeakerNames(text, changes);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   applySpeakerNames,
+  isRoleLabel,
   normalizeSpeakerNames,
   renamedSpeakers,
+  replaceSpeakerNames,
   speakerIndicesByLabel,
   speakerLabels,
   speakerNameSchema,
@@ -21,10 +23,36 @@ describe('speaker names', () => {
         'Speaker 1 and Speaker 12 met the Project Manager; Speaker 10 left. Manager',
         names,
       ),
-    ).toBe('Ann and Lee met the Cy; Speaker 10 left. Bo');
+    ).toBe('Ann and Lee met Cy; Speaker 10 left. Bo');
     // A label inside a word is not a label.
     expect(applySpeakerNames('Managers and Speaker 1x', names)).toBe('Managers and Speaker 1x');
     expect(applySpeakerNames('no names', {})).toBe('no names');
+  });
+
+  it('drops the article of a role renamed to a person, and keeps it for a role', () => {
+    const summary =
+      'The Project Manager said the aim is a remote. Marketing and the Industrial Designer met.';
+    expect(applySpeakerNames(summary, { 'Project Manager': 'Abbie Claflin' })).toBe(
+      'Abbie Claflin said the aim is a remote. Marketing and the Industrial Designer met.',
+    );
+    expect(
+      applySpeakerNames(summary, { 'Industrial Designer': 'Lead Engineer', Marketing: 'Bo' }),
+    ).toBe('The Project Manager said the aim is a remote. Bo and the Lead Engineer met.');
+    // A name typed in lower case still begins the sentence with a capital.
+    expect(applySpeakerNames(summary, { 'Project Manager': 'abbie' })).toMatch(/^Abbie said/);
+    expect(isRoleLabel('Project Manager')).toBe(true);
+    expect(isRoleLabel('Abbie Claflin')).toBe(false);
+    expect(isRoleLabel('Speaker 2')).toBe(false);
+  });
+
+  it('replaces old names by new ones in one pass, so a swap does not chain', () => {
+    const swap = new Map([
+      ['Ann', 'Bo'],
+      ['Bo', 'Ann'],
+    ]);
+    expect(replaceSpeakerNames('Ann: “I will send it to Bo.”', swap)).toBe(
+      'Bo: “I will send it to Ann.”',
+    );
   });
 
   it('reads labels in first-speaking order and drops entries that change nothing', () => {

@@ -129,6 +129,16 @@ export function partHeading(part: TranscriptPart, durationSeconds?: number): str
 }
 
 /**
+ * A failure of the summaries a long transcript's title is made from, as the title step's own
+ * ('Title generation failed', same cause, status and retry): the pipeline and the text worker
+ * report the step that was asked for, not 'Summary generation failed'.
+ */
+function asTitleFailure(err: unknown): unknown {
+  if (!(err instanceof TextGenerationError) || err.step === 'title') return err;
+  return new TextGenerationError('title', err.kind, err.details, err.status, err.retry);
+}
+
+/**
  * A text model that reads transcripts longer than its context by map-reduce; shorter ones pass
  * through unchanged. The map stage of one transcript is shared by its title and its summary (the
  * pipeline asks for both at once).
@@ -212,13 +222,17 @@ export function withLongTranscripts(
     ...(model.answer ? { answer: model.answer.bind(model) } : {}),
     async generateTitle(transcript, signal) {
       if (await fits(transcript)) return model.generateTitle(transcript, signal);
-      const parts = await partSummaries(transcript, signal);
-      const notes = parts.join('\n\n');
-      if (await fits(notes)) return model.generateTitle(notes, signal);
-      return model.generateTitle(
-        (await reduce(parts, { meetingTitle: '', template: 'general' }, signal)).summary,
-        signal,
-      );
+      try {
+        const parts = await partSummaries(transcript, signal);
+        const notes = parts.join('\n\n');
+        if (await fits(notes)) return await model.generateTitle(notes, signal);
+        return await model.generateTitle(
+          (await reduce(parts, { meetingTitle: '', template: 'general' }, signal)).summary,
+          signal,
+        );
+      } catch (err) {
+        throw asTitleFailure(err);
+      }
     },
     async summarize(input, signal) {
       if (await fits(input.transcript)) return model.summarize(input, signal);

@@ -104,6 +104,32 @@ describe('withLongTranscripts', () => {
     );
   });
 
+  it('reports a failure of the summaries a title is made from as a failed title', async () => {
+    const offline = createOfflineTextModel();
+    // The provider fails every summary: the worker of a local model died, say.
+    const failing: TextModel = {
+      ...offline,
+      summarize: () =>
+        Promise.reject(new TextGenerationError('summary', 'failed', 'worker died', 502, true)),
+    };
+    const long = withLongTranscripts(failing, { maxInputTokens: 1500, countTokens: countWords });
+    const [title, summary] = await Promise.allSettled([
+      long.generateTitle(icsi),
+      long.summarize({ transcript: icsi, meetingTitle: 'Bed016', template: 'general' }),
+    ]);
+    expect(title.status === 'rejected' && title.reason).toMatchObject({
+      message: 'Title generation failed',
+      step: 'title',
+      details: 'worker died',
+      status: 502,
+      retry: true,
+    });
+    expect(summary.status === 'rejected' && summary.reason).toMatchObject({
+      message: 'Summary generation failed',
+      step: 'summary',
+    });
+  });
+
   it('reduces in rounds when the part summaries together do not fit', async () => {
     const { model, seen } = recorded();
     const long = withLongTranscripts(model, { maxInputTokens: 400, countTokens: countWords });

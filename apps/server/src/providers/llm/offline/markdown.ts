@@ -4,13 +4,17 @@
  * picking so that wording changes never touch the scoring. Pure: no I/O.
  */
 import type { ActionItemSuggestion } from '@summy/core';
-import { reportedSpeech, speakerName } from './reported.ts';
+import { quotedSpeech, reportedSpeech, speakerName } from './reported.ts';
 import type { ExtractiveSummary } from './summarize.ts';
 import { stem, type Sentence } from './text.ts';
 
-/** Discourse openers dropped from a shown sentence ('So, um, and the price' → 'The price'). */
+/**
+ * Discourse openers dropped from a shown sentence ('So, um, and the price' → 'The price'). Words
+ * that can also start what is said ('No one came', 'So far', 'Like a phone', 'Right now') count
+ * only when a comma sets them off, so no negation or comparison is lost.
+ */
 const OPENER =
-  /^(?:(?:so|and|but|well|okay|ok|right|yeah|yes|no|now|oh|actually|anyway|alright|then|also|i mean|you know|like)\b[,\s]*)+/i;
+  /^(?:(?:(?:so(?!\s+(?:far|many|much|long|that|few|little)\b)|and|but|well|okay|ok|yeah|yes|oh|actually|anyway|alright|also|i mean|you know)\b|(?:no|now|right|then|like)\b(?=\s*,))[,\s]+)+/i;
 
 /** Upper-cases the first letter. */
 export function capitalize(text: string): string {
@@ -99,12 +103,14 @@ export function overviewText(summary: ExtractiveSummary): string {
 }
 
 /**
- * A sentence as a bullet of notes: reported speech where the rules allow ('- The Project Manager
- * said the aim is …'), else a quote after the speaker in bold. `names` keep their capital.
+ * A sentence as a bullet of notes: reported speech where no word needs changing ('- The Project
+ * Manager said the price is …'), else the speaker's words quoted after their name in bold.
+ * `names` keep their capital.
  */
 export function attributedPoint(s: Sentence, names: ReadonlySet<string>): string {
   const keepsCapital = (w: string) => names.has(w.toLowerCase());
-  return `- ${reportedSpeech(readable(s.text), s.speaker, keepsCapital) ?? `**${s.speaker}:** ${readable(s.text)}`}`;
+  const text = readable(s.text);
+  return `- ${reportedSpeech(text, s.speaker, keepsCapital) ?? quotedSpeech(text, s.speaker)}`;
 }
 
 /**

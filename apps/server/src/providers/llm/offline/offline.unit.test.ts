@@ -105,10 +105,10 @@ describe('offline text: summary, topics and title', () => {
     // The subject is what recurs through the meeting ('checkout' opens and closes it), not the
     // longest single stretch.
     expect(summary).toContain('Speaker 1, Speaker 2 and Speaker 3 met about checkout and payment.');
-    // Key points read as notes: reported speech in the third person.
+    // Key points read as notes: a statement reported, a sentence with 'we' quoted as said.
     expect(summary).toContain('- Speaker 3 said the address form still breaks on small screens.');
     expect(summary).toContain(
-      "- Speaker 2 suggested the group should also make sure the analytics events fire on every checkout step, otherwise the group can't measure the conversion rate.",
+      "- Speaker 2 said: “We should also make sure the analytics events fire on every checkout step, otherwise we can't measure the conversion rate.”",
     );
     expect(summary).toContain(
       '- **Speaker 1:** Send the launch checklist to the whole team (by Friday).',
