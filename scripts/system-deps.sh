@@ -33,5 +33,12 @@ if [ "$(id -u)" != "0" ]; then
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update
-apt-get install -y --no-install-recommends "${missing[@]}"
+# Another apt (unattended-upgrades on a fresh machine, another terminal) may hold dpkg's lock or the
+# package lists' lock: apt waits for it, up to five minutes, instead of failing.
+lock_wait=300
+apt_get() {
+  apt-get -o "DPkg::Lock::Timeout=$lock_wait" "$@"
+}
+echo "==> (if another apt is running, this waits up to ${lock_wait} s for it to finish)"
+apt_get update
+apt_get install -y --no-install-recommends "${missing[@]}"
