@@ -23,7 +23,7 @@ import {
   type GoogleSettings,
   type LinearSettings,
 } from './env-integrations.ts';
-import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from './log.ts';
 
 export { googleUrls, linearUrls, type GoogleSettings, type LinearSettings };
 
@@ -245,6 +245,8 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  // Read by main.ts before the other settings (see there); validated here with them.
+  LOG_FORMAT: z.enum(LOG_FORMATS, { message: 'LOG_FORMAT must be json or pretty' }).optional(),
 });
 
 /**

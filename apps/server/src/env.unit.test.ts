@@ -36,6 +36,7 @@ describe('loadEnv', () => {
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ AUTH_SECRET: 'short' }, /AUTH_SECRET/],
     [{ MODELS_BASE_URL: 'ftp://mirror.example/models' }, /MODELS_BASE_URL/],
+    [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json or pretty/],
   ])('names the invalid setting %o', (vars, name) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(ConfigurationError);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(name);
