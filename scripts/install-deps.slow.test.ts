@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scriptSandbox, type ScriptSandbox } from './script-sandbox.ts';
 
-const tools = ['sh', 'cat', 'cut', 'grep', 'sha256sum', 'sleep', 'mkdir'];
+const tools = ['sh', 'cat', 'cut', 'grep', 'sha256sum', 'sleep', 'mkdir', 'mktemp', 'tee', 'rm'];
 const scripts = ['scripts/system-deps.sh', 'scripts/node-deps.sh'];
 
 let box: ScriptSandbox;
@@ -35,6 +35,39 @@ describe('scripts/system-deps.sh', () => {
     expect(aptGet.map((c) => c.split(' ').slice(3, 4)[0])).toEqual(['update', 'install']);
     for (const call of aptGet) expect(call).toMatch(/^apt-get -o DPkg::Lock::Timeout=300 /);
     expect(r.stdout).toContain('waits up to 300 s');
+    expect(r.stdout).not.toContain('Another apt');
+  });
+
+  it("tries apt-get update again while another apt holds the lists' lock, saying so", async () => {
+    stub('id', 'echo 0');
+    stub('dpkg-query', 'exit 1');
+    // The first update finds the lists locked, as apt 2.6 reports it; the second gets through.
+    stub(
+      'apt-get',
+      [
+        'case "$*" in *update*)',
+        '  if [ ! -f "$0.tried" ]; then : > "$0.tried"',
+        '    echo "E: Could not get lock /var/lib/apt/lists/lock. It is held by process 967 (apt-get)" >&2',
+        '    exit 100; fi;;',
+        'esac',
+      ].join('\n'),
+    );
+    const r = await run('system-deps.sh');
+    expect(r.code).toBe(0);
+    expect(calls('apt-get').map((c) => c.split(' ')[3])).toEqual(['update', 'update', 'install']);
+    expect(r.stdout).toContain('Could not get lock');
+    expect(r.stdout).toContain(
+      'Another apt is using the package lists; waiting for it (0 s of at most 300 s)',
+    );
+  });
+
+  it('gives up at once when apt-get update fails otherwise', async () => {
+    stub('id', 'echo 0');
+    stub('dpkg-query', 'exit 1');
+    stub('apt-get', 'case "$*" in *update*) echo "E: Failed to fetch" >&2; exit 100;; esac');
+    const r = await run('system-deps.sh');
+    expect(r.code).toBe(100);
+    expect(calls('apt-get').map((c) => c.split(' ')[3])).toEqual(['update']);
   });
 
   it('does not call apt-get when everything is installed', async () => {
