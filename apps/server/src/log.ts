@@ -1,9 +1,10 @@
 /**
  * Server logs: pino, one JSON object per line on stdout (`level`, `time`, `msg` and fields), so a
  * log collector can parse them (docs/self-hosting.md); on a terminal, or with LOG_FORMAT=pretty,
- * the same lines made readable by pino-pretty (`setLogFormat`). Lines written while a request or a job is
- * handled carry its `reqId`, or its `queue` and `jobId`, from an AsyncLocalStorage context that
- * http/request-context.ts and jobs/queue.ts open: services deep down get them without a parameter.
+ * the same lines made readable by pino-pretty (`setLogFormat`). Lines written while a request or
+ * a job is handled carry its `reqId`, or its `queue` and `jobId`, from an AsyncLocalStorage
+ * context that http/request-context.ts and jobs/queue.ts open: services deep down get them
+ * without a parameter.
  *
  * Lines stay bounded (one failure once logged an 8 MB line, another a million missing chunks in one
  * line): strings, arrays, object keys and nesting are cut, errors anywhere become `{type, message,
