@@ -43,6 +43,7 @@ const onPostgresToo = [
   'apps/server/test/action-item-copies-migration.test.ts',
   'apps/server/test/auth-hardening.test.ts',
   'apps/server/test/backup.test.ts',
+  'apps/server/test/first-administrator.test.ts',
   'apps/server/test/isolation.test.ts',
   'apps/server/test/restart.test.ts',
   'apps/server/test/startup.test.ts',

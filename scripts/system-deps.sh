@@ -33,5 +33,27 @@ if [ "$(id -u)" != "0" ]; then
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update
-apt-get install -y --no-install-recommends "${missing[@]}"
+# Another apt (unattended upgrades on a fresh machine, another terminal) may hold dpkg's lock or the
+# package lists' lock: wait for it, up to five minutes, instead of failing. apt-get waits for dpkg's
+# lock itself (DPkg::Lock::Timeout); `apt-get update` does not wait for the lists' lock (apt 2.6
+# fails at once), so its tries are repeated while that is the failure.
+lock_wait=300
+apt_get() {
+  apt-get -o "DPkg::Lock::Timeout=$lock_wait" "$@"
+}
+update_log=$(mktemp)
+trap 'rm -f "$update_log"' EXIT
+waited=0
+while true; do
+  status=0
+  apt_get update 2>&1 | tee "$update_log" || status=$?
+  [ "$status" -eq 0 ] && break
+  if ! grep -q 'Could not get lock' "$update_log" || [ "$waited" -ge "$lock_wait" ]; then
+    exit "$status"
+  fi
+  echo "==> Another apt is using the package lists; waiting for it (${waited} s of at most ${lock_wait} s)"
+  sleep 5
+  waited=$((waited + 5))
+done
+echo "==> (if another apt is installing, this waits up to ${lock_wait} s for it to finish)"
+apt_get install -y --no-install-recommends "${missing[@]}"

@@ -5,44 +5,25 @@
  * repository's relevant files, on a PATH holding only stand-ins for `node` and `npm` (shell scripts
  * that print a version, and log how they were called) and the few system tools it needs.
  */
-import { execFile } from 'node:child_process';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scriptSandbox, type ScriptSandbox } from './script-sandbox.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const pinned = readFileSync(path.join(repo, '.nvmrc'), 'utf8').trim();
-const tools = ['bash', 'sh', 'dirname', 'tr', 'sed', 'uname', 'cat', 'mkdir', 'chmod'];
+const tools = ['sh', 'dirname', 'tr', 'sed', 'uname', 'cat', 'mkdir', 'chmod'];
 
+let box: ScriptSandbox;
 let root: string;
 let bin: string;
 
-/** A shell script at `file` that logs its arguments to `root/calls` and runs `body`. */
-function stub(file: string, body: string) {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const name = path.basename(file);
-  writeFileSync(file, `#!/bin/sh\necho "${name} $*" >> "${root}/calls"\n${body}\n`);
-  chmodSync(file, 0o755);
-}
-
 /** The machine's `node`, printing `version`; and an `npm` whose `ci` installs `installs`. */
 function machine(version: string | null, npm: 'installs pinned' | 'installs nothing' | 'absent') {
-  if (version) stub(path.join(bin, 'node'), `echo ${version}`);
+  if (version) box.stub(path.join(bin, 'node'), `echo ${version}`);
   if (npm === 'absent') return;
   const installed = `"$3/node_modules/.bin/node"`;
-  stub(
+  box.stub(
     path.join(bin, 'npm'),
     npm === 'installs pinned'
       ? `mkdir -p "$3/node_modules/.bin"\nprintf '#!/bin/sh\\necho v${pinned}\\n' > ${installed}\nchmod +x ${installed}`
@@ -52,38 +33,17 @@ function machine(version: string | null, npm: 'installs pinned' | 'installs noth
 
 /** Runs `bash scripts/use-node.sh node --version` in the copy: what a package.json script does. */
 async function useNode() {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      path.join(bin, 'bash'),
-      ['scripts/use-node.sh', 'node', '--version'],
-      { cwd: root, env: { PATH: bin } },
-    );
-    return { code: 0, stdout: stdout.trim(), stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout.trim(), stderr: err.stderr };
-  }
+  const r = await box.run(['scripts/use-node.sh', 'node', '--version']);
+  return { ...r, stdout: r.stdout.trim() };
 }
 
-const calls = () =>
-  existsSync(path.join(root, 'calls'))
-    ? readFileSync(path.join(root, 'calls'), 'utf8').trim().split('\n')
-    : [];
+const calls = () => box.calls();
 
 beforeEach(() => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'summy-use-node-'));
-  bin = path.join(root, 'bin');
-  mkdirSync(bin);
-  for (const t of tools) {
-    const real = ['/usr/bin', '/bin'].map((d) => path.join(d, t)).find((p) => existsSync(p));
-    symlinkSync(real!, path.join(bin, t));
-  }
-  mkdirSync(path.join(root, 'scripts'));
-  copyFileSync(path.join(repo, 'scripts/use-node.sh'), path.join(root, 'scripts/use-node.sh'));
-  copyFileSync(path.join(repo, '.nvmrc'), path.join(root, '.nvmrc'));
-  copyFileSync(path.join(repo, 'package.json'), path.join(root, 'package.json'));
+  box = scriptSandbox('use-node', tools, ['scripts/use-node.sh', '.nvmrc', 'package.json']);
+  ({ root, bin } = box);
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => box.remove());
 
 describe('scripts/use-node.sh', () => {
   it.each(['v22.12.0', 'v22.23.3', 'v22.30.1'])(

@@ -184,6 +184,12 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
 function serveWebApp(app: OpenAPIHono<AppEnv>, webDir: string) {
   const indexFile = path.join(webDir, 'index.html');
   const root = path.relative(process.cwd(), webDir) || '.';
+  // Requests that reach this far are for the web app's files (every route is registered above):
+  // their access lines go to debug (http/request-context.ts).
+  app.use('/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') c.set('webFile', true);
+    await next();
+  });
   // Built before the server starts (`npm start` builds it first). Without it every GET answers the
   // 503 below; serveStatic would only print a console error about the missing folder.
   if (existsSync(webDir)) app.use('/*', serveStatic({ root }));

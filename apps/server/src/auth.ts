@@ -27,7 +27,7 @@ import { GOOGLE_PROVIDER_ID, GOOGLE_SCOPES } from './integrations/google/setting
 import { BETTER_AUTH_RATE_LIMIT } from './services/auth/auth-options.ts';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/auth-options.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
-import { roleOfNewUser } from './services/auth/admins.ts';
+import { roleOfNewUser, settleFirstAccount } from './services/auth/admins.ts';
 import { checkSignup, removeInvite } from './services/auth/signup-policy.ts';
 import { recordGoogleAccount } from './services/google/record-google-account.ts';
 import { log } from './log.ts';
@@ -95,9 +95,11 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
               data: { ...created, role: await roleOfNewUser(db, created.email, env.admins) },
             };
           },
-          // The invitation is used up by the account it let in.
+          // The invitation is used up by the account it let in; of accounts created at the same
+          // instant on an empty server, one stays the administrator.
           after: async (created) => {
             if (env.signup === 'invite') await removeInvite(db, created.email);
+            created.role = await settleFirstAccount(db, created, env.admins);
           },
         },
       },

@@ -23,7 +23,7 @@ import {
   type GoogleSettings,
   type LinearSettings,
 } from './env-integrations.ts';
-import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from './log.ts';
 
 export { googleUrls, linearUrls, type GoogleSettings, type LinearSettings };
 
@@ -49,6 +49,11 @@ export interface Env {
   publicUrl: string;
   /** Secret that signs session cookies (AUTH_SECRET, else generated once into `dataDir`). */
   authSecret: string;
+  /**
+   * Where `authSecret` came from: the AUTH_SECRET setting, the file `dataDir/auth-secret`, or
+   * generated for this process only and saved nowhere (loadEnv's `saveSecret: false`).
+   */
+  authSecretFrom: 'setting' | 'file' | 'unsaved';
   /**
    * Google OAuth client, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, with the URLs
    * of every Google service Summy calls: Google's own hosts, or all on GOOGLE_BASE_URL's origin (a
@@ -240,6 +245,8 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  // Read by main.ts before the other settings (see there); validated here with them.
+  LOG_FORMAT: z.enum(LOG_FORMATS, { message: 'LOG_FORMAT must be json or pretty' }).optional(),
 });
 
 /**
@@ -256,12 +263,25 @@ function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   ) as Record<string, string>;
 }
 
+/** Options of `loadEnv`. */
+export interface LoadEnvOptions {
+  /**
+   * Whether a secret generated because AUTH_SECRET is unset and `DATA_DIR/auth-secret` absent is
+   * saved there (default true). `summy restore` passes false: a refused restore changes nothing,
+   * and a restore that succeeds writes the archived server's secret there instead.
+   */
+  saveSecret?: boolean;
+}
+
 /**
  * Reads and validates the settings.
  * @throws ConfigurationError naming the first invalid or missing setting, prefixed
  *   'Missing backend configuration:' or 'Invalid backend configuration:'.
  */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(
+  source: NodeJS.ProcessEnv = process.env,
+  options: LoadEnvOptions = {},
+): Env {
   const parsed = schema.safeParse(withoutEmpty(source));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -300,7 +320,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     databaseUrl: v.DATABASE_URL,
     publicUrl,
-    authSecret: v.AUTH_SECRET ?? persistedSecret(dataDir),
+    ...(v.AUTH_SECRET
+      ? { authSecret: v.AUTH_SECRET, authSecretFrom: 'setting' as const }
+      : persistedSecret(dataDir, options.saveSecret ?? true)),
     google:
       v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
         ? {
@@ -349,11 +371,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 // Zero-configuration start needs a stable secret: generate it once and keep it with the data,
 // so sessions survive a restart.
-function persistedSecret(dataDir: string): string {
+function persistedSecret(
+  dataDir: string,
+  save: boolean,
+): Pick<Env, 'authSecret' | 'authSecretFrom'> {
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file))
+    return { authSecret: readFileSync(file, 'utf8').trim(), authSecretFrom: 'file' };
   const secret = randomBytes(32).toString('base64url');
+  if (!save) return { authSecret: secret, authSecretFrom: 'unsaved' };
+  mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  return { authSecret: secret, authSecretFrom: 'file' };
 }

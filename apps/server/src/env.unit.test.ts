@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,16 @@ describe('loadEnv', () => {
     expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(env.authSecret);
     expect(loadEnv({ DATA_DIR: dir }).authSecret).toBe(env.authSecret);
+    expect(loadEnv({ DATA_DIR: dir }).authSecretFrom).toBe('file');
+  });
+
+  it('with saveSecret false generates a secret for this process alone and writes nothing', () => {
+    const dir = path.join(dataDir(), 'not-yet');
+    const env = loadEnv({ DATA_DIR: dir }, { saveSecret: false });
+    expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(env.authSecretFrom).toBe('unsaved');
+    expect(existsSync(dir)).toBe(false);
+    expect(loadEnv({ AUTH_SECRET: 'x'.repeat(32) }).authSecretFrom).toBe('setting');
   });
 
   it.each([
@@ -26,6 +36,7 @@ describe('loadEnv', () => {
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ AUTH_SECRET: 'short' }, /AUTH_SECRET/],
     [{ MODELS_BASE_URL: 'ftp://mirror.example/models' }, /MODELS_BASE_URL/],
+    [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json or pretty/],
   ])('names the invalid setting %o', (vars, name) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(ConfigurationError);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(name);

@@ -1,8 +1,10 @@
 /**
  * Server logs: pino, one JSON object per line on stdout (`level`, `time`, `msg` and fields), so a
- * log collector can parse them (docs/self-hosting.md). Lines written while a request or a job is
- * handled carry its `reqId`, or its `queue` and `jobId`, from an AsyncLocalStorage context that
- * http/request-context.ts and jobs/queue.ts open: services deep down get them without a parameter.
+ * log collector can parse them (docs/self-hosting.md); on a terminal, or with LOG_FORMAT=pretty,
+ * the same lines made readable by pino-pretty (`setLogFormat`). Lines written while a request or
+ * a job is handled carry its `reqId`, or its `queue` and `jobId`, from an AsyncLocalStorage
+ * context that http/request-context.ts and jobs/queue.ts open: services deep down get them
+ * without a parameter.
  *
  * Lines stay bounded (one failure once logged an 8 MB line, another a million missing chunks in one
  * line): strings, arrays, object keys and nesting are cut, errors anywhere become `{type, message,
@@ -111,6 +113,48 @@ export function boundLine(line: string, max = LOG_LINE_MAX): string {
 
 let defaultDestination: DestinationStream | undefined;
 
+/** Values of LOG_FORMAT: JSON lines, or readable lines for a person. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+/** One of `LOG_FORMATS`. */
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/**
+ * The format of the server's log lines: LOG_FORMAT's value `setting` when it names one, else
+ * readable when the output `isTTY` (a person reads it) and JSON when it is a file, a pipe or a
+ * log collector.
+ */
+export function chooseLogFormat(setting: string | undefined, isTTY: boolean): LogFormat {
+  if (setting === 'json' || setting === 'pretty') return setting;
+  return isTTY ? 'pretty' : 'json';
+}
+
+// A bounded JSON line made readable; set by setLogFormat('pretty'), else lines stay JSON.
+let prettify: ((line: string) => string) | undefined;
+
+/**
+ * Writes every logger's lines as `format` from now on. 'pretty' loads pino-pretty (only then: a
+ * server writing JSON does without its memory) and writes `HH:MM:ss LEVEL: message` with the
+ * fields on the same line, in colour on a terminal; an access line reads `GET /path 200 3.1 ms`.
+ */
+export async function setLogFormat(format: LogFormat): Promise<void> {
+  if (format === 'json') {
+    prettify = undefined;
+    return;
+  }
+  const { prettyFactory } = await import('pino-pretty');
+  const pretty = prettyFactory({
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  });
+  prettify = (line) => {
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    if (entry.msg !== 'request' || !('method' in entry)) return pretty(entry);
+    const { method, path, status, durationMs, ...rest } = entry;
+    return pretty({ ...rest, msg: `${method} ${path} ${status} ${durationMs} ms` });
+  };
+}
+
 /**
  * Sends the lines of loggers made without a destination (the server's `log` among them) to
  * `destination` instead of stdout. The CLI passes stderr: its stdout is the command's own output
@@ -126,8 +170,12 @@ export function setLogDestination(destination: DestinationStream): void {
  */
 export function createLogger(destination?: DestinationStream, level: LogLevel = 'info'): Logger {
   const sink = {
-    write: (line: string) =>
-      (destination ?? defaultDestination ?? process.stdout).write(boundLine(line)),
+    write: (line: string) => {
+      const bounded = boundLine(line);
+      (destination ?? defaultDestination ?? process.stdout).write(
+        prettify ? prettify(bounded) : bounded,
+      );
+    },
   };
   return pino(
     {

@@ -1,12 +1,18 @@
-/** Bounded JSON log lines: what a huge error or array becomes, and the request/job context. */
+/**
+ * Bounded JSON log lines: what a huge error or array becomes, and the request/job context; the
+ * choice of JSON or readable lines (LOG_FORMAT, a terminal) and what the readable ones say.
+ */
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { stripVTControlCharacters } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   boundLine,
+  chooseLogFormat,
   createLogger,
   LOG_LINE_MAX,
   LOG_STRING_MAX,
   setLogDestination,
+  setLogFormat,
   truncateString,
   withLogContext,
 } from './log.ts';
@@ -108,5 +114,48 @@ describe('log lines', () => {
       setLogDestination(process.stdout);
     }
     expect(raw.map((l) => JSON.parse(l))).toMatchObject([{ msg: 'import failed', file: 'a.wav' }]);
+  });
+});
+
+describe('log format', () => {
+  afterEach(() => setLogFormat('json'));
+
+  it('is readable on a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
+    expect(chooseLogFormat(undefined, true)).toBe('pretty');
+    expect(chooseLogFormat(undefined, false)).toBe('json');
+    expect(chooseLogFormat('json', true)).toBe('json');
+    expect(chooseLogFormat('pretty', false)).toBe('pretty');
+    // loadEnv refuses any other value; until then it counts as unset.
+    expect(chooseLogFormat('', true)).toBe('pretty');
+  });
+
+  it('writes readable lines: time, level, message, fields on the line, the error stack', async () => {
+    await setLogFormat('pretty');
+    const { logger, raw } = capture();
+    withLogContext({ reqId: 'r-1' }, () => {
+      logger.info({ url: 'http://localhost:3000' }, 'Summy is running');
+      logger.info(
+        { method: 'GET', path: '/api/meetings', status: 200, durationMs: 3.1 },
+        'request',
+      );
+      logger.error({ err: new TypeError('boom') }, '[server] failed');
+    });
+    // Colours or not (they follow the terminal), the text is the same.
+    const text = stripVTControlCharacters(raw.join(''));
+    const [running, request, failed] = raw.map((l) => stripVTControlCharacters(l));
+    expect(running).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO: Summy is running \{"reqId":"r-1","url":"http:\/\/localhost:3000"\}\n$/,
+    );
+    expect(request).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/meetings 200 3\.1 ms \{"reqId":"r-1"\}\n$/,
+    );
+    expect(failed).toMatch(/ERROR: \[server\] failed/);
+    expect(failed).toMatch(/TypeError: boom\n\s+at /);
+    expect(text).not.toMatch(/"pid"|"hostname"|"level"/);
+
+    // Back to JSON.
+    await setLogFormat('json');
+    logger.info('again');
+    expect(JSON.parse(raw.at(-1)!)).toMatchObject({ level: 'info', msg: 'again' });
   });
 });

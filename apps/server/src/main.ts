@@ -2,13 +2,17 @@
 import { existsSync } from 'node:fs';
 import { DataDirLockedError } from '@summy/db';
 import { ConfigurationError, loadEnv } from './env.ts';
-import { log } from './log.ts';
+import { chooseLogFormat, log, setLogFormat } from './log.ts';
 import { startServer } from './server.ts';
 import { setupNotes } from './setup-notes.ts';
 
 try {
   // Settings may live in ./.env (see .env.example); the real environment wins.
   if (existsSync('.env')) process.loadEnvFile('.env');
+  // Readable lines on a terminal, JSON for a file or a collector (LOG_FORMAT overrides). Chosen
+  // before the other settings are read, so that a refusal to start reads well too; loadEnv then
+  // refuses a LOG_FORMAT it does not know.
+  await setLogFormat(chooseLogFormat(process.env.LOG_FORMAT, process.stdout.isTTY === true));
   const env = loadEnv();
   const server = await startServer(env);
   const pglite = server.database.kind === 'pglite';
@@ -25,8 +29,11 @@ try {
       : `Summy is running at ${env.publicUrl}`,
   );
   for (const note of setupNotes(env)) log.info({ setup: true }, `[setup] ${note}`);
-  const stop = async () => {
+  // Ctrl-C or a service manager's stop: finish what is under way, close, and say so.
+  const stop = async (signal: NodeJS.Signals) => {
+    log.info({ signal }, 'Summy is stopping');
     await server.close();
+    log.info({ signal }, 'Summy stopped');
     process.exit(0);
   };
   process.once('SIGINT', stop);

@@ -6,7 +6,7 @@
  * and change nothing. Runs on PGlite and on PostgreSQL (vitest.config.ts), local disk and the S3 fake.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, readFile, truncate, writeFile } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import os from 'node:os';
@@ -36,6 +36,7 @@ import {
   testDbKind,
   testEnv,
 } from './harness.ts';
+import { runSummyCli } from './processes.ts';
 import { JFK_WAV, uploadProcessed } from './recordings.ts';
 
 let fakeS3: FakeS3;
@@ -182,13 +183,14 @@ describe.each(['local', 's3'] as const)(
           err: `${archive} exists; name a new file.\n`,
         });
 
-        // As if the restore's settings had generated a new secret: the archived one replaces it.
-        const generated = {
+        // As the command's settings are without AUTH_SECRET: a secret generated for the command
+        // alone, which the archived one replaces.
+        const generated: Env = {
           ...(await emptyTarget('restored')),
-          authSecret: 'a-new-generated-secret',
+          authSecret: 'a-secret-generated-now',
+          authSecretFrom: 'unsaved',
         };
         const secretFile = path.join(generated.dataDir, 'auth-secret');
-        await writeFile(secretFile, `${generated.authSecret}\n`);
         const restore = await cli(generated, ['restore', archive]);
         expect(restore.err).toBe('');
         expect(restore.code).toBe(0);
@@ -356,3 +358,14 @@ it('restores an archive of an older schema, then applies the newer migrations; a
     await restored.close();
   }
 }, 120_000);
+
+it('a refused restore writes no auth-secret into DATA_DIR: nothing at all', async () => {
+  // The real command, without AUTH_SECRET: its settings generate no secret for a restore.
+  const damaged = path.join(work, 'not-an-archive.tar.gz');
+  await writeFile(damaged, 'these bytes are no backup');
+  const dataDir = mkdtempSync(path.join(work, 'refused-target-'));
+  const result = await runSummyCli({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, ['restore', damaged]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/damaged|not a Summy backup|truncated/i);
+  expect(readdirSync(dataDir)).toEqual([]);
+});

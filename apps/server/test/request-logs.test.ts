@@ -1,8 +1,12 @@
 /**
  * Server logs of a real server: each request's id is answered in X-Request-Id and carried by every
  * line written while it is handled (its access line, a 500's error); a sane incoming id is kept, a
- * malformed one replaced; LOG_LEVEL is validated and filters lines.
+ * malformed one replaced; the web app's files get access lines at debug, not info; LOG_LEVEL is
+ * validated and filters lines.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { Client, signUp, startTestServer } from './harness.ts';
@@ -79,6 +83,38 @@ describe('request ids in logs', () => {
       expect(mine.find((line) => line.msg === 'request')).toMatchObject({ status: 500 });
     } finally {
       await server.database.query('alter table meetings_gone rename to meetings');
+    }
+  });
+});
+
+describe("the web app's files", () => {
+  it('are logged at debug, so that info shows the API requests alone', async () => {
+    // A built web app: its page, a hashed script, the service worker, an icon.
+    const webDir = mkdtempSync(path.join(os.tmpdir(), 'summy-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Summy</title>');
+    writeFileSync(path.join(webDir, 'assets/index-4f2a.js'), 'console.log(1)');
+    writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(path.join(webDir, 'icon-192.png'), 'png');
+    const server = await startTestServer({ LOG_LEVEL: 'debug', WEB_DIR: webDir });
+    try {
+      const lines = watchLogLines();
+      const client = new Client(server.url);
+      const files = ['/', '/assets/index-4f2a.js', '/sw.js', '/icon-192.png', '/meetings/42'];
+      for (const file of files) expect((await client.get(file)).status, file).toBe(200);
+      await client.get('/api/health');
+      await client.get('/api/no-such-route');
+      const access = lines().filter((line) => line.msg === 'request');
+      expect(access.filter((line) => line.level === 'info').map((line) => line.path)).toEqual([
+        '/api/health',
+        '/api/no-such-route',
+      ]);
+      expect(access.filter((line) => line.level === 'debug').map((line) => line.path)).toEqual(
+        files,
+      );
+    } finally {
+      vi.restoreAllMocks();
+      await server.close();
     }
   });
 });

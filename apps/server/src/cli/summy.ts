@@ -43,7 +43,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (argv[0] === 'backup' || argv[0] === 'restore') {
     if (existsSync('.env')) process.loadEnvFile('.env');
-    return runBackupCommand(loadEnv(), argv);
+    // A restore writes the archived server's secret, or none: not one generated now.
+    return runBackupCommand(loadEnv(process.env, { saveSecret: argv[0] !== 'restore' }), argv);
   }
   if (argv[0] === 'admin' || argv[0] === 'invite') {
     if (existsSync('.env')) process.loadEnvFile('.env');

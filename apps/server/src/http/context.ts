@@ -13,5 +13,7 @@ export interface AppEnv {
     clientAddress: string;
     /** The personal API key the request came with (`Authorization: Bearer`); unset for a session. */
     apiKey?: { id: string; scope: ApiKeyScope };
+    /** Set when the web app's files answer the request (app.ts): its access line is at debug. */
+    webFile?: true;
   };
 }

@@ -3,12 +3,15 @@
  * client's own when it is sane (1 to 64 characters of letters, digits, `.`, `_`, `-`; a proxy in
  * front may have set it, and its logs then match ours), else a new UUID. Every log line written
  * while the request is handled carries it as `reqId`, and one `request` line at info level records
- * its method, path (without the query string, which may hold tokens), status and duration.
+ * its method, path (without the query string, which may hold tokens), status and duration. The web
+ * app's own files (its scripts, styles, icons, service worker, and index.html for its routes) are
+ * most requests of a page load and say little: their lines are at debug.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { log, withLogContext } from '../log.ts';
+import type { AppEnv } from './context.ts';
 
 /** Header that carries a request's id, in and out. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -25,7 +28,7 @@ export function requestIdFor(incoming: string | undefined): string {
  * the access line once the answer is ready (for a stream: when it starts). Errors reach the app's
  * onError inside it, so their log lines carry the id too.
  */
-export function requestContext(): MiddlewareHandler {
+export function requestContext(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const reqId = requestIdFor(c.req.header(REQUEST_ID_HEADER));
     const started = performance.now();
@@ -33,7 +36,8 @@ export function requestContext(): MiddlewareHandler {
     await withLogContext({ reqId }, async () => {
       await next();
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      log.info(
+      const level = c.get('webFile') ? 'debug' : 'info';
+      log[level](
         { method: c.req.method, path: c.req.path, status: c.res.status, durationMs },
         'request',
       );

@@ -6,7 +6,7 @@
  * transaction and the audio is copied; a failure removes what the restore wrote.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { openDatabase, type DatabaseHandle } from '@summy/db';
@@ -45,7 +45,10 @@ export interface RestoreSummary {
 }
 
 /** Where a restore writes: the settings' database and storage. */
-export type RestoreEnv = Pick<Env, 'dataDir' | 'databaseUrl' | 's3' | 'publicUrl' | 'authSecret'>;
+export type RestoreEnv = Pick<
+  Env,
+  'dataDir' | 'databaseUrl' | 's3' | 'publicUrl' | 'authSecret' | 'authSecretFrom'
+>;
 
 /**
  * Restores `file` into the database and storage that `env` configures.
@@ -149,7 +152,7 @@ async function loadArchive(
 /**
  * Puts the archived server's generated AUTH_SECRET into `DATA_DIR/auth-secret` unless a secret of
  * the target's own is there (a file written by hand, or AUTH_SECRET set to it). 'differs' when the
- * target runs with another AUTH_SECRET: the encrypted tokens in the rows cannot be read then.
+ * target runs with another AUTH_SECRET setting: the encrypted tokens in the rows cannot be read then.
  */
 async function restoreSecret(
   env: RestoreEnv,
@@ -158,8 +161,9 @@ async function restoreSecret(
   if (env.authSecret === archived) return 'same';
   const file = path.join(env.dataDir, 'auth-secret');
   const saved = existsSync(file) ? (await readFile(file, 'utf8')).trim() : undefined;
-  // The file this command's settings just generated (or none) is replaced.
+  // A file holding the secret in use is replaced: nothing in the empty target was encrypted with it.
   if (saved !== undefined && saved !== env.authSecret) return 'differs';
+  await mkdir(env.dataDir, { recursive: true });
   await writeFile(file, `${archived}\n`, { mode: 0o600 });
-  return saved === undefined ? 'differs' : 'restored';
+  return env.authSecretFrom === 'setting' ? 'differs' : 'restored';
 }
