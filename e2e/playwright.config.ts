@@ -85,6 +85,22 @@ export const fakeGooglePort = slotPort('E2E_GOOGLE_PORT', 4011);
  */
 export const modelMirrorPort = Number(process.env.E2E_MODELS_PORT ?? 4012);
 
+/** The path under the mirror that the server of worker slot `of` asks (its MODELS_BASE_URL). */
+function mirrorPath(of: number): string {
+  return `/w${of}`;
+}
+
+/**
+ * Makes the mirror unreachable for this worker's server alone (`true`), or reachable again: its
+ * requests are then dropped before any answer (fixtures/model-mirror.ts), as a host that cannot be
+ * reached drops them.
+ */
+export async function setModelMirrorUnreachable(unreachable: boolean): Promise<void> {
+  const url = `http://127.0.0.1:${modelMirrorPort}/faults${mirrorPath(slot)}`;
+  const res = await fetch(url, { method: unreachable ? 'PUT' : 'DELETE' });
+  if (!res.ok) throw new Error(`The model mirror answered ${res.status} to ${url}`);
+}
+
 /**
  * Port of the Linear fake (@summy/fakes/linear) that the Linear specs start (E2E_LINEAR_PORT for
  * slot 0). Like Google's, the server always points at it (LINEAR_BASE_URL) and calls it only when
@@ -145,11 +161,12 @@ function summyServer(of: number) {
       LINEAR_CLIENT_ID: 'summy-local-linear-client',
       LINEAR_CLIENT_SECRET: 'lin_oauth_summy_local_fake_secret',
       MODELS_CATALOG: path.join(modelsWork, 'catalog.json'),
-      MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}`,
+      MODELS_BASE_URL: `http://127.0.0.1:${modelMirrorPort}${mirrorPath(of)}`,
       // fixtures/session.ts signUpAdmin: who manages the server's speech models. And the Google
       // fake's seeded account, which the Google specs sign in as: a11y.spec.ts scans the screens
       // only an administrator sees (the first-run transcription prompt among them).
-      SUMMY_ADMINS: 'e2e-admin@example.com,e2e-admin-2@example.com,ada@acme.test',
+      SUMMY_ADMINS:
+        'e2e-admin@example.com,e2e-admin-2@example.com,e2e-admin-3@example.com,ada@acme.test',
       // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http.
       CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
       // webhooks.spec.ts sends its test event to a receiver on 127.0.0.1 over plain http.

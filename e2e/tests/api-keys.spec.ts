@@ -1,6 +1,7 @@
 /**
  * In the browser: Settings > Account > API keys. A key is created with a scope, shown once with
- * Copy, works as a bearer token against the API, is listed without its secret, and is revoked.
+ * Copy, works as a bearer token against the API, is listed without its secret and with its last
+ * use to the minute, and is revoked.
  */
 import { expect, test } from '@playwright/test';
 import { shootStates } from '../fixtures/screenshots';
@@ -50,6 +51,10 @@ test('create a read-only API key, use it, revoke it', async ({ page, baseURL }) 
     data: { title: 'nope' },
   });
   expect(write.status()).toBe(403);
+
+  // Its last use reads to the minute, as the server records it: Settings opened anew.
+  await page.goto('/?tab=account');
+  await expect(row).toContainText(/last used [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
   await shootStates(page, 'api-keys-settings', () => block.scrollIntoViewIfNeeded());
 
   await row.getByRole('button', { name: 'Revoke the API key Claude Desktop' }).click();

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { shootStates } from '../fixtures/screenshots';
+import { signUp } from '../fixtures/session';
 
 const password = 'correct horse battery';
 
@@ -78,7 +80,32 @@ test('a Google sign-up the server refused comes back to the sign-in screen with 
     'Sign-up is closed on this server. Ask its administrator to create an account for you.';
   await page.goto(`/login?error=SIGNUP_CLOSED&error_description=${encodeURIComponent(reason)}`);
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Sign in failed');
+  // It was a sign-up that the server refused, so it says so.
+  await expect(alert).toContainText('Sign up failed');
+  await expect(alert).not.toContainText('Sign in failed');
   await expect(alert).toContainText(reason);
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+});
+
+test('a refused sign-up on the Create account form reads Sign up failed', async ({ page }) => {
+  // An address that already has an account: the form's sign-up is refused at its sign-in step.
+  const email = await signUp(page);
+  await page.context().clearCookies();
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Ada Again');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('another horse battery');
+  await page.getByRole('button', { name: 'Create account', exact: true }).last().click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Sign up failed');
+  await expect(alert).not.toContainText('Sign in failed');
+  await expect(alert).toContainText('If this email already has an account, sign in');
+  await shootStates(page, 'sign-up-failed');
+
+  // The Sign in form's own failures keep their heading.
+  await page.getByRole('tab', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+  await expect(page.getByRole('alert')).toContainText('Sign in failed');
 });

@@ -72,7 +72,7 @@ async function expectTabContent(page: Page, name: TabName, email: string): Promi
       await expect(panel.getByText('More Integrations')).toBeVisible();
       break;
     case "What's New":
-      await expect(panel.getByRole('heading', { name: 'v1.2.0' })).toBeVisible();
+      await expect(panel.getByRole('heading', { name: 'v1.3.0' })).toBeVisible();
       break;
   }
 }
@@ -216,20 +216,28 @@ test('Account shows the signed-in Google user, Add Account, Sign Out and the pri
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });
 
-test("What's New: v1.2.0, v1.1.0 and v1.0.0 newest first, then Coming soon", async ({ page }) => {
+test("What's New: v1.3.0 to v1.0.0 newest first, then Coming soon", async ({ page }) => {
   await signUp(page, '/');
   await dismissTranscriptionPrompt(page);
   await page.goto('/?tab=whats-new');
   const panel = settingsDialog(page).getByRole('tabpanel', { name: "What's New" });
   await expect(panel.getByRole('heading')).toHaveText([
+    'v1.3.0',
     'v1.2.0',
     'v1.1.0',
     'v1.0.0',
     'Coming soon',
   ]);
-  const latest = panel.getByRole('region', { name: 'v1.2.0' });
+  const latest = panel.getByRole('region', { name: 'v1.3.0' });
   await expect(latest.getByText('Latest')).toBeVisible();
-  await expect(latest.getByText(/Linear/).first()).toBeVisible();
+  await expect(latest.getByText('Dec 7, 2026')).toBeVisible();
+  await expect(latest.getByText(/Ctrl\+K/).first()).toBeVisible();
+  await expect(
+    panel
+      .getByRole('region', { name: 'v1.2.0' })
+      .getByText(/Linear/)
+      .first(),
+  ).toBeVisible();
   await expect(
     panel
       .getByRole('region', { name: 'v1.1.0' })

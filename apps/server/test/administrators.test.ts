@@ -1,7 +1,8 @@
 /**
  * Administrators and sign-up rules: the first account is an administrator, the second is not;
  * only administrators download, pause, cancel and remove the server's speech models (403
- * `{error, details}` for the others, who still see what is installed); SUMMY_ADMINS and
+ * `{error, details}` for the others, who still see what is installed, but not why a download
+ * failed); SUMMY_ADMINS and
  * `summy admin` (its service) change who is one, at once; SIGNUP=closed refuses every new
  * account, by password or by Google, while existing accounts sign in; SIGNUP=invite lets in only
  * invited addresses. Real servers over one database, the loopback model mirror and Google fake.
@@ -161,6 +162,25 @@ describe('administrators', () => {
     expect((await statusOf(alice, EMBEDDING)).state).toBe('downloading');
     mirror.setFaults({});
     expect((await settled(EMBEDDING)).state).toBe('installed');
+  });
+
+  it("keeps a failed download's error text, which speaks to the operator, to administrators", async () => {
+    expect((await alice.delete(`/api/models/${RECOGNIZER}`)).status).toBe(204);
+    mirror.setFaults({ status: 404 });
+    expect((await alice.post(`/api/models/${RECOGNIZER}/download`)).status).toBe(202);
+    expect((await settled(RECOGNIZER)).state).toBe('failed');
+    mirror.setFaults({});
+    expect((await statusOf(alice, RECOGNIZER)).error).toEqual({
+      error: 'Model download failed',
+      details: expect.stringContaining('answered HTTP 404'),
+    });
+    // Bob sees that it is not installed, and nothing of the mirror, its address or the settings.
+    const res = await bob.get('/api/models');
+    expect(res.status).toBe(200);
+    const seen = modelsListSchema.parse(res.body).models.find((m) => m.id === RECOGNIZER)!;
+    expect(seen.state).toBe('failed');
+    expect(seen).not.toHaveProperty('error');
+    expect(JSON.stringify(res.body)).not.toMatch(/HTTP 404|MODELS_BASE_URL|127\.0\.0\.1/);
   });
 
   it('gives and takes the role with `summy admin` at once, whatever the session cookie cached', async () => {

@@ -215,6 +215,11 @@ export const todoSchema = actionItemSchema.extend({
    * when `meetingId` is, absent from create and update answers.
    */
   meetingTitle: z.string().nullable().optional(),
+  /**
+   * Date of the source meeting, beside its title in the link: meetings of one series share a
+   * title, and the date tells them apart. Set with `meetingTitle`.
+   */
+  meetingDate: isoDate.nullable().optional(),
 });
 export type Todo = z.infer<typeof todoSchema>;
 

@@ -2,6 +2,7 @@
  * Meeting export formats: what `GET /api/meetings/{id}/export?format=` answers and what the meeting
  * menu offers. docs/product.md#export.
  */
+import { fileNameFromTitle } from './file-names.ts';
 import { z } from './zod.ts';
 
 /** The export formats, in menu order. */
@@ -38,17 +39,11 @@ export const EXPORT_FORMAT_INFO: Record<
 };
 
 /**
- * A file name for an exported meeting: the title with characters file systems refuse replaced,
- * at most 100 characters, then the extension; 'Meeting' for a title with nothing left.
+ * A file name for an exported meeting: the title with characters file systems refuse replaced and
+ * invisible format characters removed ({@link fileNameFromTitle}), at most 100 characters, then
+ * the extension; 'Meeting' for a title with nothing left.
  */
 export function exportFileName(title: string, format: ExportFormat): string {
-  const base =
-    title
-      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^\.+/, '')
-      .slice(0, 100)
-      .trim() || 'Meeting';
+  const base = fileNameFromTitle(title).replace(/^\.+/, '').slice(0, 100).trim() || 'Meeting';
   return `${base}.${EXPORT_FORMAT_INFO[format].extension}`;
 }

@@ -177,8 +177,9 @@ export type ModelError = z.infer<typeof modelErrorSchema>;
 /**
  * A catalog model with its state on this server (GET /api/models). Bytes: `receivedBytes` so far
  * (a resumed download counts the kept part), `totalBytes` of the download (the catalog's size
- * until the mirror states its length). `error` only when `state` is 'failed'. `ramBytes`,
- * `contextTokens` and `licence` as in the catalog (language models only).
+ * until the mirror states its length). `error` only when `state` is 'failed', and only in an
+ * administrator's answer (it names hosts and server settings). `ramBytes`, `contextTokens` and
+ * `licence` as in the catalog (language models only).
  */
 export const modelStatusSchema = z.object({
   id: z.string(),

@@ -41,6 +41,7 @@ export type DateLayout =
   | 'MMM d, h:mm a'
   | 'MMM d'
   | 'MMM d, yyyy'
+  | 'MMM d, yyyy, h:mm a'
   | 'MMM yyyy';
 
 /** What a date that cannot be shown reads as: a dash. */
@@ -56,7 +57,7 @@ export function isValidDate(date: Date): boolean {
 
 /**
  * A date in one of the layouts, local time: 'Tuesday, March 4, 2025', 'Tue, Mar 4, 2025', 'Tue, Mar
- * 4', '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 4, 2025', 'Mar 2025'. An invalid date (from a
+ * 4', '2:05 PM', 'Mar 4, 2:05 PM', 'Mar 4', 'Mar 4, 2025', 'Mar 4, 2025, 2:05 PM', 'Mar 2025'. An invalid date (from a
  * malformed or out-of-range stored value) gives {@link NO_DATE} rather than throwing.
  */
 export function formatDate(date: Date, layout: DateLayout): string {
@@ -77,6 +78,8 @@ export function formatDate(date: Date, layout: DateLayout): string {
       return `${p.month} ${p.day}`;
     case 'MMM d, yyyy':
       return `${p.month} ${p.day}, ${p.year}`;
+    case 'MMM d, yyyy, h:mm a':
+      return `${p.month} ${p.day}, ${p.year}, ${time}`;
     case 'MMM yyyy':
       return `${p.month} ${p.year}`;
   }

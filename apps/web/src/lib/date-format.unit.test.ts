@@ -9,6 +9,7 @@ const LAYOUTS: DateLayout[] = [
   'MMM d, h:mm a',
   'MMM d',
   'MMM d, yyyy',
+  'MMM d, yyyy, h:mm a',
   'MMM yyyy',
 ];
 

@@ -4,7 +4,8 @@
  * resume), cancel (deleted), remove. Signed-in users only; the models are the server's, shared by
  * every user, so every user sees what is installed and only administrators download, cancel and
  * remove. Errors: 403 'Forbidden' for a write by a user who is not an administrator; 404 'Model not
- * found'; download failures appear on the model's status as `{error, details}`.
+ * found'; download failures appear on the model's status as `{error, details}`, to administrators
+ * only (others see the 'failed' state alone).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { modelAnswerSchema, modelsListSchema } from '@summy/core';
@@ -48,10 +49,10 @@ export function modelRoutes({ env, database }: AppDeps) {
         path: '/',
         tags,
         summary:
-          'Every catalog model with its state (absent, downloading with bytes, installed, failed with {error, details}) and the provider the next transcription would use',
+          'Every catalog model with its state (absent, downloading with bytes, installed, failed; with {error, details} for administrators only) and the provider the next transcription would use',
         responses: { 200: jsonAnswer(modelsListSchema, 'Models'), ...errorResponses },
       }),
-      async (c) => c.json(await listModels(env), 200),
+      async (c) => c.json(await listModels(env, database.db, c.get('userId')), 200),
     )
     .openapi(
       createRoute({

@@ -33,7 +33,8 @@ describe('/api/todos', () => {
   });
 
   it('lists newest first and filters by meeting', async () => {
-    const m = (await alice.post('/api/meetings', { title: 'M' })).body;
+    const m = (await alice.post('/api/meetings', { title: 'M', date: '2026-11-24T09:30:00.000Z' }))
+      .body;
     const a = (await alice.post('/api/todos', { title: 'first', meetingId: m.id })).body;
     await new Promise((r) => setTimeout(r, 5));
     const b = (await alice.post('/api/todos', { title: 'second' })).body;
@@ -47,12 +48,18 @@ describe('/api/todos', () => {
     );
     const byMeeting = (await alice.get(`/api/todos?meetingId=${m.id}`)).body as { id: string }[];
     expect(byMeeting.map((t) => t.id)).toEqual([a.id]);
-    // The source meeting's title comes along for the to-do screen's link; none without a meeting.
+    // The source meeting's title and date come along for the to-do screen's link (the date tells
+    // meetings of one title apart); none without a meeting.
     const listed = (all as { id: string }[]).map((t) => todoSchema.parse(t));
-    expect(listed.find((t) => t.id === a.id)).toMatchObject({ meetingId: m.id, meetingTitle: 'M' });
+    expect(listed.find((t) => t.id === a.id)).toMatchObject({
+      meetingId: m.id,
+      meetingTitle: 'M',
+      meetingDate: '2026-11-24T09:30:00.000Z',
+    });
     expect(listed.find((t) => t.id === b.id)).toMatchObject({
       meetingId: null,
       meetingTitle: null,
+      meetingDate: null,
     });
   });
 

@@ -7,6 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
+import { fileNameFromTitle } from '@summy/core';
 import { meetings } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { log } from '../../log.ts';
@@ -24,13 +25,12 @@ export interface AccountExportOptions {
   audio: boolean;
 }
 
-/** A zip entry name from a meeting: `meetings/2026-12-02 Title (1a2b3c4d)/`. */
+/**
+ * A zip entry name from a meeting: `meetings/2026-12-02 Title (1a2b3c4d)/`, the title as a file name
+ * ({@link fileNameFromTitle}: no bidirectional controls or other invisible characters) cut at 80.
+ */
 export function meetingFolder(m: { id: string; date: string; title: string }): string {
-  const title = m.title
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80);
+  const title = fileNameFromTitle(m.title).slice(0, 80).trim();
   return `meetings/${m.date.slice(0, 10)} ${title || 'Meeting'} (${m.id.slice(0, 8)})/`;
 }
 

@@ -1,16 +1,20 @@
 /**
- * The release notes Settings › What's New shows (release notes for v1.0.0 to v1.2.0 and a
+ * The release notes Settings › What's New shows (release notes for v1.0.0 to v1.3.0 and a
  * coming-soon list, describing what Summy really has). Each line was checked against the code,
- * docs/decisions and the git history when written: v1.0.0 is the meeting experience, v1.1.0 the
- * Google work and local speech models, v1.2.0 to-dos and their integrations, the Home dashboard,
- * /meetings and the AI preferences. Add a release at the top; keep 'Coming soon' to things not
- * built.
+ * docs/product.md, docs/self-hosting.md and the git history when written: v1.0.0 is the meeting
+ * experience, v1.1.0 the Google work and local speech models, v1.2.0 to-dos and their
+ * integrations, the Home dashboard, /meetings and the AI preferences, v1.3.0 exports, the API,
+ * MCP and webhooks, search everywhere, speaker names and voice profiles, series memory, local
+ * notes models, backup and restore, and administrators. Add a release at the top; keep 'Coming
+ * soon' to things not built.
  */
 
 /** One release: its version, a one-line theme, and what a person can now do. */
 export interface ReleaseNote {
   /** Semantic version without a prefix, e.g. '1.2.0' (shown as 'v1.2.0'). */
   version: string;
+  /** The day it was released, 'YYYY-MM-DD' (shown as 'Dec 7, 2026'); unrecorded for the first. */
+  date?: string;
   /** What the release is about, one line. */
   title: string;
   /** What changed for the person using Summy, one sentence each. */
@@ -19,6 +23,24 @@ export interface ReleaseNote {
 
 /** Summy's releases, newest first. */
 export const RELEASE_NOTES: readonly ReleaseNote[] = [
+  {
+    version: '1.3.0',
+    date: '2026-12-07',
+    title: 'Search, exports, an API, and meetings that remember',
+    highlights: [
+      'Search everywhere with Ctrl+K (Cmd+K on a Mac): meeting titles, transcript words, summaries, to-dos, contacts, past chats and commands in one place.',
+      'Export a meeting as Markdown for Obsidian, a plain-text transcript, SRT or WebVTT subtitles, Word (DOCX), PDF or JSON, or your whole account as a zip.',
+      'Name the speakers of a transcript: the names reach the summary, the action items and the assistant’s answers, with Undo.',
+      'Voice profiles: once you have named someone, Summy suggests their name when their voice is heard in a later meeting (with the local speaker model).',
+      'Series memory: a recurring meeting shows ‘Last time’, with the previous meeting’s summary, its decisions and the items still open, and suggests which were done.',
+      'Notes models that run on your server: once an administrator downloads one in Settings, summaries and action items are written with no API key.',
+      'Personal API keys, read only or read and write, for your scripts.',
+      'An MCP server for AI assistants: search your meetings, read transcripts and action items, ask questions, and with a read-write key create and complete to-dos.',
+      'Webhooks: a signed request to your endpoint when a meeting is processed or deleted, or a to-do is created or completed.',
+      'Backup and restore: one command backs up the database and the recordings while the server runs; another restores them into an empty server.',
+      'Administrators: the first account manages the server’s models, and sign-up can be open to anyone, by invitation or closed.',
+    ],
+  },
   {
     version: '1.2.0',
     title: 'To-dos, integrations, a home screen and your choice of AI',
@@ -62,7 +84,6 @@ export const RELEASE_NOTES: readonly ReleaseNote[] = [
 /** Things people ask for that Summy does not do yet (not promises of dates). */
 export const COMING_SOON: readonly string[] = [
   'A live transcript while you record (today it is written once the recording stops).',
-  'Summaries and answers from a language model built into Summy, with no API key or model server to set up.',
   'Sharing a meeting’s notes with people who were not there.',
   'A desktop app (today Summy installs from the browser).',
   'More integrations beyond Linear and Apple Reminders.',

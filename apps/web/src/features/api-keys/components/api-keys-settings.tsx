@@ -1,8 +1,8 @@
 /**
  * Settings > Account > API keys: the person's personal API keys for scripts and MCP clients.
  * Create (a name and a scope: 'Read only' or 'Read and write'); the key is shown once in a dialog
- * with Copy; the list shows name, scope, first characters, creation and last use; Revoke asks
- * first. Handed to the account section by the app layer. docs/product.md#api-keys.
+ * with Copy; the list shows name, scope, first characters, creation (the day) and last use (to the
+ * minute); Revoke asks first. Handed to the account section by the app layer. docs/product.md#api-keys.
  */
 import type { ApiKey, ApiKeyScope, CreatedApiKey } from '@summy/core';
 import { KeyRound, Trash2 } from 'lucide-react';
@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/date-format';
 import { toast } from '@/lib/toast';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
@@ -23,8 +24,10 @@ const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'read-write': 'Read and write',
 };
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+/** Creation to the day ('Dec 7, 2026'), as the app writes dates. */
+const day = (iso: string) => formatDate(new Date(iso), 'MMM d, yyyy');
+/** Last use to the minute, as the server records it ('Dec 7, 2026, 8:05 AM'). */
+const minute = (iso: string) => formatDate(new Date(iso), 'MMM d, yyyy, h:mm a');
 
 /** The API keys block. */
 export function ApiKeysSettings() {
@@ -133,7 +136,7 @@ export function ApiKeysSettings() {
                 </span>
                 <span className="text-xs text-muted-foreground">
                   <code>{k.prefix}…</code> · created {day(k.createdAt)} ·{' '}
-                  {k.lastUsedAt ? `last used ${day(k.lastUsedAt)}` : 'never used'}
+                  {k.lastUsedAt ? `last used ${minute(k.lastUsedAt)}` : 'never used'}
                 </span>
               </div>
               <Button

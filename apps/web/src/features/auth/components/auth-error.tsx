@@ -2,6 +2,8 @@ import { CircleAlert } from 'lucide-react';
 
 /** Sign-in errors: the heading, and the fallback when the provider gave no message. */
 export const SIGN_IN_FAILED = 'Sign in failed';
+/** The heading of a refused sign-up: on the 'Create account' form, or a Google sign-up refused. */
+export const SIGN_UP_FAILED = 'Sign up failed';
 /** See {@link SIGN_IN_FAILED}. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
@@ -29,8 +31,23 @@ export function authErrorMessage(error: {
   return error.statusText || UNEXPECTED_ERROR;
 }
 
-/** A failed sign-in, announced to screen readers as soon as it appears. */
-export function AuthError({ message }: { message: string }) {
+/** A failed sign-in or sign-up: its heading ({@link SIGN_IN_FAILED} or {@link SIGN_UP_FAILED}). */
+export interface AuthFailure {
+  heading: string;
+  message: string;
+}
+
+/**
+ * The heading of a Google sign-in that Better Auth sent back with `?error=`: a sign-up the server
+ * refused (SIGNUP_CLOSED, SIGNUP_NOT_INVITED) reads 'Sign up failed', anything else 'Sign in
+ * failed'.
+ */
+export function oauthErrorHeading(code: string | null): string {
+  return code?.startsWith('SIGNUP_') ? SIGN_UP_FAILED : SIGN_IN_FAILED;
+}
+
+/** A failed sign-in or sign-up, announced to screen readers as soon as it appears. */
+export function AuthError({ heading, message }: AuthFailure) {
   return (
     <div
       role="alert"
@@ -38,7 +55,7 @@ export function AuthError({ message }: { message: string }) {
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="flex min-w-0 flex-col gap-0.5">
-        <p className="font-medium">{SIGN_IN_FAILED}</p>
+        <p className="font-medium">{heading}</p>
         <p className="break-words text-destructive/90">{message}</p>
       </div>
     </div>

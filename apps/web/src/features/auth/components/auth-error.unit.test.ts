@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, UNEXPECTED_ERROR } from './auth-error';
+import { authErrorMessage, oauthErrorHeading, UNEXPECTED_ERROR } from './auth-error';
 
 describe('authErrorMessage', () => {
   it("shows the details of Summy's own answers, which say what to do", () => {
@@ -30,5 +30,14 @@ describe('authErrorMessage', () => {
     );
     expect(authErrorMessage({ statusText: 'Bad Gateway' })).toBe('Bad Gateway');
     expect(authErrorMessage({})).toBe(UNEXPECTED_ERROR);
+  });
+});
+
+describe('oauthErrorHeading', () => {
+  it('heads a Google sign-up the server refused as a sign-up, anything else as a sign-in', () => {
+    expect(oauthErrorHeading('SIGNUP_CLOSED')).toBe('Sign up failed');
+    expect(oauthErrorHeading('SIGNUP_NOT_INVITED')).toBe('Sign up failed');
+    expect(oauthErrorHeading('access_denied')).toBe('Sign in failed');
+    expect(oauthErrorHeading(null)).toBe('Sign in failed');
   });
 });

@@ -9,7 +9,15 @@ import { authClient } from '@/lib/auth-client';
 import { cn } from '@/lib/utils';
 import { usePublicConfig } from '../api/get-public-config';
 import { useAuthSession } from '../hooks/use-auth-session';
-import { AuthError, authErrorMessage, UNEXPECTED_ERROR } from './auth-error';
+import {
+  AuthError,
+  authErrorMessage,
+  oauthErrorHeading,
+  SIGN_IN_FAILED,
+  SIGN_UP_FAILED,
+  UNEXPECTED_ERROR,
+  type AuthFailure,
+} from './auth-error';
 import { GoogleIcon } from './google-icon';
 import { SignInForm, type AuthMode } from './sign-in-form';
 
@@ -27,10 +35,15 @@ const tabClass = cn(
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-input/40',
 );
 
-/** The reason Better Auth gave when a Google sign-in was sent back (`?error_description=`). */
-function oauthError(): string | null {
+/**
+ * The reason Better Auth gave when a Google sign-in was sent back (`?error_description=`), headed
+ * by what failed (`?error=`: a refused sign-up is SIGNUP_…).
+ */
+function oauthError(): AuthFailure | null {
   const params = new URLSearchParams(window.location.search);
-  return params.get('error_description') ?? (params.get('error') ? UNEXPECTED_ERROR : null);
+  const code = params.get('error');
+  const message = params.get('error_description') ?? (code ? UNEXPECTED_ERROR : null);
+  return message ? { heading: oauthErrorHeading(code), message } : null;
 }
 
 /**
@@ -46,7 +59,7 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
   // The address decides the form (/login or /signup), so switching is a navigation.
   const mode = initialMode;
   // A Google sign-in the server refused comes back here with the reason (e.g. sign-up closed).
-  const [error, setError] = useState<string | null>(oauthError);
+  const [error, setError] = useState<AuthFailure | null>(oauthError);
   const [googlePending, setGooglePending] = useState(false);
 
   // Covers both an already signed-in visitor and the session appearing after sign-in (SIGNED_IN).
@@ -77,12 +90,12 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
         errorCallbackURL: '/login',
       });
       if (googleError) {
-        setError(authErrorMessage(googleError));
+        setError({ heading: SIGN_IN_FAILED, message: authErrorMessage(googleError) });
         setGooglePending(false);
       }
       // On success the browser is already leaving for Google; keep the button busy until then.
     } catch {
-      setError(UNEXPECTED_ERROR);
+      setError({ heading: SIGN_IN_FAILED, message: UNEXPECTED_ERROR });
       setGooglePending(false);
     }
   }
@@ -142,9 +155,22 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
                     Create account
                   </Tabs.Trigger>
                 </Tabs.List>
-                {error && <AuthError message={error} />}
+                {error && <AuthError {...error} />}
                 <Tabs.Content value={mode} className="outline-none" tabIndex={-1}>
-                  <SignInForm mode={mode} onError={setError} onSuccess={handleSuccess} />
+                  <SignInForm
+                    mode={mode}
+                    onError={(message) =>
+                      setError(
+                        message
+                          ? {
+                              heading: mode === 'sign-up' ? SIGN_UP_FAILED : SIGN_IN_FAILED,
+                              message,
+                            }
+                          : null,
+                      )
+                    }
+                    onSuccess={handleSuccess}
+                  />
                 </Tabs.Content>
               </Tabs.Root>
             </div>

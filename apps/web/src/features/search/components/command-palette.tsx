@@ -74,14 +74,7 @@ function PaletteBody({
   );
   const targets = useMemo(() => (results ? resultTargets(results) : []), [results]);
 
-  // The first row is selected whenever the rows change, so Enter opens the best match.
-  const firstValue = targets[0]?.value ?? matchingCommands[0]?.id ?? '';
-  const [selected, setSelected] = useState(firstValue);
-  const [seenFirst, setSeenFirst] = useState(firstValue);
-  if (firstValue !== seenFirst) {
-    setSeenFirst(firstValue);
-    setSelected(firstValue);
-  }
+  const selection = useRowSelection(targets, matchingCommands);
 
   const settledNoMatch =
     typed !== '' &&
@@ -105,8 +98,8 @@ function PaletteBody({
     <Command
       shouldFilter={false}
       loop
-      value={selected}
-      onValueChange={setSelected}
+      value={selection.value}
+      onValueChange={selection.choose}
       label="Search everywhere"
       className="flex min-h-0 flex-1 flex-col"
     >
@@ -180,4 +173,33 @@ function PaletteBody({
       </div>
     </Command>
   );
+}
+
+/** A row picked by arrow or pointer, and the first row it was picked under. */
+interface RowChoice {
+  value: string;
+  first: string;
+}
+
+/**
+ * The selected row, owned here alone: the first row (the best match, which Enter opens), or the
+ * row the person moved to while that first row stays first. cmdk reports every change of its own
+ * (arrows, pointer, and its own 'select the first item' when rows mount or the search changes),
+ * some from effects of an earlier render; kept as state and reset in render, such a late report
+ * (an empty value from before the results came) landed after the reset and left no row selected.
+ * Derived instead, a report counts only when made under the current first row and naming a row
+ * on screen; anything else reads as the first row.
+ */
+function useRowSelection(
+  targets: readonly PaletteTarget[],
+  commands: readonly PaletteCommand[],
+): { value: string; choose: (value: string) => void } {
+  const rows = useMemo(
+    () => new Set([...targets.map((t) => t.value), ...commands.map((c) => c.id)]),
+    [targets, commands],
+  );
+  const first = targets[0]?.value ?? commands[0]?.id ?? '';
+  const [choice, setChoice] = useState<RowChoice | null>(null);
+  const value = choice && choice.first === first && rows.has(choice.value) ? choice.value : first;
+  return { value, choose: (picked) => setChoice({ value: picked, first }) };
 }

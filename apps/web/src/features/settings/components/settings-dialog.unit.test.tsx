@@ -76,7 +76,7 @@ describe('SettingsSections', () => {
           else expect(html).not.toContain(slot);
         }
       }
-      expect(html.includes('v1.2.0')).toBe(tab === 'whats-new');
+      expect(html.includes('v1.3.0')).toBe(tab === 'whats-new');
       expect(html.includes('More Integrations')).toBe(tab === 'integrations');
     });
   }
@@ -90,14 +90,41 @@ describe('SettingsSections', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
-  it("shows What's New as v1.2.0, v1.1.0, v1.0.0 headings, newest first, then Coming soon", () => {
+  it("shows What's New as v1.3.0 to v1.0.0 headings, newest first, then Coming soon", () => {
     const html = render('whats-new');
     const headings = [...html.matchAll(/<h3[^>]*>(.*?)<\/h3>/g)].map((match) => match[1]);
-    expect(headings).toEqual(['v1.2.0', 'v1.1.0', 'v1.0.0', 'Coming soon']);
+    expect(headings).toEqual(['v1.3.0', 'v1.2.0', 'v1.1.0', 'v1.0.0', 'Coming soon']);
+    expect(html).toContain('<time dateTime="2026-12-07"');
+    expect(html).toContain('Dec 7, 2026</time>');
     for (const release of RELEASE_NOTES) {
       for (const line of release.highlights) expect(html).toContain(escape(line));
     }
     for (const item of COMING_SOON) expect(html).toContain(escape(item));
+  });
+
+  it('names what v1.3.0 added, and no longer promises what it built', () => {
+    const latest = RELEASE_NOTES[0]!.highlights.join('\n');
+    for (const feature of [
+      'Ctrl+K',
+      'Markdown',
+      'DOCX',
+      'PDF',
+      'SRT',
+      'WebVTT',
+      'JSON',
+      'API keys',
+      'MCP',
+      'Webhooks',
+      'Name the speakers',
+      'Voice profiles',
+      '‘Last time’',
+      'Backup and restore',
+      'Administrators',
+      'by invitation or closed',
+    ]) {
+      expect(latest).toContain(feature);
+    }
+    expect(COMING_SOON.join('\n')).not.toMatch(/language model built into Summy/);
   });
 });
 

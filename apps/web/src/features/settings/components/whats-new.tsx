@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatDate } from '@/lib/date-format';
 import { COMING_SOON, RELEASE_NOTES, type ReleaseNote } from '../release-notes';
 
 /**
@@ -29,7 +30,10 @@ export function WhatsNew() {
   );
 }
 
-/** One release: 'v1.2.0' (with 'Latest' on the newest), its theme, and its highlights. */
+/**
+ * One release: 'v1.2.0' (with 'Latest' on the newest), its day when recorded, its theme, and its
+ * highlights.
+ */
 function Release({ release, latest }: { release: ReleaseNote; latest: boolean }) {
   const headingId = useId();
   return (
@@ -42,6 +46,12 @@ function Release({ release, latest }: { release: ReleaseNote; latest: boolean })
           <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-soft-foreground">
             Latest
           </span>
+        )}
+        {release.date && (
+          <time dateTime={release.date} className="text-xs text-muted-foreground tabular-nums">
+            {/* Noon local time: the same day in every time zone. */}
+            {formatDate(new Date(`${release.date}T12:00:00`), 'MMM d, yyyy')}
+          </time>
         )}
         <p className="text-sm text-muted-foreground">{release.title}</p>
       </div>

@@ -22,6 +22,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { formatDate, isSameYear } from '@/lib/date-format';
 import { cn } from '@/lib/utils';
 import { useTitleEditor } from '../hooks/use-title-editor';
 
@@ -162,7 +163,14 @@ function TodoRow({
               >
                 <AudioLines className="size-3 shrink-0" aria-hidden="true" />
                 <span className="sr-only">From meeting </span>
-                <span className="truncate">{todo.meetingTitle || 'Source meeting'}</span>
+                {/* The title gives way on a narrow screen; the date, which tells apart meetings of
+                    one title (a series), stays whole. */}
+                <span className="min-w-0 truncate">{todo.meetingTitle || 'Source meeting'}</span>
+                {todo.meetingDate && (
+                  <span className="shrink-0 font-normal tabular-nums opacity-80">
+                    · {meetingChipDate(todo.meetingDate)}
+                  </span>
+                )}
               </Link>
             )}
             {todo.assignedTo && (
@@ -276,4 +284,10 @@ function TitleInput({
       className="-mx-1 -my-0.5 h-auto w-[calc(100%+0.5rem)] rounded-md border-0 bg-accent/60 px-1 py-0.5 text-sm leading-5 font-medium outline-none placeholder:font-normal placeholder:text-muted-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
     />
   );
+}
+
+/** A source meeting's day on its chip: 'Nov 24' this year, 'Nov 24, 2025' before. */
+function meetingChipDate(iso: string): string {
+  const date = new Date(iso);
+  return formatDate(date, isSameYear(date, new Date()) ? 'MMM d' : 'MMM d, yyyy');
 }

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authClient } from '@/lib/auth-client';
+import { openSettings } from '@/lib/open-settings';
 import { cn } from '@/lib/utils';
 import { useCancelModelDownload } from '../api/cancel-model-download';
 import { useDownloadModels } from '../api/download-model';
@@ -10,7 +11,6 @@ import { useModels } from '../api/get-models';
 import {
   defaultDownloads,
   formatBytes,
-  modelErrorText,
   notesDownloads,
   promptDownloadLabel,
 } from '../utils/model-list';
@@ -35,7 +35,10 @@ export interface TranscriptionPromptProps {
  * what notes are without a notes model (extractive). 'Other options' offers each half alone and
  * names the cloud and Whisper-server settings. Shown to administrators, who alone may download; dismissed for good per
  * person, on the server (docs/decisions/020-retranscription-and-first-run-prompt.md); hidden once
- * a better engine is set up, except to confirm an install it started.
+ * a better engine is set up, except to confirm an install it started. A failed download says so
+ * in a plain line with the way to Settings, where the model's row gives the error in full: the
+ * error names server settings and hosts, which belong on the one screen that manages them, not
+ * under the recorder of every page.
  */
 export function TranscriptionPrompt({ subject, className }: TranscriptionPromptProps) {
   const models = useModels();
@@ -57,7 +60,7 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
   const notes = notesDownloads(list);
   const offers = [...speech, ...notes];
   const running = offers.filter((m) => m.state === 'downloading');
-  const failures = offers.filter((m) => m.state === 'failed' && m.error);
+  const failures = offers.filter((m) => m.state === 'failed');
   const bars = running.map((model) => <DownloadProgress key={model.id} model={model} named />);
   const start = (models: typeof offers) => {
     setStarted(true);
@@ -101,16 +104,7 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
       below={
         <>
           {bars}
-          {failures.map((model) => (
-            <p key={model.id} role="alert" className="text-xs text-destructive">
-              {model.name}: {modelErrorText(model.error!)}
-            </p>
-          ))}
-          {download.error && (
-            <p role="alert" className="text-xs text-destructive">
-              {download.error.message}
-            </p>
-          )}
+          {(failures.length > 0 || download.error) && <DownloadFailed />}
           {showOptions && (
             <div id={optionsId} className="flex flex-col gap-1.5 text-xs text-muted-foreground">
               {running.length === 0 && speech.length > 0 && notes.length > 0 && (
@@ -207,6 +201,22 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
         </Button>
       </div>
     </NoticeFrame>
+  );
+}
+
+/** The failure, in plain words, and the way to its details in Settings › General › Transcription. */
+function DownloadFailed() {
+  return (
+    <p role="alert" className="flex flex-wrap items-center gap-x-2 text-xs text-destructive">
+      The download did not finish. Settings shows why.
+      <button
+        type="button"
+        onClick={() => openSettings('general')}
+        className="cursor-pointer rounded-sm font-medium text-brand-soft-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        Open Settings
+      </button>
+    </p>
   );
 }
 

@@ -101,6 +101,23 @@ describe('TranscriptionPrompt', () => {
     expect(html).not.toContain('Download (');
   });
 
+  it('says a download failed in plain words and leaves its operator text to Settings', () => {
+    const error = {
+      error: 'Model host unreachable',
+      details:
+        'Could not reach huggingface.co (getaddrinfo ENOTFOUND). Check the network, or point MODELS_BASE_URL at a mirror.',
+    };
+    state.list = modelsList(
+      [modelStatus({ state: 'failed', error }), EMBEDDING, NOTES, TEXT_EMBEDDING],
+      'offline',
+    );
+    const html = render();
+    expect(html).toContain('The download did not finish. Settings shows why.');
+    expect(html).toContain('Open Settings');
+    expect(html).toContain('Try again');
+    expect(html).not.toMatch(/Could not reach|MODELS_BASE_URL|huggingface|unreachable/);
+  });
+
   it('stays hidden once this person dismissed it', () => {
     state.dismissed = true;
     expect(render()).toBe('');
