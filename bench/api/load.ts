@@ -12,7 +12,12 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+} from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { CookieJar } from './client.ts';
 import { summarize, type LatencySummary } from './stats.ts';
@@ -78,6 +83,18 @@ export interface LoadResult {
    * socket could be read: PGlite's queries run on that loop). Undefined from `runLoad`.
    */
   serverLoopDelayMaxMs?: number;
+  /**
+   * The server process's garbage collection during the window: its longest pause and the pauses'
+   * sum, ms (`PerformanceObserver` 'gc' entries; the main thread's isolate only). Beside the loop
+   * stall it tells a collector's pause from other stalls. Undefined from `runLoad`.
+   */
+  serverGcMaxMs?: number;
+  serverGcMs?: number;
+  /**
+   * Full (mark-compact) collections of the server process in the window: on a busy machine each
+   * stalled the loop several times its own pause. Undefined from `runLoad`.
+   */
+  serverMajorGcs?: number;
 }
 
 /**
@@ -103,7 +120,13 @@ export async function runLoad(
     cpuAtWindowStart = process.cpuUsage();
     onWindow('start');
   }, spec.warmupMs);
-  const endTimer = setTimeout(() => onWindow('end'), spec.warmupMs + spec.durationMs);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    onWindow('end');
+  };
+  const endTimer = setTimeout(end, spec.warmupMs + spec.durationMs);
 
   const once = (jar: CookieJar) =>
     new Promise<number>((resolve, reject) => {
@@ -173,6 +196,8 @@ export async function runLoad(
   await Promise.all(Array.from({ length: spec.clients }, client));
   clearTimeout(startTimer);
   clearTimeout(endTimer);
+  // The clients can stop a moment before the timer fires: the server's figures still need the edge.
+  end();
   const cpu = process.cpuUsage(cpuAtWindowStart);
   agent.destroy();
   if (samples.length === 0) {
@@ -209,16 +234,30 @@ export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
     let cpuWindow: NodeJS.CpuUsage | undefined;
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     let loopDelayMaxMs: number | undefined;
+    const gc = { on: false, maxMs: 0, sumMs: 0, majors: 0 };
+    const gcObserver = new PerformanceObserver((list) => {
+      if (!gc.on) return;
+      for (const e of list.getEntries()) {
+        gc.maxMs = Math.max(gc.maxMs, e.duration);
+        gc.sumMs += e.duration;
+        const { kind } = (e as unknown as { detail?: { kind?: number } }).detail ?? {};
+        if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.majors += 1;
+      }
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
     child.on(
       'message',
       (msg: { window?: 'start' | 'end'; result?: LoadResult; error?: string }) => {
         if (msg.window === 'start') {
           cpuStart = process.cpuUsage();
           loopDelay.enable();
+          gc.on = true;
         } else if (msg.window === 'end') {
           cpuWindow = process.cpuUsage(cpuStart);
           loopDelay.disable();
           loopDelayMaxMs = loopDelay.max / 1e6;
+          gc.on = false;
+          gcObserver.disconnect();
         } else if (msg.result) {
           answered = true;
           const serverCpuMs = cpuWindow ? (cpuWindow.user + cpuWindow.system) / 1000 : undefined;
@@ -228,6 +267,9 @@ export function runLoadInChild(spec: LoadSpec): Promise<LoadResult> {
             serverCpuMsPerRequest:
               serverCpuMs === undefined ? undefined : serverCpuMs / msg.result.requests,
             serverLoopDelayMaxMs: loopDelayMaxMs,
+            serverGcMaxMs: gc.maxMs,
+            serverGcMs: gc.sumMs,
+            serverMajorGcs: gc.majors,
           });
         } else {
           answered = true;

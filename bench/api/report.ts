@@ -56,6 +56,28 @@ export interface BackendResult {
   concurrency: ConcurrencyResult[];
 }
 
+/**
+ * Whether every Summy route of the concurrency series kept p99 within {@link MAX_P99_TO_P95}
+ * times its p95 (the bare references are measured beside them, not held to it), and a line per
+ * backend naming the worst step.
+ */
+export function tailBound(results: readonly BackendResult[]): { pass: boolean; lines: string[] } {
+  let pass = true;
+  const lines: string[] = [];
+  for (const r of results) {
+    const steps = r.concurrency.filter((x) => !x.target.startsWith('bare'));
+    if (steps.length === 0) continue;
+    const ratio = (x: ConcurrencyResult) => x.load.latency.p99 / x.load.latency.p95;
+    const worst = steps.reduce((a, b) => (ratio(b) > ratio(a) ? b : a));
+    const ok = ratio(worst) <= MAX_P99_TO_P95;
+    pass &&= ok;
+    lines.push(
+      `${r.backend}: tail ${ok ? 'PASS' : 'FAIL'} (worst p99/p95 ${tailRatio(worst.load)} on ${worst.target}, ${worst.load.clients} clients; bound ≤ ${MAX_P99_TO_P95})`,
+    );
+  }
+  return { pass, lines };
+}
+
 /** p99 over p95 of one load step, e.g. '1.08x': how much longer the slowest 1% waited. */
 export function tailRatio(load: LoadResult): string {
   return `${(load.latency.p99 / load.latency.p95).toFixed(2)}x`;
@@ -123,6 +145,7 @@ export function concurrencyTable(results: readonly BackendResult[]): string[] {
     'p99 ms',
     `p99/p95 (≤${MAX_P99_TO_P95})`,
     'loop stall ms',
+    'GC max / sum ms (full)',
     'errors',
     'of bare',
     'server CPU ms/req',
@@ -148,6 +171,9 @@ export function concurrencyTable(results: readonly BackendResult[]): string[] {
         ms(x.load.latency.p99),
         tailRatio(x.load),
         x.load.serverLoopDelayMaxMs === undefined ? '' : x.load.serverLoopDelayMaxMs.toFixed(0),
+        x.load.serverGcMaxMs === undefined
+          ? ''
+          : `${x.load.serverGcMaxMs.toFixed(0)} / ${x.load.serverGcMs!.toFixed(0)} (${x.load.serverMajorGcs})`,
         String(x.load.errors),
         share,
         x.load.serverCpuMsPerRequest === undefined ? '' : x.load.serverCpuMsPerRequest.toFixed(2),
@@ -168,6 +194,8 @@ export function renderReport(results: readonly BackendResult[], n: number): stri
     );
     out.push('');
     out.push(...concurrencyTable(results));
+    out.push('');
+    out.push(...tailBound(results).lines);
     out.push('');
   }
   if (results.every((r) => r.routes.length === 0)) return out.join('\n');

@@ -18,6 +18,8 @@
  * `--targets list,meeting,session,events` the hot routes of the concurrency series, `--no-profile`
  * to skip the CPU profile of each hot route under the largest client count (its top frames and
  * packages by self time, profile.ts).
+ * Exit code 1 when a route missed its p95 budget, a load step had errors, or a Summy route's p99
+ * went past 3 times its p95 (report.ts `tailBound`).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,7 +43,7 @@ import { rateLimit, type DatabaseHandle } from '@summy/db';
 import { openBenchDatabase, type Backend } from '../lib/backend.ts';
 import { cleanups, log, runCleanups } from '../lib/cleanup.ts';
 import type { BackendResult, ConcurrencyResult } from './report.ts';
-import { budgetOf, renderReport, tailRatio } from './report.ts';
+import { budgetOf, renderReport, tailBound, tailRatio } from './report.ts';
 import { PAGE, sequentialSeries } from './series.ts';
 
 /** What to run on each backend. */
@@ -305,7 +307,7 @@ async function concurrencySeries(
       out.push({ target: t.target, load, loadAverage });
       if (load.errors > 0) log(`${backend}: ${t.target}: last error: ${load.lastError}`);
       log(
-        `${backend}: ${t.target}, ${clients} clients: ${load.rps.toFixed(0)} req/s, p50 ${ms(load.latency.p50)} p95 ${ms(load.latency.p95)} p99 ${ms(load.latency.p99)} ms (p99/p95 ${tailRatio(load)}), ${load.unanswered} clients unanswered, loop stall max ${load.serverLoopDelayMaxMs?.toFixed(0)} ms, server CPU ${load.serverCpuMsPerRequest?.toFixed(2)} ms/req, ${load.errors} errors, load avg ${loadAverage.toFixed(2)}`,
+        `${backend}: ${t.target}, ${clients} clients: ${load.rps.toFixed(0)} req/s, p50 ${ms(load.latency.p50)} p95 ${ms(load.latency.p95)} p99 ${ms(load.latency.p99)} ms (p99/p95 ${tailRatio(load)}), ${load.unanswered} clients unanswered, loop stall max ${load.serverLoopDelayMaxMs?.toFixed(0)} ms, GC max ${load.serverGcMaxMs?.toFixed(0)} sum ${load.serverGcMs?.toFixed(0)} ms (${load.serverMajorGcs} full), server CPU ${load.serverCpuMsPerRequest?.toFixed(2)} ms/req, ${load.errors} errors, load avg ${loadAverage.toFixed(2)}`,
       );
     }
   }
@@ -412,7 +414,7 @@ async function main(): Promise<number> {
     (r) =>
       r.routes.every((x) => x.http.p95 < budgetOf(x)) &&
       r.concurrency.every((x) => x.load.errors === 0),
-  )
+  ) && tailBound(results).pass
     ? 0
     : 1;
 }

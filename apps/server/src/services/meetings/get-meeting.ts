@@ -78,7 +78,8 @@ export async function getMeeting(
 export const MEETING_ANSWER_MAX_AGE_MS = 10 * 60_000;
 
 /**
- * {@link getMeeting} as the JSON `GET /api/meetings/{id}` answers, from this process's cache while
+ * {@link getMeeting} as the JSON `GET /api/meetings/{id}` answers, in UTF-8 bytes, from this
+ * process's cache while
  * neither the user's meetings nor their to-dos changed, for at most
  * {@link MEETING_ANSWER_MAX_AGE_MS} (a cache made with those `tables` and `maxAgeMs`,
  * meeting-list-cache.ts). The web app re-reads an open meeting on every change and on a timer
@@ -91,7 +92,7 @@ export async function getMeetingJson(
   userId: string,
   id: string,
   storage?: Pick<Storage, 'signedUrl'>,
-): Promise<string> {
+): Promise<Buffer<ArrayBuffer>> {
   const compute = async () => JSON.stringify(await getMeeting(db, userId, id, storage));
-  return cache ? cache.load(userId, `meeting:${id}`, compute) : compute();
+  return cache ? cache.load(userId, `meeting:${id}`, compute) : Buffer.from(await compute());
 }

@@ -111,7 +111,8 @@ export async function listMeetings(
 }
 
 /**
- * {@link listMeetings} as the JSON `GET /api/meetings` answers, from this process's cache while
+ * {@link listMeetings} as the JSON `GET /api/meetings` answers, in UTF-8 bytes, from this
+ * process's cache while
  * none of the user's meetings changed (meeting-list-cache.ts). Searches are not kept: they read
  * the search passages too, and are rarer.
  * @throws ValidationError 'Invalid cursor' (as listMeetings)
@@ -121,8 +122,9 @@ export async function listMeetingsJson(
   cache: MeetingListCache | undefined,
   userId: string,
   query: Parameters<typeof listMeetings>[2] = {},
-): Promise<string> {
-  if (!cache || query.search?.trim()) return JSON.stringify(await listMeetings(db, userId, query));
+): Promise<Buffer<ArrayBuffer>> {
+  if (!cache || query.search?.trim())
+    return Buffer.from(JSON.stringify(await listMeetings(db, userId, query)));
   const key = JSON.stringify([query.limit ?? null, query.cursor ?? null, query.q?.trim() || null]);
   return cache.load(userId, key, async () => JSON.stringify(await listMeetings(db, userId, query)));
 }

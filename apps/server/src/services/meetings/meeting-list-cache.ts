@@ -17,6 +17,13 @@
  *
  * An answer computed while a change arrived is not kept: each user has a version, read before the
  * query and checked before storing.
+ *
+ * Answers are kept as their UTF-8 bytes, encoded once when stored. Kept as a string, each hit was
+ * encoded again on the way out, and Node's HTTP joined the string to the header block first: about
+ * 24 KB of garbage a list answer, the largest share of the server's allocations under load. At 200
+ * clients that garbage filled the old generation every 10 to 20 s, and each full collection
+ * stalled the event loop for 0.5 to 1.7 s on a busy machine: the requests waiting through it were
+ * the slowest 1% (docs/performance.md, "Tail latency on PGlite").
  */
 import type { ChangeObserver } from '../../realtime/hub.ts';
 
@@ -24,7 +31,7 @@ import type { ChangeObserver } from '../../realtime/hub.ts';
 export interface MeetingListCacheOptions {
   /** Pages kept in all (default 2,000); past it the least recently read users' pages go. */
   maxPages?: number;
-  /** Largest answer kept, in bytes of JSON (default 256 KiB); a larger one is answered, not kept. */
+  /** Largest answer kept, in UTF-8 bytes (default 256 KiB); a larger one is answered, not kept. */
   maxPageBytes?: number;
   /** Tables whose announced changes make the user's answers stale (default: `meetings`). */
   tables?: readonly string[];
@@ -37,17 +44,18 @@ export type ListVersion = { readonly userId: string; readonly stamp: string };
 
 /** The cache of one server process. */
 export interface MeetingListCache extends ChangeObserver {
-  /** The kept answer for this user and page key, if fresh. */
-  get(userId: string, key: string): string | undefined;
+  /** The kept answer's bytes for this user and page key, if fresh (the same Buffer each time). */
+  get(userId: string, key: string): Buffer<ArrayBuffer> | undefined;
   /** The user's version now: take it before computing an answer to store. */
   version(userId: string): ListVersion;
-  /** Keeps `body` unless the user's version moved on since `version` was taken. */
+  /** Keeps `body`, UTF-8 encoded, unless the user's version moved on since `version` was taken. */
   set(version: ListVersion, key: string, body: string): void;
   /**
-   * The kept answer, else `compute`'s, kept for the next: requests that miss together share one
-   * computation (a cold start of many tabs, a reload after a change) unless a change came between.
+   * The kept answer's bytes, else `compute`'s, kept for the next: requests that miss together share
+   * one computation (a cold start of many tabs, a reload after a change) unless a change came
+   * between.
    */
-  load(userId: string, key: string, compute: () => Promise<string>): Promise<string>;
+  load(userId: string, key: string, compute: () => Promise<string>): Promise<Buffer<ArrayBuffer>>;
   /** Drops the user's pages (a write of theirs ended). */
   invalidate(userId: string): void;
   /** Pages kept now (tests). */
@@ -57,7 +65,7 @@ export interface MeetingListCache extends ChangeObserver {
 interface UserPages {
   version: number;
   /** Each answer with the time it was computed (`performance.now()`, ms). */
-  pages: Map<string, { body: string; at: number }>;
+  pages: Map<string, { body: Buffer<ArrayBuffer>; at: number }>;
 }
 
 /** Creates an empty cache; wire its `change` and `resync` to the realtime hub (`observe`). */
@@ -70,7 +78,7 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
   const users = new Map<string, UserPages>();
   let epoch = 0;
   let pageCount = 0;
-  const inFlight = new Map<string, Promise<string>>();
+  const inFlight = new Map<string, Promise<Buffer<ArrayBuffer>>>();
 
   const entry = (userId: string): UserPages => {
     let e = users.get(userId);
@@ -95,8 +103,9 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
       let flight = inFlight.get(flightKey);
       if (!flight) {
         flight = compute().then(
-          (body) => {
+          (text) => {
             inFlight.delete(flightKey);
+            const body = Buffer.from(text);
             store(version, key, body, at);
             return body;
           },
@@ -123,7 +132,7 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
       return page.body;
     },
     version: (userId) => ({ userId, stamp: `${epoch}:${entry(userId).version}` }),
-    set: (version, key, body) => store(version, key, body, performance.now()),
+    set: (version, key, body) => store(version, key, Buffer.from(body), performance.now()),
     invalidate: drop,
     change(userId, change) {
       if (tables.has(change.table)) drop(userId);
@@ -137,7 +146,7 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
   };
 
   // Keeps `body`, computed from `at` on, unless the user's version moved on meanwhile.
-  function store(version: ListVersion, key: string, body: string, at: number) {
+  function store(version: ListVersion, key: string, body: Buffer<ArrayBuffer>, at: number) {
     const e = entry(version.userId);
     if (version.stamp !== `${epoch}:${e.version}` || body.length > maxPageBytes) return;
     if (!e.pages.has(key)) pageCount += 1;

@@ -4,7 +4,7 @@
  * network rules when added (integrations/webhooks/post-webhook.ts) and again at each delivery.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   WEBHOOK_DELIVERIES_KEPT,
   WEBHOOKS_MAX,
@@ -17,12 +17,22 @@ import {
 } from '@summy/core';
 import { webhookDeliveries, webhooks, type Database } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
-import { NotFoundError, ValidationError } from '../../errors/app-errors.ts';
+import { NotFoundError } from '../../errors/app-errors.ts';
 import { tokenCrypto } from '../../integrations/google/tokens.ts';
 import { assertWebhookUrl } from '../../integrations/webhooks/post-webhook.ts';
+import { createUnderCap, type UserCap } from '../caps/create-under-cap.ts';
 
 /** Bytes of a signing secret: the spec asks for 24 to 64. */
 const SECRET_BYTES = 32;
+
+/** At most {@link WEBHOOKS_MAX} endpoints a user, counted and inserted as one step. */
+const webhooksCap: UserCap = {
+  kind: 'webhooks',
+  table: webhooks,
+  userId: webhooks.userId,
+  max: WEBHOOKS_MAX,
+  message: `You can have at most ${WEBHOOKS_MAX} webhooks`,
+};
 
 /** The listed shape of a stored endpoint. */
 function toWebhook(row: typeof webhooks.$inferSelect): Webhook {
@@ -48,7 +58,10 @@ export async function listWebhooks(db: Database, userId: string): Promise<Webhoo
 /**
  * Adds an endpoint with a new secret (`whsec_` + base64 of 32 random bytes, the spec's form),
  * answered this once and kept encrypted.
- * @throws ValidationError 400 at {@link WEBHOOKS_MAX} endpoints, or naming the network rule the
+ * The URL is checked and the secret encrypted before the capped insert, so the user's lock is
+ * never held across a DNS look-up.
+ * @throws ValidationError 400 at {@link WEBHOOKS_MAX} endpoints (also when concurrent creates on
+ *   any process would pass it together), or naming the network rule the
  *   URL breaks (plain http or a private address without WEBHOOKS_ALLOW_PRIVATE_HOSTS, a host
  *   name that does not resolve)
  */
@@ -58,19 +71,17 @@ export async function createWebhook(
   input: CreateWebhookInput,
 ): Promise<CreatedWebhook> {
   const { db } = deps.database;
-  const [held] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, userId));
-  if ((held?.n ?? 0) >= WEBHOOKS_MAX) {
-    throw new ValidationError(`You can have at most ${WEBHOOKS_MAX} webhooks`);
-  }
   await assertWebhookUrl(new URL(input.url), {
     allowPrivateHosts: deps.env.webhooksAllowPrivateHosts,
   });
   const secret = `whsec_${randomBytes(SECRET_BYTES).toString('base64')}`;
   const encrypted = await (await tokenCrypto(deps.auth)).encrypt(secret);
-  const [row] = await db
-    .insert(webhooks)
-    .values({ userId, url: input.url, events: input.events, secret: encrypted })
-    .returning();
+  const [row] = await createUnderCap(db, webhooksCap, userId, (tx) =>
+    tx
+      .insert(webhooks)
+      .values({ userId, url: input.url, events: input.events, secret: encrypted })
+      .returning(),
+  );
   return { ...toWebhook(row!), secret };
 }
 
