@@ -9,6 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { authInputGuard } from './http/auth-input.ts';
 import { betterAuthHandler, credentialLimits } from './http/auth-limits.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
+import { refuseNul } from './http/nul-input.ts';
 import { noStoreApi } from './http/cache-control.ts';
 import { clientAddress } from './http/client-address.ts';
 import type { AppEnv } from './http/context.ts';
@@ -77,9 +78,11 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
 
   // Before anything reads a body, Better Auth included: 413 past the route's limit.
   app.use('/api/*', requestBodyLimit());
+  // NUL characters (which PostgreSQL cannot store) in any URL or write body, one rule for all.
+  app.use('/api/*', refuseNul());
   // Our own origin guard in front of Better Auth too: its check lets some writes (sign-out) through.
   app.use('/api/auth/*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
-  // Lengths and NUL characters of the auth bodies, which Better Auth does not bound.
+  // Lengths of the auth bodies, which Better Auth does not bound.
   app.use('/api/auth/*', authInputGuard());
   // Password guessing: per account and per address, state in the database.
   app.use('/api/auth/*', clientAddress(env.trustProxy));

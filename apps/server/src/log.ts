@@ -9,6 +9,11 @@
  * Lines stay bounded (one failure once logged an 8 MB line, another a million missing chunks in one
  * line): strings, arrays, object keys and nesting are cut, errors anywhere become `{type, message,
  * stack}`, and a line still longer than `LOG_LINE_MAX` is rewritten to its essentials.
+ *
+ * Lines carry no secrets or users' data from failed queries: Drizzle puts a failed query's
+ * parameters (user ids, what the user typed, an API key's prefix and hash) into its error's
+ * message, stack and `params`; those become `[redacted]`, as do fields named like secrets
+ * (`REDACTED_FIELDS`) and PostgreSQL's `detail`, which quotes the values of a violated key.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
@@ -40,6 +45,53 @@ export function withLogContext<T>(fields: LogContext, fn: () => T): T {
   return context.run({ ...context.getStore(), ...fields }, fn);
 }
 
+/**
+ * Fields whose values never reach a log line, by name: a failed query's parameters (Drizzle's
+ * `params`), PostgreSQL's `detail` ("Key (hash)=(…) already exists"), and credentials.
+ */
+export const REDACTED_FIELDS: ReadonlySet<string> = new Set([
+  'params',
+  'detail',
+  'hash',
+  'prefix',
+  'apiKey',
+  'token',
+  'password',
+  'secret',
+  'authorization',
+  'cookie',
+]);
+/** What a redacted value becomes. */
+export const REDACTED = '[redacted]';
+
+// Drizzle's "Failed query: {sql}\nparams: {values}" not yet redacted, up to a stack frame or the end.
+const QUERY_PARAMS = /(Failed query: [\s\S]*?\nparams: )(?!\[redacted\])[\s\S]*?(?=\n {4}at |$)/g;
+
+/**
+ * `text` without the parameters of a failed query Drizzle quoted in it: from `params: ` to the
+ * next stack frame or the end (the values have no end marker of their own).
+ */
+export function redactQueryParams(text: string): string {
+  return text.includes('Failed query: ') ? text.replace(QUERY_PARAMS, `$1${REDACTED}`) : text;
+}
+
+/**
+ * An error as pino serializes it, with a failed query's parameters cut out of its message and
+ * stack exactly (Drizzle's error keeps them in `params`), so the message of its cause that pino
+ * appends ("invalid byte sequence for encoding UTF8: 0x00") stays readable.
+ */
+function serializeError(err: Error): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...stdSerializers.err(err) };
+  const params = (err as { params?: unknown }).params;
+  if (params === undefined || !err.message.startsWith('Failed query: ')) return out;
+  const quoted = `\nparams: ${String(params)}`;
+  for (const field of ['message', 'stack']) {
+    const text = out[field];
+    if (typeof text === 'string') out[field] = text.split(quoted).join(`\nparams: ${REDACTED}`);
+  }
+  return out;
+}
+
 /** `text` cut to `max` characters, with how many were left out. */
 export function truncateString(text: string, max = LOG_STRING_MAX): string {
   if (text.length <= max) return text;
@@ -49,10 +101,11 @@ export function truncateString(text: string, max = LOG_STRING_MAX): string {
 /**
  * A copy of `value` that serializes to a bounded size: strings cut to `LOG_STRING_MAX`, arrays and
  * objects to 20 items (then a count), nesting to 4 levels, errors to `{type, message, stack, ...}`
- * (pino's serializer, their `cause` included), cycles and functions named, not followed.
+ * (pino's serializer, their `cause` included), cycles and functions named, not followed; failed
+ * queries' parameters and `REDACTED_FIELDS` redacted.
  */
 export function boundValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
-  if (typeof value === 'string') return truncateString(value);
+  if (typeof value === 'string') return truncateString(redactQueryParams(value));
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (value === null || typeof value !== 'object') return value;
@@ -60,7 +113,7 @@ export function boundValue(value: unknown, depth = 0, seen = new WeakSet<object>
   if (depth >= DEPTH_MAX) return Array.isArray(value) ? '[array]' : '[object]';
   seen.add(value);
   const inner = (v: unknown) => boundValue(v, depth + 1, seen);
-  if (value instanceof Error) return inner({ ...stdSerializers.err(value) });
+  if (value instanceof Error) return inner(serializeError(value));
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) {
     const kept = value.slice(0, ITEMS_MAX).map(inner);
@@ -68,7 +121,9 @@ export function boundValue(value: unknown, depth = 0, seen = new WeakSet<object>
   }
   const entries = Object.entries(value);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of entries.slice(0, ITEMS_MAX)) out[k] = inner(v);
+  for (const [k, v] of entries.slice(0, ITEMS_MAX)) {
+    out[k] = REDACTED_FIELDS.has(k) && v !== undefined && v !== null ? REDACTED : inner(v);
+  }
   if (entries.length > ITEMS_MAX) out['…'] = `${entries.length - ITEMS_MAX} more keys`;
   return out;
 }
@@ -191,7 +246,9 @@ export function createLogger(destination?: DestinationStream, level: LogLevel = 
       hooks: {
         // Messages are bounded like fields (formatters.log only sees the fields).
         logMethod(args, method) {
-          const bounded = args.map((a) => (typeof a === 'string' ? truncateString(a) : a));
+          const bounded = args.map((a) =>
+            typeof a === 'string' ? truncateString(redactQueryParams(a)) : a,
+          );
           return method.apply(this, bounded as Parameters<typeof method>);
         },
       },

@@ -4,6 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   boundLine,
@@ -114,6 +115,33 @@ describe('log lines', () => {
       setLogDestination(process.stdout);
     }
     expect(raw.map((l) => JSON.parse(l))).toMatchObject([{ msg: 'import failed', file: 'a.wav' }]);
+  });
+
+  it('writes no failed query parameters, key material or key values of PostgreSQL', () => {
+    const { logger, raw, lines } = capture();
+    const hash = 'ab'.repeat(32);
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      detail: `Key (hash)=(${hash}) already exists.`,
+    });
+    const err = new DrizzleQueryError(
+      'insert into "api_keys" ("user_id", "name", "prefix", "hash") values ($1, $2, $3, $4)',
+      ['user-17', 'a\u0000b', 'summy_Ab3dEf', hash],
+      cause,
+    );
+    logger.error({ err, hash, prefix: 'summy_Ab3dEf' }, '[server] unhandled error');
+    logger.error(`${err.message}`);
+    expect(raw).toHaveLength(2);
+    for (const line of raw) {
+      expect(line).not.toMatch(/user-17|summy_Ab3dEf|a\\u0000b/);
+      expect(line).not.toContain(hash);
+    }
+    const [first, second] = lines();
+    expect(first!.err.message).toBe(
+      'Failed query: insert into "api_keys" ("user_id", "name", "prefix", "hash") values ($1, $2, $3, $4)\nparams: [redacted]: invalid byte sequence for encoding "UTF8": 0x00',
+    );
+    expect(first!.err.stack).toContain('params: [redacted]\n    at ');
+    expect(first!).toMatchObject({ hash: '[redacted]', prefix: '[redacted]' });
+    expect(second!.msg).toMatch(/\nparams: \[redacted\]$/);
   });
 });
 

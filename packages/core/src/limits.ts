@@ -89,15 +89,37 @@ export function hasNul(s: string): boolean {
 /** Message of a text field that holds a NUL character. */
 export const NUL_MESSAGE = 'Text must not contain NUL (\\u0000) characters';
 
+/** Nesting walked by {@link nulPath}; deeper values are not looked into. */
+const NUL_SEARCH_DEPTH = 32;
+
+/**
+ * Where the first NUL character of a parsed JSON value is: the dotted path of the string value
+ * or object key that holds it ('' for the value itself, `names.a\u0000b` for a key), or null when
+ * there is none. Every write of the server and every MCP tool call goes through it, so no route's
+ * own schema has to remember the rule.
+ */
+export function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return hasNul(value) ? path.join('.') : null;
+  if (value === null || typeof value !== 'object' || path.length >= NUL_SEARCH_DEPTH) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (hasNul(key)) return [...path, key].join('.');
+    const found = nulPath(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A string of at most `max` characters, whose error says so in plain words. */
+export function maxText(max: number) {
+  return z.string().max(max, `At most ${max} characters`);
+}
+
 /**
  * A string of at most `max` characters without NUL characters: the schema of every text field
  * of a request. Chain `.trim().min(1)` and such after it.
  */
 export function boundedText(max: number) {
-  return z
-    .string()
-    .max(max, `At most ${max} characters`)
-    .refine((s) => !hasNul(s), NUL_MESSAGE);
+  return maxText(max).refine((s) => !hasNul(s), NUL_MESSAGE);
 }
 
 /** An ISO 8601 date-time with offset, between 1970-01-01 and 2200-12-31 (UTC). */

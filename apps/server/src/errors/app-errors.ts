@@ -46,6 +46,17 @@ export class ForbiddenError extends AppError {
 }
 
 /**
+ * 405 for a method a route does not take; the route sets the `Allow` header that lists the ones it
+ * does.
+ * @param details what the route takes, in plain words
+ */
+export class MethodNotAllowedError extends AppError {
+  constructor(details: string) {
+    super(405, 'Method not allowed', details);
+  }
+}
+
+/**
  * 413 for a request body over its route's limit, answered before the body is
  * read when Content-Length declares it, else as soon as the streamed body passes the limit.
  * @param limit the route's limit in bytes

@@ -1,13 +1,12 @@
 /**
  * Checks the text of Better Auth's request bodies before Better Auth reads them: Better Auth's own
- * schemas take any length (a 5 MB user name was accepted) and pass NUL characters on to PostgreSQL.
- * Every string in a JSON or form body of /api/auth/* must be NUL-free and at most: `name` 200
- * characters, `email`/`newEmail` 254, `image`/`callbackURL` 4,096, anything else (passwords,
- * tokens) 8,192. Failures answer 400 `{error: 'Invalid request', details: [{path, message}]}`, the
+ * schemas take any length (a 5 MB user name was accepted). Every string in a JSON or form body of
+ * /api/auth/* must be at most: `name` 200 characters, `email`/`newEmail` 254, `image`/`callbackURL` 4,096, anything else (passwords,
+ * tokens) 8,192 (NUL characters are refused before, for every route: nul-input.ts). Failures answer 400 `{error: 'Invalid request', details: [{path, message}]}`, the
  * shape of our own routes' validation.
  */
 import type { MiddlewareHandler } from 'hono';
-import { hasNul, NUL_MESSAGE, TEXT_LIMITS } from '@summy/core';
+import { TEXT_LIMITS } from '@summy/core';
 import type { AppEnv } from './context.ts';
 import { ValidationError } from '../errors/app-errors.ts';
 
@@ -30,8 +29,8 @@ export interface FieldIssue {
 }
 
 /**
- * The problems of an auth body's strings (empty when none): NUL characters, lengths over the
- * field's limit, and nesting over 8 levels. Pure, for the middleware and its tests.
+ * The problems of an auth body's strings (empty when none): lengths over the field's limit, and
+ * nesting over 8 levels. Pure, for the middleware and its tests.
  */
 export function authBodyIssues(body: unknown): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -42,7 +41,6 @@ export function authBodyIssues(body: unknown): FieldIssue[] {
       const max = FIELD_LIMITS[key] ?? TEXT_LIMITS.authOther;
       if (value.length > max)
         issues.push({ path: path.join('.'), message: `At most ${max} characters` });
-      else if (hasNul(value)) issues.push({ path: path.join('.'), message: NUL_MESSAGE });
       return;
     }
     if (value === null || typeof value !== 'object') return;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '@summy/core';
 import { authBodyIssues } from './auth-input.ts';
 import { bodyKind } from './body-limit.ts';
+import { bodyNulPath } from './nul-input.ts';
 import { uploadTitle } from '../services/recordings/create-uploaded-meeting.ts';
 
 const ID = '0b7d1f8e-7a52-4c8b-9a43-6d2f0e1c5a77';
@@ -53,15 +54,30 @@ describe('authBodyIssues', () => {
     );
   });
 
-  it('refuses NUL anywhere, nested too', () => {
-    expect(authBodyIssues({ name: 'a\u0000b' })[0]?.path).toBe('name');
-    expect(authBodyIssues({ idToken: { token: 'x\u0000' } })[0]?.path).toBe('idToken.token');
-  });
-
   it('refuses deep nesting rather than walking it', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 50; i++) deep = { a: deep };
     expect(authBodyIssues(deep)[0]?.message).toBe('Nested too deeply');
+  });
+});
+
+describe('bodyNulPath', () => {
+  it('finds NUL in a JSON value or key, nested too, and in a form field', () => {
+    expect(bodyNulPath(JSON.stringify({ name: 'a\u0000b' }), false)).toBe('name');
+    expect(bodyNulPath(JSON.stringify({ id: { token: ['x', 'y\u0000'] } }), false)).toBe(
+      'id.token.1',
+    );
+    expect(bodyNulPath(JSON.stringify({ names: { 'S\u00001': 'x' } }), false)).toBe(
+      'names.S\u00001',
+    );
+    expect(bodyNulPath('name=a%00b&x=1', true)).toBe('name');
+  });
+
+  it('passes text without NUL, an escaped backslash before u0000, and malformed JSON', () => {
+    expect(bodyNulPath(JSON.stringify({ name: 'Ada' }), false)).toBeNull();
+    expect(bodyNulPath(JSON.stringify({ name: '\\u0000' }), false)).toBeNull();
+    expect(bodyNulPath('{"name": "\\u0000', false)).toBeNull();
+    expect(bodyNulPath('name=Ada', true)).toBeNull();
   });
 });
 

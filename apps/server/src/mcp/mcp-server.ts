@@ -2,12 +2,13 @@
  * Summy's MCP server: a user's meetings for AI assistants (Claude Desktop, Cursor, …) over the
  * Model Context Protocol's Streamable HTTP transport (spec 2025-06-18), served statelessly at
  * `/mcp` by `@modelcontextprotocol/sdk`: each request gets its own server bound to the API key's
- * user. Tools call the same services as the REST routes; write tools exist only for a read-write
- * key. docs/product.md#mcp.
+ * user. Tools call the same services as the REST routes, each through tool-guard.ts (NUL in the
+ * arguments refused, failures answered in plain words, never a database error); write tools exist
+ * only for a read-write key. docs/product.md#mcp.
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiKeyScope } from '@summy/core';
+import { maxText, type ApiKeyScope } from '@summy/core';
 import type { AppDeps } from '../deps.ts';
 import { answerQuestion } from '../services/chat/answer-question.ts';
 import { toExportedMeeting } from '../services/export/exported-meeting.ts';
@@ -17,6 +18,8 @@ import { listMeetings } from '../services/meetings/list-meetings.ts';
 import { createTodo } from '../services/todos/create-todo.ts';
 import { listTodos } from '../services/todos/list-todos.ts';
 import { updateTodo } from '../services/todos/update-todo.ts';
+import { guardTool, toolFailureMessage } from './tool-guard.ts';
+import { NotFoundError } from '../errors/app-errors.ts';
 
 /** Transcript turns answered per `get_transcript` page at most. */
 export const TRANSCRIPT_PAGE_MAX = 200;
@@ -53,12 +56,12 @@ export function createMcpServer(
       description:
         'Meetings whose title contains the text, or whose title, transcript or summary holds every word (stemmed), newest first.',
       inputSchema: {
-        query: z.string().min(1).max(200).describe('Words to look for'),
+        query: maxText(200).min(1).describe('Words to look for'),
         limit: z.number().int().min(1).max(50).default(10),
       },
       annotations: { readOnlyHint: true },
     },
-    async ({ query, limit }) => {
+    guardTool('search_meetings', async ({ query, limit }) => {
       const page = await listMeetings(db, userId, { search: query, limit });
       return json({
         meetings: page.items.map((m) => ({
@@ -69,7 +72,7 @@ export function createMcpServer(
           participants: m.participants,
         })),
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -81,10 +84,10 @@ export function createMcpServer(
       inputSchema: { id: z.string().uuid().describe('Meeting id') },
       annotations: { readOnlyHint: true },
     },
-    async ({ id }) => {
+    guardTool('get_meeting', async ({ id }) => {
       const { turns: _turns, ...m } = await exported(id);
       return json(m);
-    },
+    }),
   );
 
   server.registerTool(
@@ -99,7 +102,7 @@ export function createMcpServer(
       },
       annotations: { readOnlyHint: true },
     },
-    async ({ id, offset, limit }) => {
+    guardTool('get_transcript', async ({ id, offset, limit }) => {
       const m = await exported(id);
       const turns = m.turns.slice(offset, offset + limit);
       return json({
@@ -109,7 +112,7 @@ export function createMcpServer(
         nextOffset: offset + turns.length < m.turns.length ? offset + turns.length : null,
         turns: turns.map((t) => ({ speaker: t.speaker, start: t.start, end: t.end, text: t.text })),
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -120,12 +123,12 @@ export function createMcpServer(
         "The user's action items (to-dos) with owner, status and meeting: open, done or all, optionally one owner's.",
       inputSchema: {
         status: z.enum(['open', 'done', 'all']).default('open'),
-        owner: z.string().max(200).optional().describe('Owner name, case-insensitive'),
+        owner: maxText(200).optional().describe('Owner name, case-insensitive'),
         meetingId: z.string().uuid().optional(),
       },
       annotations: { readOnlyHint: true },
     },
-    async ({ status, owner, meetingId }) => {
+    guardTool('list_action_items', async ({ status, owner, meetingId }) => {
       const todos = await listTodos(db, userId, { meetingId });
       const wanted = owner?.trim().toLowerCase();
       return json({
@@ -142,7 +145,7 @@ export function createMcpServer(
             meetingTitle: t.meetingTitle,
           })),
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -152,12 +155,12 @@ export function createMcpServer(
       description:
         "Summy's meeting assistant: an answer from the user's meetings (all, or the given ones) with numbered citations of the passages it used.",
       inputSchema: {
-        question: z.string().min(1).max(2000),
+        question: maxText(2000).min(1),
         meetingIds: z.array(z.string().uuid()).max(50).optional(),
       },
       annotations: { readOnlyHint: true },
     },
-    async ({ question, meetingIds }, extra) => {
+    guardTool('ask_meetings', async ({ question, meetingIds }, extra) => {
       const answer = await answerQuestion(
         { db, env: deps.env },
         userId,
@@ -178,7 +181,7 @@ export function createMcpServer(
           text: c.text,
         })),
       });
-    },
+    }),
   );
 
   server.registerResource(
@@ -194,11 +197,18 @@ export function createMcpServer(
       }),
     }),
     { title: 'Meeting notes', description: 'A meeting as Markdown', mimeType: 'text/markdown' },
-    async (uri, { id }) => ({
-      contents: [
-        { uri: uri.href, mimeType: 'text/markdown', text: toMarkdown(await exported(String(id))) },
-      ],
-    }),
+    async (uri, { id }) => {
+      // A resource has no tool error: a failure is thrown, in the same plain words.
+      try {
+        // Not a UUID (a NUL among them): no such meeting, rather than the database's error.
+        const meetingId = z.string().uuid().safeParse(id);
+        if (!meetingId.success) throw new NotFoundError('Meeting');
+        const text = toMarkdown(await exported(meetingId.data));
+        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
+      } catch (err) {
+        throw new Error(toolFailureMessage(err, 'meeting resource'));
+      }
+    },
   );
 
   if (scope !== 'read-write') return server;
@@ -210,13 +220,13 @@ export function createMcpServer(
       description:
         'Adds a to-do for the user, optionally owned by someone and linked to a meeting.',
       inputSchema: {
-        title: z.string().min(1).max(500),
-        description: z.string().max(5000).optional(),
-        owner: z.string().max(200).optional(),
+        title: maxText(500).min(1),
+        description: maxText(5000).optional(),
+        owner: maxText(200).optional(),
         meetingId: z.string().uuid().optional(),
       },
     },
-    async ({ title, description, owner, meetingId }) => {
+    guardTool('create_todo', async ({ title, description, owner, meetingId }) => {
       const todo = await createTodo(
         db,
         userId,
@@ -234,7 +244,7 @@ export function createMcpServer(
         owner: todo.assignedTo,
         completed: todo.completed,
       });
-    },
+    }),
   );
 
   server.registerTool(
@@ -245,10 +255,10 @@ export function createMcpServer(
       inputSchema: { id: z.string().uuid(), completed: z.boolean().default(true) },
       annotations: { idempotentHint: true },
     },
-    async ({ id, completed }) => {
+    guardTool('complete_todo', async ({ id, completed }) => {
       const todo = await updateTodo(db, userId, id, { completed }, deps);
       return json({ id: todo.id, title: todo.title, completed: todo.completed });
-    },
+    }),
   );
   return server;
 }

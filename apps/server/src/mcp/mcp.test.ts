@@ -3,14 +3,14 @@
  * tools a read key and a read-write key get, each tool called on a real meeting (search, meeting,
  * transcript pages, action items, the assistant's answer with citations, to-dos created and
  * completed), meetings as resources; refused without a key, and another user's meeting is not
- * found.
+ * found; GET and DELETE answer 405, and a foreign Origin 403.
  */
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetings } from '@summy/db';
-import { signUp, startTestServer, type Client } from '../../test/harness.ts';
+import { signUp, startTestServer, TEST_ORIGIN, type Client } from '../../test/harness.ts';
 import { waitSearchIndexed } from '../../test/meetings.ts';
 import type { RunningServer } from '../server.ts';
 
@@ -215,5 +215,51 @@ describe('MCP at /mcp', () => {
         .meetings,
     ).toEqual([]);
     expect((await mcp.listResources()).resources).toEqual([]);
+  });
+
+  it('answers GET and DELETE with 405 and Allow: POST, with a key or without', async () => {
+    const apiKey = await key(alice, 'read');
+    for (const method of ['GET', 'DELETE']) {
+      for (const headers of [{ authorization: `Bearer ${apiKey}` }, {}] as Record<
+        string,
+        string
+      >[]) {
+        const res = await fetch(`${server.url}/mcp`, {
+          method,
+          headers: { accept: 'application/json, text/event-stream', ...headers },
+        });
+        expect(res.status).toBe(405);
+        expect(res.headers.get('allow')).toBe('POST');
+        expect(await res.json()).toMatchObject({ error: expect.stringMatching(/not allowed/i) });
+      }
+    }
+  });
+
+  it('refuses a foreign Origin with 403, and takes its own origin or none', async () => {
+    const apiKey = await key(alice, 'read');
+    const list = (origin?: string) =>
+      fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(origin ? { origin } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    for (const foreign of ['https://evil.example', 'null', 'http://127.0.0.1:3001']) {
+      const res = await list(foreign);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({
+        error: 'Forbidden',
+        details: expect.stringContaining(TEST_ORIGIN),
+      });
+    }
+    for (const own of [TEST_ORIGIN, undefined]) {
+      const res = await list(own);
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(await res.json())).toContain('search_meetings');
+    }
   });
 });
