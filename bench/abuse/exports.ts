@@ -6,10 +6,11 @@
  * 50 ms whether or not the last one answered, for their meeting list (`GET /api/meetings`) and
  * for `GET /api/health`:
  *
- * 1. reference: no exports, 10 s;
- * 2. the first user's PDF exports of that meeting, one after another (`--exports 9`);
- * 3. the same with DOCX (`--docx 3`);
- * 4. a burst: `--burst 6` PDF exports at once by the first user, whose answers are counted.
+ * 1. the first user's PDF exports of that meeting (`--exports 9`), each after a quiet window of
+ *    4 s with no exports: the quiet windows together are the reference, and taking turns spreads
+ *    a change in the machine's other load over both;
+ * 2. DOCX exports of it, one after another (`--docx 3`);
+ * 3. a burst: `--burst 6` PDF exports at once by the first user, whose answers are counted.
  *
  * Prints per phase the other user's p50 and p95 beside the reference measured in the same run,
  * and their ratio, and the server's RSS before the first export and once settled after the last.
@@ -20,7 +21,7 @@
  * `--backend pglite|postgres`, `--transcript-kb 1900`, `--exports 9`, `--docx 3`, `--burst 6`,
  * `--json file`. Only loopback addresses are contacted.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,7 @@ import { percentile } from '../api/stats.ts';
 import { readRss } from '../pipeline/memory.ts';
 import { MB, pid, rssMb, settledRssMb, useServer } from './harness.ts';
 import { call, openLoopClient, session, useBase, type Answer } from './probe.ts';
+import { startShEnv } from '../memory/start.ts';
 import { startBenchServer } from './server.ts';
 import { fillerTranscript } from './transcripts.ts';
 
@@ -36,6 +38,8 @@ import { fillerTranscript } from './transcripts.ts';
 export const P95_RATIO_BUDGET = 2;
 /** How often each of the other user's clients asks, milliseconds. */
 const EVERY_MS = 50;
+/** Each quiet window of the reference, milliseconds: about one PDF export's time. */
+const QUIET_WINDOW_MS = 4000;
 
 /** One phase as the other user saw it. */
 interface PhaseResult {
@@ -46,34 +50,54 @@ interface PhaseResult {
   note: string;
 }
 
+/** The other user's answer times (ms) over one or more windows, and how long those lasted (s). */
+interface Samples {
+  list: number[];
+  health: number[];
+  seconds: number;
+  notes: string[];
+}
+
 const stats = (samples: number[]) => {
-  const sorted = samples.sort((a, b) => a - b);
+  const sorted = [...samples].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 };
 
-/** Runs `load` while the other user's clients ask. */
-async function phase(
-  name: string,
-  cookie: string,
-  load: () => Promise<string>,
-): Promise<PhaseResult> {
-  log(`phase: ${name}`);
+/** Runs `load` while the other user's clients ask; adds their answer times to `into`. */
+async function measure(into: Samples, cookie: string, load: () => Promise<string>) {
   const list = openLoopClient('/api/meetings', EVERY_MS, cookie);
   const health = openLoopClient('/api/health', EVERY_MS);
   const t0 = performance.now();
-  const note = await load();
-  const seconds = (performance.now() - t0) / 1000;
-  const result = {
-    phase: name,
-    seconds,
-    list: stats(await list.stop()),
-    health: stats(await health.stop()),
+  into.notes.push(await load());
+  into.seconds += (performance.now() - t0) / 1000;
+  into.list.push(...(await list.stop()));
+  into.health.push(...(await health.stop()));
+}
+
+/** How many of the server's threads run at nice 19 now (the export threads, Linux). */
+function lowPriorityThreads(): number {
+  return readdirSync(`/proc/${pid}/task`).filter((task) => {
+    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; the nice value is the 17th of them.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '19';
+  }).length;
+}
+
+const empty = (): Samples => ({ list: [], health: [], seconds: 0, notes: [] });
+
+/** The figures of a phase's windows, logged as it ends. */
+function result(phase: string, samples: Samples, note: string): PhaseResult {
+  const r = {
+    phase,
+    seconds: samples.seconds,
+    list: stats(samples.list),
+    health: stats(samples.health),
     note,
   };
   log(
-    `${name}: ${seconds.toFixed(1)} s, list p95 ${result.list.p95.toFixed(1)} ms, health p95 ${result.health.p95.toFixed(1)} ms; ${note}`,
+    `${phase}: ${r.seconds.toFixed(1)} s, list p95 ${r.list.p95.toFixed(1)} ms, health p95 ${r.health.p95.toFixed(1)} ms; ${note}`,
   );
-  return result;
+  return r;
 }
 
 const counted = (answers: Answer[]) =>
@@ -86,12 +110,17 @@ const counted = (answers: Answer[]) =>
     .map(([s, n]) => `${n} x ${s}`)
     .join(', ');
 
-/** `count` exports of `format`, one after another; a line of what they answered. */
+/** `count` exports of `format` as `cookie`, one after another. */
 async function exportsInTurn(cookie: string, id: string, format: string, count: number) {
   const answers: Answer[] = [];
   for (let i = 0; i < count; i++) {
     answers.push(await call('GET', `/api/meetings/${id}/export?format=${format}`, cookie));
   }
+  return answers;
+}
+
+/** What exports answered, in a line: statuses, size, times. */
+function described(answers: Answer[]): string {
   const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
   return `${counted(answers)}; ${(answers[0]!.bytes / MB).toFixed(1)} MB each; ${Math.round(ms[0]!)}-${Math.round(ms.at(-1)!)} ms each`;
 }
@@ -108,7 +137,9 @@ async function main(): Promise<boolean> {
     },
   });
   const backend = values.backend === 'postgres' ? 'postgres' : 'pglite';
+  // With scripts/start.sh's glibc settings, as `npm start` runs it: the RSS figures depend on them.
   const server = await startBenchServer('exports', backend, {
+    ...startShEnv(),
     AUTH_SECRET: 'bench-exports-secret-bench-exports-secret-1',
   });
   useBase(server.base);
@@ -134,36 +165,58 @@ async function main(): Promise<boolean> {
   await new Promise((r) => setTimeout(r, 5000));
   const rssBefore = (await settledRssMb()).mb;
 
-  const results: PhaseResult[] = [];
-  results.push(
-    await phase('reference: no exports', other, async () => {
-      await new Promise((r) => setTimeout(r, 10_000));
-      return 'no load';
-    }),
-  );
+  // The reference and the PDF exports take turns (a quiet window, then one export), so a change
+  // in the machine's other load during the run falls on both alike.
   const count = Number(values.exports);
-  results.push(
-    await phase(`${count} PDF exports of ${kb} KB, one after another`, other, () =>
-      exportsInTurn(heavy, id, 'pdf', count),
+  const quiet = empty();
+  const pdfs = empty();
+  const pdfAnswers: Answer[] = [];
+  for (let i = 0; i < count; i++) {
+    log(`quiet window and PDF export ${i + 1} of ${count}`);
+    await measure(quiet, other, async () => {
+      await new Promise((r) => setTimeout(r, QUIET_WINDOW_MS));
+      return 'no load';
+    });
+    await measure(pdfs, other, async () => {
+      pdfAnswers.push(...(await exportsInTurn(heavy, id, 'pdf', 1)));
+      return '';
+    });
+  }
+  const results: PhaseResult[] = [
+    result(`reference: ${count} quiet windows of ${QUIET_WINDOW_MS / 1000} s`, quiet, 'no load'),
+    result(
+      `${count} PDF exports of ${kb} KB, each after a quiet window`,
+      pdfs,
+      described(pdfAnswers),
     ),
-  );
+  ];
   const docx = Number(values.docx);
-  results.push(
-    await phase(`${docx} DOCX exports, one after another`, other, () =>
-      exportsInTurn(heavy, id, 'docx', docx),
-    ),
-  );
+  const docxs = empty();
+  await measure(docxs, other, async () => described(await exportsInTurn(heavy, id, 'docx', docx)));
+  results.push(result(`${docx} DOCX exports, one after another`, docxs, docxs.notes[0]!));
   const burst = Number(values.burst);
+  const bursts = empty();
+  let lowPriority = 0;
+  await measure(bursts, other, async () => {
+    const sampler = setInterval(
+      () => (lowPriority = Math.max(lowPriority, lowPriorityThreads())),
+      200,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: burst }, () =>
+        call('GET', `/api/meetings/${id}/export?format=pdf`, heavy),
+      ),
+    );
+    clearInterval(sampler);
+    const refused = answers.find((a) => a.status === 429);
+    return `${counted(answers)}${refused ? `; Retry-After ${refused.headers.get('retry-after')} s` : ''}`;
+  });
   results.push(
-    await phase(`${burst} PDF exports at once`, other, async () => {
-      const answers = await Promise.all(
-        Array.from({ length: burst }, () =>
-          call('GET', `/api/meetings/${id}/export?format=pdf`, heavy),
-        ),
-      );
-      const refused = answers.find((a) => a.status === 429);
-      return `${counted(answers)}${refused ? `; Retry-After ${refused.headers.get('retry-after')} s` : ''}`;
-    }),
+    result(
+      `${burst} PDF exports at once`,
+      bursts,
+      `${bursts.notes[0]!}; ${lowPriority} server thread(s) at nice 19 meanwhile`,
+    ),
   );
   const peakMb = readRss(pid).hwm / MB;
   const lastMb = rssMb();
@@ -178,7 +231,13 @@ async function main(): Promise<boolean> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  console.log(`Server: apps/server/dist/main.js ${server.flags.join(' ')} on ${backend}`);
+  console.log(
+    `Server: apps/server/dist/main.js ${server.flags.join(' ')} on ${backend}, ${Object.entries(
+      startShEnv(),
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
   const row = (cells: string[]) => console.log(`| ${cells.join(' | ')} |`);
   row([
     'phase',
