@@ -113,6 +113,11 @@ describe('exports of a long meeting', () => {
         expect(xml).toContain(LAST_TURN.replace(/^Speaker \d: /, '').slice(0, 40));
       }
     }
+    // Both export routes document the refusal.
+    const spec = (await alice.get('/api/openapi.json')).body;
+    for (const path of ['/api/meetings/{id}/export', '/api/account/export']) {
+      expect(spec.paths[path].get.responses['429'].description).toContain('Too many exports');
+    }
     // The account export shares the user's limit while exports run, and is free again after.
     const [, , account] = await Promise.all([
       download(alice),
