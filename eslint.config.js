@@ -30,7 +30,7 @@ const serverLayers = [
     files: ['providers/**', 'integrations/**', 'models/**', 'audio/**', 'uploads/**'],
   },
   { name: 'storage and database', files: ['storage/**', 'realtime/**'] },
-  { name: 'errors and settings', files: ['errors/**', 'env.ts', 'log.ts'] },
+  { name: 'errors and settings', files: ['errors/**', 'env.ts', 'log.ts', 'threads/**'] },
 ];
 // Specifier patterns that reach each layer's files from anywhere in the server (relative paths).
 const layerImports = {

@@ -18,6 +18,9 @@ await build({
     // The offline text model's worker thread (providers/llm/offline/text-pool.ts starts
     // dist/offline-text-worker.js beside the chunk that holds it).
     'offline-text-worker': 'apps/server/src/providers/llm/offline/text-worker.ts',
+    // The export threads (services/export/export-threads.ts starts dist/export-worker.js beside
+    // the chunk that holds it; docs/decisions/066-documents-off-the-event-loop.md).
+    'export-worker': 'apps/server/src/services/export/export-worker.ts',
     // PGlite's thread (packages/db/src/pglite-thread.ts starts dist/pglite-worker.js beside the
     // chunk that holds it; docs/decisions/041-pglite-on-a-worker-thread.md).
     'pglite-worker': 'packages/db/src/pglite-worker.ts',

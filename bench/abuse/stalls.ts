@@ -24,17 +24,13 @@ import { parseArgs } from 'node:util';
 import { log, runBench } from '../lib/cleanup.ts';
 import { percentile } from '../api/stats.ts';
 import { startBenchServer } from './server.ts';
+import { call, openLoopClient, session, useBase } from './probe.ts';
 import { fillerTranscript } from './transcripts.ts';
-const PASSWORD = 'correct horse battery staple';
 
 /** The bar of this probe: a phase's health median, milliseconds. */
 export const HEALTH_BUDGET_MS = 100;
 /** How often the health client asks, milliseconds. */
 const HEALTH_EVERY_MS = 50;
-/** Health requests waiting for an answer at most; beyond, a tick sends none. */
-const MAX_OUTSTANDING = 200;
-
-let base = '';
 
 /** One phase of the run, as the health client saw it. */
 interface PhaseResult {
@@ -48,85 +44,8 @@ interface PhaseResult {
   note: string;
 }
 
-async function call(
-  method: string,
-  route: string,
-  cookie?: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown; ms: number }> {
-  const t0 = performance.now();
-  const send = () =>
-    fetch(base + route, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(method === 'GET' ? {} : { origin: base }),
-        ...(cookie ? { cookie } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  // A keep-alive socket the server closed while its event loop was held meets a reset on
-  // reuse; one retry on a new socket, and the time counts from the first try.
-  const res = await send().catch(() => send());
-  const text = await res.text();
-  let json: unknown = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON: kept as text.
-  }
-  return { status: res.status, json, ms: performance.now() - t0 };
-}
-
-/** Signs up and in; returns the session cookie header. */
-async function session(name: string, email: string): Promise<string> {
-  const up = await call('POST', '/api/auth/sign-up/email', undefined, {
-    name,
-    email,
-    password: PASSWORD,
-  });
-  if (up.status !== 200) throw new Error(`sign-up failed: ${up.status}`);
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((p) => !p.endsWith('='))
-    .join('; ');
-}
-
-/**
- * Sends `GET /api/health` every {@link HEALTH_EVERY_MS} whether or not the previous one has
- * answered (open loop, at most {@link MAX_OUTSTANDING} waiting), so the figures are what a user
- * arriving at any moment meets: a closed loop would ask once during a 10 s stall and count it once.
- * `stop()` waits for the outstanding answers and returns every answer time.
- */
-function healthClient(): { stop(): Promise<number[]> } {
-  const samples: number[] = [];
-  const outstanding = new Set<Promise<void>>();
-  const ask = () => {
-    if (outstanding.size >= MAX_OUTSTANDING) return;
-    const p: Promise<void> = call('GET', '/api/health')
-      .then((r) => void samples.push(r.ms))
-      .catch(() => undefined)
-      .finally(() => outstanding.delete(p));
-    outstanding.add(p);
-  };
-  // One at once, so even a load shorter than the interval has an answer that overlapped it.
-  ask();
-  const timer = setInterval(ask, HEALTH_EVERY_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all(outstanding);
-      return samples;
-    },
-  };
-}
+/** `GET /api/health` every {@link HEALTH_EVERY_MS}, open loop (./probe.ts). */
+const healthClient = () => openLoopClient('/api/health', HEALTH_EVERY_MS);
 
 /** Runs `load` with the health client asking meanwhile. */
 async function phase(name: string, load: () => Promise<string>): Promise<PhaseResult> {
@@ -218,7 +137,7 @@ async function main(): Promise<boolean> {
   const server = await startBenchServer('stalls', backend, {
     AUTH_SECRET: 'bench-stalls-secret-bench-stalls-secret-01',
   });
-  base = server.base;
+  useBase(server.base);
   const flags = server.flags;
 
   const heavy = await session('Heavy', 'heavy@example.com');

@@ -68,16 +68,16 @@ export class PayloadTooLargeError extends AppError {
 }
 
 /**
- * 429 with a `Retry-After` header (whole seconds) and this wording in details:
- * 'Rate limit exceeded. Please try again in {n} seconds.'.
+ * 429 with a `Retry-After` header (whole seconds); by default 'Too many requests' with this
+ * wording in details: 'Rate limit exceeded. Please try again in {n} seconds.'.
  */
 export class TooManyRequestsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      429,
-      'Too many requests',
-      `Rate limit exceeded. Please try again in ${retryAfterSeconds} seconds.`,
-    );
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many requests',
+    details = `Rate limit exceeded. Please try again in ${retryAfterSeconds} seconds.`,
+  ) {
+    super(429, message, details);
   }
 }
 

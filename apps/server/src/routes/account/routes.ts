@@ -7,7 +7,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses } from '../../http/openapi.ts';
 import { exportAccount } from '../../services/export/export-account.ts';
-import { attachmentHeader } from '../meetings/export-routes.ts';
+import { attachmentHeader, tooManyExportsResponse } from '../meetings/export-routes.ts';
 
 /** `/api/account` routes. */
 export function accountRoutes(deps: AppDeps) {
@@ -32,6 +32,7 @@ export function accountRoutes(deps: AppDeps) {
           content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
         },
         ...errorResponses,
+        ...tooManyExportsResponse,
       },
     }),
     async (c) => {

@@ -6,7 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { EXPORT_FORMATS } from '@summy/core';
 import type { AppDeps } from '../../deps.ts';
-import { createRouter, errorResponses, idParam } from '../../http/openapi.ts';
+import { createRouter, errorContent, errorResponses, idParam } from '../../http/openapi.ts';
 import { exportMeeting } from '../../services/export/export-meeting.ts';
 
 /**
@@ -17,6 +17,15 @@ export function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** The 429 of an export past the user's or the server's limit (services/export/export-limits.ts). */
+export const tooManyExportsResponse = {
+  429: {
+    description:
+      "`{error: 'Too many exports', details}` with `Retry-After`: the user already has 2 exports being written, or the server its limit of meeting exports",
+    content: errorContent,
+  },
+} as const;
 
 /** The export route, mounted under `/api/meetings`. */
 export function meetingExportRoutes(deps: AppDeps) {
@@ -37,6 +46,7 @@ export function meetingExportRoutes(deps: AppDeps) {
           content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
         },
         ...errorResponses,
+        ...tooManyExportsResponse,
       },
     }),
     async (c) => {

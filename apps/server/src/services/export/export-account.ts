@@ -3,7 +3,9 @@
  * user leaving or backing up. Per meeting a folder with `meeting.md` (front matter for Obsidian),
  * `transcript.txt`, `meeting.json` and, when asked, the audio as stored; at the top `todos.json`,
  * `chats.json` (every chat with its messages) and `README.txt`. Audio is stored uncompressed in the
- * zip (it is compressed already); one meeting is read at a time, so memory stays flat.
+ * zip (it is compressed already); one meeting is read at a time, so memory stays flat. Each
+ * meeting's files are written on an export thread (./export-threads.ts), and the export holds one
+ * of the user's export slots until the stream ends (./export-limits.ts).
  */
 import type { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
@@ -16,8 +18,8 @@ import { listChatMessages } from '../chats/list-chat-messages.ts';
 import { listChats } from '../chats/list-chats.ts';
 import { getMeeting } from '../meetings/get-meeting.ts';
 import { listTodos } from '../todos/list-todos.ts';
-import { toExportedMeeting } from './exported-meeting.ts';
-import { toJson, toMarkdown, toPlainText } from './text-formats.ts';
+import { takeExportSlot } from './export-limits.ts';
+import { writeExportFiles } from './export-threads.ts';
 
 /** Options of {@link exportAccount}. */
 export interface AccountExportOptions {
@@ -38,14 +40,21 @@ export function meetingFolder(m: { id: string; date: string; title: string }): s
  * The zip as a stream; errors after the first byte end the stream with an error (the download
  * fails visibly rather than ending short). An audio object that is missing is left out and noted
  * in README.txt's list.
+ * @throws TooManyExportsError 429 (Retry-After) when the user has their limit of exports running
  */
 export async function exportAccount(
   deps: Pick<AppDeps, 'database' | 'storage' | 'env'>,
   userId: string,
   options: AccountExportOptions,
 ): Promise<Readable> {
-  const { ZipArchive } = await import('archiver');
+  const release = takeExportSlot(userId, 'account');
+  const { ZipArchive } = await import('archiver').catch((err: unknown) => {
+    release();
+    throw err;
+  });
   const zip = new ZipArchive({ zlib: { level: 6 } });
+  // Ended, failed or abandoned by the client (the stream is destroyed): the slot is free again.
+  zip.once('end', release).once('close', release).once('error', release);
   const { db } = deps.database;
   const write = async () => {
     const rows = await db
@@ -58,10 +67,14 @@ export async function exportAccount(
       const meeting = await getMeeting(db, userId, id).catch(() => null);
       if (!meeting) continue; // deleted meanwhile
       const folder = meetingFolder(meeting);
-      const m = toExportedMeeting(meeting, deps.env.publicUrl);
-      zip.append(toMarkdown(m), { name: `${folder}meeting.md` });
-      zip.append(toPlainText(m), { name: `${folder}transcript.txt` });
-      zip.append(toJson(m), { name: `${folder}meeting.json` });
+      const [md, txt, json] = await writeExportFiles({
+        meeting,
+        publicUrl: deps.env.publicUrl,
+        formats: ['md', 'txt', 'json'],
+      });
+      zip.append(md!, { name: `${folder}meeting.md` });
+      zip.append(txt!, { name: `${folder}transcript.txt` });
+      zip.append(json!, { name: `${folder}meeting.json` });
       const key = keyFromAudioUrl(meeting.audioUrl);
       if (options.audio && key?.startsWith(`${userId}/`)) {
         const stat = await deps.storage.stat(key);

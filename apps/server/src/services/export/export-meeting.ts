@@ -1,13 +1,12 @@
 /**
- * `GET /api/meetings/{id}/export?format=`: one of the user's meetings as a file.
+ * `GET /api/meetings/{id}/export?format=`: one of the user's meetings as a file, written on an
+ * export thread within the export limits (./export-limits.ts, ./export-threads.ts).
  */
 import { EXPORT_FORMAT_INFO, exportFileName, type ExportFormat } from '@summy/core';
 import type { AppDeps } from '../../deps.ts';
 import { getMeeting } from '../meetings/get-meeting.ts';
-import { toDocx } from './docx-format.ts';
-import { toExportedMeeting } from './exported-meeting.ts';
-import { toPdf } from './pdf-format.ts';
-import { toJson, toMarkdown, toPlainText, toSrt, toVtt } from './text-formats.ts';
+import { takeExportSlot } from './export-limits.ts';
+import { writeExportFiles } from './export-threads.ts';
 
 /** An export file: bytes, MIME type and a file name from the title. */
 export interface ExportFile {
@@ -18,6 +17,7 @@ export interface ExportFile {
 
 /**
  * Writes the meeting in `format` (Markdown with front matter, text, SRT, WebVTT, DOCX, PDF or JSON).
+ * @throws TooManyExportsError 429 (Retry-After) when the user or the server is at its export limit
  * @throws NotFoundError when the meeting does not exist or belongs to another user
  */
 export async function exportMeeting(
@@ -26,20 +26,20 @@ export async function exportMeeting(
   id: string,
   format: ExportFormat,
 ): Promise<ExportFile> {
-  const meeting = await getMeeting(deps.database.db, userId, id);
-  const m = toExportedMeeting(meeting, deps.env.publicUrl);
-  const writers: Record<ExportFormat, () => Promise<Buffer> | Buffer> = {
-    md: () => Buffer.from(toMarkdown(m)),
-    txt: () => Buffer.from(toPlainText(m)),
-    srt: () => Buffer.from(toSrt(m)),
-    vtt: () => Buffer.from(toVtt(m)),
-    json: () => Buffer.from(toJson(m)),
-    docx: () => toDocx(m),
-    pdf: () => toPdf(m),
-  };
-  return {
-    body: await writers[format](),
-    contentType: EXPORT_FORMAT_INFO[format].contentType,
-    fileName: exportFileName(meeting.title, format),
-  };
+  const release = takeExportSlot(userId, 'meeting');
+  try {
+    const meeting = await getMeeting(deps.database.db, userId, id);
+    const [body] = await writeExportFiles({
+      meeting,
+      publicUrl: deps.env.publicUrl,
+      formats: [format],
+    });
+    return {
+      body: body!,
+      contentType: EXPORT_FORMAT_INFO[format].contentType,
+      fileName: exportFileName(meeting.title, format),
+    };
+  } finally {
+    release();
+  }
 }

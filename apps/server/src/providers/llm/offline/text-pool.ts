@@ -3,11 +3,10 @@
  * (docs/decisions/036-heavy-work-off-the-request-path.md).
  * The offline summary, title and action items are synchronous CPU work that grows with the
  * transcript (about a second per megabyte); on the main thread a batch of regenerations held
- * every request behind it. Threads start on first use and are `unref`'d while idle (an idle
- * thread never keeps the process alive); a thread that dies is replaced on the next task.
+ * every request behind it. The threads are the server's thread pool's (threads/thread-pool.ts):
+ * started on first use, `unref`'d while idle, replaced when one dies.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { ActionItemSuggestion } from '@summy/core';
 import {
   NoSubjectError,
@@ -16,23 +15,20 @@ import {
   type TextGenerationStep,
   type TextModel,
 } from '../types.ts';
+import { createThreadPool } from '../../../threads/thread-pool.ts';
 import { OFFLINE_MODEL_ID } from './model.ts';
 
 /** One task for a worker thread. */
-export type TextTask = { id: number; transcript: string } & (
+export type TextTask = { transcript: string } & (
   | { method: 'generateTitle' | 'extractActionItems'; meetingTitle?: never; template?: never }
   | { method: 'summarize'; meetingTitle: string; template: string }
 );
 
-/** A worker thread's answer to task `id`: its value, or the error it threw as plain data. */
-export interface TextTaskResult {
-  id: number;
-  value?: unknown;
-  error?: {
-    kind: 'failed' | 'empty' | 'no-subject' | 'other';
-    step?: TextGenerationStep;
-    details: string;
-  };
+/** An error a worker thread threw, as plain data (the pool rebuilds the same class). */
+export interface TextTaskError {
+  kind: 'failed' | 'empty' | 'no-subject' | 'other';
+  step?: TextGenerationStep;
+  details: string;
 }
 
 /**
@@ -41,71 +37,22 @@ export interface TextTaskResult {
  */
 export const TEXT_POOL_SIZE = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
-interface Pending {
-  task: TextTask;
-  resolve: (value: unknown) => void;
-  reject: (err: Error) => void;
-}
-
-const idle: Worker[] = [];
-const busy = new Map<Worker, Pending>();
-const waiting: Pending[] = [];
-let nextId = 1;
-
 /** The entry file: the TypeScript source under tsx, or the bundle's dist/offline-text-worker.js. */
-function startWorker(): Worker {
-  const here = import.meta.url;
-  const worker = here.endsWith('.ts')
-    ? // tsx registers its loader per thread: the thread registers it, then imports the source.
-      new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
-          new URL('./text-worker.ts', here).href,
-        )}); })`,
-        { eval: true },
-      )
-    : new Worker(new URL('./offline-text-worker.js', here));
-  worker.unref();
-  worker.on('message', (result: TextTaskResult) => {
-    const pending = busy.get(worker);
-    if (!pending || pending.task.id !== result.id) return;
-    busy.delete(worker);
-    if (result.error) pending.reject(rebuildError(result.error));
-    else pending.resolve(result.value);
-    worker.unref();
-    idle.push(worker);
-    dispatch();
-  });
-  const lost = (err: Error) => {
-    const pending = busy.get(worker);
-    busy.delete(worker);
-    const at = idle.indexOf(worker);
-    if (at >= 0) idle.splice(at, 1);
-    pending?.reject(err);
-    dispatch();
-  };
-  worker.on('error', lost);
-  worker.on('exit', (code) => lost(new Error(`the offline text worker stopped (exit ${code})`)));
-  return worker;
-}
+const entry = import.meta.url.endsWith('.ts')
+  ? new URL('./text-worker.ts', import.meta.url)
+  : new URL('./offline-text-worker.js', import.meta.url);
 
-function rebuildError(error: NonNullable<TextTaskResult['error']>): Error {
+const pool = createThreadPool<TextTask, unknown>({
+  entry,
+  size: TEXT_POOL_SIZE,
+  name: 'the offline text worker',
+  decodeError: (error) => rebuildError(error as TextTaskError),
+});
+
+function rebuildError(error: TextTaskError): Error {
   if (error.kind === 'no-subject') return new NoSubjectError(error.details);
   if (error.kind === 'other' || !error.step) return new Error(error.details);
   return new TextGenerationError(error.step, error.kind, error.details);
-}
-
-/** Hands waiting tasks to idle threads, starting threads up to {@link TEXT_POOL_SIZE}. */
-function dispatch(): void {
-  while (waiting.length) {
-    const worker =
-      idle.pop() ?? (busy.size + idle.length < TEXT_POOL_SIZE ? startWorker() : undefined);
-    if (!worker) return;
-    const pending = waiting.shift()!;
-    busy.set(worker, pending);
-    // Referenced while it works, so a CLI awaiting the answer is not ended by an empty loop.
-    worker.ref();
-    worker.postMessage(pending.task);
-  }
 }
 
 /**
@@ -113,32 +60,8 @@ function dispatch(): void {
  * @throws TextGenerationError / NoSubjectError as the offline model throws them; Error when the
  *   thread died; the signal's reason when `signal` aborted before the task started
  */
-export function runTextTask<T>(
-  task: Omit<TextTask, 'id'> & Partial<Pick<TextTask, 'meetingTitle' | 'template'>>,
-  signal?: AbortSignal,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const pending: Pending = {
-      task: { ...task, id: nextId++ } as TextTask,
-      resolve: resolve as (value: unknown) => void,
-      reject,
-    };
-    // A task still waiting for a thread is dropped on abort; a running one finishes (seconds).
-    signal?.addEventListener(
-      'abort',
-      () => {
-        const at = waiting.indexOf(pending);
-        if (at >= 0) {
-          waiting.splice(at, 1);
-          reject(signal.reason as Error);
-        }
-      },
-      { once: true },
-    );
-    waiting.push(pending);
-    dispatch();
-  });
+export function runTextTask<T>(task: TextTask, signal?: AbortSignal): Promise<T> {
+  return pool.run(task, signal) as Promise<T>;
 }
 
 /**

@@ -6,22 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../env.ts';
 import { resolveTextModel } from '../catalog.ts';
+import { longTranscript } from '../../../../test/transcripts.ts';
 import { createOfflineTextModel } from './model.ts';
-
-/** About `bytes` of a varied two-speaker transcript. */
-function longTranscript(bytes: number): string {
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    const line =
-      i % 2
-        ? `Speaker 2: I will send the revised budget for region ${i} to finance by Friday, and we decided to move the launch ${i % 7} weeks.`
-        : `Speaker 1: The customer in account ${i} reported latency of ${i % 90} milliseconds after the migration, so we should review the cache settings.`;
-    lines.push(line);
-    size += line.length + 2;
-  }
-  return lines.join('\n\n');
-}
 
 describe('the offline text model on worker threads', () => {
   it('keeps the event loop free while it summarises a long transcript', async () => {
