@@ -67,3 +67,19 @@ test('export a meeting as Markdown and subtitles, and the whole account as a zip
       .toString('hex'),
   ).toBe('504b0304');
 });
+
+test('an export the server refuses says why in a toast, in the server words', async ({ page }) => {
+  await signUp(page);
+  await dismissTranscriptionPrompt(page);
+  const meeting = await createRichMeeting(page);
+  await page.goto(`/meeting/${meeting.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(meeting.title);
+  // Deleted elsewhere (another tab, the API) while this page still shows it.
+  expect((await page.request.delete(`/api/meetings/${meeting.id}`)).status()).toBe(204);
+
+  await page.getByRole('button', { name: 'Meeting actions', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'PDF' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Meeting not found' });
+  await expect(toast).toBeVisible();
+  await shootStates(page, 'meeting-export-refused');
+});

@@ -6,11 +6,17 @@
  * Unlinking goes through `DELETE /api/meetings/:id/calendar-event`, which clears every calendar
  * field of the meeting (docs/decisions/022-calendar-fetch-and-event-links.md).
  */
-import { CALENDAR_MESSAGES, EXPORT_FORMAT_INFO, EXPORT_FORMATS } from '@summy/core';
+import {
+  CALENDAR_MESSAGES,
+  EXPORT_FORMAT_INFO,
+  EXPORT_FORMATS,
+  type ExportFormat,
+} from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Ellipsis, Trash, Unlink } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -26,6 +32,14 @@ import { useDeleteMeeting } from '@/features/meetings/api/delete-meeting';
 import { downloadMeetingExport } from '@/features/meetings/api/export-meeting';
 import { meetingQueryKey } from '@/features/meetings/api/get-meeting';
 import { useUnlinkCalendarEvent } from '@/features/meetings/api/unlink-calendar-event';
+
+/** Downloads the meeting's file; a refusal shows as a toast in the server's words. */
+function exportMeeting(meetingId: string, format: ExportFormat): void {
+  downloadMeetingExport(meetingId, format).catch((error: unknown) => {
+    const failed = error instanceof ApiRequestError ? error : null;
+    toast.error(failed?.message ?? 'Export failed', { description: failed?.details });
+  });
+}
 
 /** Props of {@link MeetingActionsMenu}. */
 export interface MeetingActionsMenuProps {
@@ -81,10 +95,7 @@ export function MeetingActionsMenu({
         <DropdownMenuContent align="end" className="w-56">
           <DropdownMenuLabel>Export as</DropdownMenuLabel>
           {EXPORT_FORMATS.map((format) => (
-            <DropdownMenuItem
-              key={format}
-              onSelect={() => downloadMeetingExport(meetingId, format)}
-            >
+            <DropdownMenuItem key={format} onSelect={() => exportMeeting(meetingId, format)}>
               <Download />
               {EXPORT_FORMAT_INFO[format].label}
             </DropdownMenuItem>
