@@ -30,7 +30,8 @@ const serverLayers = [
     files: ['providers/**', 'integrations/**', 'models/**', 'audio/**', 'uploads/**'],
   },
   { name: 'storage and database', files: ['storage/**', 'realtime/**'] },
-  { name: 'errors and settings', files: ['errors/**', 'env.ts', 'log.ts'] },
+  // Shared by every layer: errors, settings, logging and the at-rest encryption of secrets.
+  { name: 'shared', files: ['errors/**', 'env.ts', 'log.ts', 'crypto/**'] },
 ];
 // Specifier patterns that reach each layer's files from anywhere in the server (relative paths).
 const layerImports = {

@@ -5,7 +5,6 @@
  * and jobs only, never for answers to the browser.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
-import { decryptOAuthToken, setTokenUtil } from 'better-auth/oauth2';
 import { account, userGoogleAccounts, userSettings, type Database } from '@summy/db';
 import type { Auth } from '../../auth.ts';
 import { GOOGLE_PROVIDER_ID } from './settings.ts';
@@ -14,6 +13,7 @@ import { GoogleReconnectError, GoogleUnavailableError } from './errors.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { log } from '../../log.ts';
 import { tokenAnswer } from './answers.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 
 /** What the token functions need; `now` lets tests move the clock. */
 export interface GoogleDeps {
@@ -37,19 +37,6 @@ export interface GoogleAccessToken {
 }
 
 type AccountRow = typeof account.$inferSelect;
-
-/**
- * Better Auth's own token encryption (`encryptOAuthTokens`, keyed by AUTH_SECRET), so rows Summy
- * writes read back through Better Auth and the reverse.
- */
-export async function tokenCrypto(auth: Auth) {
-  // The instance's context is the AuthContext these take; its generic options type differs only.
-  const ctx = (await auth.$context) as unknown as Parameters<typeof decryptOAuthToken>[1];
-  return {
-    encrypt: async (token: string) => (await setTokenUtil(token, ctx)) ?? token,
-    decrypt: async (stored: string) => decryptOAuthToken(stored, ctx),
-  };
-}
 
 // The user's Google account row, owner-scoped: another user's id answers 404 like a missing one.
 async function ownedAccount(db: Database, userId: string, accountId: string): Promise<AccountRow> {

@@ -18,9 +18,9 @@ import { recordGoogleAccount } from './record-google-account.ts';
 import {
   clearGoogleTokens,
   primaryGoogleAccountId,
-  tokenCrypto,
   type GoogleDeps,
 } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 
 /** The user's Google accounts, oldest first, without tokens. */
 export async function listGoogleAccounts(db: Database, userId: string): Promise<GoogleAccount[]> {
