@@ -12,7 +12,7 @@ import type { GoogleSettings } from '../../env.ts';
 import { GoogleReconnectError, GoogleUnavailableError } from './errors.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { log } from '../../log.ts';
-import { tokenAnswer } from './answers.ts';
+import { postGoogleTokenGrant } from './oauth.ts';
 import { tokenCrypto } from '../../crypto/token-crypto.ts';
 
 /** What the token functions need; `now` lets tests move the clock. */
@@ -120,28 +120,15 @@ export async function refreshGoogleAccount(
     await removeTokens(db, row.id);
     throw new GoogleReconnectError('No refresh token is stored for this Google account');
   }
-  let res: Response;
-  try {
-    res = await fetch(google.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: google.clientId,
-        client_secret: google.clientSecret,
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (err) {
-    throw new GoogleUnavailableError(`Token refresh failed: ${(err as Error).message}`);
-  }
+  const res = await postGoogleTokenGrant(
+    google,
+    { grant_type: 'refresh_token', refresh_token: refreshToken },
+    'Token refresh',
+  );
   if (res.status >= 500) throw new GoogleUnavailableError(`Token refresh answered ${res.status}`);
-  const answer = tokenAnswer.safeParse(await res.json().catch(() => ({})));
   // A 200 that is not a token answer is Google misbehaving: keep the tokens and say so.
-  if (!answer.success && res.ok)
-    throw new GoogleUnavailableError('Token refresh answered no token');
-  const body = answer.success ? answer.data : {};
+  if (!res.body && res.ok) throw new GoogleUnavailableError('Token refresh answered no token');
+  const body = res.body ?? {};
   if (!res.ok || !body.access_token) {
     log.warn(
       { accountId: row.id, reason: body.error ?? res.status },
