@@ -22,28 +22,51 @@ const features = (() => {
 // build whole servers and are left out. deps.ts (the dependency bag, types only) sits beside all.
 const S = 'apps/server/src';
 const serverLayers = [
-  { name: 'entry', files: ['main.ts', 'server.ts', 'app.ts', 'setup-notes.ts', 'cli/**'] },
-  { name: 'routes and jobs', files: ['routes/**', 'http/**', 'jobs/**', 'uploads/tus-routes.ts'] },
+  {
+    name: 'entry',
+    files: ['main.ts', 'server.ts', 'app.ts', 'worker-app.ts', 'setup-notes.ts', 'cli/**'],
+  },
+  {
+    name: 'routes and jobs',
+    // mcp/ answers HTTP like a route; metrics/routes.ts and metrics/http.ts are a route and a
+    // middleware, the rest of metrics/ the instruments that providers and jobs record into.
+    files: [
+      'routes/**',
+      'http/**',
+      'jobs/**',
+      'uploads/tus-routes.ts',
+      'mcp/**',
+      'metrics/routes.ts',
+      'metrics/http.ts',
+    ],
+  },
   { name: 'services', files: ['services/**', 'pipeline/**', 'auth.ts'] },
   {
     name: 'providers and integrations',
-    files: ['providers/**', 'integrations/**', 'models/**', 'audio/**', 'uploads/**'],
+    files: ['providers/**', 'integrations/**', 'models/**', 'audio/**', 'uploads/**', 'metrics/**'],
   },
   { name: 'storage and database', files: ['storage/**', 'realtime/**'] },
-  { name: 'errors and settings', files: ['errors/**', 'env.ts', 'log.ts', 'threads/**'] },
+  // Shared by every layer: errors, settings, logging, the at-rest encryption of secrets, the
+  // outbound address checks (net/) that more than one integration uses, and the thread pool.
+  {
+    name: 'shared',
+    files: ['errors/**', 'env.ts', 'env-*.ts', 'log.ts', 'crypto/**', 'net/**', 'threads/**'],
+  },
 ];
 // Specifier patterns that reach each layer's files from anywhere in the server (relative paths).
 const layerImports = {
-  entry: ['(^|/)(main|server|app|setup-notes)\\.ts$', '(^|/)cli/'],
+  entry: ['(^|/)(main|server|app|worker-app|setup-notes)\\.ts$', '(^|/)cli/'],
   'routes and jobs': [
-    '(^|/)(routes|http)/',
+    '(^|/)(routes|http|mcp)/',
     '(^|/)jobs/(?!boss\\.ts$)',
     '(^|/)uploads/tus-routes\\.ts$',
+    '(^|/)metrics/(routes|http)\\.ts$',
   ],
   services: ['(^|/)(services|pipeline)/'],
   'providers and integrations': [
     '(^|/)(providers|integrations|models|audio)/',
     '(^|/)uploads/(?!tus-routes\\.ts$)',
+    '(^|/)metrics/(?!(routes|http)\\.ts$)',
   ],
   'storage and database': ['(^|/)(storage|realtime)/'],
 };
@@ -54,12 +77,17 @@ const typeOnlyFromBelow = [
   { layer: 1, regex: '(^|/)jobs/boss\\.ts$' },
   { layer: 2, regex: '(^|/)auth\\.ts$' },
 ];
-const serverLayerRules = serverLayers.map((layer, i) => {
+const layerPatterns = (i) => {
+  const layer = serverLayers[i];
   const above = serverLayers.slice(0, i).flatMap((l) => layerImports[l.name] ?? []);
   const message = `The ${layer.name} layer imports only its own layer and those below it.`;
   const patterns = above.map((regex) => ({ regex, message }));
   for (const t of typeOnlyFromBelow)
     if (i > t.layer) patterns.push({ regex: t.regex, allowTypeImports: true, message });
+  return patterns;
+};
+const serverLayerRules = serverLayers.map((layer, i) => {
+  const patterns = layerPatterns(i);
   return {
     files: layer.files.map((f) => `${S}/${f}`),
     ignores: [
@@ -75,6 +103,39 @@ const serverLayerRules = serverLayers.map((layer, i) => {
     },
   };
 });
+
+// No integration imports another (what two share lives in a lower layer, such as net/ or
+// crypto/). A later setting of a rule replaces an earlier one, so each keeps its layer's patterns.
+const integrations = (() => {
+  try {
+    return readdirSync(`${S}/integrations`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+const integrationLayer = serverLayers.findIndex((l) => l.name === 'providers and integrations');
+const integrationRules = integrations.map((name) => ({
+  files: [`${S}/integrations/${name}/**/*.ts`],
+  ignores: [`${S}/**/*.test.ts`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...layerPatterns(integrationLayer),
+          ...integrations
+            .filter((other) => other !== name)
+            .map((other) => ({
+              regex: `(^|/)integrations/${other}/|^(\\.\\./)+${other}/`,
+              message: `integrations/${name}/ does not import another integration (integrations/${other}/); share code through a lower layer.`,
+            })),
+        ],
+      },
+    ],
+  },
+}));
 
 const ioModules = [
   'node:*',
@@ -167,6 +228,7 @@ export default tseslint.config(
     },
   },
   ...serverLayerRules,
+  ...integrationRules,
   {
     // No import cycles in the server (type-only imports are erased and do not count).
     files: [`${S}/**/*.ts`],

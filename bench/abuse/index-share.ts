@@ -17,7 +17,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, openDatabase, PGLITE_SETTINGS, schema, type Database } from '@summy/db';
 import { queuePgliteFairly, runInArrivalOrder } from '../../packages/db/src/fair-queue.ts';
-import { refreshSearchIndex } from '../../apps/server/src/services/chat/refresh-search-index.ts';
+import { refreshSearchIndex } from '../../apps/server/src/services/assistant/refresh-search-index.ts';
 import { percentile } from '../api/stats.ts';
 import { fillerTranscript } from './transcripts.ts';
 

@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { DatabaseHandle } from '@summy/db';
-import { meetingPassages } from '../../apps/server/src/services/chat/meeting-passages.ts';
+import { meetingPassages } from '../../apps/server/src/services/assistant/meeting-passages.ts';
 
 /** Meetings read per statement, and passages inserted per statement. */
 const READ_PAGE = 500;

@@ -22,8 +22,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { DatabaseHandle } from '@summy/db';
 import { loadQmsumMeetings, type QmsumMeeting } from '../../apps/server/test/qmsum.ts';
-import { answerQuestion } from '../../apps/server/src/services/chat/answer-question.ts';
-import { gatherSources } from '../../apps/server/src/services/chat/gather-sources.ts';
+import { answerQuestion } from '../../apps/server/src/services/assistant/answer-question.ts';
+import { gatherSources } from '../../apps/server/src/services/assistant/gather-sources.ts';
 import {
   closeLocalEngines,
   localTextEmbedder,
@@ -32,8 +32,8 @@ import {
   questionTerms,
   selectiveTerms,
   weighTerms,
-} from '../../apps/server/src/services/chat/search-passages.ts';
-import { refreshSearchIndex } from '../../apps/server/src/services/chat/refresh-search-index.ts';
+} from '../../apps/server/src/services/assistant/search-passages.ts';
+import { refreshSearchIndex } from '../../apps/server/src/services/assistant/refresh-search-index.ts';
 import { listMeetings } from '../../apps/server/src/services/meetings/list-meetings.ts';
 import { seededRandom } from '../api/dataset.ts';
 import { summarize, type LatencySummary } from '../api/stats.ts';

@@ -17,8 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '@summy/db';
 import { loadQmsumMeetings } from '../../apps/server/test/qmsum.ts';
-import { gatherSources } from '../../apps/server/src/services/chat/gather-sources.ts';
-import { refreshSearchIndex } from '../../apps/server/src/services/chat/refresh-search-index.ts';
+import { gatherSources } from '../../apps/server/src/services/assistant/gather-sources.ts';
+import { refreshSearchIndex } from '../../apps/server/src/services/assistant/refresh-search-index.ts';
 
 /** What the worker prints: CPU milliseconds, and the sizes of the workloads. */
 export interface CpuTimes {

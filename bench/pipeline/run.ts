@@ -28,10 +28,7 @@ import { parseArgs } from 'node:util';
 import { startPostgresServer, type PostgresServer } from '@summy/db/testing';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import type { ToolResolver } from '../../apps/server/src/pipeline/tools.ts';
-import {
-  scriptedTools,
-  type Script,
-} from '../../apps/server/src/pipeline/testing/scripted-tools.ts';
+import { scriptedTools, type Script } from '../../apps/server/test/scripted-tools.ts';
 import type { PipelineTools } from '../../apps/server/src/pipeline/tools.ts';
 import { startServer } from '../../apps/server/src/server.ts';
 import { getText, signUp } from '../api/client.ts';

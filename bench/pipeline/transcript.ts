@@ -6,7 +6,7 @@
  */
 import type { ActionItemSuggestion, Word } from '@summy/core';
 import { QMSUM_DIR, qmsumSpeechTurns } from '../../apps/server/test/qmsum.ts';
-import type { Script } from '../../apps/server/src/pipeline/testing/scripted-tools.ts';
+import type { Script } from '../../apps/server/test/scripted-tools.ts';
 
 /** Speaking rate of the scripted transcription: 150 words per minute (9,000 in an hour). */
 export const WORDS_PER_MINUTE = 150;

@@ -63,8 +63,17 @@ export const providerSettingsShape = {
   OPENAI_COMPATIBLE_API_KEY: text,
 };
 
+/** The name of a provider setting ('DEEPGRAM_API_KEY'). */
+export type ProviderSettingName = keyof typeof providerSettingsShape;
+
+/**
+ * The provider settings that are set, validated and trimmed, by name (`Env.settings`): a setting
+ * that is not set is absent, so a catalog checks it before use.
+ */
+export type ProviderSettings = Readonly<Partial<Record<ProviderSettingName, string>>>;
+
 /** The provider settings that are set, as validated strings, for `Env.settings`. */
-export function providerSettings(parsed: Record<string, unknown>): Record<string, string> {
+export function providerSettings(parsed: Record<string, unknown>): ProviderSettings {
   return Object.fromEntries(
     Object.keys(providerSettingsShape)
       .filter((name) => typeof parsed[name] === 'string')

@@ -13,6 +13,7 @@ import {
   providerSettings,
   providerSettingsShape,
   urlSetting,
+  type ProviderSettings,
 } from './env-providers.ts';
 import { localLlmSettings, localLlmSettingsShape, type LocalLlmSettings } from './env-local-llm.ts';
 import { processSettings, processSettingsShape, type ProcessSettings } from './env-process.ts';
@@ -140,7 +141,7 @@ export interface Env {
    * ANTHROPIC_BASE_URL...: env-providers.ts), validated and trimmed, by name, for the provider
    * catalogs (providers/stt/catalog.ts, providers/llm/catalog.ts), which pick the provider.
    */
-  settings: Readonly<Record<string, string>>;
+  settings: ProviderSettings;
   /** Time-out of direct transcription in ms (STT_TIMEOUT_MS, default 120 000). */
   sttTimeoutMs: number;
   /** The local language model's idle time, memory budget and parallel requests (LOCAL_LLM_*). */

@@ -16,7 +16,7 @@ import { startJobs, type Jobs } from './jobs/boss.ts';
 import { startWorkers } from './jobs/registry.ts';
 import { log, setLogLevel } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
-import { startSearchIndexing } from './services/chat/search-index-job.ts';
+import { startSearchIndexing } from './services/assistant/search-index-job.ts';
 import type { SummaryModelResolver } from './pipeline/regenerate-summary.ts';
 import { closeModelManager, modelManager } from './models/manager.ts';
 import { closeLocalEngines } from './providers/llm/local/provider.ts';

@@ -16,7 +16,7 @@ import { knownMigrations, openDatabase } from '@summy/db';
 import { startFakeS3, type FakeS3 } from '@summy/fakes/s3';
 import { runBackupCommand } from '../src/cli/backup.ts';
 import type { Env } from '../src/env.ts';
-import { scriptedTools } from '../src/pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from './scripted-tools.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import {
   MANIFEST_ENTRY,

@@ -11,7 +11,8 @@ import { account } from '@summy/db';
 import { fakeGoogleEnv, signInWithGoogle } from './google.ts';
 import { startTestServer, type Client } from './harness.ts';
 import type { RunningServer } from '../src/server.ts';
-import { tokenCrypto, type GoogleDeps } from '../src/integrations/google/tokens.ts';
+import { tokenCrypto } from '../src/crypto/token-crypto.ts';
+import type { GoogleDeps } from '../src/integrations/google/tokens.ts';
 
 /** The fake's seeded work account, with a week of events (Europe/Berlin). */
 export const ADA = 'ada@acme.test';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caldavConnections } from '@summy/db';
 import { signUp, startTestServer, type Client } from './harness.ts';
-import { tokenCrypto } from '../src/integrations/google/tokens.ts';
+import { tokenCrypto } from '../src/crypto/token-crypto.ts';
 import { waitSearchIndexed } from './meetings.ts';
 import { openEventStream } from './sse.ts';
 import type { RunningServer } from '../src/server.ts';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JFK_WAV, uploadProcessed } from './recordings.ts';
-import { scriptedTools } from '../src/pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from './scripted-tools.ts';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer } from './harness.ts';
 import { watchLogLines } from './log-lines.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptedTools } from '../src/pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from './scripted-tools.ts';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer } from './harness.ts';
 import { JFK_WAV, uploadProcessed } from './recordings.ts';

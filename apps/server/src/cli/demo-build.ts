@@ -11,7 +11,7 @@ import {
 } from '@summy/core';
 import type { Database } from '@summy/db';
 import type { AppDeps } from '../deps.ts';
-import { answerQuestion } from '../services/chat/answer-question.ts';
+import { answerQuestion } from '../services/assistant/answer-question.ts';
 import { createChat } from '../services/chats/create-chat.ts';
 import { createChatMessage } from '../services/chats/create-chat-message.ts';
 import { updateChat } from '../services/chats/update-chat.ts';

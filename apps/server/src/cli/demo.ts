@@ -4,7 +4,7 @@
  * Everything goes through the services the routes and the pipeline use: the title, summary with
  * topics and action items come from the offline text model through services/text (as the pipeline
  * makes them, no language model needed), meetings and to-dos through services/meetings and
- * services/todos, chats through the meeting assistant (services/chat, answering offline by quoting
+ * services/todos, chats through the meeting assistant (services/assistant, answering offline by quoting
  * passages) and services/chats.
  *
  * Idempotent: a demo meeting is recognised by its speech (the transcript's paragraph texts, which

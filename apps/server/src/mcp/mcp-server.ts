@@ -10,7 +10,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { z } from 'zod';
 import { maxText, type ApiKeyScope } from '@summy/core';
 import type { AppDeps } from '../deps.ts';
-import { answerQuestion } from '../services/chat/answer-question.ts';
+import { answerQuestion } from '../services/assistant/answer-question.ts';
 import { toExportedMeeting } from '../services/export/exported-meeting.ts';
 import { toMarkdown } from '../services/export/text-formats.ts';
 import { getMeeting } from '../services/meetings/get-meeting.ts';

@@ -13,7 +13,7 @@ import { waitProcessed } from '../../test/meetings.ts';
 import { openEventStream, type EventStream } from '../../test/sse.ts';
 import { ffmpeg, JFK_WAV, postFile } from '../../test/recordings.ts';
 import type { RunningServer } from '../server.ts';
-import { scriptedTools, type Script } from './testing/scripted-tools.ts';
+import { scriptedTools, type Script } from '../../test/scripted-tools.ts';
 
 let server: RunningServer;
 let alice: Client;

@@ -5,7 +5,7 @@
  * header never travels to another host), and, unless CALDAV_ALLOW_PRIVATE_HOSTS is set, only global
  * addresses (a user-given URL must not reach the server's own network), connecting to the very
  * address that was checked and reading at most {@link CALDAV_ANSWER_CAP} of each answer
- * (integrations/outbound). Server code only: the password never leaves it.
+ * (net/). Server code only: the password never leaves it.
  */
 import {
   REMINDERS_MESSAGES,
@@ -23,8 +23,8 @@ import {
 } from './answers.ts';
 import { RemindersAuthError, RemindersUnavailableError } from './errors.ts';
 import { log } from '../../log.ts';
-import { checkOutboundUrl, type OutboundPolicy } from '../outbound/outbound-url.ts';
-import { fetchPinned } from '../outbound/pinned-fetch.ts';
+import { checkOutboundUrl, type OutboundPolicy } from '../../net/outbound-url.ts';
+import { fetchPinned } from '../../net/pinned-fetch.ts';
 import { editVtodo, readVtodo, vtodoUid } from './vtodo.ts';
 
 /** Where and as whom to connect. `password` is the plain app-specific password. */
@@ -67,7 +67,7 @@ export const CALDAV_ANSWER_CAP = 8 * 1024 * 1024;
 
 /**
  * Refuses a URL Summy must not call: not http(s), plain http or an address that is not global
- * unless the policy allows private hosts (integrations/outbound; DNS answers are checked at call
+ * unless the policy allows private hosts (net/; DNS answers are checked at call
  * time), and answers the address to connect to: the one checked, so a second DNS answer cannot
  * swap it.
  * @returns the first address of the host (its own for an IP literal)

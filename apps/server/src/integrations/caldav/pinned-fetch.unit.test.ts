@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEndlessAnswer } from '../../../test/endless-answer.ts';
 import { assertAllowedUrl, CALDAV_ANSWER_CAP, caldavFetch } from './client.ts';
-import type { ResolveHost } from '../outbound/pinned-fetch.ts';
+import type { ResolveHost } from '../../net/pinned-fetch.ts';
 
 const hits = { checked: 0, rebound: 0 };
 let checked: Server;

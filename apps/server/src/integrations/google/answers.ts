@@ -2,13 +2,13 @@
  * zod schemas of the Google answers Summy reads: only the fields it uses, each optional where
  * Google may leave it out, unknown fields ignored. A body that does not match is treated as a
  * failed call by each caller (a changed or broken API is reported, not read half-way).
- * Sources: OAuth 2.0 token endpoint (https://developers.google.com/identity/protocols/oauth2/web-server#offline),
+ * Sources: OAuth 2.0 token endpoint and OpenID Connect userinfo (https://developers.google.com/identity/protocols/oauth2/web-server#offline),
  * Calendar v3 events.list (https://developers.google.com/calendar/api/v3/reference/events/list),
  * People v1 (https://developers.google.com/people/api/rest/v1/people).
  */
 import { z } from 'zod';
 
-/** The token endpoint's answer to a `refresh_token` grant (or its OAuth error). */
+/** The token endpoint's answer to a `refresh_token` or `authorization_code` grant (or its error). */
 export const tokenAnswer = z.object({
   access_token: z.string().optional(),
   refresh_token: z.string().optional(),
@@ -16,7 +16,19 @@ export const tokenAnswer = z.object({
   expires_in: z.number().optional(),
   /** Space-separated scopes granted. */
   scope: z.string().optional(),
+  /** The OpenID Connect id_token (a JWT), on a code exchange with the openid scope. */
+  id_token: z.string().optional(),
   error: z.string().optional(),
+});
+
+/** A token answer as read. */
+export type TokenAnswer = z.infer<typeof tokenAnswer>;
+
+/** The OpenID Connect userinfo endpoint's answer: the fields Summy reads. */
+export const userInfoAnswer = z.object({
+  /** Google's stable account id. */
+  sub: z.string().optional(),
+  email: z.string().optional(),
 });
 
 const attendee = z.object({

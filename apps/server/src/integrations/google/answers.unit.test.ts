@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsPage, tokenAnswer } from './answers.ts';
+import { eventsPage, tokenAnswer, userInfoAnswer } from './answers.ts';
 import { googleIdTokenClaims } from './id-token.ts';
 
 const idToken = (claims: object) =>
@@ -36,5 +36,17 @@ describe('Google answers', () => {
       tokenAnswer.parse({ access_token: 't', expires_in: 3599, token_type: 'Bearer' }),
     ).toEqual({ access_token: 't', expires_in: 3599 });
     expect(tokenAnswer.safeParse({ access_token: 't', expires_in: '3599' }).success).toBe(false);
+  });
+
+  it('reads the id_token of a code exchange and a userinfo profile, refusing a non-string e-mail', () => {
+    expect(tokenAnswer.parse({ access_token: 't', id_token: 'h.p.s' })).toEqual({
+      access_token: 't',
+      id_token: 'h.p.s',
+    });
+    expect(userInfoAnswer.parse({ sub: '1', email: 'a@b.c', email_verified: true })).toEqual({
+      sub: '1',
+      email: 'a@b.c',
+    });
+    expect(userInfoAnswer.safeParse({ sub: '1', email: ['a@b.c'] }).success).toBe(false);
   });
 });

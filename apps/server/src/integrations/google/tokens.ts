@@ -5,7 +5,6 @@
  * and jobs only, never for answers to the browser.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
-import { decryptOAuthToken, setTokenUtil } from 'better-auth/oauth2';
 import { account, userGoogleAccounts, userSettings, type Database } from '@summy/db';
 import type { Auth } from '../../auth.ts';
 import { GOOGLE_PROVIDER_ID } from './settings.ts';
@@ -13,7 +12,8 @@ import type { GoogleSettings } from '../../env.ts';
 import { GoogleReconnectError, GoogleUnavailableError } from './errors.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { log } from '../../log.ts';
-import { tokenAnswer } from './answers.ts';
+import { postGoogleTokenGrant } from './oauth.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 
 /** What the token functions need; `now` lets tests move the clock. */
 export interface GoogleDeps {
@@ -37,19 +37,6 @@ export interface GoogleAccessToken {
 }
 
 type AccountRow = typeof account.$inferSelect;
-
-/**
- * Better Auth's own token encryption (`encryptOAuthTokens`, keyed by AUTH_SECRET), so rows Summy
- * writes read back through Better Auth and the reverse.
- */
-export async function tokenCrypto(auth: Auth) {
-  // The instance's context is the AuthContext these take; its generic options type differs only.
-  const ctx = (await auth.$context) as unknown as Parameters<typeof decryptOAuthToken>[1];
-  return {
-    encrypt: async (token: string) => (await setTokenUtil(token, ctx)) ?? token,
-    decrypt: async (stored: string) => decryptOAuthToken(stored, ctx),
-  };
-}
 
 // The user's Google account row, owner-scoped: another user's id answers 404 like a missing one.
 async function ownedAccount(db: Database, userId: string, accountId: string): Promise<AccountRow> {
@@ -133,28 +120,15 @@ export async function refreshGoogleAccount(
     await removeTokens(db, row.id);
     throw new GoogleReconnectError('No refresh token is stored for this Google account');
   }
-  let res: Response;
-  try {
-    res = await fetch(google.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: google.clientId,
-        client_secret: google.clientSecret,
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (err) {
-    throw new GoogleUnavailableError(`Token refresh failed: ${(err as Error).message}`);
-  }
+  const res = await postGoogleTokenGrant(
+    google,
+    { grant_type: 'refresh_token', refresh_token: refreshToken },
+    'Token refresh',
+  );
   if (res.status >= 500) throw new GoogleUnavailableError(`Token refresh answered ${res.status}`);
-  const answer = tokenAnswer.safeParse(await res.json().catch(() => ({})));
   // A 200 that is not a token answer is Google misbehaving: keep the tokens and say so.
-  if (!answer.success && res.ok)
-    throw new GoogleUnavailableError('Token refresh answered no token');
-  const body = answer.success ? answer.data : {};
+  if (!res.body && res.ok) throw new GoogleUnavailableError('Token refresh answered no token');
+  const body = res.body ?? {};
   if (!res.ok || !body.access_token) {
     log.warn(
       { accountId: row.id, reason: body.error ?? res.status },

@@ -11,7 +11,7 @@ import { userOauthTokens, type Database } from '@summy/db';
 import type { Auth } from '../../auth.ts';
 import { LinearApiError, LinearNotConnectedError } from './errors.ts';
 import { log } from '../../log.ts';
-import { tokenCrypto } from '../google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 import type { LinearClient, LinearTokenSet } from './client.ts';
 import type { LinearThrottle } from './throttle.ts';
 

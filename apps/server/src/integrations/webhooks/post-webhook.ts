@@ -1,14 +1,14 @@
 /**
  * The webhook sender, under the network rules it shares with the CalDAV client
- * (integrations/outbound): http or https, and unless WEBHOOKS_ALLOW_PRIVATE_HOSTS is set only
+ * (net/): http or https, and unless WEBHOOKS_ALLOW_PRIVATE_HOSTS is set only
  * https to a global address, so a URL a user types cannot reach the server's own network. The
  * host is resolved once, every address checked, and the POST connects to the very address checked
  * (no DNS rebinding). Redirects are not followed: a 3xx is a failed try, as the Standard Webhooks
  * spec treats any non-2xx. The answer is only logged, so only its first 64 KiB are read.
  */
 import { ValidationError } from '../../errors/app-errors.ts';
-import { checkOutboundUrl, type OutboundPolicy } from '../outbound/outbound-url.ts';
-import { fetchPinned } from '../outbound/pinned-fetch.ts';
+import { checkOutboundUrl, type OutboundPolicy } from '../../net/outbound-url.ts';
+import { fetchPinned } from '../../net/pinned-fetch.ts';
 
 /** Network rules of the sender (`allowPrivateHosts`: WEBHOOKS_ALLOW_PRIVATE_HOSTS). */
 export type WebhookPolicy = OutboundPolicy;

@@ -10,7 +10,7 @@ import {
   type PipelineDeps,
 } from '../../pipeline/process-meeting.ts';
 import type { ToolResolver } from '../../pipeline/tools.ts';
-import type { MeetingProcessJob } from '../../services/processing/enqueue-meeting-processing.ts';
+import type { MeetingProcessJob } from '../../services/meetings/enqueue-meeting-processing.ts';
 import { untilMeetingDeleted } from '../../services/meetings/watch-meeting-deletion.ts';
 import { notifyMeetingProcessed } from '../../services/webhooks/notify-meeting-processed.ts';
 import type { AppDeps } from '../../deps.ts';

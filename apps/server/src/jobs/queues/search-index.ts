@@ -1,14 +1,17 @@
 /**
- * `search.index`: rebuild one user's stale search passages (services/chat/search-index-job.ts),
+ * `search.index`: rebuild one user's stale search passages (services/assistant/search-index-job.ts),
  * keyed by `singletonKey` = user id: 'stately' keeps one queued and one running per user, so a
  * burst of meeting writes queues one rebuild, and a write during a rebuild queues exactly one more.
  * With a text-embedding model installed, the passages are then embedded for the chat's rerank.
  */
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { refreshSearchIndex } from '../../services/chat/refresh-search-index.ts';
-import { BACKGROUND_SHARE, type SearchIndexJob } from '../../services/chat/search-index-job.ts';
-import { embedPassagesInBackground } from '../../services/chat/embed-passages.ts';
+import { refreshSearchIndex } from '../../services/assistant/refresh-search-index.ts';
+import {
+  BACKGROUND_SHARE,
+  type SearchIndexJob,
+} from '../../services/assistant/search-index-job.ts';
+import { embedPassagesInBackground } from '../../services/assistant/embed-passages.ts';
 import { defineQueue } from '../queue.ts';
 
 const payload = z.object({ userId: z.string() }) satisfies z.ZodType<SearchIndexJob>;

@@ -9,6 +9,8 @@
  */
 import type { AiModelChoice } from '@summy/core';
 import type { Env } from '../../env.ts';
+import type { ProviderSettingName, ProviderSettings } from '../../env-providers.ts';
+import { requiredSetting } from '../required-setting.ts';
 import { NOTES_MODELS } from '../../models/notes-catalog.ts';
 import { lazyTextModel } from './lazy-text-model.ts';
 import {
@@ -26,7 +28,7 @@ export type TextProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'loc
 /** A setting a provider reads from the environment. */
 export interface ProviderSetting {
   /** Environment variable name. */
-  name: string;
+  name: ProviderSettingName;
   /** Whether the provider is unavailable without it. */
   required: boolean;
   /** Whether its value must never be shown or sent to the browser (API keys). */
@@ -64,11 +66,11 @@ export interface TextProvider {
    * Its models under these settings, best first (the compatible server's model is a setting; the
    * local provider's are the notes models installed in `local.modelsDir`).
    */
-  models(settings: Readonly<Record<string, string>>, local?: LocalTextEnv): CatalogModel[];
+  models(settings: ProviderSettings, local?: LocalTextEnv): CatalogModel[];
   /** Creates the model; only called when the provider is configured. */
   create(
     modelId: string,
-    settings: Readonly<Record<string, string>>,
+    settings: ProviderSettings,
     options?: TextModelOptions,
     local?: LocalTextEnv,
   ): TextModel;
@@ -195,6 +197,11 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
         : [],
     create(modelId, settings, options) {
       const id = `openai-compatible:${modelId}`;
+      const baseUrl = requiredSetting(
+        settings,
+        'OPENAI_COMPATIBLE_BASE_URL',
+        'OpenAI-compatible server',
+      );
       return lazyTextModel(id, async () => {
         const [{ createOpenAICompatible }, { createAiSdkTextModel }] = await Promise.all([
           import('@ai-sdk/openai-compatible'),
@@ -202,7 +209,7 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
         ]);
         const provider = createOpenAICompatible({
           name: 'openai-compatible',
-          baseURL: settings.OPENAI_COMPATIBLE_BASE_URL!.replace(/\/+$/, ''),
+          baseURL: baseUrl.replace(/\/+$/, ''),
           apiKey: settings.OPENAI_COMPATIBLE_API_KEY,
         });
         // Chat Completions with JSON mode: what Ollama, vLLM and llama.cpp servers all offer.
@@ -239,7 +246,7 @@ export const TEXT_PROVIDERS: readonly TextProvider[] = [
  */
 export function unconfiguredReason(
   provider: TextProvider,
-  settings: Readonly<Record<string, string>>,
+  settings: ProviderSettings,
   local: LocalTextEnv = {},
 ): string | undefined {
   if (provider.id === 'local' && provider.models(settings, local).length === 0) {
@@ -254,7 +261,7 @@ export function unconfiguredReason(
 
 /** The configured providers, in the order 'auto' prefers them (offline last, always there). */
 export function configuredTextProviders(
-  settings: Readonly<Record<string, string>>,
+  settings: ProviderSettings,
   local: LocalTextEnv = {},
 ): TextProvider[] {
   return TEXT_PROVIDERS.filter((p) => !unconfiguredReason(p, settings, local));
@@ -266,7 +273,7 @@ export function configuredTextProviders(
  * `reason` ('ANTHROPIC_API_KEY is not set on this server').
  */
 export function aiModelChoices(
-  settings: Readonly<Record<string, string>>,
+  settings: ProviderSettings,
   local: LocalTextEnv = {},
 ): AiModelChoice[] {
   const choices: AiModelChoice[] = [{ value: 'auto', label: 'Auto', available: true }];
@@ -293,10 +300,7 @@ export function aiModelChoices(
  * the OpenAI-compatible server's model, whose label is its name: `settings` only decide which
  * models are listed.
  */
-export function textModelLabel(
-  modelId: string,
-  settings: Readonly<Record<string, string>> = {},
-): string {
+export function textModelLabel(modelId: string, settings: ProviderSettings = {}): string {
   const parsed = parsePreference(modelId);
   if (!parsed) return modelId === 'offline' ? 'Offline' : modelId;
   // A meeting's label must not need the models folder: the built-in catalog's name, else the id

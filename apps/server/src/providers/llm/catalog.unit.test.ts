@@ -141,4 +141,11 @@ describe('selectTextModel', () => {
       `anthropic:${CLAUDE_SONNET_4}`,
     );
   });
+
+  it('refuses to create the compatible server model without its address, naming the setting', () => {
+    const provider = TEXT_PROVIDERS.find((p) => p.id === 'openai-compatible')!;
+    expect(() =>
+      provider.create('llama3.1:8b', { OPENAI_COMPATIBLE_MODEL: 'llama3.1:8b' }),
+    ).toThrow('Missing backend configuration: OPENAI_COMPATIBLE_BASE_URL');
+  });
 });

@@ -9,7 +9,12 @@
  * installed is read per job ({@link currentSttProviderId}), so a download takes effect without a
  * restart.
  */
-import { DEFAULT_STT_TIMEOUT_MS } from '../../env-providers.ts';
+import {
+  DEFAULT_STT_TIMEOUT_MS,
+  type ProviderSettingName,
+  type ProviderSettings,
+} from '../../env-providers.ts';
+import { requiredSetting } from '../required-setting.ts';
 import { ConfigurationError, type Env } from '../../env.ts';
 import { installedRecognizers } from './local/select-models.ts';
 import type { SttProvider, SttProviderId } from './types.ts';
@@ -17,11 +22,11 @@ import type { SttProvider, SttProviderId } from './types.ts';
 /** One setting a provider reads from the environment (`Env.settings`). */
 export interface SttSettingSpec {
   /** Environment variable name, e.g. 'DEEPGRAM_API_KEY'. */
-  name: string;
+  name: ProviderSettingName;
   /** The provider cannot run without it (see `requiredUnless`). */
   required: boolean;
   /** Not required when one of these settings is set (a local server needs no key). */
-  requiredUnless?: readonly string[];
+  requiredUnless?: readonly ProviderSettingName[];
   /** Never shown back to users or the browser (API keys). */
   secret: boolean;
   /** What it does, for the settings screen and docs. */
@@ -31,7 +36,7 @@ export interface SttSettingSpec {
 }
 
 /** Settings as the catalog reads them: `Env.settings`, validated by `loadEnv`. */
-export type SttSettings = Readonly<Record<string, string>>;
+export type SttSettings = ProviderSettings;
 
 /** A provider in the catalog. */
 export interface SttProviderEntry {
@@ -65,7 +70,7 @@ export const STT_GENERAL_SETTINGS: readonly SttSettingSpec[] = [
   },
 ];
 
-const has = (settings: SttSettings, name: string) => Boolean(settings[name]?.trim());
+const has = (settings: SttSettings, name: ProviderSettingName) => Boolean(settings[name]?.trim());
 
 /** Every speech-to-text provider Summy knows, in `auto` preference order. */
 export const STT_PROVIDERS: readonly SttProviderEntry[] = [
@@ -91,7 +96,7 @@ export const STT_PROVIDERS: readonly SttProviderEntry[] = [
     async create(env) {
       const { createDeepgramSttProvider } = await import('./deepgram/index.ts');
       return createDeepgramSttProvider({
-        apiKey: env.settings.DEEPGRAM_API_KEY!,
+        apiKey: requiredSetting(env.settings, 'DEEPGRAM_API_KEY', 'Deepgram'),
         baseUrl: settingOrDefault(env.settings, 'deepgram', 'DEEPGRAM_BASE_URL'),
       });
     },
@@ -167,7 +172,11 @@ export function sttProviderEntry(id: SttProviderId): SttProviderEntry {
   return entry;
 }
 
-function settingOrDefault(settings: SttSettings, id: SttProviderId, name: string): string {
+function settingOrDefault(
+  settings: SttSettings,
+  id: SttProviderId,
+  name: ProviderSettingName,
+): string {
   const value = settings[name]?.trim();
   if (value) return value;
   const spec = sttProviderEntry(id).settings.find((s) => s.name === name);

@@ -52,4 +52,13 @@ describe('speech-to-text catalog', () => {
   it('refuses an STT_PROVIDER it does not know', () => {
     expect(() => v({ STT_PROVIDER: 'whisper' })).toThrow(/STT_PROVIDER must be one of/);
   });
+
+  it('refuses to create Deepgram without its key, naming the setting', async () => {
+    const env = { settings: {} } as Parameters<(typeof STT_PROVIDERS)[0]['create']>[0];
+    await expect(STT_PROVIDERS[0]!.create(env)).rejects.toThrow(
+      new ConfigurationError(
+        'Missing backend configuration: DEEPGRAM_API_KEY (needed by the Deepgram provider)',
+      ),
+    );
+  });
 });

@@ -11,7 +11,7 @@ import { zonedMidnightIso, type CalendarEvent } from '@summy/core';
 import { account, contacts } from '@summy/db';
 import { fakeGoogleEnv, linkGoogle, signInWithGoogle } from '../../../test/google.ts';
 import { startTestServer } from '../../../test/harness.ts';
-import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 import { listCalendarEvents } from '../../services/calendar/list-calendar-events.ts';
 import { listUpcomingMeetings } from '../../services/calendar/list-upcoming-meetings.ts';
 import {

@@ -10,7 +10,7 @@ import { askStream } from '../../../test/chat-stream.ts';
 import { Client, signUp, startTestServer } from '../../../test/harness.ts';
 import { loadQmsumMeeting, type QmsumMeeting } from '../../../test/qmsum.ts';
 import type { RunningServer } from '../../server.ts';
-import { NO_MODEL_NOTE } from '../../services/chat/offline-answer.ts';
+import { NO_MODEL_NOTE } from '../../services/assistant/offline-answer.ts';
 
 let server: RunningServer;
 let alice: Client;

@@ -13,7 +13,7 @@ import { meetingPassages, meetings } from '@summy/db';
 import { signUp, startTestServer, testDbKind, type Client } from '../../../test/harness.ts';
 import { qmsumSpeechTurns } from '../../../test/qmsum.ts';
 import type { RunningServer } from '../../server.ts';
-import { MAX_PASSAGE_CHARS } from '../../services/chat/meeting-passages.ts';
+import { MAX_PASSAGE_CHARS } from '../../services/assistant/meeting-passages.ts';
 
 /** A 10-hour meeting: 150 words a minute, ≈ 585,000 characters (TEXT_LIMITS.transcript). */
 const TEN_HOURS_CHARS = 585_000;

@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors/app-errors.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
-import { answerQuestion } from '../../services/chat/answer-question.ts';
+import { answerQuestion } from '../../services/assistant/answer-question.ts';
 import { assertOwnMeetings } from '../../services/meetings/assert-own-meetings.ts';
 import { log } from '../../log.ts';
 

@@ -13,7 +13,7 @@ import {
   syncContacts,
   type ContactSyncResult,
 } from '../../services/contacts/sync-contacts.ts';
-import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 import {
   ADA,
   GRACE,

@@ -210,9 +210,7 @@ describe('Google token rules', () => {
   it('removes the tokens when a refresh fails or no refresh token exists', async () => {
     const { c, ids } = await userWith(GRACE, ADA_PERSONAL);
     const [first, second] = ids as [string, string];
-    const refresh = await (
-      await import('../../integrations/google/tokens.ts')
-    ).tokenCrypto(deps.auth);
+    const refresh = await (await import('../../crypto/token-crypto.ts')).tokenCrypto(deps.auth);
     fake.revokeToken(await refresh.decrypt((await rawAccount(first)).refreshToken!));
     const res = await c.post('/api/google/refresh');
     expect(res.status).toBe(409);
@@ -254,9 +252,7 @@ describe('Google token rules', () => {
     expect(calls).toBe(2);
 
     // The refresh itself fails: tokens removed, same error, no retry.
-    const crypto = await (
-      await import('../../integrations/google/tokens.ts')
-    ).tokenCrypto(deps.auth);
+    const crypto = await (await import('../../crypto/token-crypto.ts')).tokenCrypto(deps.auth);
     fake.revokeToken(await crypto.decrypt((await rawAccount(id)).refreshToken!));
     calls = 0;
     await expect(withGoogleAuthRetry(deps, c.userId, id, refused)).rejects.toThrow(RECONNECT);

@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAnswerSchema } from '@summy/core';
 import type { Env } from '../../env.ts';
-import { scriptedTools } from '../../pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from '../../../test/scripted-tools.ts';
 import type { RunningServer } from '../../server.ts';
 import { REDACTED_ANSWER } from '../../services/meetings/delete-meeting.ts';
 import { sweepLeftovers } from '../../services/meetings/meeting-leftovers.ts';

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingSchema, type Meeting, type Word } from '@summy/core';
-import { scriptedTools } from '../../pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from '../../../test/scripted-tools.ts';
 import { createOfflineTextModel } from '../../providers/llm/offline/model.ts';
 import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';

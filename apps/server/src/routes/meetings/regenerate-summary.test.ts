@@ -19,7 +19,7 @@ import {
   type FakeVendor,
 } from '@summy/fakes/llm';
 import { configuredTools } from '../../pipeline/resolve-tools.ts';
-import { scriptedTools } from '../../pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from '../../../test/scripted-tools.ts';
 import { CLAUDE_SONNET_4 } from '../../providers/llm/catalog.ts';
 import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTICES, type Meeting } from '@summy/core';
-import { scriptedTools, type Script } from '../../pipeline/testing/scripted-tools.ts';
+import { scriptedTools, type Script } from '../../../test/scripted-tools.ts';
 import type { PipelineTools } from '../../pipeline/tools.ts';
 import type { SttProvider } from '../../providers/stt/types.ts';
 import type { RunningServer } from '../../server.ts';

@@ -12,7 +12,7 @@ import { meetingSeriesSchema, type MeetingSeries, type Word } from '@summy/core'
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { waitProcessed } from '../../../test/meetings.ts';
 import { ffmpeg, JFK_WAV } from '../../../test/recordings.ts';
-import { scriptedTools, type Script } from '../../pipeline/testing/scripted-tools.ts';
+import { scriptedTools, type Script } from '../../../test/scripted-tools.ts';
 import type { RunningServer } from '../../server.ts';
 
 let server: RunningServer;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Meeting } from '@summy/core';
-import { scriptedTools } from '../../pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from '../../../test/scripted-tools.ts';
 import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 

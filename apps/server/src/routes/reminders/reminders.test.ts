@@ -10,7 +10,7 @@ import { startRadicale, type RunningRadicale } from '@summy/fakes/radicale';
 import { caldavConnections } from '@summy/db';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import type { RunningServer } from '../../server.ts';
-import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 
 const BASE = '/api/integrations/apple-reminders';
 const CALDAV_USERS = ['alice', 'bob', 'carol', 'dave', 'erin'];

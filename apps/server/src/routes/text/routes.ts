@@ -15,7 +15,8 @@ import {
   runActionItemsWorker,
   runEnhanceSpeakersWorker,
   runSummaryWorker,
-} from '../../services/text/text-workers.ts';
+} from '../../services/text/run-text-workers.ts';
+import { answerTextError } from './text-error-answer.ts';
 
 const tags = ['text'];
 
@@ -97,7 +98,9 @@ export function textRoutes({ database: { db }, env }: AppDeps) {
       }),
       async (c) =>
         c.json(
-          await runSummaryWorker(deps, c.var.userId, c.req.valid('json'), c.req.raw.signal),
+          await answerTextError(
+            runSummaryWorker(deps, c.var.userId, c.req.valid('json'), c.req.raw.signal),
+          ),
           200,
         ),
     )
@@ -116,7 +119,9 @@ export function textRoutes({ database: { db }, env }: AppDeps) {
       }),
       async (c) =>
         c.json(
-          await runActionItemsWorker(deps, c.var.userId, c.req.valid('json'), c.req.raw.signal),
+          await answerTextError(
+            runActionItemsWorker(deps, c.var.userId, c.req.valid('json'), c.req.raw.signal),
+          ),
           200,
         ),
     )
@@ -136,7 +141,9 @@ export function textRoutes({ database: { db }, env }: AppDeps) {
       }),
       async (c) =>
         c.json(
-          await runEnhanceSpeakersWorker(deps, c.var.userId, c.req.valid('json'), c.req.raw.signal),
+          await answerTextError(
+            runEnhanceSpeakersWorker(deps, c.var.userId, c.req.valid('json'), c.req.raw.signal),
+          ),
           200,
         ),
     );

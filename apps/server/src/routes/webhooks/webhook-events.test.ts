@@ -16,7 +16,7 @@ import {
   type WebhookPayload,
 } from '@summy/core';
 import { webhookDeliveries } from '@summy/db';
-import { scriptedTools } from '../../pipeline/testing/scripted-tools.ts';
+import { scriptedTools } from '../../../test/scripted-tools.ts';
 import type { RunningServer } from '../../server.ts';
 import { signUp, startTestServer, TEST_ORIGIN, type Client } from '../../../test/harness.ts';
 import { JFK_WAV, uploadProcessed } from '../../../test/recordings.ts';

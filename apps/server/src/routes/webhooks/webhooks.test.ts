@@ -19,7 +19,7 @@ import { webhooks } from '@summy/db';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import { startEndlessAnswer } from '../../../test/endless-answer.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 import { webhookDeliverQueue } from '../../jobs/queues/webhook-deliver.ts';
 import type { RunningServer } from '../../server.ts';
 

@@ -13,14 +13,18 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../errors/app-errors.ts';
-import { GoogleUnavailableError } from '../../integrations/google/errors.ts';
+import {
+  exchangeGoogleCode,
+  fetchGoogleProfile,
+  revokeGoogleToken,
+} from '../../integrations/google/oauth.ts';
 import { recordGoogleAccount } from './record-google-account.ts';
 import {
   clearGoogleTokens,
   primaryGoogleAccountId,
-  tokenCrypto,
   type GoogleDeps,
 } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 
 /** The user's Google accounts, oldest first, without tokens. */
 export async function listGoogleAccounts(db: Database, userId: string): Promise<GoogleAccount[]> {
@@ -140,12 +144,7 @@ export async function removeGoogleAccount(
 async function revoke(deps: GoogleDeps, encrypted: string): Promise<void> {
   try {
     const token = await (await tokenCrypto(deps.auth)).decrypt(encrypted);
-    await fetch(deps.google.revokeUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    await revokeGoogleToken(deps.google, token);
   } catch {
     // Revocation is a courtesy: the tokens are already deleted here.
   }
@@ -195,45 +194,8 @@ export async function linkGoogleAccountByCode(
   if (new URL(redirectUri).origin !== new URL(deps.publicUrl).origin) {
     throw new ValidationError('redirect_uri must be on this server');
   }
-  let res: Response;
-  try {
-    res = await fetch(deps.google.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id: deps.google.clientId,
-        client_secret: deps.google.clientSecret,
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (err) {
-    throw new GoogleUnavailableError(`Code exchange failed: ${(err as Error).message}`);
-  }
-  const body = (await res.json().catch(() => ({}))) as {
-    access_token?: string;
-    refresh_token?: string;
-    expires_in?: number;
-    scope?: string;
-    id_token?: string;
-    error?: string;
-  };
-  if (!res.ok || !body.access_token) {
-    throw new AppError(
-      400,
-      'Failed to exchange authorization code',
-      body.error ?? `HTTP ${res.status}`,
-    );
-  }
-  const info = await fetch(deps.google.userInfoUrl, {
-    headers: { authorization: `Bearer ${body.access_token}` },
-  });
-  const profile = (await info.json().catch(() => ({}))) as { sub?: string; email?: string };
-  if (!info.ok || !profile.sub || !profile.email) {
-    throw new GoogleUnavailableError('Google did not return the account profile');
-  }
+  const body = await exchangeGoogleCode(deps.google, code, redirectUri);
+  const profile = await fetchGoogleProfile(deps.google, body.access_token);
   const crypto = await tokenCrypto(deps.auth);
   const ctx = await deps.auth.$context;
   const now = (deps.now ?? (() => new Date()))();

@@ -12,7 +12,7 @@ import { chatMessages, chats, meetings, type Database } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { log } from '../../log.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
-import { removeMeetingPassages, withMeetingPassages } from '../chat/passage-store.ts';
+import { removeMeetingPassages, withMeetingPassages } from '../assistant/passage-store.ts';
 import { removeMeetingFiles } from './meeting-leftovers.ts';
 import { removeEmptyProfiles } from '../voices/record-voice-profiles.ts';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts';

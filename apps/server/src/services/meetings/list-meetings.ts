@@ -57,7 +57,7 @@ function searchFilter(userId: string, search: string): SQL | undefined {
  * and `\\` match themselves
  * @param search title or transcript words (the /meetings screen; see {@link searchFilter}) over the
  * search passages as they are: the request never rebuilds them; the `search.index` job does,
- * seconds after a meeting is written (services/chat/search-index-job.ts)
+ * seconds after a meeting is written (services/assistant/search-index-job.ts)
  * @throws ValidationError for a malformed cursor
  */
 export async function listMeetings(

@@ -9,7 +9,7 @@ import { meetings } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, NotFoundError } from '../../errors/app-errors.ts';
 import { contentTypeForKey, keyFromAudioUrl } from '../../storage/types.ts';
-import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processing.ts';
+import { enqueueMeetingProcessing } from './enqueue-meeting-processing.ts';
 import { getMeeting } from './get-meeting.ts';
 import { log } from '../../log.ts';
 

@@ -9,7 +9,7 @@ import { FALLBACK_TITLE } from '@summy/core';
 import { meetings } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors/app-errors.ts';
-import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processing.ts';
+import { enqueueMeetingProcessing } from '../meetings/enqueue-meeting-processing.ts';
 import { storedAudioUrl, uniqueAudioKey, type StoredObject } from '../../storage/types.ts';
 import { AudioGuard } from '../../uploads/audio-guard.ts';
 import { assertAcceptedType } from '../../uploads/audio-type.ts';

@@ -11,7 +11,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { meetings } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, NotFoundError } from '../../errors/app-errors.ts';
-import { enqueueMeetingProcessing } from '../processing/enqueue-meeting-processing.ts';
+import { enqueueMeetingProcessing } from '../meetings/enqueue-meeting-processing.ts';
 import { keyFromAudioUrl, storedAudioUrl, uniqueAudioKey } from '../../storage/types.ts';
 import {
   forgetRecordingTally,

@@ -24,7 +24,7 @@ import {
   RemindersNotConnectedError,
 } from '../../integrations/caldav/errors.ts';
 import { log } from '../../log.ts';
-import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 import { connectCaldav, type CaldavPolicy } from '../../integrations/caldav/client.ts';
 
 /** What the reminders services need. */

@@ -15,7 +15,7 @@ import {
   type TodoHit,
 } from '@summy/core';
 import type { Database } from '@summy/db';
-import { queryRows } from '../chat/search-passages.ts';
+import { queryRows } from '../assistant/search-passages.ts';
 import { excerptAround, headlineSql, highlightWords, parseHeadline } from './highlight.ts';
 import { RECENT_ROWS, searchMeetings } from './search-meetings.ts';
 import { searchQuery, type SearchQuery } from './search-terms.ts';

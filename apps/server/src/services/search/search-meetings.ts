@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MeetingHit } from '@summy/core';
 import type { Database } from '@summy/db';
-import { queryRows } from '../chat/search-passages.ts';
+import { queryRows } from '../assistant/search-passages.ts';
 import { headlineSql, highlightWords, parseHeadline } from './highlight.ts';
 import type { SearchQuery } from './search-terms.ts';
 

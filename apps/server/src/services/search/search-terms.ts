@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '@summy/db';
-import { queryRows } from '../chat/search-passages.ts';
+import { queryRows } from '../assistant/search-passages.ts';
 
 /** One word of the query, stemmed. */
 export interface SearchTerm {

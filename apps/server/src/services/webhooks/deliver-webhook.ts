@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliveries, webhooks } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
-import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 import { postWebhook, WEBHOOK_URL_RULES } from '../../integrations/webhooks/post-webhook.ts';
 import { log } from '../../log.ts';
 

@@ -18,7 +18,7 @@ import {
 import { webhookDeliveries, webhooks, type Database } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
-import { tokenCrypto } from '../../integrations/google/tokens.ts';
+import { tokenCrypto } from '../../crypto/token-crypto.ts';
 import { assertWebhookUrl } from '../../integrations/webhooks/post-webhook.ts';
 import { createUnderCap, type UserCap } from '../caps/create-under-cap.ts';
 

@@ -14,9 +14,9 @@ import {
   TextGenerationError,
   type GeneratedSummary,
   type TextModel,
-} from '../../providers/llm/types.ts';
-import { SttError, type SttInput, type SttProvider } from '../../providers/stt/types.ts';
-import type { PipelineTools } from '../tools.ts';
+} from '../src/providers/llm/types.ts';
+import { SttError, type SttInput, type SttProvider } from '../src/providers/stt/types.ts';
+import type { PipelineTools } from '../src/pipeline/tools.ts';
 
 /** Which steps fail, and what the successful ones answer. */
 export interface Script {
