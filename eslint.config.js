@@ -37,7 +37,9 @@ const layerImports = {
   entry: ['(^|/)(main|server|app|setup-notes)\\.ts$', '(^|/)cli/'],
   'routes and jobs': [
     '(^|/)(routes|http)/',
-    '(^|/)jobs/(?!boss\\.ts$)',
+    // The queues' contracts (jobs/payloads.ts: names and payload schemas, zod only) are for every
+    // layer that sends or reads a job; the job client (boss.ts) is below.
+    '(^|/)jobs/(?!(boss|payloads)\\.ts$)',
     '(^|/)uploads/tus-routes\\.ts$',
   ],
   services: ['(^|/)(services|pipeline)/'],
