@@ -2,7 +2,8 @@
 // a second run. `node scripts/check.mjs [typecheck] [lint]`.
 //   typecheck: tsc on the Node code as one program and on the web projects, incremental
 //              (.tmp/tsc/*.tsbuildinfo: a run after a small change re-checks only what it reaches)
-//   lint:      ESLint with no warnings allowed, and Prettier, both caching by file content (.tmp)
+//   lint:      ESLint with no warnings allowed, and Prettier, both caching by file content (.tmp);
+//              and dpdm, which fails on any import cycle, type-only imports counted
 // The tasks run as many at a time as the machine has cores, the longest first; each one's output is
 // printed whole when it ends, so parallel runs do not interleave. Exits 1 when any task fails.
 import { spawn } from 'node:child_process';
@@ -35,6 +36,20 @@ const tasks = {
         bin('eslint/bin/eslint.js'),
         ...['--max-warnings', '0', '--cache', '--cache-strategy', 'content'],
         ...['--cache-location', '.tmp/eslint-cache', '.'],
+      ],
+    },
+    {
+      // No module imports itself through others, not even through `import type`: a type-only cycle
+      // still ties each module's types to all the others' (a service that sends a job depended on
+      // every queue's handler). ESLint's import-x/no-cycle skips type imports; dpdm reads them with
+      // TypeScript's parser (no -T). Sources and tests of the apps and packages; a few seconds.
+      name: 'dpdm (import cycles)',
+      quiet: true,
+      args: [
+        bin('dpdm/lib/bin/dpdm.js'),
+        ...['--no-warning', '--no-tree', '--no-progress', '--exit-code', 'circular:1'],
+        ...['apps/*/src/**/*.{ts,tsx}', 'apps/*/test/**/*.{ts,tsx}'],
+        ...['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts'],
       ],
     },
     {
@@ -71,7 +86,8 @@ function run(task) {
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${task.name} (${seconds} s)`);
-      if (code !== 0 || output.trim())
+      // A quiet task's output is its verdict only: shown when it failed.
+      if (code !== 0 || (output.trim() && !task.quiet))
         process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
       resolve(code === 0);
     });

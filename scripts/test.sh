@@ -3,7 +3,7 @@
 # packages), then runs every stage below in order. `npm test -- STAGE...` (or
 # `bash scripts/test.sh STAGE...`) runs only the stages named; docs/testing.md says what each costs.
 #   typecheck  tsc on the Node code as one program, the web app and the calendar bench (incremental)
-#   lint       ESLint and Prettier (cached)
+#   lint       ESLint and Prettier (cached), and dpdm (no import cycle, type-only imports counted)
 #   unit       Vitest projects unit and web: tests with no processes, servers or audio
 #   slow       Vitest project slow: tests that spawn processes, start Radicale or decode audio
 #   pglite     the server's integration tests on PGlite

@@ -13,7 +13,7 @@ import { createAuth } from './auth.ts';
 import { promoteConfiguredAdmins } from './services/auth/admins.ts';
 import type { Env } from './env.ts';
 import { startJobs, type Jobs } from './jobs/boss.ts';
-import { startWorkers } from './jobs/registry.ts';
+import { queueOptions, startWorkers } from './jobs/registry.ts';
 import { log, setLogLevel } from './log.ts';
 import { enqueueContactsSync } from './services/contacts/enqueue-contacts-sync.ts';
 import { startSearchIndexing } from './services/assistant/search-index-job.ts';
@@ -97,7 +97,10 @@ export async function startServer(
     .cleanPartials()
     .catch((err: unknown) => log.warn({ err }, '[models] could not clean the partial downloads'));
   const realtime = await startRealtimeHub(db);
-  const jobs = await startJobs(db, { monitorIntervalSeconds: options.monitorIntervalSeconds });
+  const jobs = await startJobs(db, {
+    queues: queueOptions(),
+    monitorIntervalSeconds: options.monitorIntervalSeconds,
+  });
   const auth = createAuth(env, db.db, {
     onGoogleConnected: (userId) =>
       void enqueueContactsSync(jobs, userId).catch((err: unknown) =>

@@ -19,12 +19,8 @@ import {
 } from '@summy/fakes/models';
 import type { ModelEntry } from '@summy/core';
 import { installedModels } from '../src/models/installed.ts';
-import {
-  ModelManager,
-  type ModelDownload,
-  type ModelManagerOptions,
-  type ModelsEnv,
-} from '../src/models/manager.ts';
+import { ModelManager, type ModelDownload } from '../src/models/manager.ts';
+import type { ModelManagerOptions, ModelsEnv } from '../src/models/settings.ts';
 
 /** The tiny recognizer's id. */
 export const RECOGNIZER = 'tiny-nemo-ctc-en';

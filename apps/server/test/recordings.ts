@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { meetings } from '@summy/db';
 import type { RunningServer } from '../src/server.ts';
-import type { MeetingProcessJob } from '../src/services/meetings/enqueue-meeting-processing.ts';
+import type { MeetingProcessJob } from '../src/jobs/payloads.ts';
 import type { Meeting } from '@summy/core';
 import { TEST_ORIGIN, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';

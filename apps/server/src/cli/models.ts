@@ -10,7 +10,8 @@ import type { ModelStatus } from '@summy/core';
 import type { Env } from '../env.ts';
 import { AppError } from '../errors/app-errors.ts';
 import { ModelDownloadCancelledError } from '../models/errors.ts';
-import { ModelManager, type ModelsEnv } from '../models/manager.ts';
+import { ModelManager } from '../models/manager.ts';
+import type { ModelsEnv } from '../models/settings.ts';
 
 /** Usage lines of the `models` commands. */
 export const MODELS_USAGE = [

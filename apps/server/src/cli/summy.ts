@@ -18,6 +18,7 @@ import { ConfigurationError, loadEnv, type Env } from '../env.ts';
 import { startJobs } from '../jobs/boss.ts';
 import { startQueueWorker } from '../jobs/queue.ts';
 import { meetingProcessQueue } from '../jobs/queues/meeting-process.ts';
+import { queueOptions } from '../jobs/registry.ts';
 import { configuredTools } from '../pipeline/resolve-tools.ts';
 import { validateSttSettings } from '../providers/stt/catalog.ts';
 import { createStorage } from '../storage/index.ts';
@@ -86,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
   validateSttSettings(env);
   const database = await openConfiguredDatabase(env, 'summy import');
   await cleanScratch(env.dataDir);
-  const jobs = await startJobs(database);
+  const jobs = await startJobs(database, { queues: queueOptions() });
   const storage = createStorage(env);
   // Imported meetings reach the user's webhooks too; the server's worker sends them.
   await startQueueWorker(jobs, meetingProcessQueue, {

@@ -5,18 +5,15 @@
  * (docs/decisions/042-server-layers-and-job-registry.md). Every line a handler logs carries its
  * `queue` and `jobId`.
  */
-import type { JobWithMetadata, Queue, WorkOptions } from 'pg-boss';
+import type { JobWithMetadata, WorkOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { JobKind } from '../env-process.ts';
 import { log, withLogContext } from '../log.ts';
 import { observeJob } from '../metrics/jobs.ts';
-import type { Jobs } from './boss.ts';
+import type { Jobs, QueueOptions } from './boss.ts';
 
 /** The jobs a handler is given: never none. */
 export type Batch<Payload> = [JobWithMetadata<Payload>, ...JobWithMetadata<Payload>[]];
-
-/** pg-boss options of a queue (`policy` is fixed when the queue is created). */
-export type QueueOptions = Omit<Queue, 'name'>;
 
 /**
  * A queue and its worker.

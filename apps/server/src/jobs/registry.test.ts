@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '@summy/db';
 import { openTestDatabase } from '../../test/harness.ts';
 import { startJobs, type Jobs } from './boss.ts';
 import { defineQueue, startQueueWorker } from './queue.ts';
-import { checkQueues, QUEUES, startWorkers, type WorkerDeps } from './registry.ts';
+import { JOB_PAYLOADS } from './payloads.ts';
+import { checkQueues, QUEUES, queueOptions, startWorkers, type WorkerDeps } from './registry.ts';
 
 let database: DatabaseHandle;
 let jobs: Jobs;
@@ -12,7 +13,7 @@ let jobs: Jobs;
 beforeAll(async () => {
   database = await openTestDatabase();
   await database.migrate();
-  jobs = await startJobs(database, { monitorIntervalSeconds: 1 });
+  jobs = await startJobs(database, { queues: queueOptions(), monitorIntervalSeconds: 1 });
 });
 
 afterAll(async () => {
@@ -36,6 +37,16 @@ describe('the job registry', () => {
     ).rejects.toThrow('Queue search.index has no handler');
     expect(() => checkQueues({ 'meeting.process': QUEUES['search.index'] })).toThrow(
       'Queue meeting.process is defined as search.index',
+    );
+  });
+
+  it('has one queue for every contract, parsing with its schema', () => {
+    expect(Object.keys(QUEUES).sort()).toEqual(Object.keys(JOB_PAYLOADS).sort());
+    for (const [name, schema] of Object.entries(JOB_PAYLOADS))
+      expect(QUEUES[name as keyof typeof QUEUES].payload).toBe(schema);
+    const other = { ...QUEUES['search.index'], payload: z.object({ userId: z.string() }) };
+    expect(() => checkQueues({ 'search.index': other })).toThrow(
+      "Queue search.index does not parse with its contract's payload schema",
     );
   });
 

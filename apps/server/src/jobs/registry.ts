@@ -1,22 +1,24 @@
 /**
- * Every queue Summy uses. pg-boss creates them all at start (jobs/boss.ts), so any process can
- * send to any of them; `send` is typed by queue name from here, and each process starts the
+ * Every queue Summy uses, each a contract (jobs/payloads.ts: name and payload schema) with its
+ * pg-boss options and handler (jobs/queues/*). pg-boss creates them all at start (jobs/boss.ts,
+ * from {@link queueOptions}), so any process can send to any of them; each process starts the
  * workers it runs with {@link startWorkers}.
  */
-import type { z } from 'zod';
 import type { JobKind } from '../env-process.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SummaryModelResolver } from '../pipeline/regenerate-summary.ts';
 import type { ToolResolver } from '../pipeline/tools.ts';
+import type { QueueOptions } from './boss.ts';
+import { JOB_PAYLOADS, type QueueName } from './payloads.ts';
 import { contactsSyncAllQueue, contactsSyncQueue } from './queues/contacts-sync.ts';
 import { meetingProcessQueue } from './queues/meeting-process.ts';
 import { meetingSummarizeQueue } from './queues/meeting-summarize.ts';
 import { searchIndexQueue } from './queues/search-index.ts';
 import { transcriptionRunQueue } from './queues/transcription-run.ts';
 import { webhookDeliverQueue } from './queues/webhook-deliver.ts';
-import { startQueueWorker, type QueueDefinition, type QueueOptions } from './queue.ts';
+import { startQueueWorker, type QueueDefinition } from './queue.ts';
 
-/** The queues, by name. */
+/** The queues, by name: one for every contract of jobs/payloads.ts. */
 export const QUEUES = {
   [meetingProcessQueue.name]: meetingProcessQueue,
   [meetingSummarizeQueue.name]: meetingSummarizeQueue,
@@ -26,13 +28,7 @@ export const QUEUES = {
   [searchIndexQueue.name]: searchIndexQueue,
   [webhookDeliverQueue.name]: webhookDeliverQueue,
   // Each handler's deps must be a part of what the server gives every worker.
-} satisfies Record<string, QueueDefinition<string, any, WorkerDeps>>;
-
-/** A queue name. */
-export type QueueName = keyof typeof QUEUES;
-
-/** The payload a job of each queue carries. */
-export type QueuePayloads = { [N in QueueName]: z.output<(typeof QUEUES)[N]['payload']> };
+} satisfies { [N in QueueName]: QueueDefinition<N, any, WorkerDeps> };
 
 /** What the workers of this process are built from: the server's dependencies and resolvers. */
 export type WorkerDeps = AppDeps & {
@@ -44,14 +40,19 @@ export type WorkerDeps = AppDeps & {
 type AnyQueue = QueueDefinition<string, any, any>;
 
 /**
- * Checks that every queue names itself under its own key and has a handler, so a queue can never
- * fill with jobs nobody works.
- * @throws Error 'Queue {name} has no handler' (or is listed under another name)
+ * Checks that every queue names itself under its own key, has a handler, and parses with its
+ * contract's payload schema (jobs/payloads.ts, which `send` checks with), so a queue can never fill
+ * with jobs nobody works or that its worker reads otherwise than they were sent.
+ * @throws Error 'Queue {name} has no handler' (or is listed under another name, or parses with
+ *   another schema than its contract's)
  */
 export function checkQueues(queues: Record<string, AnyQueue>): void {
+  const contracts: Record<string, unknown> = JOB_PAYLOADS;
   for (const [name, queue] of Object.entries(queues)) {
     if (queue.name !== name) throw new Error(`Queue ${name} is defined as ${queue.name}`);
     if (typeof queue.handler !== 'function') throw new Error(`Queue ${name} has no handler`);
+    if (name in contracts && queue.payload !== contracts[name])
+      throw new Error(`Queue ${name} does not parse with its contract's payload schema`);
   }
 }
 

@@ -17,8 +17,8 @@ import {
 } from './fetch-download.ts';
 import { installDownload, partialDir } from './install.ts';
 import type { InstalledModel } from './installed.ts';
-import type { ModelManagerOptions, ModelsEnv } from './manager.ts';
 import { clearInstallLeftovers, findHandCopied, partialFiles } from './partials.ts';
+import type { ModelManagerOptions, ModelsEnv } from './settings.ts';
 
 /**
  * Free space asked for before a download, beyond what is left to download: room for the

@@ -18,7 +18,6 @@
  */
 import { rm } from 'node:fs/promises';
 import type { ModelError, ModelStatus } from '@summy/core';
-import type { Env } from '../env.ts';
 import { AppError } from '../errors/app-errors.ts';
 import { log } from '../log.ts';
 import { observeModelDownload } from '../metrics/models.ts';
@@ -34,21 +33,10 @@ import {
 } from './errors.ts';
 import { isModelLocked, lockModel } from './model-lock.ts';
 import { downloadAndInstall } from './download-model.ts';
-import { fileLength, type DownloadProgress, type ModelFileSystem } from './fetch-download.ts';
+import { fileLength, type DownloadProgress } from './fetch-download.ts';
 import { installedModel, modelDir, type InstalledModel } from './installed.ts';
 import { cleanPartialDir, discardPartial, partialFiles } from './partials.ts';
-
-/** The settings the manager reads. */
-export type ModelsEnv = Pick<Env, 'modelsDir' | 'modelsBaseUrl' | 'modelsCatalogFile'>;
-
-/** Seams and tunables; tests pass a failing file system or a short retry delay. */
-export interface ModelManagerOptions {
-  fs?: ModelFileSystem;
-  /** See `DownloadOptions` (fetch-download.ts). */
-  maxStalledAttempts?: number;
-  retryDelayMs?: number;
-  idleTimeoutMs?: number;
-}
+import type { ModelManagerOptions, ModelsEnv } from './settings.ts';
 
 /** A running download. `done` settles when it is installed, failed or cancelled. */
 export interface ModelDownload {

@@ -25,7 +25,7 @@ import { generateTitle } from '../services/text/generate-title.ts';
 import { uniqueMeetingTitle } from '../services/meetings/unique-meeting-title.ts';
 import { SttError } from '../providers/stt/types.ts';
 import { publishNotice, publishProgress } from '../realtime/publish.ts';
-import type { MeetingProcessJob } from '../services/meetings/enqueue-meeting-processing.ts';
+import type { MeetingProcessJob } from '../jobs/payloads.ts';
 import type { Storage } from '../storage/types.ts';
 import type { PipelineTools } from './tools.ts';
 import { log } from '../log.ts';

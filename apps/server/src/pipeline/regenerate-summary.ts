@@ -9,21 +9,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NOTICES, type NoticeEvent } from '@summy/core';
 import { meetings, type DatabaseHandle } from '@summy/db';
+import type { SummaryJob } from '../jobs/payloads.ts';
 import { textModelLabel } from '../providers/llm/catalog.ts';
 import { TextGenerationError, type TextModel } from '../providers/llm/types.ts';
 import { publishNotice } from '../realtime/publish.ts';
 import { log } from '../log.ts';
 import { carriedOverSection, withCarriedOver } from '../services/series/find-series-follow-up.ts';
-
-/** Payload of a `meeting.summarize` job; model and template resolved when it was requested. */
-export interface SummaryJob {
-  meetingId: string;
-  userId: string;
-  /** Template id ('stand-up'). */
-  template: string;
-  /** 'auto' or 'provider:model'. */
-  model: string;
-}
 
 /** Chooses the text model of a `meeting.summarize` job (tests pass scripted ones). */
 export type SummaryModelResolver = (job: SummaryJob) => TextModel | Promise<TextModel>;

@@ -7,7 +7,7 @@ import type { ActionItemSuggestion } from '@summy/core';
 import type { TextModel } from '../providers/llm/types.ts';
 import type { SttProvider } from '../providers/stt/types.ts';
 import type { VoiceMatchPolicy } from '../services/voices/voice-match.ts';
-import type { MeetingProcessJob } from '../services/meetings/enqueue-meeting-processing.ts';
+import type { MeetingProcessJob } from '../jobs/payloads.ts';
 
 /** The providers of one pipeline run. */
 export interface PipelineTools {

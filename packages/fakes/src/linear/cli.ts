@@ -3,7 +3,8 @@
  * prints its users and the settings that point Summy at it. Runs until interrupted.
  */
 import { portFromEnv } from '../loopback-http.ts';
-import { DEFAULT_FAKE_LINEAR_CLIENT, startFakeLinear } from './server.ts';
+import { DEFAULT_FAKE_LINEAR_CLIENT } from './oauth-routes.ts';
+import { startFakeLinear } from './server.ts';
 
 const fake = await startFakeLinear({ port: portFromEnv('FAKE_LINEAR_PORT', 4013) });
 const { clientId, clientSecret } = DEFAULT_FAKE_LINEAR_CLIENT;

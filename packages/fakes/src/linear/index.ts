@@ -4,15 +4,14 @@
  * for the paths and behaviour.
  */
 export {
-  DEFAULT_FAKE_LINEAR_CLIENT,
   startFakeLinear,
   type FakeLinear,
-  type FakeLinearClient,
   type FakeLinearOptions,
   type FakeLinearRequest,
   type RateLimitOptions,
 } from './server.ts';
 export { LINEAR_SCHEMA_PATH, linearSchema } from './graph.ts';
+export { DEFAULT_FAKE_LINEAR_CLIENT, type FakeLinearClient } from './oauth-routes.ts';
 export {
   SEED_TEAMS,
   SEED_USERS,

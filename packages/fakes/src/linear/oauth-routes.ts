@@ -1,7 +1,6 @@
 /** The Linear fake's OAuth 2.0 routes: authorize (consent page), token and revoke. */
 import { randomBytes } from 'node:crypto';
 import type { Context, Env, Hono } from 'hono';
-import type { FakeLinearClient } from './server.ts';
 import type { FakeLinearUser } from './seed.ts';
 import { consentPage, page } from './pages.ts';
 
@@ -14,6 +13,19 @@ const KNOWN_SCOPES = new Set([
   'timeSchedule:write',
   'admin',
 ]);
+
+/** A registered OAuth application. `redirectUris` empty: any absolute URL is accepted. */
+export interface FakeLinearClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris?: string[];
+}
+
+/** The application the fake registers unless told otherwise (what `npm run fake:linear` prints). */
+export const DEFAULT_FAKE_LINEAR_CLIENT: FakeLinearClient = {
+  clientId: 'summy-local-linear-client',
+  clientSecret: 'lin_oauth_summy_local_fake_secret',
+};
 
 /** One authorization: a user's consent to a client, shared by its access and refresh tokens. */
 export interface Grant {

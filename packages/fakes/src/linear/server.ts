@@ -23,7 +23,13 @@ import { Hono, type Context } from 'hono';
 import { serveOnLoopback } from '../serve-hono.ts';
 import { execute, parse, validate, type DocumentNode, type GraphQLError } from 'graphql';
 import { LinearStore, linearSchema } from './graph.ts';
-import { registerOAuthRoutes, type FakeLinearOAuthState, type Grant } from './oauth-routes.ts';
+import {
+  DEFAULT_FAKE_LINEAR_CLIENT,
+  registerOAuthRoutes,
+  type FakeLinearClient,
+  type FakeLinearOAuthState,
+  type Grant,
+} from './oauth-routes.ts';
 import { page } from './pages.ts';
 import {
   buildLinearSeed,
@@ -31,19 +37,6 @@ import {
   type FakeLinearTeam,
   type FakeLinearUser,
 } from './seed.ts';
-
-/** A registered OAuth application. `redirectUris` empty: any absolute URL is accepted. */
-export interface FakeLinearClient {
-  clientId: string;
-  clientSecret: string;
-  redirectUris?: string[];
-}
-
-/** The application the fake registers unless told otherwise (what `npm run fake:linear` prints). */
-export const DEFAULT_FAKE_LINEAR_CLIENT: FakeLinearClient = {
-  clientId: 'summy-local-linear-client',
-  clientSecret: 'lin_oauth_summy_local_fake_secret',
-};
 
 /** Options of {@link startFakeLinear}. */
 export interface FakeLinearOptions {

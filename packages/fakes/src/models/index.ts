@@ -13,8 +13,8 @@ export {
   TINY_TOKENS,
   isTinyVocabularyWord,
   writeTinyModels,
-  type TinyModelEntry,
   type TinyModelOptions,
   type TinyModels,
 } from './tiny-models.ts';
 export { writeTinyNotesModels } from './tiny-gguf.ts';
+export type { TinyModelEntry } from './tiny-catalog.ts';

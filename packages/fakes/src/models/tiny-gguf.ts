@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tinyGgufBytes } from '../gguf/tiny-gguf.ts';
-import type { TinyModelEntry } from './tiny-models.ts';
+import type { TinyModelEntry } from './tiny-catalog.ts';
 
 /** The tiny notes entries: a default notes model (`tiny-notes`) and a default embedding model. */
 const TINY_NOTES = [

@@ -32,34 +32,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileFacts, tarBz2 } from './archive.ts';
 import { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
+import type { TinyModelEntry } from './tiny-catalog.ts';
 import { writeTinyNotesModels } from './tiny-gguf.ts';
 import { tinySegmentationModel } from './tiny-segmentation.ts';
 import { tinyTransducer } from './tiny-transducer.ts';
 import { unitVariance, weights } from './random-weights.ts';
-
-/**
- * A catalog entry as the server's MODELS_CATALOG reads it (packages/core/src/models.ts
- * `ModelEntry`; repeated here because the fakes do not depend on the core package).
- */
-export interface TinyModelEntry {
-  id: string;
-  name: string;
-  kind: 'recognizer' | 'speaker-embedding' | 'speaker-segmentation' | 'llm' | 'text-embedding';
-  family: 'nemo-ctc' | 'nemo-transducer' | 'speaker-embedding' | 'pyannote-segmentation' | 'gguf';
-  languages: string[];
-  sizeBytes: number;
-  goodFor: string;
-  default?: boolean;
-  /** Relative: the file name in `archivesDir`, resolved against MODELS_BASE_URL. */
-  url: string;
-  sha256: string;
-  archive: 'tar.bz2' | 'none';
-  files: Record<string, string>;
-  /** Language models only: memory to run it (bytes), context length (tokens), licence. */
-  ramBytes?: number;
-  contextTokens?: number;
-  licence?: string;
-}
 
 /** What {@link writeTinyModels} wrote. */
 export interface TinyModels {

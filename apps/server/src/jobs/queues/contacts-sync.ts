@@ -4,17 +4,14 @@
  * dropped and two never run at once for the same user), and the 30-minute schedule's fan-out to
  * every user with a connected Google account. Neither runs without Google configured.
  */
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import {
-  CONTACTS_SYNC_ALL_QUEUE,
   CONTACTS_SYNC_CRON,
-  CONTACTS_SYNC_QUEUE,
   enqueueContactsSyncForAll,
-  type ContactsSyncJob,
 } from '../../services/contacts/enqueue-contacts-sync.ts';
 import { runContactsSync } from '../../services/contacts/run-contacts-sync.ts';
 import { log } from '../../log.ts';
+import { CONTACTS_SYNC, CONTACTS_SYNC_ALL } from '../payloads.ts';
 import { defineQueue } from '../queue.ts';
 
 type ContactsDeps = Pick<AppDeps, 'env' | 'database' | 'auth' | 'jobs'>;
@@ -23,7 +20,7 @@ const googleConfigured = (deps: ContactsDeps) => deps.env.google !== undefined;
 
 /** One user's sync; skipped without a Google token. */
 export const contactsSyncQueue = defineQueue({
-  name: CONTACTS_SYNC_QUEUE,
+  ...CONTACTS_SYNC,
   options: {
     policy: 'stately',
     retryLimit: 2,
@@ -32,7 +29,6 @@ export const contactsSyncQueue = defineQueue({
     expireInSeconds: 15 * 60,
     deleteAfterSeconds: 24 * 60 * 60,
   },
-  payload: z.object({ userId: z.string() }) satisfies z.ZodType<ContactsSyncJob>,
   // One sync at a time per process: each is a few hundred paced Google calls at most.
   kind: 'contacts',
   work: { localConcurrency: 1, pollingIntervalSeconds: 2 },
@@ -56,14 +52,13 @@ export const contactsSyncQueue = defineQueue({
  * saying the same is idempotent and one of them queues each occurrence.
  */
 export const contactsSyncAllQueue = defineQueue({
-  name: CONTACTS_SYNC_ALL_QUEUE,
+  ...CONTACTS_SYNC_ALL,
   options: {
     policy: 'stately',
     retryLimit: 1,
     expireInSeconds: 5 * 60,
     deleteAfterSeconds: 24 * 60 * 60,
   },
-  payload: z.object({}),
   work: { pollingIntervalSeconds: 5 },
   enabled: googleConfigured,
   schedule: { cron: CONTACTS_SYNC_CRON, data: {} },

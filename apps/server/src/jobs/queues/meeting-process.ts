@@ -3,33 +3,22 @@
  * heartbeats; a job whose server died is retried once `heartbeatSeconds` pass without one. A
  * finished meeting is sent to the user's webhooks (`meeting.processed`).
  */
-import { z } from 'zod';
 import {
   abandonMeeting,
   processMeeting,
   type PipelineDeps,
 } from '../../pipeline/process-meeting.ts';
 import type { ToolResolver } from '../../pipeline/tools.ts';
-import type { MeetingProcessJob } from '../../services/meetings/enqueue-meeting-processing.ts';
 import { untilMeetingDeleted } from '../../services/meetings/watch-meeting-deletion.ts';
 import { notifyMeetingProcessed } from '../../services/webhooks/notify-meeting-processed.ts';
 import type { AppDeps } from '../../deps.ts';
 import { measuredStt } from '../../metrics/stt.ts';
+import { MEETING_PROCESS } from '../payloads.ts';
 import { defineQueue } from '../queue.ts';
-
-const payload = z.object({
-  meetingId: z.string(),
-  userId: z.string(),
-  audioKey: z.string(),
-  mimeType: z.string(),
-  source: z.enum(['upload', 'recording']),
-  fileName: z.string().optional(),
-  retranscribe: z.boolean().optional(),
-}) satisfies z.ZodType<MeetingProcessJob>;
 
 /** The queue of the meeting pipeline; what its worker needs. */
 export const meetingProcessQueue = defineQueue({
-  name: 'meeting.process',
+  ...MEETING_PROCESS,
   options: {
     retryLimit: 3,
     retryDelay: 5,
@@ -37,7 +26,6 @@ export const meetingProcessQueue = defineQueue({
     expireInSeconds: 4 * 60 * 60,
     heartbeatSeconds: 10,
   },
-  payload,
   // One job at a time per process: speech to text uses both cores.
   kind: 'transcription',
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },

@@ -11,27 +11,19 @@
  * the concurrency test on PostgreSQL). Across servers a user may have one running per process,
  * within the cap of 3 queued or running per user.
  */
-import { z } from 'zod';
 import {
   failSummary,
   regenerateSummary,
-  type SummaryJob,
   type SummaryJobDeps,
   type SummaryModelResolver,
 } from '../../pipeline/regenerate-summary.ts';
 import { untilMeetingDeleted } from '../../services/meetings/watch-meeting-deletion.ts';
+import { MEETING_SUMMARIZE } from '../payloads.ts';
 import { defineQueue } from '../queue.ts';
-
-const payload = z.object({
-  meetingId: z.string(),
-  userId: z.string(),
-  template: z.string(),
-  model: z.string(),
-}) satisfies z.ZodType<SummaryJob>;
 
 /** The queue of summary regenerations. */
 export const meetingSummarizeQueue = defineQueue({
-  name: 'meeting.summarize',
+  ...MEETING_SUMMARIZE,
   options: {
     retryLimit: 2,
     retryDelay: 5,
@@ -41,7 +33,6 @@ export const meetingSummarizeQueue = defineQueue({
     heartbeatSeconds: 10,
     deleteAfterSeconds: 24 * 60 * 60,
   },
-  payload,
   kind: 'notes',
   work: { localConcurrency: 2, localGroupConcurrency: 1, pollingIntervalSeconds: 1 },
   async handler(deps: SummaryJobDeps & { resolveModel: SummaryModelResolver }, [job]) {

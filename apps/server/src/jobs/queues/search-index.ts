@@ -4,21 +4,16 @@
  * burst of meeting writes queues one rebuild, and a write during a rebuild queues exactly one more.
  * With a text-embedding model installed, the passages are then embedded for the chat's rerank.
  */
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { refreshSearchIndex } from '../../services/assistant/refresh-search-index.ts';
-import {
-  BACKGROUND_SHARE,
-  type SearchIndexJob,
-} from '../../services/assistant/search-index-job.ts';
+import { BACKGROUND_SHARE } from '../../services/assistant/search-index-job.ts';
 import { embedPassagesInBackground } from '../../services/assistant/embed-passages.ts';
+import { SEARCH_INDEX } from '../payloads.ts';
 import { defineQueue } from '../queue.ts';
-
-const payload = z.object({ userId: z.string() }) satisfies z.ZodType<SearchIndexJob>;
 
 /** The queue of search index rebuilds. */
 export const searchIndexQueue = defineQueue({
-  name: 'search.index',
+  ...SEARCH_INDEX,
   options: {
     policy: 'stately',
     retryLimit: 3,
@@ -28,7 +23,6 @@ export const searchIndexQueue = defineQueue({
     expireInSeconds: 60 * 60,
     deleteAfterSeconds: 60 * 60,
   },
-  payload,
   // One job at a time per process: it writes a user's passages in bounded statements.
   kind: 'search',
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },

@@ -2,33 +2,14 @@
  * `transcription.run`: the durable jobs of `POST /api/start`
  * (services/transcription/transcription-job.ts), each settled with its own output.
  */
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import {
-  runTranscriptionJobs,
-  type TranscriptionJobData,
-} from '../../services/transcription/transcription-job.ts';
+import { runTranscriptionJobs } from '../../services/transcription/transcription-job.ts';
+import { TRANSCRIPTION_RUN } from '../payloads.ts';
 import { defineQueue } from '../queue.ts';
-
-const payload = z.object({
-  userId: z.string(),
-  audioKey: z.string(),
-  mimeType: z.string(),
-  language: z.string(),
-  model: z.string(),
-  features: z.object({
-    diarize: z.boolean(),
-    summarize: z.boolean(),
-    topics: z.boolean(),
-    intents: z.boolean(),
-    sentiments: z.boolean(),
-    utterances: z.boolean(),
-  }),
-}) satisfies z.ZodType<TranscriptionJobData>;
 
 /** The queue of async transcriptions. */
 export const transcriptionRunQueue = defineQueue({
-  name: 'transcription.run',
+  ...TRANSCRIPTION_RUN,
   options: {
     retryLimit: 1,
     retryDelay: 5,
@@ -36,7 +17,6 @@ export const transcriptionRunQueue = defineQueue({
     expireInSeconds: 15 * 60 + 60,
     deleteAfterSeconds: 24 * 60 * 60,
   },
-  payload,
   kind: 'transcription',
   work: { perJobResults: true },
   handler: (deps: Pick<AppDeps, 'env' | 'storage'>, jobs) => runTranscriptionJobs(deps, jobs),

@@ -5,20 +5,17 @@
  * the last try comes within about an hour; then the delivery is marked failed
  * (docs/decisions/057-webhooks.md).
  */
-import { z } from 'zod';
 import {
   deliverWebhook,
   failWebhookDelivery,
   type DeliverWebhookDeps,
 } from '../../services/webhooks/deliver-webhook.ts';
-import type { WebhookDeliverJob } from '../../services/webhooks/enqueue-webhook-event.ts';
+import { WEBHOOK_DELIVER } from '../payloads.ts';
 import { defineQueue } from '../queue.ts';
-
-const payload = z.object({ deliveryId: z.string() }) satisfies z.ZodType<WebhookDeliverJob>;
 
 /** The queue of webhook deliveries. */
 export const webhookDeliverQueue = defineQueue({
-  name: 'webhook.deliver',
+  ...WEBHOOK_DELIVER,
   options: {
     retryLimit: 6,
     // Seconds; pg-boss waits retryDelay × 2^n × (1 + random) before try n + 2.
@@ -29,7 +26,6 @@ export const webhookDeliverQueue = defineQueue({
     expireInSeconds: 60,
     deleteAfterSeconds: 7 * 24 * 60 * 60,
   },
-  payload,
   // Receivers answer slowly at times: a few tries at once, none holding up another user's.
   kind: 'webhooks',
   work: { localConcurrency: 4, pollingIntervalSeconds: 1 },

@@ -7,11 +7,8 @@ import type { ContactsSyncEvent } from '@summy/core';
 import { fakeGoogleEnv, linkGoogle } from '../../../test/google.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
 import type { RunningServer } from '../../server.ts';
-import {
-  CONTACTS_SYNC_ALL_QUEUE,
-  CONTACTS_SYNC_QUEUE,
-  enqueueContactsSyncForAll,
-} from '../../services/contacts/enqueue-contacts-sync.ts';
+import { CONTACTS_SYNC, CONTACTS_SYNC_ALL } from '../../jobs/payloads.ts';
+import { enqueueContactsSyncForAll } from '../../services/contacts/enqueue-contacts-sync.ts';
 import { syncContacts } from '../../services/contacts/sync-contacts.ts';
 import {
   ADA_PERSONAL,
@@ -117,7 +114,7 @@ describe('/api/contacts', () => {
     expect(res.status).toBe(202);
     // Earlier requests (sign-in, link) already queued one while no worker runs here.
     expect(res.body).toEqual({ queued: false });
-    const queued = await server.jobs.boss.findJobs(CONTACTS_SYNC_QUEUE, { queued: true });
+    const queued = await server.jobs.boss.findJobs(CONTACTS_SYNC.name, { queued: true });
     const keys = queued.map((j) => j.singletonKey).sort();
     expect(keys).toEqual([ada.userId, grace.userId].sort());
     expect(await enqueueContactsSyncForAll(deps.db, server.jobs)).toBe(0);
@@ -135,7 +132,7 @@ describe('the contacts.sync job', () => {
 
   it('runs on connect and every 30 minutes through a durable schedule', async () => {
     worker = await startTestServer(fakeGoogleEnv(fake), { contactsSync: true });
-    const schedules = await worker.jobs.boss.getSchedules(CONTACTS_SYNC_ALL_QUEUE);
+    const schedules = await worker.jobs.boss.getSchedules(CONTACTS_SYNC_ALL.name);
     expect(schedules.map((s) => s.cron)).toEqual(['*/30 * * * *']);
     const user = await signUp(worker, 'Personal');
     // What the user's browsers hear of the sync over the realtime stream.
@@ -149,7 +146,7 @@ describe('the contacts.sync job', () => {
     let done: { state: string }[] = [];
     for (let i = 0; i < 150 && !done.some((j) => j.state === 'completed'); i++) {
       await new Promise((r) => setTimeout(r, 200));
-      done = await worker.jobs.boss.findJobs(CONTACTS_SYNC_QUEUE, { key: user.userId });
+      done = await worker.jobs.boss.findJobs(CONTACTS_SYNC.name, { key: user.userId });
     }
     const list = await user.get('/api/contacts?limit=200');
     expect(list.body.contacts).toHaveLength(12);
@@ -171,10 +168,10 @@ describe('the contacts.sync job', () => {
 
     // The schedule's job queues a sync per connected user (this one), skipping the others.
     await signUp(worker, 'NoGoogle');
-    await worker.jobs.boss.send(CONTACTS_SYNC_ALL_QUEUE, {});
+    await worker.jobs.boss.send(CONTACTS_SYNC_ALL.name, {});
     for (let i = 0; i < 150 && done.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      done = await worker.jobs.boss.findJobs(CONTACTS_SYNC_QUEUE);
+      done = await worker.jobs.boss.findJobs(CONTACTS_SYNC.name);
     }
     expect(done.map((j) => (j as { singletonKey?: string }).singletonKey)).toEqual([
       user.userId,

@@ -24,11 +24,6 @@ export const SEARCH_INDEX_DEBOUNCE_MS = 500;
  */
 export const BACKGROUND_SHARE = 0.5;
 
-/** Payload of a `search.index` job. */
-export interface SearchIndexJob {
-  userId: string;
-}
-
 /**
  * Queues a rebuild of the user's stale search passages. A job already queued for the user covers
  * it (pg-boss answers null then); one already running is followed by this one.

@@ -7,18 +7,10 @@ import { CONTACT_LIMITS } from '@summy/core';
 import { account, type Database } from '@summy/db';
 import { GOOGLE_PROVIDER_ID } from '../../integrations/google/settings.ts';
 import type { Jobs } from '../../jobs/boss.ts';
+import { CONTACTS_SYNC } from '../../jobs/payloads.ts';
 
-/** Queue of one user's sync. */
-export const CONTACTS_SYNC_QUEUE = 'contacts.sync';
-/** Queue of the schedule's fan-out to every connected user. */
-export const CONTACTS_SYNC_ALL_QUEUE = 'contacts.sync-all';
 /** Cron of the fan-out: minutes 0 and 30 of every hour, UTC. */
 export const CONTACTS_SYNC_CRON = `*/${CONTACT_LIMITS.syncIntervalMinutes} * * * *`;
-
-/** Data of a `contacts.sync` job. */
-export interface ContactsSyncJob {
-  userId: string;
-}
 
 /**
  * Queues a sync of the user's contacts. The queue's 'stately' policy keyed by user keeps one
@@ -27,7 +19,7 @@ export interface ContactsSyncJob {
  */
 export async function enqueueContactsSync(jobs: Jobs, userId: string): Promise<boolean> {
   const id = await jobs.send(
-    CONTACTS_SYNC_QUEUE,
+    CONTACTS_SYNC.name,
     { userId },
     {
       singletonKey: userId,

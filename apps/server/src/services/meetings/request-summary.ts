@@ -14,7 +14,7 @@ import {
 import { meetings } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, NotFoundError } from '../../errors/app-errors.ts';
-import type { SummaryJob } from '../../pipeline/regenerate-summary.ts';
+import type { SummaryJob } from '../../jobs/payloads.ts';
 import { assertUsableModel } from '../settings/usable-model.ts';
 import { readTextPreferences } from '../text/text-preferences.ts';
 import { getMeeting } from './get-meeting.ts';

@@ -1,6 +1,7 @@
 /** POST /api/models/:id/cancel. */
 import type { ModelStatus } from '@summy/core';
-import { modelManager, type ModelsEnv } from '../../models/manager.ts';
+import { modelManager } from '../../models/manager.ts';
+import type { ModelsEnv } from '../../models/settings.ts';
 
 /**
  * Cancels a model's download and answers its status once it has stopped: 'absent', its partial

@@ -1,6 +1,7 @@
 /** POST /api/models/:id/pause: stop a download and keep what arrived for a resume. */
 import type { ModelStatus } from '@summy/core';
-import { modelManager, type ModelsEnv } from '../../models/manager.ts';
+import { modelManager } from '../../models/manager.ts';
+import type { ModelsEnv } from '../../models/settings.ts';
 
 /**
  * Pauses a model's download and answers its status once it has stopped: 'absent', with the bytes

@@ -1,5 +1,6 @@
 /** DELETE /api/models/:id. */
-import { modelManager, type ModelsEnv } from '../../models/manager.ts';
+import { modelManager } from '../../models/manager.ts';
+import type { ModelsEnv } from '../../models/settings.ts';
 
 /**
  * Removes a model's folder and partial download (cancelling a running download first). The

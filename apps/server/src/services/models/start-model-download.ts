@@ -1,6 +1,7 @@
 /** POST /api/models/:id/download. */
 import type { ModelStatus } from '@summy/core';
-import { modelManager, type ModelsEnv } from '../../models/manager.ts';
+import { modelManager } from '../../models/manager.ts';
+import type { ModelsEnv } from '../../models/settings.ts';
 
 /**
  * Starts the download of a model in the background (or joins the running one; an installed

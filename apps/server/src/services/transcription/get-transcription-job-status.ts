@@ -1,12 +1,9 @@
 import type { AppDeps } from '../../deps.ts';
+import { TRANSCRIPTION_RUN, type TranscriptionJobData } from '../../jobs/payloads.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { StatusFailedError } from './errors.ts';
 import type { SpeechToTextAnswer } from './speech-to-text-answer.ts';
-import {
-  TRANSCRIPTION_QUEUE,
-  type TranscriptionJobData,
-  type TranscriptionJobOutput,
-} from './transcription-job.ts';
+import type { TranscriptionJobOutput } from './transcription-job.ts';
 import { log } from '../../log.ts';
 
 /** The answer of GET /api/status. */
@@ -32,7 +29,7 @@ export async function getTranscriptionJobStatus(
   if (!UUID.test(jobId)) throw new NotFoundError('Transcription job');
   let job;
   try {
-    job = await deps.jobs.boss.getJobById<TranscriptionJobData>(TRANSCRIPTION_QUEUE, jobId);
+    job = await deps.jobs.boss.getJobById<TranscriptionJobData>(TRANSCRIPTION_RUN.name, jobId);
   } catch (err) {
     log.error({ err }, '[transcription] status lookup failed');
     throw new StatusFailedError('The transcription job could not be read');

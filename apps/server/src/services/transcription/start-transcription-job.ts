@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../deps.ts';
+import { TRANSCRIPTION_RUN, type TranscriptionJobData } from '../../jobs/payloads.ts';
 import { NotFoundError, ValidationError } from '../../errors/app-errors.ts';
 import { createUrlSigner } from '../../storage/signing.ts';
 import { StartFailedError } from './errors.ts';
 import { recordingKeyFromUrl } from './recording-url.ts';
 import type { AnswerFeatures } from './speech-to-text-answer.ts';
-import { TRANSCRIPTION_QUEUE, type TranscriptionJobData } from './transcription-job.ts';
 import { log } from '../../log.ts';
 
 /** The body of POST /api/start. */
@@ -64,7 +64,7 @@ export async function startTranscriptionJob(
   };
   let jobId: string | null;
   try {
-    jobId = await deps.jobs.send(TRANSCRIPTION_QUEUE, data);
+    jobId = await deps.jobs.send(TRANSCRIPTION_RUN.name, data);
   } catch (err) {
     log.error({ err }, '[transcription] enqueue failed');
     throw new StartFailedError('The transcription job could not be queued');

@@ -6,32 +6,14 @@
  */
 import type { Job, JobResult } from 'pg-boss';
 import type { AppDeps } from '../../deps.ts';
+import type { TranscriptionJobData } from '../../jobs/payloads.ts';
 import { SttError, type SttErrorCode } from '../../providers/stt/types.ts';
-import {
-  toSpeechToTextAnswer,
-  type AnswerFeatures,
-  type SpeechToTextAnswer,
-} from './speech-to-text-answer.ts';
+import { toSpeechToTextAnswer, type SpeechToTextAnswer } from './speech-to-text-answer.ts';
 import { transcribeAudioFile } from './transcribe-audio-file.ts';
 import { log } from '../../log.ts';
 
-/** Queue name (its worker: jobs/queues/transcription-run.ts). */
-export const TRANSCRIPTION_QUEUE = 'transcription.run';
-
 /** Time budget of one job: 15 minutes (job polling time-out), in ms. */
 export const JOB_TIMEOUT_MS = 15 * 60 * 1000;
-
-/** Payload of a 'transcription.run' job. */
-export interface TranscriptionJobData {
-  userId: string;
-  /** Storage key of the audio in bucket 'recordings'; starts with `userId/`. */
-  audioKey: string;
-  mimeType: string;
-  language: string;
-  /** The provider model asked for (the configured provider decides; recorded for the record). */
-  model: string;
-  features: AnswerFeatures;
-}
 
 /** What a job stores as its output. */
 export type TranscriptionJobOutput =

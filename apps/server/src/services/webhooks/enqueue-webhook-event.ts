@@ -22,11 +22,6 @@ import { log } from '../../log.ts';
 /** What emitting needs: the database and the job queue. */
 export type WebhookEventDeps = Pick<AppDeps, 'database' | 'jobs'>;
 
-/** Payload of a `webhook.deliver` job: the delivery row to send. */
-export interface WebhookDeliverJob {
-  deliveryId: string;
-}
-
 /** `data` of meeting events: enough to fetch the rest through the API. */
 export interface MeetingEventData {
   id: string;

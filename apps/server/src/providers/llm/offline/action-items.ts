@@ -18,8 +18,7 @@
 import { mergeActionItems, type ActionItemSuggestion } from '@summy/core';
 import { GENERIC_LABEL } from '../transcript.ts';
 import { FILLERS, GENERIC_WORDS, STOPWORDS } from './stopwords.ts';
-import { capitalize } from './markdown.ts';
-import { contentTerms, disfluency, topicalTerms, type Sentence } from './text.ts';
+import { capitalize, contentTerms, disfluency, topicalTerms, type Sentence } from './text.ts';
 
 /** Who owns what a pattern finds. */
 type OwnerKind = 'explicit' | 'speaker' | 'named' | 'addressee' | 'everyone' | 'closing-we';

@@ -6,37 +6,12 @@
 import type { ActionItemSuggestion } from '@summy/core';
 import { quotedSpeech, reportedSpeech, speakerName } from './reported.ts';
 import type { ExtractiveSummary } from './summarize.ts';
-import { stem, type Sentence } from './text.ts';
-
-/**
- * Discourse openers dropped from a shown sentence ('So, um, and the price' → 'The price'). Words
- * that can also start what is said ('No one came', 'So far', 'Like a phone', 'Right now') count
- * only when a comma sets them off, so no negation or comparison is lost.
- */
-const OPENER =
-  /^(?:(?:(?:so(?!\s+(?:far|many|much|long|that|few|little)\b)|and|but|well|okay|ok|yeah|yes|oh|actually|anyway|alright|also|i mean|you know)\b|(?:no|now|right|then|like)\b(?=\s*,))[,\s]+)+/i;
-
-/** Upper-cases the first letter. */
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+import { capitalize, ensureStop, readable, stem, type Sentence } from './text.ts';
 
 /** Items as prose: 'a', 'a and b', 'a, b and c'. */
 function listJoin(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-/** Trailing commas, dashes and spaces dropped, and a full stop added unless it ends in one. */
-function ensureStop(text: string): string {
-  const t = text.replace(/[\s,;:-]+$/, '');
-  return /[.!?]$/.test(t) ? t : `${t}.`;
-}
-
-/** A spoken sentence as it reads in notes: openers ('So, um, and') dropped, capitalised, ended. */
-export function readable(text: string): string {
-  const t = text.replace(OPENER, '').trim() || text;
-  return ensureStop(capitalize(t));
 }
 
 /** Topics as the meeting record keeps them: each name once, confidence = share of the meeting. */

@@ -3,7 +3,8 @@
  * ES2004a; ICSI Bed016), quoted as the transcript has them once cleaned.
  */
 import { describe, expect, it } from 'vitest';
-import { attributedPoint, readable } from './markdown.ts';
+import { attributedPoint } from './markdown.ts';
+import { readable } from './text.ts';
 import { reportedSpeech, speakerName } from './reported.ts';
 import { informativeness, restarted, summarizeSentences } from './summarize.ts';
 import { cleanSpoken, parseTranscript, transcriptSentences } from './text.ts';

@@ -10,10 +10,9 @@
  * The notes are written out from it by ./markdown.ts.
  */
 import { extractKeyphrases, type Keyphrase } from './keyphrases.ts';
-import { readable } from './markdown.ts';
 import { cosine, segmentTopics, type Topic } from './segments.ts';
 import { STOPWORDS } from './stopwords.ts';
-import { disfluency, type Sentence } from './text.ts';
+import { disfluency, readable, type Sentence } from './text.ts';
 
 /** Key points of one topic. */
 export interface TopicPoints {

@@ -1,6 +1,8 @@
 /**
  * Reading a stored transcript for the offline text model: cleaned sentences with their speaker,
- * and word tokens. Paragraph parsing is shared with the other models (../transcript.ts).
+ * word tokens, and a sentence worded as notes show it ({@link readable}: the summarizer's picks
+ * and ./markdown.ts's notes read the same). Paragraph parsing is shared with the other models
+ * (../transcript.ts).
  */
 import type { Paragraph } from '../transcript.ts';
 import { FILLERS, GENERIC_WORDS, STOPWORDS } from './stopwords.ts';
@@ -232,4 +234,29 @@ export function transcriptSentences(paragraphs: Paragraph[]): Sentence[] {
     }
   });
   return sentences;
+}
+
+/**
+ * Discourse openers dropped from a shown sentence ('So, um, and the price' → 'The price'). Words
+ * that can also start what is said ('No one came', 'So far', 'Like a phone', 'Right now') count
+ * only when a comma sets them off, so no negation or comparison is lost.
+ */
+const OPENER =
+  /^(?:(?:(?:so(?!\s+(?:far|many|much|long|that|few|little)\b)|and|but|well|okay|ok|yeah|yes|oh|actually|anyway|alright|also|i mean|you know)\b|(?:no|now|right|then|like)\b(?=\s*,))[,\s]+)+/i;
+
+/** Upper-cases the first letter. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Trailing commas, dashes and spaces dropped, and a full stop added unless it ends in one. */
+export function ensureStop(text: string): string {
+  const t = text.replace(/[\s,;:-]+$/, '');
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/** A spoken sentence as it reads in notes: openers ('So, um, and') dropped, capitalised, ended. */
+export function readable(text: string): string {
+  const t = text.replace(OPENER, '').trim() || text;
+  return ensureStop(capitalize(t));
 }
