@@ -10,8 +10,7 @@
  * A worker entry answers each `{id, task}` message with `{id, value}` or `{id, error}`
  * ({@link serveThreadTasks} does that side).
  */
-import os from 'node:os';
-import { Worker, isMainThread, parentPort, type Transferable } from 'node:worker_threads';
+import { Worker, parentPort, type Transferable } from 'node:worker_threads';
 
 /** What the pool needs to know about its threads. */
 export interface ThreadPoolOptions {
@@ -168,21 +167,6 @@ export function createThreadPool<Task, Result>(
 export interface ThreadAnswer {
   value: unknown;
   transfer?: Transferable[];
-}
-
-/**
- * Gives the calling worker thread the lowest CPU priority (nice 19), so on a busy machine the
- * server's own thread and the database's run before it: an export is seconds of CPU that nobody
- * is waiting on the way they wait on a page. Linux only, where the nice value belongs to a thread;
- * elsewhere it would slow the whole process, so nothing is done.
- */
-export function lowerThreadPriority(): void {
-  if (process.platform !== 'linux' || isMainThread) return;
-  try {
-    os.setPriority(os.constants.priority.PRIORITY_LOW);
-  } catch {
-    // Not allowed here (a restricted container): the thread keeps the server's priority.
-  }
 }
 
 /**

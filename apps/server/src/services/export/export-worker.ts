@@ -5,7 +5,7 @@
  * copied).
  */
 import type { ExportFormat } from '@summy/core';
-import { lowerThreadPriority, serveThreadTasks } from '../../threads/thread-pool.ts';
+import { serveThreadTasks } from '../../threads/thread-pool.ts';
 import { toDocx } from './docx-format.ts';
 import type { ExportTask } from './export-threads.ts';
 import { toExportedMeeting, type ExportedMeeting } from './exported-meeting.ts';
@@ -22,7 +22,6 @@ const writers: Record<ExportFormat, (m: ExportedMeeting) => Promise<Buffer> | Bu
   pdf: toPdf,
 };
 
-lowerThreadPriority();
 serveThreadTasks<ExportTask>(async ({ meeting, publicUrl, formats }) => {
   const m = toExportedMeeting(meeting, publicUrl);
   const files: Uint8Array[] = [];
