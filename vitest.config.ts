@@ -18,8 +18,9 @@ const slow = places.map((p) => `${p}*.slow.test.ts`);
 const web = ['apps/web/src/**/*.unit.test.{ts,tsx}'];
 // Every project fails a test that calls console.error without declaring it (docs/testing.md).
 const consoleGuard = 'scripts/fail-on-console-error.ts';
-// The fast tier (unit, web) fails any test that starts a process: that is what makes a test slow.
-const noProcesses = ['scripts/no-child-processes.ts', consoleGuard];
+// The fast tier (unit, web) fails any test that starts a process or opens PGlite: that is what
+// makes a test slow, and on a loaded machine minutes slow.
+const noProcesses = ['scripts/no-child-processes.ts', 'scripts/no-pglite-threads.ts', consoleGuard];
 
 // The integration files that also run on a PostgreSQL server: those whose subject is where the two
 // databases differ (docs/decisions/046-a-fifteen-minute-suite.md). PGlite is the same PostgreSQL
