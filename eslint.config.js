@@ -196,6 +196,9 @@ export default tseslint.config(
       'vitest.config.ts',
       'scripts/fail-on-console-error.ts',
       'scripts/no-child-processes.ts',
+      'scripts/no-pglite-threads.ts',
+      'scripts/no-leftover-pglite-threads.ts',
+      'scripts/unfinished-setup-steps.ts',
     ],
     rules: {
       'no-restricted-syntax': [
