@@ -236,6 +236,24 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // A fixed wait in a browser test stands in for a condition: too short on a loaded machine (the
+    // test fails), too long on an idle one (the suite crawls). Wait for the condition itself:
+    // locator assertions, expect.poll, page.waitForFunction, a response; an absence for a stretch
+    // of time is asserted with holdsFor (e2e/fixtures/settle.ts), which checks it all along.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message:
+            'Wait for the condition, not a fixed time: a locator assertion, expect.poll, ' +
+            'waitForFunction, settled() or holdsFor() from e2e/fixtures/settle.ts.',
+        },
+      ],
+    },
+  },
+  {
     // Test code stays out of the shipped sources: only test files and the test folders (their
     // helpers, contracts and fixtures) may import vitest; an asserting helper belongs in a test
     // folder such as apps/server/test/contracts/. A syntax rule, not no-restricted-imports: the
@@ -248,6 +266,9 @@ export default tseslint.config(
       'vitest.config.ts',
       'scripts/fail-on-console-error.ts',
       'scripts/no-child-processes.ts',
+      'scripts/no-pglite-threads.ts',
+      'scripts/no-leftover-pglite-threads.ts',
+      'scripts/unfinished-setup-steps.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -18,8 +18,11 @@ const slow = places.map((p) => `${p}*.slow.test.ts`);
 const web = ['apps/web/src/**/*.unit.test.{ts,tsx}'];
 // Every project fails a test that calls console.error without declaring it (docs/testing.md).
 const consoleGuard = 'scripts/fail-on-console-error.ts';
-// The fast tier (unit, web) fails any test that starts a process: that is what makes a test slow.
-const noProcesses = ['scripts/no-child-processes.ts', consoleGuard];
+// A file whose setup ran out of time fails naming the step that was still running.
+const setupSteps = 'scripts/unfinished-setup-steps.ts';
+// The fast tier (unit, web) fails any test that starts a process or opens PGlite: that is what
+// makes a test slow, and on a loaded machine minutes slow.
+const noProcesses = ['scripts/no-child-processes.ts', 'scripts/no-pglite-threads.ts', consoleGuard];
 
 // The integration files that also run on a PostgreSQL server: those whose subject is where the two
 // databases differ (docs/decisions/046-a-fifteen-minute-suite.md). PGlite is the same PostgreSQL
@@ -61,6 +64,18 @@ for (const file of onPostgresToo) {
 // busy (633 s against 553 s for the Vitest stages; docs/testing.md).
 const maxWorkers = Math.min(16, 2 * os.availableParallelism());
 
+// Time limits, sized from what each step needs on the 2-core machine at a load of 40 (other work
+// beside the suite), where a CPU-bound step takes 10 to 20 times its idle time:
+// - the fast tier (unit, web) runs no process and opens no database: its tests take milliseconds,
+//   so 30 s per test and 60 s per hook only catch a hang;
+// - an integration file's setup opens a database (1.4 to 1.8 s of CPU from the template) and
+//   starts a server (1 to 3 s): 60 s ran out for 76 of 83 PGlite files at a load of 34 to 48,
+//   so 180 s per hook; its tests make a few dozen requests each, 120 s;
+// - the slow tier starts processes (Radicale waits up to 120 s, a spawned server 180 s for its
+//   health): 120 s per test, 240 s per hook.
+// A setup that still runs out fails its file naming the step (scripts/unfinished-setup-steps.ts).
+const INTEGRATION_LIMITS = { testTimeout: 120_000, hookTimeout: 180_000 };
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -74,8 +89,8 @@ export default defineConfig({
           name: 'slow',
           include: slow,
           testTimeout: 120_000,
-          hookTimeout: 120_000,
-          setupFiles: [consoleGuard],
+          hookTimeout: 240_000,
+          setupFiles: [consoleGuard, setupSteps],
         },
       },
       {
@@ -88,6 +103,7 @@ export default defineConfig({
           include: integration,
           exclude: [...unit, ...slow, '**/*.postgres.test.ts'],
           env: { SUMMY_TEST_DB: 'pglite' },
+          ...INTEGRATION_LIMITS,
           // One worker runs file after file without reloading the server's modules: each file
           // still opens its own database and starts its own server, and the reloads cost a
           // third of the stage's CPU (docs/decisions/046-a-fifteen-minute-suite.md).
@@ -99,7 +115,8 @@ export default defineConfig({
           // that ran a 24 GB machine out of memory was each file's PGlite thread left open, closed
           // now by startTestServer: a worker peaks near 0.5 GB instead of 5 to 8.5 GB.)
           execArgv: ['--liftoff-only', '--max-old-space-size=1536'],
-          setupFiles: [consoleGuard],
+          // A file that leaves a PGlite thread running fails, naming where it was opened.
+          setupFiles: [consoleGuard, setupSteps, 'scripts/no-leftover-pglite-threads.ts'],
           globalSetup: ['apps/server/test/pglite-global-setup.ts'],
         },
       },
@@ -108,9 +125,10 @@ export default defineConfig({
           name: 'postgres',
           include: onPostgresToo,
           env: { SUMMY_TEST_DB: 'postgres' },
+          ...INTEGRATION_LIMITS,
           isolate: false,
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
-          setupFiles: [consoleGuard],
+          setupFiles: [consoleGuard, setupSteps],
         },
       },
     ],

@@ -138,7 +138,9 @@ function summyServer(of: number) {
     command: 'node --import tsx apps/server/src/main.ts',
     cwd: root,
     url: `${url}/api/health`,
-    timeout: 120_000,
+    // A first start (initdb, every migration: 8 s of CPU idle) at a load of 40 on two cores; the
+    // same bound as a spawned server's health wait (HEALTHY_TIMEOUT_MS in processes.ts).
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
     env: {

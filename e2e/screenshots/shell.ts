@@ -12,6 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { settled } from '../fixtures/settle';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screens');
@@ -29,7 +30,7 @@ const written: string[] = [];
 
 async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
   // Let entrance animations (dialogs, sheets, fades) finish so the picture shows the resting state.
-  await page.waitForTimeout(400);
+  await settled(page);
   const file = path.join(OUT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   written.push(file);

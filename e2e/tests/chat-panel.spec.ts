@@ -7,6 +7,7 @@ import { shootStates } from '../fixtures/screenshots';
 import { api, signUp } from '../fixtures/session';
 import type { Chat } from '../fixtures/chat';
 import { ask, chips, lastAnswer, panel, questionBox } from '../fixtures/chat';
+import { holdsFor } from '../fixtures/settle';
 
 test.use({ locale: 'en-US' });
 
@@ -135,6 +136,10 @@ test('opening the panel saves no chat until the first question; sign-out forgets
   });
   const chats = () => api<Chat[]>(page, 'GET', '/api/chats');
   const shortcut = process.platform === 'darwin' ? 'Meta+j' : 'Control+j';
+  let chatPosts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/chats')) chatPosts++;
+  });
 
   // Opened and closed three times, once about a meeting: nothing saved.
   for (const [path, heading] of [
@@ -146,7 +151,8 @@ test('opening the panel saves no chat until the first question; sign-out forgets
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await page.keyboard.press(shortcut);
     await expect(questionBox(page)).toBeFocused();
-    await page.waitForTimeout(500);
+    // The regression saved the chat on opening: no such request, all along the panel's half second.
+    await holdsFor('no chat saved on opening', () => chatPosts === 0, 500);
     await page.keyboard.press('Escape');
     await expect(panel(page)).toBeHidden();
   }
@@ -194,7 +200,8 @@ test('the panel keeps its meeting when its code arrives only after it was opened
     });
     return state;
   };
-  const panelCode = hold(/\/assets\/chat-panel-[\w-]+\.js$/);
+  const panelPattern = /\/assets\/chat-panel-[\w-]+\.js$/;
+  const panelCode = hold(panelPattern);
   const askCode = hold(/\/assets\/meeting-ask-[\w-]+\.js$/);
   await page.goto(`/meeting/${meeting.id}`);
   await page
@@ -202,9 +209,11 @@ test('the panel keeps its meeting when its code arrives only after it was opened
     .getByRole('tab', { name: 'Ask' })
     .click();
   await expect.poll(() => panelCode.requested && askCode.requested).toBe(true);
-  // In this order, 60 ms apart, as the CI trace of the failure shows them.
+  // In this order, as the CI trace of the failure shows them: the mode's code only once the
+  // panel's has arrived.
+  const panelArrived = page.waitForEvent('requestfinished', (r) => panelPattern.test(r.url()));
   panelCode.release();
-  await page.waitForTimeout(60);
+  await panelArrived;
   askCode.release();
   await expect(chips(page).getByRole('listitem')).toHaveText(['Vendor review']);
   // Later renders (moving the panel) keep the conversation and its meeting.

@@ -12,6 +12,7 @@ import { signInWithGoogle } from '../fixtures/google';
 import { shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp } from '../fixtures/session';
 import { fakeGooglePort } from '../playwright.config';
+import { settled } from '../fixtures/settle';
 
 const WORK = 'ada@acme.test';
 const PERSONAL = 'ada.personal@example-mail.test';
@@ -140,13 +141,13 @@ test('action items use the card width; the bottom bar stays whole and clear of t
     .locator('[data-sonner-toast]')
     .filter({ hasText: 'Failed to update action item' });
   await expect(toast).toBeVisible();
-  await page.waitForTimeout(500);
+  await settled(page);
   const bar = page.getByRole('tablist', { name: 'Meeting view' });
   const ask = bar.getByRole('tab', { name: 'Ask' });
   expect(overlaps((await toast.boundingBox())!, (await bar.boundingBox())!)).toBe(false);
   expect(overlaps((await toast.boundingBox())!, (await ask.boundingBox())!)).toBe(false);
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
+  await settled(page);
   expect(overlaps((await toast.boundingBox())!, (await bar.boundingBox())!)).toBe(false);
   await page.setViewportSize({ width: 1280, height: 800 });
   if (process.env.RECORDER_SHOTS) {
@@ -185,7 +186,7 @@ test('calendar events never split a word; a phone shows whole days beside an opa
 
   // A phone: at least four whole day columns, none cut at the right edge.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
+  await settled(page);
   const scroller = page.locator('[aria-busy]').filter({ has: design });
   const days = page.getByRole('group', { name: /^\w+day, / });
   const gutterRight = (await scroller.boundingBox())!.x + 1 + 64;
@@ -209,22 +210,24 @@ test('calendar events never split a word; a phone shows whole days beside an opa
   const dayBox = (await designDay.boundingBox())!;
   await scroller.hover({ position: { x: 200, y: 300 } });
   await page.mouse.wheel(dayBox.x - gutterRight + dayBox.width / 2, 0);
-  await page.waitForTimeout(800);
-  expect(await visibleDays()).toBeGreaterThanOrEqual(4);
-  for (const block of await blocks.all()) {
-    const b = await block.boundingBox();
-    if (!b) continue;
-    const straddles = b.x < gutterRight - 1 && b.x + b.width > gutterRight + 1;
-    expect(straddles, `${await block.getAttribute('aria-label')} peeks beside the gutter`).toBe(
-      false,
-    );
-  }
+  // The snap takes as long as it takes: poll until it has come to rest on an edge (mid-scroll, a
+  // cut column throws and the poll reads again).
+  const peeking = async () => {
+    for (const block of await blocks.all()) {
+      const b = await block.boundingBox();
+      if (b && b.x < gutterRight - 1 && b.x + b.width > gutterRight + 1)
+        return `${await block.getAttribute('aria-label')} peeks beside the gutter`;
+    }
+    return 'none';
+  };
+  await expect.poll(async () => (await visibleDays()) >= 4 && (await peeking())).toBe('none');
+  await settled(page);
   await shootStates(page, 'layout-calendar-phone');
 
   // Overlapping events side by side keep their words whole, at both widths.
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(300);
+    await settled(page);
     for (const block of await blocks.all()) {
       if (!(await block.isVisible())) continue;
       const name = `${await block.getAttribute('aria-label')}`;
@@ -279,7 +282,7 @@ test('a sidebar row with its menu open leaves its date clear', async ({ page }) 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
   await page.mouse.move(900, 700);
-  await page.waitForTimeout(300);
+  await settled(page);
   // The rest of the page is hidden from the accessibility tree while the menu is open.
   const date = page
     .getByTestId('sidebar-meetings-scroll')
@@ -295,12 +298,15 @@ test('a sidebar row with its menu open leaves its date clear', async ({ page }) 
   // A resize closes the menu: each shot opens it again (on a phone, in the opened sidebar).
   await shootStates(page, 'layout-row-menu', async () => {
     if (await page.getByRole('menuitem', { name: 'Delete' }).isVisible()) return;
-    const narrow = (page.viewportSize()?.width ?? 1280) < 768;
-    if (narrow) await page.getByRole('button', { name: 'Open sidebar' }).click();
+    // The resize closes the menu in its own time; until then the page around it is hidden.
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    // On a phone the row is in the sidebar's sheet: opened unless it is open already.
+    if (!(await opened.isVisible()))
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
     await opened.focus();
     await page.keyboard.press('Enter');
     await page.mouse.move(900, 700);
-    await page.waitForTimeout(400);
+    await settled(page);
   });
   await page.keyboard.press('Escape');
 });
@@ -337,7 +343,7 @@ async function manageAccountsOnAPhone(page: Page): Promise<void> {
   await expect(row).toBeVisible();
   for (const width of [375, 320]) {
     await page.setViewportSize({ width, height: 812 });
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await splitWords(row)).toEqual([]);
     const email = row.getByText(/@example-mail\.test/).first();
     const fits = await email.evaluate(fitsWidth);

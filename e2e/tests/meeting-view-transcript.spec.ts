@@ -9,6 +9,7 @@ import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp, uploadRecording } from '../fixtures/session';
 import type { AudioLike, Meeting } from '../fixtures/meeting-view';
 import { JFK_WAV, SHOTS_DIR, createLongMeeting, followInApp, mode } from '../fixtures/meeting-view';
+import { settled, stableBox } from '../fixtures/settle';
 
 // The header's date and times are local: pin the zone so the expected strings are fixed.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -66,8 +67,8 @@ test('a citation link scrolls to its transcript turn and highlights it', async (
   const offCentre = card.y + card.height / 2 - (scroller.y + scroller.height / 2);
   expect(Math.abs(offCentre)).toBeLessThan(scroller.height / 8);
   expect(await list.getByRole('article').count()).toBeLessThan(60);
-  // Still there once every row near it has been measured.
-  await page.waitForTimeout(1000);
+  // Still there once every row near it has been measured and the list stopped moving.
+  await stableBox(cited);
   await expect(cited).toBeInViewport({ ratio: 0.99 });
   // The highlight fades after a few seconds.
   await expect(cited).toHaveCount(0, { timeout: 8000 });
@@ -140,7 +141,7 @@ test('a citation link scrolls to its transcript turn and highlights it', async (
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
       await followInApp(page, `${base}?view=transcript&turn=1500`);
       await expect(cited).toBeInViewport({ ratio: 0.99 });
-      await page.waitForTimeout(400);
+      await settled(page);
       await shootStates(page, `meeting-cited-turn-from-${width}`);
     }
   }
@@ -207,7 +208,7 @@ test('clicking a transcript turn seeks the recording to it', async ({ page, base
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
       await page.mouse.move(0, 0);
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: path.join(SHOTS_DIR, `player-${size.name}-${theme}.png`) });
     }
   }

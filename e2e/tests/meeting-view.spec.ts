@@ -22,6 +22,7 @@ import {
   mode,
   openMenuItem,
 } from '../fixtures/meeting-view';
+import { settled } from '../fixtures/settle';
 
 // The header's date and times are local: pin the zone so the expected strings are fixed.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -291,13 +292,13 @@ test('screenshots of each mode', async ({ page }) => {
       ] as const) {
         await mode(page, label).click();
         await page.mouse.move(0, 0);
-        await page.waitForTimeout(300);
+        await settled(page);
         await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${size.name}-${theme}.png`) });
       }
       await page.goto(`/meeting/${processing.id}`);
       await setTheme(page, theme);
       await expect(page.getByText('Processing...').first()).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: path.join(SHOTS_DIR, `processing-${size.name}-${theme}.png`) });
     }
   }

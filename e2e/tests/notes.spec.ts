@@ -15,6 +15,7 @@ import { TESTDATA_DIR } from '../fixtures/audio';
 import { createAxeScanner } from '../fixtures/a11y';
 import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, signUp } from '../fixtures/session';
+import { settled, stableBox } from '../fixtures/settle';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-notes';
 
@@ -101,7 +102,8 @@ test('offline notes of a real meeting read as notes in the meeting view', async 
       // The main column scrolls on its own: a second shot of its end (key points and topics).
       await page.mouse.move(size.width / 2, size.height / 2);
       await page.mouse.wheel(0, 20_000);
-      await page.waitForTimeout(300);
+      await stableBox(main.getByRole('heading', { name: 'Key points', exact: true }));
+      await settled(page);
       await page.screenshot({
         path: path.join(SHOTS_DIR, `summary-points-${size.name}-${theme}.png`),
       });

@@ -8,6 +8,7 @@ import { chromiumArgs } from '../playwright.config';
 import { FAKE_MICROPHONE, storedAudioSeconds } from '../fixtures/audio';
 import { getMeeting, signUp } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
+import { holdsFor } from '../fixtures/settle';
 
 const MEETING_URL = /\/meeting\/([0-9a-f-]{36})$/;
 
@@ -24,6 +25,21 @@ async function recordUntil(page: Page, seconds: number): Promise<void> {
   await expect
     .poll(() => shownSeconds(page), { timeout: (seconds + 15) * 1000, intervals: [250] })
     .toBeGreaterThanOrEqual(seconds);
+}
+
+/** How many chunks of meeting `id` the recorder keeps in IndexedDB (its `summy-recorder` store). */
+function storedChunks(page: Page, id: string): Promise<number> {
+  // A string: the e2e TypeScript project has no DOM library.
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('summy-recorder');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction('chunks').objectStore('chunks').index('byMeeting')
+        .count(${JSON.stringify(id)});
+      count.onerror = () => reject(count.error);
+      count.onsuccess = () => { open.result.close(); resolve(count.result); };
+    };
+  })`);
 }
 
 function meetingIdOf(page: Page): string {
@@ -83,8 +99,11 @@ test.describe('with a microphone', () => {
     await expect(page.getByText('PAUSED', { exact: true })).toBeVisible();
     const pausedAt = await shownSeconds(page);
     await expect.poll(async () => (await getMeeting(page, id)).isPaused).toBe(true);
-    await page.waitForTimeout(2_000);
-    expect(await shownSeconds(page)).toBe(pausedAt);
+    await holdsFor(
+      'the timer stands still',
+      async () => (await shownSeconds(page)) === pausedAt,
+      2_000,
+    );
 
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(page.getByText('REC', { exact: true })).toBeVisible();
@@ -127,8 +146,9 @@ test.describe('with a microphone', () => {
     await expect(page).toHaveURL(MEETING_URL);
     const id = meetingIdOf(page);
     await recordUntil(page, 15);
-    await page.waitForTimeout(400);
     const recordedSeconds = await shownSeconds(page);
+    // The tab dies only once the chunks of the time shown are in IndexedDB (one a second).
+    await expect.poll(() => storedChunks(page, id)).toBeGreaterThanOrEqual(recordedSeconds);
 
     // The tab goes away mid-recording, without any chance to stop (no beforeunload, no stop call).
     await page.close({ runBeforeUnload: false });

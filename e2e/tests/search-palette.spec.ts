@@ -6,11 +6,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp } from '../fixtures/session';
+import { settled } from '../fixtures/settle';
 
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
 
 // The theme's colours fade in over a moment after the switch; the shots wait for them to settle.
-const settle = (page: Page) => () => page.waitForTimeout(400);
+const settle = (page: Page) => () => settled(page);
 
 /** The turn that says the word searched for, deep enough to be off screen when the meeting opens. */
 const QUOKKA_TURN = 90;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { testdataPath } from '../../testdata/index';
 import { signUp } from '../fixtures/session';
+import { settled } from '../fixtures/settle';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-sidebar';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -268,9 +269,12 @@ test('5,000 meetings: older pages load while scrolling, rows are virtualized', a
   // Scroll to the end again and again; each time the end comes near, the next page loads.
   const last = row(page, `Meeting ${TOTAL}`);
   let maxRendered = 0;
+  const height = () => scroller.evaluate((el) => el.scrollHeight);
   for (let round = 0; round < 200 && !(await last.isVisible()); round++) {
+    const before = await height();
     await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await page.waitForTimeout(150);
+    // The next page has come in (the list grew) or the end is on screen.
+    await expect.poll(async () => (await last.isVisible()) || (await height()) > before).toBe(true);
     maxRendered = Math.max(maxRendered, await renderedRows());
   }
   await expect(last).toBeVisible();
@@ -290,13 +294,13 @@ test('5,000 meetings: older pages load while scrolling, rows are virtualized', a
     await expect(row(page, 'Meeting 0002')).toBeVisible();
     await row(page, 'Meeting 0002').click();
     await row(page, 'Meeting 0004').hover();
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: path.join(SHOTS_DIR, `sidebar-1280-${theme}.png`) });
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     await expect(row(page, 'Meeting 0003')).toBeVisible();
-    await page.waitForTimeout(600);
+    await settled(page);
     await page.screenshot({ path: path.join(SHOTS_DIR, `sidebar-375-${theme}.png`) });
     await page.keyboard.press('Escape');
   }

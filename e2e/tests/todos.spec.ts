@@ -15,6 +15,7 @@ import { spawnSummy, waitHealthy } from '../../apps/server/test/processes';
 import { JFK_WAV } from '../fixtures/audio';
 import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp, uploadRecording } from '../fixtures/session';
+import { holdsFor, settled } from '../fixtures/settle';
 
 /** A to-do as `GET /api/todos` answers it (the fields the test reads). */
 interface ApiTodo {
@@ -68,7 +69,7 @@ async function shootContextMenu(page: Page, target: Locator, name: string): Prom
       const box = (await target.boundingBox())!;
       await target.click({ button: 'right', position: { x: box.width * 0.45, y: 14 } });
       await expect(page.getByRole('menuitem', { name: 'Delete to-do' })).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: path.join(dir, `${name}-${width}-${theme}.png`) });
       await page.keyboard.press('Escape');
       await expect(page.getByRole('menu')).toHaveCount(0);
@@ -213,8 +214,8 @@ test('add, edit, star, complete, delete with undo, and the states of /todos', as
   await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(row(page, 'Call the caterer')).toBeVisible();
-  await page.waitForTimeout(5_500); // past the 5 s window: still nothing sent
-  expect(deletes).toEqual([]);
+  // Past the 5 s window: nothing sent all along.
+  await holdsFor('no deletion sent after Undo', () => deletes.length === 0, 5_500);
   expect(await serverTodo(page, 'Call the caterer')).toBeDefined();
 
   // Without Undo the deletion reaches the server once the window ends, not before.
@@ -280,8 +281,11 @@ test('another tab: its changes arrive live; closing it inside the undo window ke
   await other.getByRole('menuitem', { name: 'Delete to-do' }).click();
   await expect(row(other, 'Water the ferns')).toHaveCount(0);
   await other.close();
-  await page.waitForTimeout(5_500);
-  expect(await serverTodo(page, 'Water the ferns')).toBeDefined();
+  await holdsFor(
+    'the to-do stays on the server',
+    async () => (await serverTodo(page, 'Water the ferns')) !== undefined,
+    5_500,
+  );
   await page.reload();
   await expect(row(page, 'Water the ferns')).toBeVisible();
 });

@@ -14,6 +14,7 @@ import { JFK_WAV } from '../fixtures/audio';
 import { removeModels, type ModelsAnswer } from '../fixtures/models';
 import { shootStates } from '../fixtures/screenshots';
 import { api, signUp, signUpAdmin, TEST_PASSWORD, uploadRecording } from '../fixtures/session';
+import { holdsFor } from '../fixtures/settle';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -73,8 +74,7 @@ test('the first-run prompt is one slim notice, remembered per person on the serv
   });
   await page.goto(`/meeting/${typed.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Typed notes' })).toBeVisible();
-  await page.waitForTimeout(1500);
-  await expect(prompt(page)).toHaveCount(0);
+  await holdsFor('no prompt on typed notes', async () => (await prompt(page).count()) === 0, 1_500);
 
   // Dismissed from the keyboard; gone here, after a reload, and after signing out and in again.
   await page.goto('/');
@@ -95,8 +95,7 @@ test('the first-run prompt is one slim notice, remembered per person on the serv
   const models = page.waitForResponse((r) => r.url().endsWith('/api/models'));
   await page.reload();
   await models;
-  await page.waitForTimeout(1500);
-  await expect(prompt(page)).toHaveCount(0);
+  await holdsFor('no prompt after a reload', async () => (await prompt(page).count()) === 0, 1_500);
 
   // It is the person's: another administrator signing in on this browser still gets it; a user
   // who is not one never does.

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@summy/db';
 import { loadEnv, type Env } from '../src/env.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/server.ts';
+import { setupStep } from './setup-steps.ts';
 
 /** Which database this test project runs on. */
 export const testDbKind = (process.env.SUMMY_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -99,9 +100,18 @@ export async function startTestServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const env = testEnv(extraEnv);
-  const database = await openTestDatabase();
+  const database = await setupStep('open the test database', () => openTestDatabase());
   // The contacts sync only where a test asks for it (see ServerOptions.contactsSync).
-  const server = await startServer(env, database, { contactsSync: false, ...options });
+  let server: RunningServer;
+  try {
+    server = await setupStep('start the test server', () =>
+      startServer(env, database, { contactsSync: false, ...options }),
+    );
+  } catch (err) {
+    // Nobody else holds the database: left open, its PGlite thread outlives the file.
+    await database.close();
+    throw err;
+  }
   // A server leaves a database it was given open; this one is the test's alone. Left open, each
   // file's PGlite thread outlived it, and a Vitest worker running file after file grew by
   // hundreds of megabytes a file, to 6 GB.

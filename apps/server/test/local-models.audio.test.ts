@@ -42,8 +42,12 @@ beforeAll(async () => {
   alice = await signUp(server, 'Alice');
 });
 afterAll(async () => {
-  await server?.close();
-  await mirror?.close();
+  // The mirror closes even when closing the server (and its PGlite thread) throws.
+  try {
+    await server?.close();
+  } finally {
+    await mirror?.close();
+  }
 });
 
 async function uploadJfk() {

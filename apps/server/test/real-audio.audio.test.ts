@@ -155,12 +155,16 @@ describe('summy import (CLI)', () => {
       stderr: expect.stringContaining('No user with email cli@example.com'),
     });
     const { openDatabase } = await import('@summy/db');
+    // Closed whatever happens: a PGlite thread left open outlives the file (and fails it).
     const db = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-    await db.migrate();
-    await db.query(
-      `insert into "user" (id, name, email) values ('cli-user', 'CLI', 'cli@example.com')`,
-    );
-    await db.close();
+    try {
+      await db.migrate();
+      await db.query(
+        `insert into "user" (id, name, email) values ('cli-user', 'CLI', 'cli@example.com')`,
+      );
+    } finally {
+      await db.close();
+    }
     const { stdout } = await run([
       'import',
       path.join(AUDIO_DIR, 'jfk/jfk.flac'),
@@ -172,10 +176,11 @@ describe('summy import (CLI)', () => {
     const line = stdout.trim().split('\n').pop()!;
     expect(line).toMatch(/^[0-9a-f-]{36} {2}.+ {2}0:11 {2}\(.*jfk\.flac\)$/);
     const check = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-    const [row] = await check.query<{ transcript: string; audio_url: string }>(
-      'select transcript, audio_url from meetings',
-    );
-    await check.close();
+    const [row] = await check
+      .query<{ transcript: string; audio_url: string }>(
+        'select transcript, audio_url from meetings',
+      )
+      .finally(() => check.close());
     expect(row!.transcript).toContain('country');
     expect(row!.audio_url).toMatch(/\.wav$/);
     // Two CLI runs and two opens of a new PGlite folder, the first with initdb in a child process

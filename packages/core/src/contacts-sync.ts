@@ -11,27 +11,32 @@ export const CONTACT_SYNC_PHASES = ['reading', 'directory', 'saving', 'enriching
 export type ContactSyncPhase = (typeof CONTACT_SYNC_PHASES)[number];
 
 const count = z.number().int().min(0);
+// Which sync an event is about: the id of its job, the one `POST /api/contacts/sync` answers. A
+// page that asked for a sync waits for the end of that one, not of one already running.
+const syncId = z.string().min(1);
 
 /**
- * SSE event `contacts-sync`: `running` with the step and how far it got (`done` of `total`
+ * SSE event `contacts-sync`, each with the `syncId` of its job: `running` with the step and how far it got (`done` of `total`
  * items; both 0 when the step has no count), then `done` with what changed (contacts `saved`, of
  * them `added` new, `failed` skipped; `skipped` when the user has no Google token), or `failed`.
  */
 export const contactsSyncEventSchema = z.discriminatedUnion('state', [
   z.object({
     state: z.literal('running'),
+    syncId,
     phase: z.enum(CONTACT_SYNC_PHASES),
     done: count,
     total: count,
   }),
   z.object({
     state: z.literal('done'),
+    syncId,
     saved: count,
     added: count,
     failed: count,
     skipped: z.boolean(),
   }),
-  z.object({ state: z.literal('failed') }),
+  z.object({ state: z.literal('failed'), syncId }),
 ]);
 /** A `contacts-sync` event. */
 export type ContactsSyncEvent = z.infer<typeof contactsSyncEventSchema>;

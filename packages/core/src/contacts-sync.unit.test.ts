@@ -28,9 +28,13 @@ describe('contacts sync messages', () => {
   });
 
   it('accepts the three states and refuses anything else', () => {
-    expect(
-      contactsSyncEventSchema.parse({ state: 'running', phase: 'saving', done: 3, total: 9 }),
-    ).toEqual({ state: 'running', phase: 'saving', done: 3, total: 9 });
+    const running = { state: 'running', syncId: 'j1', phase: 'saving', done: 3, total: 9 };
+    expect(contactsSyncEventSchema.parse(running)).toEqual(running);
+    // Every event says which sync it is about.
+    expect(contactsSyncEventSchema.safeParse({ ...running, syncId: undefined }).success).toBe(
+      false,
+    );
+    expect(contactsSyncEventSchema.safeParse({ state: 'failed', syncId: 'j1' }).success).toBe(true);
     expect(contactsSyncEventSchema.safeParse({ state: 'done', saved: 1 }).success).toBe(false);
     expect(contactsSyncEventSchema.safeParse({ state: 'paused' }).success).toBe(false);
   });

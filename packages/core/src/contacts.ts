@@ -69,8 +69,12 @@ export const contactLookupQuerySchema = z.object({
     .pipe(z.array(z.string()).min(1).max(CONTACT_LIMITS.lookupMax)),
 });
 
-/** `POST /api/contacts/sync`: whether a sync was queued (false: one is already waiting). */
-export const contactSyncAnswerSchema = z.object({ queued: z.boolean() });
+/**
+ * `POST /api/contacts/sync`: whether a sync was queued (false: one is already waiting, and that
+ * one does the asking person's sync), and `syncId`, the id of the sync that will: its events carry
+ * it (`contacts-sync`), so the page waits for that sync's end and not for one already running.
+ */
+export const contactSyncAnswerSchema = z.object({ queued: z.boolean(), syncId: z.string() });
 /** Answer of a sync request. */
 export type ContactSyncAnswer = z.infer<typeof contactSyncAnswerSchema>;
 

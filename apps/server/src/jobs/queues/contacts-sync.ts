@@ -37,7 +37,10 @@ export const contactsSyncQueue = defineQueue({
     const { userId } = job.data;
     const google = deps.env.google!;
     const { database, auth } = deps;
-    const result = await runContactsSync({ db: database.db, auth, google, database }, userId);
+    const result = await runContactsSync(
+      { db: database.db, auth, google, database },
+      { userId, syncId: job.id },
+    );
     log.info(
       { userId, ...result },
       result.skipped ? '[contacts] sync skipped, no Google token' : '[contacts] sync done',

@@ -112,15 +112,21 @@ describe('/api/contacts', () => {
   it('queues a sync on request: one waiting job per user, never two', async () => {
     const res = await ada.post('/api/contacts/sync');
     expect(res.status).toBe(202);
-    // Earlier requests (sign-in, link) already queued one while no worker runs here.
-    expect(res.body).toEqual({ queued: false });
+    // Earlier requests (sign-in, link) already queued one while no worker runs here: that one
+    // is the sync that answers this request.
     const queued = await server.jobs.boss.findJobs(CONTACTS_SYNC.name, { queued: true });
+    const adas = queued.find((j) => j.singletonKey === ada.userId)!;
+    expect(res.body).toEqual({ queued: false, syncId: adas.id });
     const keys = queued.map((j) => j.singletonKey).sort();
     expect(keys).toEqual([ada.userId, grace.userId].sort());
     expect(await enqueueContactsSyncForAll(deps.db, server.jobs)).toBe(0);
     const other = await signUp(server, 'Other');
-    expect((await other.post('/api/contacts/sync')).body).toEqual({ queued: true });
-    expect((await other.post('/api/contacts/sync')).body).toEqual({ queued: false });
+    const first = (await other.post('/api/contacts/sync')).body;
+    expect(first).toEqual({ queued: true, syncId: expect.any(String) });
+    expect((await other.post('/api/contacts/sync')).body).toEqual({
+      queued: false,
+      syncId: first.syncId,
+    });
   });
 });
 
@@ -143,7 +149,7 @@ describe('the contacts.sync job', () => {
     const finished = () => heard.filter((e) => e.state === 'done');
     await linkGoogle(worker, fake, user, ADA_PERSONAL);
     // The link queued the sync; the worker saves the 12 seeded personal contacts.
-    let done: { state: string }[] = [];
+    let done: { id: string; state: string }[] = [];
     for (let i = 0; i < 150 && !done.some((j) => j.state === 'completed'); i++) {
       await new Promise((r) => setTimeout(r, 200));
       done = await worker.jobs.boss.findJobs(CONTACTS_SYNC.name, { key: user.userId });
@@ -156,9 +162,19 @@ describe('the contacts.sync job', () => {
     expect(done.map((j) => j.state)).toContain('completed');
     // It said where it was, then what changed: all 12 are new.
     await expect.poll(() => finished().length, { timeout: 30_000 }).toBe(1);
-    expect(heard[0]).toEqual({ state: 'running', phase: 'reading', done: 0, total: 0 });
-    expect(heard).toContainEqual({ state: 'running', phase: 'saving', done: 12, total: 12 });
+    // Every event names its sync: the job's id.
+    const syncId = done.find((j) => j.state === 'completed')!.id;
+    expect(new Set(heard.map((e) => e.syncId))).toEqual(new Set([syncId]));
+    expect(heard[0]).toEqual({ state: 'running', syncId, phase: 'reading', done: 0, total: 0 });
+    expect(heard).toContainEqual({
+      state: 'running',
+      syncId,
+      phase: 'saving',
+      done: 12,
+      total: 12,
+    });
     expect(heard.at(-1)).toEqual({
+      syncId,
       state: 'done',
       saved: 12,
       added: 12,
@@ -180,7 +196,7 @@ describe('the contacts.sync job', () => {
     // The second run saved the same 12, none of them new. Two jobs exist once the second is
     // queued: its run may still be under way on a loaded machine.
     await expect.poll(() => finished().length, { timeout: 30_000 }).toBe(2);
-    expect(finished()[1]).toEqual({
+    expect(finished()[1]).toMatchObject({
       state: 'done',
       saved: 12,
       added: 0,

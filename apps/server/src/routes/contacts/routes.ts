@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { GoogleNotConfiguredError } from '../../integrations/google/errors.ts';
 import { createRouter, errorResponses, jsonAnswer } from '../../http/openapi.ts';
-import { enqueueContactsSync } from '../../services/contacts/enqueue-contacts-sync.ts';
+import { requestContactsSync } from '../../services/contacts/enqueue-contacts-sync.ts';
 import { listContacts, lookupContacts } from '../../services/contacts/list-contacts.ts';
 
 const tags = ['contacts'];
@@ -77,6 +77,6 @@ export function contactRoutes({ env, database: { db }, jobs }: AppDeps) {
           "Queue a sync of the user's contacts now (nothing new is queued while one is waiting)",
         responses: { 202: jsonAnswer(contactSyncAnswerSchema, 'Accepted'), ...errorResponses },
       }),
-      async (c) => c.json({ queued: await enqueueContactsSync(jobs, c.var.userId) }, 202),
+      async (c) => c.json(await requestContactsSync(jobs, c.var.userId), 202),
     );
 }

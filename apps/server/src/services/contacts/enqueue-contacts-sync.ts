@@ -29,6 +29,28 @@ export async function enqueueContactsSync(jobs: Jobs, userId: string): Promise<b
 }
 
 /**
+ * Asks for a sync of the user's contacts (`POST /api/contacts/sync`): queues one, or joins the
+ * one already waiting. Answers the id of the sync that does it, which its events carry: a new
+ * job's, else the waiting one's (or, when that one started meanwhile, the running one's, which
+ * started after the request and so reads everything the person asked for).
+ * @returns `queued` (false: one was waiting) and `syncId`
+ * @throws Error when no job is queued and none can be found (the queue refused the job)
+ */
+export async function requestContactsSync(
+  jobs: Jobs,
+  userId: string,
+): Promise<{ queued: boolean; syncId: string }> {
+  const id = await jobs.send(CONTACTS_SYNC.name, { userId }, { singletonKey: userId });
+  if (id !== null) return { queued: true, syncId: id };
+  const mine = await jobs.boss.findJobs(CONTACTS_SYNC.name, { key: userId });
+  const next =
+    mine.find((j) => j.state === 'created' || j.state === 'retry') ??
+    mine.find((j) => j.state === 'active');
+  if (!next) throw new Error('The contacts sync could not be queued; try again in a moment.');
+  return { queued: false, syncId: next.id };
+}
+
+/**
  * Queues a sync for every user with a Google account that holds a refresh token; users without
  * one are skipped here, and the job skips them again if their tokens went meanwhile.
  * @returns how many syncs were queued

@@ -19,20 +19,24 @@ export interface RunContactsSyncDeps extends GoogleDeps {
   database: DatabaseHandle;
 }
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /**
- * Runs the user's contacts sync and publishes its progress and result. A publish that fails is
+ * Runs the user's contacts sync (`syncId`: its job's id, carried by every event) and publishes
+ * its progress and result. A publish that fails is
  * logged and the sync goes on: the browser then re-reads the list at its next reconnect.
  * @returns the sync's result
  * @throws whatever {@link syncContacts} throws (the database going away), after publishing `failed`
  */
 export async function runContactsSync(
   deps: RunContactsSyncDeps,
-  userId: string,
+  sync: { userId: string; syncId: string },
   options: Pick<SyncContactsOptions, 'sleep'> = {},
 ): Promise<ContactSyncResult> {
-  const publish = (event: ContactsSyncEvent) =>
-    publishContactsSync(deps.database, userId, event).catch((err: unknown) =>
-      log.warn({ err, userId }, '[contacts] could not publish the sync state'),
+  const { userId, syncId } = sync;
+  const publish = (event: DistributiveOmit<ContactsSyncEvent, 'syncId'>) =>
+    publishContactsSync(deps.database, userId, { ...event, syncId } as ContactsSyncEvent).catch(
+      (err: unknown) => log.warn({ err, userId }, '[contacts] could not publish the sync state'),
     );
   let lastPhase: ContactSyncPhase | null = null;
   let lastAt = 0;

@@ -11,6 +11,13 @@ import { subscribeRealtime } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
 import { contactsQueryKey } from '../api/get-contacts';
 import { useSyncContacts } from '../api/sync-contacts';
+import {
+  NO_SYNC_WAIT,
+  syncEnded,
+  syncRequested,
+  type ContactsSyncEnd,
+  type SyncWait,
+} from '../utils/sync-wait';
 
 /** A running sync's last announced step. */
 export type ContactsSyncProgress = Extract<ContactsSyncEvent, { state: 'running' }>;
@@ -40,21 +47,32 @@ export function useContactsSync(): ContactsSync {
   const queryClient = useQueryClient();
   const sync = useSyncContacts();
   const [requested, setRequested] = useState(false);
-  const requestedRef = useRef(false);
   const [progress, setProgress] = useState<ContactsSyncProgress | null>(null);
-  const progressRef = useRef<ContactsSyncProgress | null>(null);
-  // Ends of syncs that were already running when the person asked: theirs is the next one.
-  const endsToSkipRef = useRef(0);
+  // The asked-for sync's id, once the server answered, and the ends heard lately (utils/sync-wait).
+  const waitRef = useRef<SyncWait>(NO_SYNC_WAIT);
   const [heardAt, setHeardAt] = useState(0);
 
   const settle = useCallback(() => {
-    requestedRef.current = false;
-    endsToSkipRef.current = 0;
-    progressRef.current = null;
+    waitRef.current = { ...waitRef.current, waitingFor: null };
     setRequested(false);
     setProgress(null);
     void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
   }, [queryClient]);
+
+  // The asked-for sync ended: stop waiting, say how it went.
+  const finish = useCallback(
+    (end: ContactsSyncEnd) => {
+      settle();
+      if (end.state === 'failed') {
+        toast.error(CONTACT_SYNC_FAILED, { description: 'Try again in a moment.' });
+      } else if (end.skipped) {
+        toast.error(CONTACT_SYNC_FAILED, { description: GOOGLE_MESSAGES.reconnect });
+      } else {
+        toast.success(contactSyncResultMessage(end));
+      }
+    },
+    [settle],
+  );
 
   useEffect(
     () =>
@@ -69,30 +87,18 @@ export function useContactsSync(): ContactsSync {
         const event = message.data;
         setHeardAt(Date.now());
         if (event.state === 'running') {
-          progressRef.current = event;
           setProgress(event);
           return;
         }
-        if (requestedRef.current && endsToSkipRef.current > 0) {
-          // The sync that was running at the click ended; the asked-for one comes next.
-          endsToSkipRef.current--;
-          progressRef.current = null;
-          setProgress(null);
-          void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
-          return;
-        }
-        const asked = requestedRef.current;
-        settle();
-        if (!asked) return;
-        if (event.state === 'failed') {
-          toast.error(CONTACT_SYNC_FAILED, { description: 'Try again in a moment.' });
-        } else if (event.skipped) {
-          toast.error(CONTACT_SYNC_FAILED, { description: GOOGLE_MESSAGES.reconnect });
-        } else {
-          toast.success(contactSyncResultMessage(event));
-        }
+        // Any sync's end refreshes the list; only the asked-for one's ends the wait. The end of
+        // one that ran before the click (heard or not) is not it.
+        const step = syncEnded(waitRef.current, event);
+        waitRef.current = step.wait;
+        setProgress(null);
+        if (step.finished) finish(step.finished);
+        else void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
       }),
-    [queryClient, settle],
+    [queryClient, finish],
   );
 
   // A requested sync whose end never came: stop waiting, show what is there.
@@ -104,12 +110,13 @@ export function useContactsSync(): ContactsSync {
 
   const syncNow = () =>
     sync.mutate(undefined, {
-      onSuccess: ({ queued }) => {
-        // A new job runs after the one running now; a waiting one (not queued) is the next to end.
-        endsToSkipRef.current = queued && progressRef.current ? 1 : 0;
-        requestedRef.current = true;
+      onSuccess: ({ queued, syncId }) => {
+        const step = syncRequested(waitRef.current, syncId);
+        waitRef.current = step.wait;
         setRequested(true);
         setHeardAt(Date.now());
+        // Its end came over the stream before this answer: done already.
+        if (step.finished) return finish(step.finished);
         toast(queued ? 'Contacts sync started' : 'A contacts sync is already on its way', {
           description: 'You will see what changed when it finishes.',
         });
