@@ -99,26 +99,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   // Signed URLs carry their own authorization (signature and expiry), so no session is needed.
   app.route('/api/storage', storageRoutes(deps));
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'better-auth.session_token',
-  });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'A personal API key (Settings > Account > API keys): `summy_…`',
-  });
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Summy API',
-      version: '0.1.0',
-      description:
-        'Owner-scoped data API. Every route except /api/health, /api/config and /api/auth/* needs a session cookie from Better Auth (/api/auth/sign-in/email) or a personal API key (`Authorization: Bearer summy_…`; a read key may only GET; /api/api-keys takes a session only). Errors are `{error, details}`.',
-    },
-    security: [{ session: [] }, { apiKey: [] }],
-  });
+  documentApi(app);
 
   const api = new OpenAPIHono<AppEnv>();
   api.use('*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
@@ -201,5 +182,29 @@ function serveWebApp(app: OpenAPIHono<AppEnv>, webDir: string) {
       return c.text('The web app is not built. Run `npm start`, which builds it first.', 503);
     }
     return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}
+
+/** The OpenAPI document at `/api/openapi.json`: the two ways to sign requests, and the API's terms. */
+function documentApi(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal API key (Settings > Account > API keys): `summy_…`',
+  });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Summy API',
+      version: '0.1.0',
+      description:
+        'Owner-scoped data API. Every route except /api/health, /api/config and /api/auth/* needs a session cookie from Better Auth (/api/auth/sign-in/email) or a personal API key (`Authorization: Bearer summy_…`; a read key may only GET; /api/api-keys takes a session only). Errors are `{error, details}`.',
+    },
+    security: [{ session: [] }, { apiKey: [] }],
   });
 }

@@ -274,6 +274,39 @@ export interface LoadEnvOptions {
   saveSecret?: boolean;
 }
 
+/** The S3 backend's settings, or undefined without S3_BUCKET (local disk then). */
+function s3Settings(v: z.infer<typeof schema>): Env['s3'] {
+  return v.S3_BUCKET
+    ? {
+        bucket: v.S3_BUCKET,
+        region: v.S3_REGION,
+        endpoint: v.S3_ENDPOINT,
+        accessKeyId: v.S3_ACCESS_KEY_ID,
+        secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+        // Most self-hosted S3 servers (MinIO, Garage) need path-style addressing.
+        forcePathStyle: (v.S3_FORCE_PATH_STYLE ?? (v.S3_ENDPOINT ? 'true' : 'false')) === 'true',
+      }
+    : undefined;
+}
+
+/** Settings that come in pairs, with what needs both: one without the other is refused. */
+const PAIRS = [
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3 credentials need'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'Google sign-in needs'],
+  ['LINEAR_CLIENT_ID', 'LINEAR_CLIENT_SECRET', 'Linear needs'],
+] as const;
+
+/** @throws ConfigurationError naming the missing half of the first incomplete pair */
+function assertPairs(v: z.infer<typeof schema>): void {
+  for (const [a, b, what] of PAIRS) {
+    if (Boolean(v[a]) === Boolean(v[b])) continue;
+    const missing = v[a] ? b : a;
+    throw new ConfigurationError(
+      `Missing backend configuration: ${missing} (${what} both ${a} and ${b})`,
+    );
+  }
+}
+
 /**
  * Reads and validates the settings.
  * @throws ConfigurationError naming the first invalid or missing setting, prefixed
@@ -291,24 +324,7 @@ export function loadEnv(
     throw new ConfigurationError(`Invalid backend configuration: ${message}`);
   }
   const v = parsed.data;
-  if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
-    const missing = v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    throw new ConfigurationError(
-      `Missing backend configuration: ${missing} (S3 credentials need both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`,
-    );
-  }
-  if (Boolean(v.GOOGLE_CLIENT_ID) !== Boolean(v.GOOGLE_CLIENT_SECRET)) {
-    const missing = v.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
-    throw new ConfigurationError(
-      `Missing backend configuration: ${missing} (Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)`,
-    );
-  }
-  if (Boolean(v.LINEAR_CLIENT_ID) !== Boolean(v.LINEAR_CLIENT_SECRET)) {
-    const missing = v.LINEAR_CLIENT_ID ? 'LINEAR_CLIENT_SECRET' : 'LINEAR_CLIENT_ID';
-    throw new ConfigurationError(
-      `Missing backend configuration: ${missing} (Linear needs both LINEAR_CLIENT_ID and LINEAR_CLIENT_SECRET)`,
-    );
-  }
+  assertPairs(v);
   const processes = processSettings(v, v.DATABASE_URL);
   if (typeof processes === 'string') {
     throw new ConfigurationError(`Invalid backend configuration: ${processes}`);
@@ -350,17 +366,7 @@ export function loadEnv(
     modelsDir: path.resolve(v.SUMMY_MODELS_DIR ?? path.join(dataDir, 'models')),
     modelsBaseUrl: (v.MODELS_BASE_URL ?? DEFAULT_MODELS_BASE_URL).replace(/\/+$/, ''),
     modelsCatalogFile: v.MODELS_CATALOG ? path.resolve(v.MODELS_CATALOG) : undefined,
-    s3: v.S3_BUCKET
-      ? {
-          bucket: v.S3_BUCKET,
-          region: v.S3_REGION,
-          endpoint: v.S3_ENDPOINT,
-          accessKeyId: v.S3_ACCESS_KEY_ID,
-          secretAccessKey: v.S3_SECRET_ACCESS_KEY,
-          // Most self-hosted S3 servers (MinIO, Garage) need path-style addressing.
-          forcePathStyle: (v.S3_FORCE_PATH_STYLE ?? (v.S3_ENDPOINT ? 'true' : 'false')) === 'true',
-        }
-      : undefined,
+    s3: s3Settings(v),
     settings: providerSettings(v),
     sttTimeoutMs: v.STT_TIMEOUT_MS ? Number(v.STT_TIMEOUT_MS) : DEFAULT_STT_TIMEOUT_MS,
     localLlm: localLlmSettings(v),

@@ -119,6 +119,11 @@ export function boundValue(value: unknown, depth = 0, seen = new WeakSet<object>
     const kept = value.slice(0, ITEMS_MAX).map(inner);
     return value.length > ITEMS_MAX ? [...kept, `… ${value.length - ITEMS_MAX} more items`] : kept;
   }
+  return boundObject(value, inner);
+}
+
+/** An object's first `ITEMS_MAX` keys, bounded by `inner` or redacted (`REDACTED_FIELDS`). */
+function boundObject(value: object, inner: (v: unknown) => unknown): Record<string, unknown> {
   const entries = Object.entries(value);
   const out: Record<string, unknown> = {};
   for (const [k, v] of entries.slice(0, ITEMS_MAX)) {

@@ -64,17 +64,12 @@ export interface ServerOptions {
 }
 
 /**
- * Opens the database named by `env` (PGlite under `dataDir/pglite` unless `databaseUrl`),
- * applies migrations, starts the job workers, and listens on `env.port` (0 picks a free port).
- * @param database an already open database to use instead (tests share one per file)
+ * The start-up before any work: logging, settings checks, crash leftovers removed, the database
+ * opened (unless given) and migrated, the configured admins promoted.
  * @throws ConfigurationError when the selected speech-to-text provider lacks a setting
  * @throws DataDirLockedError when another process has the embedded database open
  */
-export async function startServer(
-  env: Env,
-  database?: DatabaseHandle,
-  options: ServerOptions = {},
-): Promise<RunningServer> {
+async function prepareDatabase(env: Env, database?: DatabaseHandle): Promise<DatabaseHandle> {
   setLogLevel(env.logLevel);
   // The database client's connection trouble goes to the same JSON lines.
   setDatabaseLog(log);
@@ -96,6 +91,22 @@ export async function startServer(
   await modelManager(env)
     .cleanPartials()
     .catch((err: unknown) => log.warn({ err }, '[models] could not clean the partial downloads'));
+  return db;
+}
+
+/**
+ * Opens the database named by `env` (PGlite under `dataDir/pglite` unless `databaseUrl`),
+ * applies migrations, starts the job workers, and listens on `env.port` (0 picks a free port).
+ * @param database an already open database to use instead (tests share one per file)
+ * @throws ConfigurationError when the selected speech-to-text provider lacks a setting
+ * @throws DataDirLockedError when another process has the embedded database open
+ */
+export async function startServer(
+  env: Env,
+  database?: DatabaseHandle,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const db = await prepareDatabase(env, database);
   const realtime = await startRealtimeHub(db);
   const jobs = await startJobs(db, {
     queues: queueOptions(),

@@ -148,6 +148,39 @@ const overlapsPlaced = <T extends TimedEventInput>(a: Placed<T>, b: Placed<T>) =
   a.from < b.to && b.from < a.to;
 
 /**
+ * Gives a cluster of transitively overlapping events (in start order) their columns: each takes
+ * the first column free at its start and widens over the columns to its right that nothing it
+ * overlaps occupies.
+ */
+function layoutCluster<T extends TimedEventInput>(cluster: Placed<T>[]): void {
+  const columnEnds: number[] = [];
+  const byColumn: Placed<T>[][] = [];
+  for (const item of cluster) {
+    let column = columnEnds.findIndex((end) => end <= item.from);
+    if (column === -1) {
+      column = columnEnds.length;
+      columnEnds.push(item.to);
+      byColumn.push([item]);
+    } else {
+      columnEnds[column] = item.to;
+      byColumn[column]!.push(item);
+    }
+    item.box.column = column;
+  }
+  const columns = columnEnds.length;
+  for (const item of cluster) {
+    let span = 1;
+    for (let c = item.box.column + 1; c < columns; c++) {
+      if (byColumn[c]!.some((other) => overlapsPlaced(item, other))) break;
+      span++;
+    }
+    item.box.columns = columns;
+    item.box.leftPct = (item.box.column / columns) * 100;
+    item.box.widthPct = (span / columns) * 100;
+  }
+}
+
+/**
  * Lays out the timed events of one local day (`day` is any instant of that day): each event is
  * clipped to the day, placed at 80 px an hour, drawn at least 20 px (15 minutes) tall, and events
  * whose drawn boxes overlap share the width side by side; an event widens into columns to its
@@ -209,32 +242,7 @@ export function layoutDay<T extends TimedEventInput>(
   let cluster: Placed<T>[] = [];
   let clusterEnd = -Infinity;
   const flush = () => {
-    if (cluster.length === 0) return;
-    const columnEnds: number[] = [];
-    const byColumn: Placed<T>[][] = [];
-    for (const item of cluster) {
-      let column = columnEnds.findIndex((end) => end <= item.from);
-      if (column === -1) {
-        column = columnEnds.length;
-        columnEnds.push(item.to);
-        byColumn.push([item]);
-      } else {
-        columnEnds[column] = item.to;
-        byColumn[column]!.push(item);
-      }
-      item.box.column = column;
-    }
-    const columns = columnEnds.length;
-    for (const item of cluster) {
-      let span = 1;
-      for (let c = item.box.column + 1; c < columns; c++) {
-        if (byColumn[c]!.some((other) => overlapsPlaced(item, other))) break;
-        span++;
-      }
-      item.box.columns = columns;
-      item.box.leftPct = (item.box.column / columns) * 100;
-      item.box.widthPct = (span / columns) * 100;
-    }
+    layoutCluster(cluster);
     cluster = [];
     clusterEnd = -Infinity;
   };

@@ -65,6 +65,57 @@ const TRUNCATION_TOLERANCE_S = 0.5;
  * @throws DOMException 'AbortError' when `options.signal` aborts
  */
 export async function probeAudio(path: string, options: ProbeOptions = {}): Promise<AudioInfo> {
+  const {
+    stream: s,
+    format,
+    packets,
+    lastPacketEnd,
+    stderrTail,
+  } = await runFfprobe(path, options.signal);
+
+  if (!s || !s.codec_name) throw new AudioProbeError('no_audio', 'The file holds no audio stream');
+  if (packets === 0) throw new AudioProbeError('no_audio', 'The audio stream holds no data');
+  const declared = Number(s.duration ?? format.duration);
+  const durationS = Number.isFinite(declared) && declared > 0 ? declared : lastPacketEnd;
+  const container = format.format_name ?? '';
+
+  const problems = await truncationProblems(path, stderrTail, durationS, lastPacketEnd, container);
+  const truncated = problems.length > 0;
+  if (truncated && !options.allowTruncated) {
+    throw new AudioProbeError(
+      'truncated',
+      `The audio file is truncated or corrupt: ${problems.join('; ')}`,
+    );
+  }
+  return {
+    durationS: truncated ? Math.min(durationS, lastPacketEnd) : durationS,
+    codec: s.codec_name,
+    sampleRate: Number(s.sample_rate) || 0,
+    channels: Number(s.channels) || 0,
+    container,
+    truncated,
+  };
+}
+
+/** What ffprobe tells of a file's first audio stream, its container and its packets. */
+interface FfprobeScan {
+  /** The first audio stream's fields (codec_name, sample_rate, channels, duration), or null. */
+  stream: Record<string, string> | null;
+  /** The container's fields (format_name, duration). */
+  format: Record<string, string>;
+  /** How many audio packets it holds. */
+  packets: number;
+  /** Where the last packet ends, in seconds. */
+  lastPacketEnd: number;
+  /** The end of ffprobe's warnings. */
+  stderrTail: string;
+}
+
+/**
+ * Runs ffprobe over the audio packets of `path`, reading its compact output as it streams.
+ * @throws AudioProbeError 'not_media' when ffprobe cannot read it, 'failed' when ffprobe fails
+ */
+async function runFfprobe(path: string, signal: AbortSignal | undefined): Promise<FfprobeScan> {
   let lastPacketEnd = 0;
   let packets = 0;
   let stream: Record<string, string> | null = null;
@@ -101,7 +152,7 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
         path,
       ],
       {
-        signal: options.signal,
+        signal,
         onStdout: (chunk) => {
           const lines = (pending + chunk.toString('utf8')).split('\n');
           pending = lines.pop() ?? '';
@@ -122,14 +173,23 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
     throw err;
   }
   if (pending) takeLine(pending);
+  return {
+    stream: stream as Record<string, string> | null,
+    format,
+    packets,
+    lastPacketEnd,
+    stderrTail,
+  };
+}
 
-  const s = stream as Record<string, string> | null;
-  if (!s || !s.codec_name) throw new AudioProbeError('no_audio', 'The file holds no audio stream');
-  if (packets === 0) throw new AudioProbeError('no_audio', 'The audio stream holds no data');
-  const declared = Number(s.duration ?? format.duration);
-  const durationS = Number.isFinite(declared) && declared > 0 ? declared : lastPacketEnd;
-  const container = format.format_name ?? '';
-
+/** Signs of a truncated file: corrupt packets, data ending early, a short WAV data chunk. */
+async function truncationProblems(
+  path: string,
+  stderrTail: string,
+  durationS: number,
+  lastPacketEnd: number,
+  container: string,
+): Promise<string[]> {
   const problems: string[] = [];
   const corrupt = stderrTail
     .split('\n')
@@ -144,21 +204,7 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
     const missing = await wavMissingBytes(path);
     if (missing > 0) problems.push(`its WAV data chunk is ${missing} bytes short`);
   }
-  const truncated = problems.length > 0;
-  if (truncated && !options.allowTruncated) {
-    throw new AudioProbeError(
-      'truncated',
-      `The audio file is truncated or corrupt: ${problems.join('; ')}`,
-    );
-  }
-  return {
-    durationS: truncated ? Math.min(durationS, lastPacketEnd) : durationS,
-    codec: s.codec_name,
-    sampleRate: Number(s.sample_rate) || 0,
-    channels: Number(s.channels) || 0,
-    container,
-    truncated,
-  };
+  return problems;
 }
 
 /**

@@ -38,6 +38,11 @@ const USAGE = [
 async function main(argv: string[]): Promise<number> {
   // stdout carries the command's own output; the services' JSON log lines go to stderr.
   setLogDestination(process.stderr);
+  return (await runSubcommand(argv)) ?? runImport(argv);
+}
+
+/** The commands other than `import`: their exit code, or undefined for none of them. */
+async function runSubcommand(argv: string[]): Promise<number | undefined> {
   if (argv[0] === 'models') {
     if (existsSync('.env')) process.loadEnvFile('.env');
     return runModelsCommand(loadEnv(), argv.slice(1));
@@ -72,6 +77,11 @@ async function main(argv: string[]): Promise<number> {
       await database.close();
     }
   }
+  return undefined;
+}
+
+/** `import <files...> --user <email>`: transcribes files as the user's meetings; the exit code. */
+async function runImport(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { stagingDir as stagingDirOf } from './scratch.ts';
 import type { UrlSigner } from './signing.ts';
 import {
@@ -45,6 +46,53 @@ export class SizeMismatchError extends Error {
 }
 
 /**
+ * Writes `body` to a staged file, flushes it, then hard-links it at `target` (see
+ * `createLocalStorage`): the object appears whole or not at all.
+ * @throws SizeMismatchError when `expectedSize` is given and the body's length differs
+ * @throws ObjectExistsError when `target` exists
+ */
+async function putAtomically(
+  stagingDir: string,
+  target: string,
+  key: string,
+  body: Readable,
+  contentType: string,
+  expectedSize?: number,
+): Promise<StoredObject> {
+  await fs.mkdir(stagingDir, { recursive: true });
+  const staged = path.join(stagingDir, `${randomUUID()}.part`);
+  let size = 0;
+  try {
+    const handle = await fs.open(staged, 'wx', 0o600);
+    try {
+      // Awaiting each write is the back-pressure: the body is read no faster than the disk.
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        await handle.write(chunk);
+        size += chunk.length;
+      }
+      if (expectedSize !== undefined && size !== expectedSize) {
+        throw new SizeMismatchError(expectedSize, size);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // Only now: a refused upload leaves no empty folder either.
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.link(staged, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+      throw err;
+    }
+    await syncDirectory(path.dirname(target));
+  } finally {
+    await fs.rm(staged, { force: true });
+  }
+  return { key, size, contentType };
+}
+
+/**
  * Creates the local-disk backend.
  *
  * Writes are atomic and never overwrite: the body goes to a temporary file in
@@ -78,38 +126,7 @@ export function createLocalStorage({ root, publicUrl, signer }: LocalStorageOpti
 
     async put(key, body, contentType, options = {}) {
       if (!isValidObjectKey(key)) throw new Error(`Invalid storage key: ${key}`);
-      const target = fileOf(key);
-      await fs.mkdir(stagingDir, { recursive: true });
-      const staged = path.join(stagingDir, `${randomUUID()}.part`);
-      let size = 0;
-      try {
-        const handle = await fs.open(staged, 'wx', 0o600);
-        try {
-          // Awaiting each write is the back-pressure: the body is read no faster than the disk.
-          for await (const chunk of body as AsyncIterable<Buffer>) {
-            await handle.write(chunk);
-            size += chunk.length;
-          }
-          if (options.size !== undefined && size !== options.size) {
-            throw new SizeMismatchError(options.size, size);
-          }
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        // Only now: a refused upload leaves no empty folder either.
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        try {
-          await fs.link(staged, target);
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
-          throw err;
-        }
-        await syncDirectory(path.dirname(target));
-      } finally {
-        await fs.rm(staged, { force: true });
-      }
-      return { key, size, contentType };
+      return putAtomically(stagingDir, fileOf(key), key, body, contentType, options.size);
     },
 
     stat,

@@ -57,9 +57,15 @@ function statusOf(err: unknown): number | undefined {
   return (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 }
 
-/** Creates the S3-compatible backend. */
-export function createS3Storage({ s3, tmpDir }: S3StorageOptions): Storage {
-  const client = new S3Client({
+/** The bucket and its client. */
+interface S3Bucket {
+  client: S3Client;
+  Bucket: string;
+}
+
+/** The client of the configured endpoint; checksums only where an operation requires them. */
+function createClient(s3: S3StorageOptions['s3']): S3Client {
+  return new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
@@ -71,57 +77,90 @@ export function createS3Storage({ s3, tmpDir }: S3StorageOptions): Storage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * The object key of a storage key, under the recordings prefix.
+ * @throws ObjectNotFoundError for an invalid key (no object can have it)
+ */
+function objectKey(key: string): string {
+  if (!isValidObjectKey(key)) throw new ObjectNotFoundError(key);
+  return `${RECORDINGS_BUCKET}/${key}`;
+}
+
+/**
+ * Stores `body` of `size` bytes, never over an existing object; the body is destroyed either way.
+ * @throws ObjectExistsError when the key exists (412, or 409 for a concurrent write)
+ */
+async function putObject(
+  { client, Bucket }: S3Bucket,
+  key: string,
+  body: Readable,
+  contentType: string,
+  size: number,
+) {
+  try {
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: objectKey(key),
+        Body: body,
+        ContentLength: size,
+        ContentType: contentType,
+        IfNoneMatch: '*',
+      }),
+    );
+  } catch (err) {
+    const status = statusOf(err);
+    if (status === 412 || status === 409) throw new ObjectExistsError(key);
+    throw err;
+  } finally {
+    body.destroy();
+  }
+  return { key, size, contentType };
+}
+
+/**
+ * The object's bytes (`range`: inclusive byte offsets), as a stream.
+ * @throws ObjectNotFoundError when there is no such object
+ */
+async function readObject(
+  { client, Bucket }: S3Bucket,
+  key: string,
+  range?: { start: number; end: number },
+): Promise<Readable> {
+  try {
+    const out = await client.send(
+      new GetObjectCommand({
+        Bucket,
+        Key: objectKey(key),
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return out.Body as Readable;
+  } catch (err) {
+    if (statusOf(err) === 404) throw new ObjectNotFoundError(key);
+    throw err;
+  }
+}
+
+/** Creates the S3-compatible backend. */
+export function createS3Storage({ s3, tmpDir }: S3StorageOptions): Storage {
+  const client = createClient(s3);
   const Bucket = s3.bucket;
-  const objectKey = (key: string) => {
-    if (!isValidObjectKey(key)) throw new ObjectNotFoundError(key);
-    return `${RECORDINGS_BUCKET}/${key}`;
-  };
+  const bucket: S3Bucket = { client, Bucket };
+  const putKnownLength = (key: string, body: Readable, contentType: string, size: number) =>
+    putObject(bucket, key, body, contentType, size);
+  const read = (key: string, range?: { start: number; end: number }) =>
+    readObject(bucket, key, range);
   const tempFile = async () => {
     await fs.mkdir(tmpDir, { recursive: true });
     return path.join(tmpDir, `s3-${randomUUID()}`);
   };
 
-  const putKnownLength = async (key: string, body: Readable, contentType: string, size: number) => {
-    try {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: objectKey(key),
-          Body: body,
-          ContentLength: size,
-          ContentType: contentType,
-          IfNoneMatch: '*',
-        }),
-      );
-    } catch (err) {
-      const status = statusOf(err);
-      if (status === 412 || status === 409) throw new ObjectExistsError(key);
-      throw err;
-    } finally {
-      body.destroy();
-    }
-    return { key, size, contentType };
-  };
-
   const download = async (key: string, file: string) => {
     const body = await read(key);
     await pipeline(body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-  };
-
-  const read = async (key: string, range?: { start: number; end: number }) => {
-    try {
-      const out = await client.send(
-        new GetObjectCommand({
-          Bucket,
-          Key: objectKey(key),
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-      );
-      return out.Body as Readable;
-    } catch (err) {
-      if (statusOf(err) === 404) throw new ObjectNotFoundError(key);
-      throw err;
-    }
   };
 
   return {

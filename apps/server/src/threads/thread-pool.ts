@@ -68,6 +68,30 @@ function startThread(entry: URL): Worker {
     : new Worker(entry);
 }
 
+/**
+ * Puts a thread that finished its task among the idle ones, unreferenced; with `idleMs`, it ends
+ * once idle that long.
+ */
+function restWorker(
+  worker: Worker,
+  idle: Worker[],
+  timers: Map<Worker, NodeJS.Timeout>,
+  idleMs: number | undefined,
+): void {
+  worker.unref();
+  idle.push(worker);
+  if (idleMs === undefined) return;
+  const timer = setTimeout(() => {
+    const at = idle.indexOf(worker);
+    if (at < 0) return;
+    idle.splice(at, 1);
+    timers.delete(worker);
+    void worker.terminate();
+  }, idleMs);
+  timer.unref();
+  timers.set(worker, timer);
+}
+
 /** A pool as {@link ThreadPoolOptions} describe it; no thread starts before the first task. */
 export function createThreadPool<Task, Result>(
   options: ThreadPoolOptions,
@@ -78,20 +102,7 @@ export function createThreadPool<Task, Result>(
   const waiting: Pending[] = [];
   let nextId = 1;
 
-  const rest = (worker: Worker) => {
-    worker.unref();
-    idle.push(worker);
-    if (options.idleMs === undefined) return;
-    const timer = setTimeout(() => {
-      const at = idle.indexOf(worker);
-      if (at < 0) return;
-      idle.splice(at, 1);
-      timers.delete(worker);
-      void worker.terminate();
-    }, options.idleMs);
-    timer.unref();
-    timers.set(worker, timer);
-  };
+  const rest = (worker: Worker) => restWorker(worker, idle, timers, options.idleMs);
 
   const start = (): Worker => {
     const worker = startThread(options.entry);

@@ -88,42 +88,6 @@ export function tusRoutes(deps: AppDeps) {
   // One completion at a time per upload in this process.
   const finishing = new Map<string, Promise<string>>();
 
-  const finish = async (upload: Upload, userId: string): Promise<string> => {
-    const file = path.join(directory, upload.id);
-    const meta = upload.metadata ?? {};
-    try {
-      const { meetingId } = await createUploadedMeeting(deps, {
-        userId,
-        audio: createReadStream(file),
-        size: upload.size ?? upload.offset,
-        mimeType: meta.filetype ?? '',
-        fileName: meta.filename ?? '',
-        title: meta.title ?? undefined,
-      });
-      // Remember the meeting for later HEADs; the bytes are in storage now, free the disk.
-      await store.configstore.set(
-        upload.id,
-        new Upload({
-          id: upload.id,
-          size: upload.size,
-          offset: upload.offset,
-          creation_date: upload.creation_date,
-          storage: upload.storage,
-          metadata: { ...meta, [MEETING_KEY]: meetingId },
-        }),
-      );
-      await fs.truncate(file, 0);
-      return meetingId;
-    } catch (err) {
-      if (err instanceof InvalidFileTypeError || err instanceof FileTooLargeError) {
-        // A file that fails the rules can never pass them: drop it rather than let it be resumed.
-        await store.remove(upload.id).catch(() => undefined);
-      }
-      if (err instanceof AppError) throw tusError(err);
-      throw err;
-    }
-  };
-
   const tus = new Server({
     path: '/api/uploads',
     datastore: store,
@@ -148,7 +112,9 @@ export function tusRoutes(deps: AppDeps) {
       if (!userId) throw tusError(new NotFoundError('Upload'));
       let running = finishing.get(upload.id);
       if (!running) {
-        running = finish(upload, userId).finally(() => finishing.delete(upload.id));
+        running = finishUpload(deps, store, directory, upload, userId).finally(() =>
+          finishing.delete(upload.id),
+        );
         finishing.set(upload.id, running);
       }
       return { headers: { [MEETING_ID_HEADER]: await running } };
@@ -177,7 +143,7 @@ export function tusRoutes(deps: AppDeps) {
       const record = (await store.configstore.get(id)) as Upload | undefined;
       if (!record || record.metadata?.[OWNER_KEY] !== userId) throw new NotFoundError('Upload');
       const meetingId = record.metadata?.[MEETING_KEY];
-      if (meetingId) return completed(c, record, meetingId);
+      if (meetingId) return completedAnswer(c, store, record, meetingId);
     } else if (c.req.method === 'POST') {
       cleanupNow();
     }
@@ -196,30 +162,87 @@ export function tusRoutes(deps: AppDeps) {
     return res;
   };
 
-  // An upload whose meeting exists: its offset is its length, whatever the disk holds now.
-  const completed = (c: Context<AppEnv>, record: Upload, meetingId: string) => {
-    const size = String(record.size ?? 0);
-    const headers = {
-      'Tus-Resumable': TUS_RESUMABLE,
-      'Cache-Control': 'no-store',
-      'Upload-Offset': size,
-      'Upload-Length': size,
-      [MEETING_ID_HEADER]: meetingId,
-      'Access-Control-Expose-Headers': MEETING_ID_HEADER,
-    };
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    if (c.req.method === 'PATCH') return c.body(null, 204, headers);
-    if (c.req.method === 'DELETE') {
-      // Forget the finished upload; the meeting and its audio stay.
-      return store.remove(record.id).then(
-        () => c.body(null, 204, { 'Tus-Resumable': TUS_RESUMABLE }),
-        () => c.body(null, 204, { 'Tus-Resumable': TUS_RESUMABLE }),
-      );
-    }
-    return c.body(null, 405, headers);
-  };
-
   const router = createRouter();
+  documentTusRoutes(router);
+  router.on(['POST', 'OPTIONS'], '/', handle);
+  // Hono routes HEAD through the GET route, so GET is registered and refused in `handle`.
+  router.on(['GET', 'PATCH', 'DELETE'], '/:id', handle);
+  return router;
+}
+
+/**
+ * Makes a finished upload a meeting, remembers the meeting on the upload (for later HEADs) and
+ * frees the disk. A file that fails the upload rules is dropped.
+ * @returns the new meeting's id
+ * @throws the tus error of an `AppError` (its status and JSON body), else what failed
+ */
+async function finishUpload(
+  deps: AppDeps,
+  store: FileStore,
+  directory: string,
+  upload: Upload,
+  userId: string,
+): Promise<string> {
+  const file = path.join(directory, upload.id);
+  const meta = upload.metadata ?? {};
+  try {
+    const { meetingId } = await createUploadedMeeting(deps, {
+      userId,
+      audio: createReadStream(file),
+      size: upload.size ?? upload.offset,
+      mimeType: meta.filetype ?? '',
+      fileName: meta.filename ?? '',
+      title: meta.title ?? undefined,
+    });
+    // Remember the meeting for later HEADs; the bytes are in storage now, free the disk.
+    await store.configstore.set(
+      upload.id,
+      new Upload({
+        id: upload.id,
+        size: upload.size,
+        offset: upload.offset,
+        creation_date: upload.creation_date,
+        storage: upload.storage,
+        metadata: { ...meta, [MEETING_KEY]: meetingId },
+      }),
+    );
+    await fs.truncate(file, 0);
+    return meetingId;
+  } catch (err) {
+    if (err instanceof InvalidFileTypeError || err instanceof FileTooLargeError) {
+      // A file that fails the rules can never pass them: drop it rather than let it be resumed.
+      await store.remove(upload.id).catch(() => undefined);
+    }
+    if (err instanceof AppError) throw tusError(err);
+    throw err;
+  }
+}
+
+/** The answer for an upload whose meeting exists: its offset is its length, whatever the disk holds now. */
+function completedAnswer(c: Context<AppEnv>, store: FileStore, record: Upload, meetingId: string) {
+  const size = String(record.size ?? 0);
+  const headers = {
+    'Tus-Resumable': TUS_RESUMABLE,
+    'Cache-Control': 'no-store',
+    'Upload-Offset': size,
+    'Upload-Length': size,
+    [MEETING_ID_HEADER]: meetingId,
+    'Access-Control-Expose-Headers': MEETING_ID_HEADER,
+  };
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  if (c.req.method === 'PATCH') return c.body(null, 204, headers);
+  if (c.req.method === 'DELETE') {
+    // Forget the finished upload; the meeting and its audio stay.
+    return store.remove(record.id).then(
+      () => c.body(null, 204, { 'Tus-Resumable': TUS_RESUMABLE }),
+      () => c.body(null, 204, { 'Tus-Resumable': TUS_RESUMABLE }),
+    );
+  }
+  return c.body(null, 405, headers);
+}
+
+/** The OpenAPI description of the tus creation request (tus answers it, not a zod route). */
+function documentTusRoutes(router: ReturnType<typeof createRouter>): void {
   router.openAPIRegistry.registerPath({
     method: 'post',
     path: '/',
@@ -233,8 +256,4 @@ export function tusRoutes(deps: AppDeps) {
       413: { description: "`{error: 'File too large', details}`" },
     },
   });
-  router.on(['POST', 'OPTIONS'], '/', handle);
-  // Hono routes HEAD through the GET route, so GET is registered and refused in `handle`.
-  router.on(['GET', 'PATCH', 'DELETE'], '/:id', handle);
-  return router;
 }

@@ -66,19 +66,9 @@ export function toPersonContact(person: GooglePerson): PersonContact | null {
   return { email, displayName, photoUrl };
 }
 
-/**
- * The Google reads of one linked account.
- * @param now the clock of the attendee window (tests move it)
- */
-export function peopleClient(
-  deps: GoogleDeps,
-  userId: string,
-  accountId: string,
-  now: () => Date,
-): PeopleClient {
-  const { calendarApiUrl, peopleApiUrl } = deps.google;
-  // One GET with the account's token; null (logged) on any failure, so the sync goes on.
-  const get = async <T>(url: URL, what: string, schema: z.ZodType<T>): Promise<T | null> => {
+/** One GET with the account's token, parsed with `schema`; null (logged) on any failure, so the sync goes on. */
+function accountGet(deps: GoogleDeps, userId: string, accountId: string) {
+  return async <T>(url: URL, what: string, schema: z.ZodType<T>): Promise<T | null> => {
     try {
       const res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>
         fetch(url, {
@@ -102,12 +92,28 @@ export function peopleClient(
       return null;
     }
   };
-  const people = (path: string, params: Record<string, string | string[]>) => {
-    const url = new URL(`${peopleApiUrl}/${path}`);
-    for (const [k, v] of Object.entries(params))
-      for (const one of [v].flat()) url.searchParams.append(k, one);
-    return url;
-  };
+}
+
+/** A People API URL: `base/path` with the parameters (a list repeats its parameter). */
+function peopleUrl(base: string, path: string, params: Record<string, string | string[]>): URL {
+  const url = new URL(`${base}/${path}`);
+  for (const [k, v] of Object.entries(params))
+    for (const one of [v].flat()) url.searchParams.append(k, one);
+  return url;
+}
+
+/**
+ * The Google reads of one linked account.
+ * @param now the clock of the attendee window (tests move it)
+ */
+export function peopleClient(
+  deps: GoogleDeps,
+  userId: string,
+  accountId: string,
+  now: () => Date,
+): PeopleClient {
+  const { calendarApiUrl, peopleApiUrl } = deps.google;
+  const get = accountGet(deps, userId, accountId);
   const readMask = 'names,emailAddresses,photos';
 
   return {
@@ -136,7 +142,7 @@ export function peopleClient(
       let pageToken: string | undefined;
       do {
         const body = await get(
-          people('people/me/connections', {
+          peopleUrl(peopleApiUrl, 'people/me/connections', {
             pageSize: String(CONTACT_LIMITS.personalPageSize),
             personFields: readMask,
             sources: ['READ_SOURCE_TYPE_CONTACT', 'READ_SOURCE_TYPE_PROFILE'],
@@ -156,7 +162,7 @@ export function peopleClient(
 
     async directoryPerson(email) {
       const body = await get(
-        people('people:searchDirectoryPeople', {
+        peopleUrl(peopleApiUrl, 'people:searchDirectoryPeople', {
           query: email,
           pageSize: '1',
           readMask,
@@ -170,7 +176,7 @@ export function peopleClient(
 
     async searchContact(email) {
       const body = await get(
-        people('people:searchContacts', {
+        peopleUrl(peopleApiUrl, 'people:searchContacts', {
           query: email,
           pageSize: '1',
           readMask,

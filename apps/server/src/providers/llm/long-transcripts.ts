@@ -139,6 +139,97 @@ function asTitleFailure(err: unknown): unknown {
 }
 
 /**
+ * The map stage: the summaries of the transcript's parts, one after another, each headed with its
+ * place in the meeting.
+ * @throws the model's error; TextGenerationError 'empty' only when no part had anything to summarise
+ */
+async function summarizeParts(
+  model: TextModel,
+  limit: ContextLimit,
+  transcript: string,
+  durationSeconds: number | undefined,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const split = await splitTranscript(transcript, limit.maxInputTokens, limit.countTokens);
+  const out: string[] = [];
+  let nothing: TextGenerationError | undefined;
+  // One part after another: a local model serves one request at a time anyway.
+  for (const part of split) {
+    const heading = partHeading(part, durationSeconds);
+    const input = { transcript: part.text, meetingTitle: heading, template: 'general' };
+    try {
+      out.push(`${heading}:\n\n${(await model.summarize(input, signal)).summary}`);
+    } catch (err) {
+      // A part with nothing worth a summary (small talk, a pause) leaves the others theirs.
+      if (!(err instanceof TextGenerationError && err.kind === 'empty')) throw err;
+      nothing = err;
+    }
+  }
+  if (out.length === 0 && nothing) throw nothing;
+  return out;
+}
+
+/** Summaries reduced in groups that fit, until one text fits the context. */
+async function reduceSummaries(
+  model: TextModel,
+  limit: ContextLimit,
+  texts: string[],
+  input: { meetingTitle: string; template: string },
+  signal?: AbortSignal,
+): Promise<GeneratedSummary> {
+  const joined = texts.join('\n\n');
+  if ((await limit.countTokens(joined)) <= limit.maxInputTokens || texts.length === 1) {
+    return model.summarize({ transcript: joined, ...input }, signal);
+  }
+  const groups: string[][] = [[]];
+  let used = 0;
+  for (const text of texts) {
+    const tokens = await limit.countTokens(text);
+    if (groups.at(-1)!.length > 0 && used + tokens > limit.maxInputTokens) {
+      groups.push([]);
+      used = 0;
+    }
+    groups.at(-1)!.push(text);
+    used += tokens;
+  }
+  if (groups.length === texts.length) {
+    // Each summary alone fills the context: keep their beginnings rather than loop forever.
+    return model.summarize({ transcript: joined, ...input }, signal);
+  }
+  const next: string[] = [];
+  for (const group of groups) {
+    next.push(
+      (await model.summarize({ transcript: group.join('\n\n'), ...input }, signal)).summary,
+    );
+  }
+  return reduceSummaries(model, limit, next, input, signal);
+}
+
+/**
+ * Speaker names learnt from the first part (people introduce themselves early) and applied to the
+ * whole transcript.
+ */
+async function namesFromFirstPart(
+  model: TextModel,
+  limit: ContextLimit,
+  transcript: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const [first] = await splitTranscript(transcript, limit.maxInputTokens, limit.countTokens);
+  if (!first) return transcript;
+  const before = parseTranscript(first.text);
+  const after = parseTranscript(await model.enhanceSpeakers(first.text, signal));
+  const names = new Map<string, string>();
+  before.forEach((p, i) => {
+    const renamed = after[i]?.speaker;
+    if (GENERIC_LABEL.test(p.speaker) && renamed && !GENERIC_LABEL.test(renamed)) {
+      names.set(p.speaker, renamed);
+    }
+  });
+  return relabelTranscript(transcript, names);
+}
+
+/**
  * A text model that reads transcripts longer than its context by map-reduce; shorter ones pass
  * through unchanged. The map stage of one transcript is shared by its title and its summary (the
  * pipeline asks for both at once).
@@ -155,25 +246,7 @@ export function withLongTranscripts(
   /** The summaries of the parts, each headed with its place in the meeting. */
   const partSummaries = (transcript: string, signal?: AbortSignal) => {
     if (mapped?.transcript !== transcript) {
-      const parts = (async () => {
-        const split = await splitTranscript(transcript, limit.maxInputTokens, limit.countTokens);
-        const out: string[] = [];
-        let nothing: TextGenerationError | undefined;
-        // One part after another: a local model serves one request at a time anyway.
-        for (const part of split) {
-          const heading = partHeading(part, durationSeconds);
-          const input = { transcript: part.text, meetingTitle: heading, template: 'general' };
-          try {
-            out.push(`${heading}:\n\n${(await model.summarize(input, signal)).summary}`);
-          } catch (err) {
-            // A part with nothing worth a summary (small talk, a pause) leaves the others theirs.
-            if (!(err instanceof TextGenerationError && err.kind === 'empty')) throw err;
-            nothing = err;
-          }
-        }
-        if (out.length === 0 && nothing) throw nothing;
-        return out;
-      })();
+      const parts = summarizeParts(model, limit, transcript, durationSeconds, signal);
       mapped = { transcript, parts };
       // A failed map stage is not kept: the next call tries again.
       parts.catch(() => {
@@ -183,39 +256,11 @@ export function withLongTranscripts(
     return mapped.parts;
   };
 
-  /** Summaries reduced in groups that fit, until one text fits the context. */
-  const reduce = async (
+  const reduce = (
     texts: string[],
     input: { meetingTitle: string; template: string },
     signal?: AbortSignal,
-  ): Promise<GeneratedSummary> => {
-    const joined = texts.join('\n\n');
-    if ((await fits(joined)) || texts.length === 1) {
-      return model.summarize({ transcript: joined, ...input }, signal);
-    }
-    const groups: string[][] = [[]];
-    let used = 0;
-    for (const text of texts) {
-      const tokens = await limit.countTokens(text);
-      if (groups.at(-1)!.length > 0 && used + tokens > limit.maxInputTokens) {
-        groups.push([]);
-        used = 0;
-      }
-      groups.at(-1)!.push(text);
-      used += tokens;
-    }
-    if (groups.length === texts.length) {
-      // Each summary alone fills the context: keep their beginnings rather than loop forever.
-      return model.summarize({ transcript: joined, ...input }, signal);
-    }
-    const next: string[] = [];
-    for (const group of groups) {
-      next.push(
-        (await model.summarize({ transcript: group.join('\n\n'), ...input }, signal)).summary,
-      );
-    }
-    return reduce(next, input, signal);
-  };
+  ) => reduceSummaries(model, limit, texts, input, signal);
 
   return {
     id: model.id,
@@ -253,20 +298,7 @@ export function withLongTranscripts(
     },
     async enhanceSpeakers(transcript, signal) {
       if (await fits(transcript)) return model.enhanceSpeakers(transcript, signal);
-      // Names are learnt from the first part (people introduce themselves early) and applied to
-      // the whole transcript.
-      const [first] = await splitTranscript(transcript, limit.maxInputTokens, limit.countTokens);
-      if (!first) return transcript;
-      const before = parseTranscript(first.text);
-      const after = parseTranscript(await model.enhanceSpeakers(first.text, signal));
-      const names = new Map<string, string>();
-      before.forEach((p, i) => {
-        const renamed = after[i]?.speaker;
-        if (GENERIC_LABEL.test(p.speaker) && renamed && !GENERIC_LABEL.test(renamed)) {
-          names.set(p.speaker, renamed);
-        }
-      });
-      return relabelTranscript(transcript, names);
+      return namesFromFirstPart(model, limit, transcript, signal);
     },
     // Too long a transcript is left to the offline matching (the caller's fallback): one call per
     // part would ask about every item again and again.

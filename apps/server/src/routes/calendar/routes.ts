@@ -76,13 +76,24 @@ const reconnectResponse = {
   },
 } as const;
 
+/** The router these routes are added to. */
+type Router = ReturnType<typeof createRouter>;
+
 /** `/api/calendar` routes (404 when Google is not configured). */
 export function calendarRoutes({ env, database: { db }, auth }: AppDeps) {
   const deps = (): GoogleDeps => {
     if (!env.google) throw new GoogleNotConfiguredError();
     return { db, auth, google: env.google };
   };
-  return createRouter()
+  const router = createRouter();
+  eventListRoutes(router, deps);
+  eventSearchRoutes(router, deps);
+  return router;
+}
+
+/** The primary account's events in a range, and the upcoming meetings. */
+function eventListRoutes(router: Router, deps: () => GoogleDeps): void {
+  router
     .openapi(
       createRoute({
         method: 'get',
@@ -123,7 +134,12 @@ export function calendarRoutes({ env, database: { db }, auth }: AppDeps) {
         const events = await listUpcomingMeetings(deps(), c.var.userId, c.req.raw.signal);
         return c.json({ events }, 200);
       },
-    )
+    );
+}
+
+/** Searching events, and one linked account's events. */
+function eventSearchRoutes(router: Router, deps: () => GoogleDeps): void {
+  router
     .openapi(
       createRoute({
         method: 'get',

@@ -36,13 +36,34 @@ const tags = ['google'];
 const accountParam = z.object({ id: z.string().min(1).max(200) });
 const okAnswer = z.object({ ok: z.literal(true) });
 
+/** The router these routes are added to. */
+type Router = ReturnType<typeof createRouter>;
+
 /** `/api/google` routes. */
-export function googleRoutes({ env, database: { db }, auth }: AppDeps) {
+export function googleRoutes(app: AppDeps) {
+  const {
+    env,
+    database: { db },
+    auth,
+  } = app;
   const deps = (): GoogleDeps & { publicUrl: string } => {
     if (!env.google) throw new GoogleNotConfiguredError();
     return { db, auth, google: env.google, publicUrl: env.publicUrl };
   };
-  return createRouter()
+  const router = createRouter();
+  primaryAccountRoutes(router, app, deps);
+  linkAccountRoutes(router, app, deps);
+  linkedAccountRoutes(router, deps);
+  return router;
+}
+
+/** The primary account: refresh, connect, status, disconnect. */
+function primaryAccountRoutes(
+  router: Router,
+  { env, database: { db } }: Pick<AppDeps, 'env' | 'database'>,
+  deps: () => GoogleDeps & { publicUrl: string },
+): void {
+  router
     .openapi(
       createRoute({
         method: 'post',
@@ -101,7 +122,16 @@ export function googleRoutes({ env, database: { db }, auth }: AppDeps) {
         await disconnectGoogle(deps(), c.var.userId);
         return c.json({ ok: true as const }, 200);
       },
-    )
+    );
+}
+
+/** Linking another account, and refreshing a linked account's token. */
+function linkAccountRoutes(
+  router: Router,
+  { env }: Pick<AppDeps, 'env'>,
+  deps: () => GoogleDeps & { publicUrl: string },
+): void {
+  router
     .openapi(
       createRoute({
         method: 'post',
@@ -142,7 +172,12 @@ export function googleRoutes({ env, database: { db }, auth }: AppDeps) {
         );
         return c.json({ expires_at: expiresAt.toISOString() }, 200);
       },
-    )
+    );
+}
+
+/** Linked accounts: list, make primary, count meetings, remove. */
+function linkedAccountRoutes(router: Router, deps: () => GoogleDeps & { publicUrl: string }): void {
+  router
     .openapi(
       createRoute({
         method: 'get',

@@ -60,6 +60,20 @@ const linearErrors = {
   502: { description: "`{error: 'Linear API error: {status} - {error}'}`", content: errorContent },
 } as const;
 
+/** The router these routes are added to. */
+type Router = ReturnType<typeof createRouter>;
+
+/** What the connection routes share. */
+interface ConnectionContext {
+  /** Linear's parts, or undefined when the server has no Linear app configured. */
+  linear: LinearDeps | undefined;
+  db: AppDeps['database']['db'];
+  /** Linear's parts. @throws LinearNotConfiguredError without a Linear app */
+  deps: () => LinearDeps;
+  /** Cookies only over HTTPS when the server is reached by HTTPS. */
+  secure: boolean;
+}
+
 /**
  * The Linear routers: `linear` for `/api/linear`, `todos` for `/api/todos` (send a to-do to
  * Linear). They share one client and one per-user throttle.
@@ -80,8 +94,17 @@ export function linearRouters({ env, database: { db }, auth }: AppDeps) {
     return linear;
   };
   const secure = env.publicUrl.startsWith('https:');
+  const context: ConnectionContext = { linear, db, deps, secure };
+  const linearRouter = createRouter();
+  statusRoutes(linearRouter, context);
+  tokenRoutes(linearRouter, context);
+  issueRoutes(linearRouter, deps);
+  return { linear: linearRouter, todos: todoLinearRouter(deps) };
+}
 
-  const linearRouter = createRouter()
+/** Whether Linear is connected, and the URL that starts connecting. */
+function statusRoutes(router: Router, { linear, db, deps, secure }: ConnectionContext): void {
+  router
     .openapi(
       createRoute({
         method: 'get',
@@ -120,7 +143,12 @@ export function linearRouters({ env, database: { db }, auth }: AppDeps) {
         });
         return c.json({ url, state }, 200);
       },
-    )
+    );
+}
+
+/** The token exchange that ends connecting, and disconnecting. */
+function tokenRoutes(router: Router, { deps, secure }: ConnectionContext): void {
+  router
     .openapi(
       createRoute({
         method: 'post',
@@ -157,7 +185,12 @@ export function linearRouters({ env, database: { db }, auth }: AppDeps) {
         await disconnectLinear(deps(), c.var.userId);
         return c.json({ ok: true as const }, 200);
       },
-    )
+    );
+}
+
+/** Linear's API for the user: GraphQL operations and the two-way sync. */
+function issueRoutes(router: Router, deps: () => LinearDeps): void {
+  router
     .openapi(
       createRoute({
         method: 'post',
@@ -184,8 +217,11 @@ export function linearRouters({ env, database: { db }, auth }: AppDeps) {
       }),
       async (c) => c.json(await syncLinear(deps(), c.var.userId), 200),
     );
+}
 
-  const todoRouter = createRouter().openapi(
+/** `/api/todos/{id}/linear`: send a to-do to Linear. */
+function todoLinearRouter(deps: () => LinearDeps) {
+  return createRouter().openapi(
     createRoute({
       method: 'post',
       path: '/{id}/linear',
@@ -214,6 +250,4 @@ export function linearRouters({ env, database: { db }, auth }: AppDeps) {
         200,
       ),
   );
-
-  return { linear: linearRouter, todos: todoRouter };
 }

@@ -37,6 +37,9 @@ import { updateMeeting } from '../../services/meetings/update-meeting.ts';
 
 const tags = ['meetings'];
 
+/** The router these routes are added to. */
+type Router = ReturnType<typeof createRouter>;
+
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MEETING_PAGE.max).default(MEETING_PAGE.default),
   cursor: boundedText(200).optional(),
@@ -61,11 +64,25 @@ export function meetingRoutes(
   listCache?: MeetingListCache,
   meetingCache?: MeetingListCache,
 ) {
+  const router = createRouter();
+  meetingRecordRoutes(router, deps, listCache, meetingCache);
+  meetingChangeRoutes(router, deps);
+  meetingWorkRoutes(router, deps);
+  return router;
+}
+
+/** List, create, read and update. */
+function meetingRecordRoutes(
+  router: Router,
+  deps: AppDeps,
+  listCache?: MeetingListCache,
+  meetingCache?: MeetingListCache,
+): void {
   const {
     database: { db },
     storage,
   } = deps;
-  return createRouter()
+  router
     .openapi(
       createRoute({
         method: 'get',
@@ -122,7 +139,13 @@ export function meetingRoutes(
           await updateMeeting(db, c.var.userId, c.req.valid('param').id, c.req.valid('json')),
           200,
         ),
-    )
+    );
+}
+
+/** Speaker names, dismissed name suggestions, deletion. */
+function meetingChangeRoutes(router: Router, deps: AppDeps): void {
+  const { db } = deps.database;
+  router
     .openapi(
       createRoute({
         method: 'put',
@@ -179,7 +202,12 @@ export function meetingRoutes(
         await deleteMeeting(deps, c.var.userId, c.req.valid('param').id);
         return c.body(null, 204);
       },
-    )
+    );
+}
+
+/** Queued work: transcribe again, summarise again. */
+function meetingWorkRoutes(router: Router, deps: AppDeps): void {
+  router
     .openapi(
       createRoute({
         method: 'post',

@@ -49,10 +49,21 @@ const tooLarge = (what: string) => ({
   content: errorContent,
 });
 
+/** The router these routes are added to. */
+type Router = ReturnType<typeof createRouter>;
+
 /** `/api/meetings` routes of audio upload and recording. */
 export function recordingRoutes(deps: AppDeps) {
   const router = createRouter();
 
+  uploadRoute(router, deps);
+  chunkRoute(router, deps);
+  stopAndPlayRoutes(router, deps);
+  return router;
+}
+
+/** `POST /upload`: a file as a new meeting, read as a stream. */
+function uploadRoute(router: Router, deps: AppDeps): void {
   // Documented here, handled by a plain route: a zod form validator would call parseBody(),
   // which buffers the whole file in memory.
   router.openAPIRegistry.registerPath({
@@ -96,61 +107,68 @@ export function recordingRoutes(deps: AppDeps) {
   router.post('/upload', async (c) =>
     c.json(await uploadMeetingFile(deps, c.var.userId, rawRequest(c)), 201),
   );
+}
 
-  return router
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/{id}/audio',
-        tags,
-        summary: 'Send one chunk of a recording in progress',
-        description: `Raw MediaRecorder chunk bytes (webm/opus), at most 2 MiB (${RECORDING_LIMITS.chunkBytes} bytes). Chunks are numbered from 0 in recording order; an index may be at most ${RECORDING_LIMITS.indexWindow} past the highest received (so they may arrive a little out of order); re-sending an index keeps the first copy and answers the same. Chunk 0 must be WebM (EBML header, DocType webm); later chunks must be continuation data: text, a second file header or another file's signature is refused. A recording holds at most 100 MiB, or 32 KiB per chunk index if that is more (112.5 MiB an hour).`,
-        request: {
-          params: idParam,
-          query: z.object({
-            index: z.coerce
-              .number()
-              .int()
-              .min(0)
-              .max(MAX_CHUNK_INDEX)
-              .openapi({
-                type: 'integer',
-                description: 'Chunk number, from 0 in recording order',
-                param: { name: 'index', in: 'query', required: true },
-              }),
-          }),
-          body: {
-            required: true,
-            content: { 'audio/webm': { schema: z.string().openapi({ format: 'binary' }) } },
-          },
+/** `POST /{id}/audio`: one chunk of a recording in progress. */
+function chunkRoute(router: Router, deps: AppDeps): void {
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/audio',
+      tags,
+      summary: 'Send one chunk of a recording in progress',
+      description: `Raw MediaRecorder chunk bytes (webm/opus), at most 2 MiB (${RECORDING_LIMITS.chunkBytes} bytes). Chunks are numbered from 0 in recording order; an index may be at most ${RECORDING_LIMITS.indexWindow} past the highest received (so they may arrive a little out of order); re-sending an index keeps the first copy and answers the same. Chunk 0 must be WebM (EBML header, DocType webm); later chunks must be continuation data: text, a second file header or another file's signature is refused. A recording holds at most 100 MiB, or 32 KiB per chunk index if that is more (112.5 MiB an hour).`,
+      request: {
+        params: idParam,
+        query: z.object({
+          index: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(MAX_CHUNK_INDEX)
+            .openapi({
+              type: 'integer',
+              description: 'Chunk number, from 0 in recording order',
+              param: { name: 'index', in: 'query', required: true },
+            }),
+        }),
+        body: {
+          required: true,
+          content: { 'audio/webm': { schema: z.string().openapi({ format: 'binary' }) } },
         },
-        responses: {
-          200: jsonAnswer(chunkAnswer, 'Received (now or before)'),
-          ...errorResponses,
-          400: {
-            description:
-              "`{error: 'Invalid file type', details}` for content that is not WebM data; `{error: 'Invalid chunk index', details}` for an index too far ahead; or an invalid request",
-            content: errorContent,
-          },
-          409: {
-            description: 'The recording was already stopped and stored',
-            content: errorContent,
-          },
-          413: tooLarge('Chunk over 2 MiB, or the recording past its total size'),
+      },
+      responses: {
+        200: jsonAnswer(chunkAnswer, 'Received (now or before)'),
+        ...errorResponses,
+        400: {
+          description:
+            "`{error: 'Invalid file type', details}` for content that is not WebM data; `{error: 'Invalid chunk index', details}` for an index too far ahead; or an invalid request",
+          content: errorContent,
         },
-      }),
-      async (c) =>
-        c.json(
-          await appendRecordingChunk(
-            deps,
-            c.var.userId,
-            c.req.valid('param').id,
-            c.req.valid('query').index,
-            rawRequest(c),
-          ),
-          200,
+        409: {
+          description: 'The recording was already stopped and stored',
+          content: errorContent,
+        },
+        413: tooLarge('Chunk over 2 MiB, or the recording past its total size'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        await appendRecordingChunk(
+          deps,
+          c.var.userId,
+          c.req.valid('param').id,
+          c.req.valid('query').index,
+          rawRequest(c),
         ),
-    )
+        200,
+      ),
+  );
+}
+
+/** Stopping a recording, and the signed URL of a meeting's audio. */
+function stopAndPlayRoutes(router: Router, deps: AppDeps): void {
+  router
     .openapi(
       createRoute({
         method: 'post',

@@ -43,6 +43,9 @@ const caldavErrors = {
     content: errorContent,
   },
 } as const;
+
+/** The router these routes are added to. */
+type Router = ReturnType<typeof createRouter>;
 const reminderParam = z.object({
   id: z
     .string()
@@ -58,7 +61,19 @@ export function remindersRoutes({ env, database: { db }, auth }: AppDeps) {
     auth,
     policy: { allowPrivateHosts: env.caldavAllowPrivateHosts },
   };
-  return createRouter()
+  const router = createRouter();
+  connectionRoutes(router, db, deps);
+  listRoutes(router, deps);
+  return router;
+}
+
+/** The connection: status, connect, disconnect. */
+function connectionRoutes(
+  router: Router,
+  db: AppDeps['database']['db'],
+  deps: RemindersDeps,
+): void {
+  router
     .openapi(
       createRoute({
         method: 'get',
@@ -96,7 +111,12 @@ export function remindersRoutes({ env, database: { db }, auth }: AppDeps) {
         await disconnectReminders(db, c.var.userId);
         return c.body(null, 204);
       },
-    )
+    );
+}
+
+/** The lists to sync, and the reminders in them. */
+function listRoutes(router: Router, deps: RemindersDeps): void {
+  router
     .openapi(
       createRoute({
         method: 'get',

@@ -26,10 +26,21 @@ import {
 
 const tags = ['webhooks'];
 
+/** The router these routes are added to. */
+type Router = ReturnType<typeof createRouter>;
+
 /** `/api/webhooks` routes. */
 export function webhookRoutes(deps: AppDeps) {
+  const router = createRouter();
+  webhookRecordRoutes(router, deps);
+  webhookDeliveryRoutes(router, deps);
+  return router;
+}
+
+/** List, create, update and delete webhooks. */
+function webhookRecordRoutes(router: Router, deps: AppDeps): void {
   const { db } = deps.database;
-  return createRouter()
+  router
     .openapi(
       createRoute({
         method: 'get',
@@ -81,7 +92,13 @@ export function webhookRoutes(deps: AppDeps) {
         await deleteWebhook(db, c.var.userId, c.req.valid('param').id);
         return c.body(null, 204);
       },
-    )
+    );
+}
+
+/** A webhook's deliveries, and a test delivery. */
+function webhookDeliveryRoutes(router: Router, deps: AppDeps): void {
+  const { db } = deps.database;
+  router
     .openapi(
       createRoute({
         method: 'get',

@@ -219,6 +219,31 @@ export interface GatherOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** The sources of a question about to-dos: the matching ones, else the newest open ones. */
+async function todoSources(
+  db: Database,
+  userId: string,
+  terms: Awaited<ReturnType<typeof questionTerms>>,
+): Promise<GatheredSources> {
+  const weighted = await weighTerms(db, userId, terms.lexemes);
+  let found = await searchTodos(db, { userId, todos: true }, terms.lexemes, weighted, SOURCE_LIMIT);
+  if (found.length === 0) {
+    const open = await db
+      .select()
+      .from(todos)
+      .where(and(eq(todos.userId, userId), eq(todos.completed, false)))
+      .orderBy(desc(todos.createdAt))
+      .limit(SOURCE_LIMIT);
+    found = open.map((t) => todoPassage(t, 0, true));
+  }
+  return {
+    sources: await withMeetings(db, userId, found),
+    terms,
+    noMeetings: false,
+    notReady: [],
+  };
+}
+
 /**
  * Finds the sources for a question.
  * @param context the meetings the question is about; meeting ids must be the user's
@@ -233,31 +258,7 @@ export async function gatherSources(
   options: GatherOptions = {},
 ): Promise<GatheredSources> {
   const terms = await questionTerms(db, question);
-  if (context.type === 'todo') {
-    const weighted = await weighTerms(db, userId, terms.lexemes);
-    let found = await searchTodos(
-      db,
-      { userId, todos: true },
-      terms.lexemes,
-      weighted,
-      SOURCE_LIMIT,
-    );
-    if (found.length === 0) {
-      const open = await db
-        .select()
-        .from(todos)
-        .where(and(eq(todos.userId, userId), eq(todos.completed, false)))
-        .orderBy(desc(todos.createdAt))
-        .limit(SOURCE_LIMIT);
-      found = open.map((t) => todoPassage(t, 0, true));
-    }
-    return {
-      sources: await withMeetings(db, userId, found),
-      terms,
-      noMeetings: false,
-      notReady: [],
-    };
-  }
+  if (context.type === 'todo') return todoSources(db, userId, terms);
 
   const ids = [...new Set(context.meetingIds)];
   await assertOwnMeetings(db, userId, ids);

@@ -63,19 +63,22 @@ export function offlineAnswer(
       : `Nothing matched your words exactly; here is what ${what} say overall:`,
   );
   const several = new Set(shown.map((s) => s.meetingId)).size > 1;
-  for (const s of shown) {
-    const text = s.text.length > QUOTE_MAX ? `${s.text.slice(0, QUOTE_MAX).trimEnd()}…` : s.text;
-    const where = [
-      s.section === 'transcript' && s.speaker ? s.speaker : null,
-      s.section === 'transcript' && s.start != null ? formatPlaybackTime(s.start) : null,
-      CHAT_SECTION_LABELS[s.section],
-      several && s.meetingTitle ? `“${s.meetingTitle}”` : null,
-    ]
-      .filter(Boolean)
-      .join(', ');
-    // The attribution is its own paragraph inside the quote, not run into the quoted words.
-    lines.push('', `> ${text.replace(/\n+/g, ' ')} [${s.ref}]`, '>', `> — ${where}`);
-  }
+  for (const s of shown) lines.push(...quoteLines(s, several));
   lines.push('', `_${NO_MODEL_NOTE}_`);
   return { text: lines.join('\n'), refs: shown.map((s) => s.ref) };
+}
+
+/** One source as a markdown quote with its attribution (speaker, time, section, meeting). */
+function quoteLines(s: GatheredSources['sources'][number], several: boolean): string[] {
+  const text = s.text.length > QUOTE_MAX ? `${s.text.slice(0, QUOTE_MAX).trimEnd()}…` : s.text;
+  const where = [
+    s.section === 'transcript' && s.speaker ? s.speaker : null,
+    s.section === 'transcript' && s.start != null ? formatPlaybackTime(s.start) : null,
+    CHAT_SECTION_LABELS[s.section],
+    several && s.meetingTitle ? `“${s.meetingTitle}”` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  // The attribution is its own paragraph inside the quote, not run into the quoted words.
+  return ['', `> ${text.replace(/\n+/g, ' ')} [${s.ref}]`, '>', `> — ${where}`];
 }

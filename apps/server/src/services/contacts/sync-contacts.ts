@@ -192,6 +192,63 @@ function fill(into: PersonContact, from: Partial<PersonContact>) {
   into.photoUrl ??= from.photoUrl ?? null;
 }
 
+/** The contacts and organisation attendees to look up of each linked Google account. */
+async function readAccounts(
+  deps: GoogleDeps,
+  userId: string,
+  linked: Awaited<ReturnType<typeof connectedGoogleAccounts>>,
+  now: () => Date,
+) {
+  // The client of each organisation domain: its directory answers for that domain only.
+  const byDomain = new Map<string, PeopleClient>();
+  const merged = new Map<string, PersonContact>();
+  const directoryLookups: { email: string; client: PeopleClient; name: string | null }[] = [];
+  for (const { id, organizationDomain: domain } of linked) {
+    const client = peopleClient(deps, userId, id, now);
+    if (domain && !byDomain.has(domain)) byDomain.set(domain, client);
+    for (const person of await client.personalContacts()) {
+      const seen = merged.get(person.email);
+      if (seen) fill(seen, person);
+      else merged.set(person.email, { ...person });
+    }
+    if (!domain) continue;
+    for (const attendee of organizationAttendees(await client.calendarAttendees(), domain)) {
+      if (!directoryLookups.some((l) => l.email === attendee.email))
+        directoryLookups.push({ ...attendee, client, name: attendee.displayName });
+    }
+  }
+  return { byDomain, merged, directoryLookups };
+}
+
+/** Saves the merged contacts, counting saved, added and failed ones into `result`. */
+async function saveContacts(
+  db: GoogleDeps['db'],
+  userId: string,
+  merged: Map<string, PersonContact>,
+  byDomain: Map<string, PeopleClient>,
+  at: Date,
+  result: ContactSyncResult,
+  progress: NonNullable<SyncContactsOptions['onProgress']>,
+): Promise<void> {
+  for (const contact of merged.values()) {
+    const domain = emailDomain(contact.email);
+    try {
+      const added = await upsertContact(
+        db,
+        userId,
+        { ...contact, isOrganizationContact: domain !== null && byDomain.has(domain) },
+        at,
+      );
+      result.saved++;
+      if (added) result.added++;
+    } catch (err) {
+      result.failed++;
+      log.warn({ err }, '[contacts] saving a contact failed, skipped');
+    }
+    progress({ phase: 'saving', done: result.saved + result.failed, total: merged.size });
+  }
+}
+
 /**
  * Syncs the user's contacts from every connected Google account (see the module comment).
  * Never throws for Google's failures: a failing read gives nothing and the rest goes on.
@@ -221,25 +278,8 @@ export async function syncContacts(
   if (linked.length === 0) return { ...result, skipped: true };
   progress({ phase: 'reading', done: 0, total: 0 });
 
-  // The client of each organisation domain: its directory answers for that domain only.
-  const byDomain = new Map<string, PeopleClient>();
-  const merged = new Map<string, PersonContact>();
-  const directoryLookups: { email: string; client: PeopleClient; name: string | null }[] = [];
-  for (const { id, organizationDomain: domain } of linked) {
-    const client = peopleClient(deps, userId, id, now);
-    if (domain && !byDomain.has(domain)) byDomain.set(domain, client);
-    result.accounts++;
-    for (const person of await client.personalContacts()) {
-      const seen = merged.get(person.email);
-      if (seen) fill(seen, person);
-      else merged.set(person.email, { ...person });
-    }
-    if (!domain) continue;
-    for (const attendee of organizationAttendees(await client.calendarAttendees(), domain)) {
-      if (!directoryLookups.some((l) => l.email === attendee.email))
-        directoryLookups.push({ ...attendee, client, name: attendee.displayName });
-    }
-  }
+  const { byDomain, merged, directoryLookups } = await readAccounts(deps, userId, linked, now);
+  result.accounts = linked.length;
 
   progress({ phase: 'directory', done: 0, total: directoryLookups.length });
   const directory = await lookUpDirectory(directoryLookups, sleep, (done) =>
@@ -256,23 +296,7 @@ export async function syncContacts(
 
   const at = now();
   progress({ phase: 'saving', done: 0, total: merged.size });
-  for (const contact of merged.values()) {
-    const domain = emailDomain(contact.email);
-    try {
-      const added = await upsertContact(
-        db,
-        userId,
-        { ...contact, isOrganizationContact: domain !== null && byDomain.has(domain) },
-        at,
-      );
-      result.saved++;
-      if (added) result.added++;
-    } catch (err) {
-      result.failed++;
-      log.warn({ err }, '[contacts] saving a contact failed, skipped');
-    }
-    progress({ phase: 'saving', done: result.saved + result.failed, total: merged.size });
-  }
+  await saveContacts(db, userId, merged, byDomain, at, result, progress);
 
   // Organisation contacts still lacking a name or photo, except those just looked up in the
   // directory.

@@ -77,6 +77,18 @@ export async function toPdf(m: ExportedMeeting): Promise<Buffer> {
       }
     }
   }
+  actionItemsAndTranscript(doc, m, text, heading);
+  doc.end();
+  return done;
+}
+
+/** Writes the action items (as checkboxes) and the transcript's turns with their times. */
+function actionItemsAndTranscript(
+  doc: PDFKit.PDFDocument,
+  m: ExportedMeeting,
+  text: (s: string) => string,
+  heading: (s: string, size?: number) => unknown,
+): void {
   if (m.actionItems.length) {
     heading('Action items', 16);
     for (const a of m.actionItems) {
@@ -100,6 +112,4 @@ export async function toPdf(m: ExportedMeeting): Promise<Buffer> {
       doc.fillColor('#111827').font('body').fontSize(10.5).text(text(t.text)).moveDown(0.5);
     }
   }
-  doc.end();
-  return done;
 }

@@ -24,6 +24,23 @@ import { withLinearToken, type LinearDeps } from '../../integrations/linear/toke
 /** Ids per LinkedIssues request (Linear pages at most 250 nodes; 100 keeps answers small). */
 const IDS_PER_REQUEST = 100;
 
+/** The Linear issues of these ids that still exist, by id, asked `IDS_PER_REQUEST` at a time. */
+async function linkedIssues(
+  deps: LinearDeps,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, LinkedIssue>> {
+  const issues = new Map<string, LinkedIssue>();
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+    const chunk = ids.slice(i, i + IDS_PER_REQUEST);
+    const found = await withLinearToken(deps, userId, (token) =>
+      deps.client.linkedIssues(token, chunk),
+    );
+    for (const issue of found) issues.set(issue.id, issue);
+  }
+  return issues;
+}
+
 /**
  * Syncs completion of the user's linked to-dos and answers the open assigned issues.
  * @throws LinearNotConnectedError, LinearRateLimitError, LinearApiError from Linear (changes
@@ -42,13 +59,7 @@ export async function syncLinear(deps: LinearDeps, userId: string): Promise<Line
     .from(todos)
     .where(and(eq(todos.userId, userId), isNotNull(todos.linearIssueId)));
 
-  const issues = new Map<string, LinkedIssue>();
-  const ids = [...new Set(linked.map((t) => t.issueId!))];
-  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
-    const chunk = ids.slice(i, i + IDS_PER_REQUEST);
-    const found = await withLinearToken(deps, userId, (token) => client.linkedIssues(token, chunk));
-    for (const issue of found) issues.set(issue.id, issue);
-  }
+  const issues = await linkedIssues(deps, userId, [...new Set(linked.map((t) => t.issueId!))]);
 
   const completeTodos: { id: string; at: Date }[] = [];
   const completeIssues: LinkedIssue[] = [];

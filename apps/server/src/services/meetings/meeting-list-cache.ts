@@ -68,6 +68,35 @@ interface UserPages {
   pages: Map<string, { body: Buffer<ArrayBuffer>; at: number }>;
 }
 
+/**
+ * One computation per key at a time: a caller that comes while one runs shares its answer. The
+ * answer is handed to `keep` once, and the key is free again when it settles.
+ */
+function shared(
+  inFlight: Map<string, Promise<Buffer<ArrayBuffer>>>,
+  flightKey: string,
+  compute: () => Promise<string>,
+  keep: (body: Buffer<ArrayBuffer>) => void,
+): Promise<Buffer<ArrayBuffer>> {
+  let flight = inFlight.get(flightKey);
+  if (!flight) {
+    flight = compute().then(
+      (text) => {
+        inFlight.delete(flightKey);
+        const body = Buffer.from(text);
+        keep(body);
+        return body;
+      },
+      (err: unknown) => {
+        inFlight.delete(flightKey);
+        throw err;
+      },
+    );
+    inFlight.set(flightKey, flight);
+  }
+  return flight;
+}
+
 /** Creates an empty cache; wire its `change` and `resync` to the realtime hub (`observe`). */
 export function createMeetingListCache(options: MeetingListCacheOptions = {}): MeetingListCache {
   const maxPages = options.maxPages ?? 2000;
@@ -100,23 +129,7 @@ export function createMeetingListCache(options: MeetingListCacheOptions = {}): M
       const version = cache.version(userId);
       const at = performance.now();
       const flightKey = `${version.stamp}\0${userId}\0${key}`;
-      let flight = inFlight.get(flightKey);
-      if (!flight) {
-        flight = compute().then(
-          (text) => {
-            inFlight.delete(flightKey);
-            const body = Buffer.from(text);
-            store(version, key, body, at);
-            return body;
-          },
-          (err: unknown) => {
-            inFlight.delete(flightKey);
-            throw err;
-          },
-        );
-        inFlight.set(flightKey, flight);
-      }
-      return flight;
+      return shared(inFlight, flightKey, compute, (body) => store(version, key, body, at));
     },
     get(userId, key) {
       const e = users.get(userId);

@@ -92,6 +92,21 @@ export function stopRecording(
   return stop;
 }
 
+/** Logs which chunks never arrived (the first runs of them), before the received ones are kept. */
+function warnMissingChunks(
+  meetingId: string,
+  missingChunks: ReturnType<typeof gaps>,
+  received: number,
+): void {
+  const shown = missingChunks.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`));
+  const listed = missingChunks.ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
+  if (listed < missingChunks.count) shown.push('...');
+  log.warn(
+    { meetingId, missing: missingChunks.count, chunks: shown.join(', '), received },
+    '[recording] chunks never arrived; assembling the received ones',
+  );
+}
+
 async function doStop(
   { database: { db }, storage, jobs, env }: StopRecordingDeps,
   userId: string,
@@ -115,15 +130,7 @@ async function doStop(
     throw new EmptyRecordingError();
   }
   const missingChunks = gaps(parts);
-  if (missingChunks.count > 0) {
-    const shown = missingChunks.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`));
-    const listed = missingChunks.ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
-    if (listed < missingChunks.count) shown.push('...');
-    log.warn(
-      { meetingId, missing: missingChunks.count, chunks: shown.join(', '), received: parts.length },
-      '[recording] chunks never arrived; assembling the received ones',
-    );
-  }
+  if (missingChunks.count > 0) warnMissingChunks(meetingId, missingChunks, parts.length);
 
   const bytes = parts.reduce((n, p) => n + p.size, 0);
   const key = uniqueAudioKey(userId, RECORDING_MIME_TYPE);

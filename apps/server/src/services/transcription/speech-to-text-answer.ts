@@ -112,6 +112,37 @@ export const ALL_FEATURES: AnswerFeatures = {
 };
 
 /**
+ * The sentiment analysis as answered: each segment with the range of words it spans (indexes into
+ * the words), and the average; null when the result has none.
+ */
+function sentimentsOf(result: TranscriptionResult) {
+  const { words, sentiment } = result;
+  if (!sentiment) return null;
+  const wordRange = (start: number, end: number) => {
+    const eps = 1e-6;
+    let first = words.findIndex((w) => w.start >= start - eps);
+    if (first < 0) first = Math.max(0, words.length - 1);
+    let last = first;
+    for (let i = first; i < words.length && words[i]!.end <= end + eps; i++) last = i;
+    return { start_word: first, end_word: last };
+  };
+  return {
+    segments: sentiment.segments.map((s) => ({
+      text: s.text,
+      ...wordRange(s.start, s.end),
+      start: s.start,
+      end: s.end,
+      sentiment: s.sentiment,
+      sentiment_score: s.score,
+    })),
+    average: {
+      sentiment: sentiment.average.sentiment,
+      sentiment_score: sentiment.average.score,
+    },
+  };
+}
+
+/**
  * Maps Summy's `TranscriptionResult` to the documented answer. An analysis switched off in
  * `features` comes back empty (null summary and sentiments, no segments or utterances; speaker 0
  * without diarization). Topics and intents, which Summy keeps for the whole recording, form one
@@ -123,15 +154,6 @@ export function toSpeechToTextAnswer(
 ): SpeechToTextAnswer {
   const words = result.words;
   const whole = { text: result.text, start_word: 0, end_word: Math.max(0, words.length - 1) };
-  const wordRange = (start: number, end: number) => {
-    const eps = 1e-6;
-    let first = words.findIndex((w) => w.start >= start - eps);
-    if (first < 0) first = Math.max(0, words.length - 1);
-    let last = first;
-    for (let i = first; i < words.length && words[i]!.end <= end + eps; i++) last = i;
-    return { start_word: first, end_word: last };
-  };
-
   return {
     results: {
       channels: [
@@ -190,23 +212,7 @@ export function toSpeechToTextAnswer(
               ]
             : [],
       },
-      sentiments:
-        features.sentiments && result.sentiment
-          ? {
-              segments: result.sentiment.segments.map((s) => ({
-                text: s.text,
-                ...wordRange(s.start, s.end),
-                start: s.start,
-                end: s.end,
-                sentiment: s.sentiment,
-                sentiment_score: s.score,
-              })),
-              average: {
-                sentiment: result.sentiment.average.sentiment,
-                sentiment_score: result.sentiment.average.score,
-              },
-            }
-          : null,
+      sentiments: features.sentiments ? sentimentsOf(result) : null,
     },
     metadata: { duration: result.duration, channels: 1, language: result.language },
   };

@@ -50,17 +50,9 @@ export async function recordVoiceProfiles(
   const names = readSpeakerNames(row.speakerNames);
   const turnTimes = readTurnTimes(row.summaryData);
 
-  // Name → the speaker indices given it (a merge gives one name several).
-  const byName = new Map<string, Set<number>>();
-  if (embeddings) {
-    for (const [label, indices] of speakerIndicesByLabel(row.transcript, turnTimes)) {
-      if (!names[label]) continue;
-      const name = speakerName(label, names);
-      const set = byName.get(name) ?? new Set<number>();
-      indices.forEach((i) => set.add(i));
-      byName.set(name, set);
-    }
-  }
+  const byName = embeddings
+    ? indicesByName(row.transcript, names, turnTimes)
+    : new Map<string, Set<number>>();
 
   const kept: string[] = [];
   const needSample: { profileId: string; indices: Set<number> }[] = [];
@@ -113,6 +105,39 @@ export async function recordVoiceProfiles(
 
   const audioKey = keyFromAudioUrl(row.audioUrl);
   if (!audioKey?.startsWith(`${userId}/`)) return;
+  await cutVoiceSamples(deps, userId, meetingId, audioKey, needSample, turnTimes);
+  await linkContacts(db, userId);
+}
+
+/** Name → the speaker indices given it (a merge gives one name several); named speakers only. */
+function indicesByName(
+  transcript: string | null,
+  names: ReturnType<typeof readSpeakerNames>,
+  turnTimes: ReturnType<typeof readTurnTimes>,
+): Map<string, Set<number>> {
+  const byName = new Map<string, Set<number>>();
+  for (const [label, indices] of speakerIndicesByLabel(transcript, turnTimes)) {
+    if (!names[label]) continue;
+    const name = speakerName(label, names);
+    const set = byName.get(name) ?? new Set<number>();
+    indices.forEach((i) => set.add(i));
+    byName.set(name, set);
+  }
+  return byName;
+}
+
+/**
+ * Cuts each new profile's voice sample from the speaker's longest turn in the meeting's audio. A
+ * failed cut is logged (the next edit tries again); a clip another edit beat is deleted.
+ */
+async function cutVoiceSamples(
+  deps: Deps,
+  userId: string,
+  meetingId: string,
+  audioKey: string,
+  needSample: { profileId: string; indices: Set<number> }[],
+  turnTimes: ReturnType<typeof readTurnTimes>,
+): Promise<void> {
   for (const { profileId, indices } of needSample) {
     const turn = turnTimes
       .filter((t) => indices.has(t.speaker))
@@ -126,7 +151,7 @@ export async function recordVoiceProfiles(
         turn.start,
         turn.end - turn.start,
       );
-      const updated = await db
+      const updated = await deps.database.db
         .update(voiceProfiles)
         .set({ sampleKey: key })
         .where(and(eq(voiceProfiles.id, profileId), isNull(voiceProfiles.sampleKey)))
@@ -137,7 +162,6 @@ export async function recordVoiceProfiles(
       log.warn({ err, meetingId }, '[voices] cutting a voice sample failed');
     }
   }
-  await linkContacts(db, userId);
 }
 
 /** The contact a speaker name stands for: an attendee of that name, else one contact by name or e-mail. */

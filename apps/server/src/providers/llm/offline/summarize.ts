@@ -154,6 +154,23 @@ export function informativeness(s: Sentence): number {
 }
 
 /**
+ * How many key points each topic gets of `want`: one each, weightiest first, as far as they go;
+ * the rest by D'Hondt over the topics' weights.
+ */
+function pointQuotas(weight: number[], want: number): number[] {
+  const quota = weight.map(() => 0);
+  const order = weight.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]!);
+  for (const i of order.slice(0, want)) quota[i] = 1;
+  for (let k = order.length; k < want; k++) {
+    const at = weight
+      .map((w, i) => w / (quota[i]! + 1))
+      .reduce((best, x, i, xs) => (x > xs[best]! ? i : best), 0);
+    quota[at]! += 1;
+  }
+  return quota;
+}
+
+/**
  * Picks the subject, topics, decisions and key points of a meeting.
  * @param sentences all sentences of the transcript (see `transcriptSentences`)
  * @param budget how many key points in all (default by `keyPointBudget`)
@@ -202,15 +219,7 @@ export function summarizeSentences(
   const want = budget ?? keyPointBudget(n);
   const locals = topics.map((t) => centroidOf(t.sentences, idf, 25));
   const weight = topics.map((t, i) => t.share * Math.sqrt(cosine(locals[i]!, meeting)));
-  const quota = topics.map(() => 0);
-  const order = topics.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]!);
-  for (const i of order.slice(0, want)) quota[i] = 1;
-  for (let k = order.length; k < want; k++) {
-    const at = weight
-      .map((w, i) => w / (quota[i]! + 1))
-      .reduce((best, x, i, xs) => (x > xs[best]! ? i : best), 0);
-    quota[at]! += 1;
-  }
+  const quota = pointQuotas(weight, want);
   const picked: number[] = [];
   const decisions = sentences
     .filter((s) => eligible(s, maxPointWords) && DECISION.test(s.text))

@@ -45,18 +45,22 @@ export function kMeans(rows: Float64Array[], k: number, iterations = 100): Int32
       }
     }
     if (!moved) break;
-    for (let c = 0; c < k; c++) {
-      const sum = new Float64Array(d);
-      let count = 0;
-      for (let i = 0; i < n; i++) {
-        if (labels[i] !== c) continue;
-        count++;
-        for (let j = 0; j < d; j++) sum[j]! += rows[i]![j]!;
-      }
-      if (count > 0) centres[c] = sum.map((v) => v / count);
-    }
+    for (let c = 0; c < k; c++) centres[c] = centroid(rows, labels, c) ?? centres[c]!;
   }
   return labels;
+}
+
+/** The mean of the rows labelled `c`, or undefined when none is. */
+function centroid(rows: Float64Array[], labels: Int32Array, c: number): Float64Array | undefined {
+  const d = rows[0]?.length ?? 0;
+  const sum = new Float64Array(d);
+  let count = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (labels[i] !== c) continue;
+    count++;
+    for (let j = 0; j < d; j++) sum[j]! += rows[i]![j]!;
+  }
+  return count > 0 ? sum.map((v) => v / count) : undefined;
 }
 
 /**

@@ -74,14 +74,7 @@ export function planParts(
   const minPart = options.minPartS ?? 2;
   const concurrency = Math.max(1, options.concurrency);
 
-  const spans: SourceSpan[] = [];
-  for (const r of regions) {
-    const start = Math.max(0, r.start - padding);
-    const end = Math.min(durationS, r.end + padding);
-    const last = spans[spans.length - 1];
-    if (last && start - last.end < joinGap) last.end = Math.max(last.end, end);
-    else spans.push({ start, end });
-  }
+  const spans = joinRegions(regions, durationS, padding, joinGap);
   const total = spans.reduce((sum, s) => sum + (s.end - s.start), 0);
   if (total === 0) return [];
 
@@ -128,6 +121,32 @@ export function planParts(
     if (cut > (cuts[cuts.length - 1] ?? spans[0]!.start) + minPart / 2) cuts.push(cut);
   }
 
+  const parts = partsBetween(spans, cuts);
+
+  addLeadIns(parts, leadIn);
+  return parts;
+}
+
+/** Speech regions padded by `padding` (s), joined where less than `joinGap` (s) apart. */
+function joinRegions(
+  regions: SpeechRegion[],
+  durationS: number,
+  padding: number,
+  joinGap: number,
+): SourceSpan[] {
+  const spans: SourceSpan[] = [];
+  for (const r of regions) {
+    const start = Math.max(0, r.start - padding);
+    const end = Math.min(durationS, r.end + padding);
+    const last = spans[spans.length - 1];
+    if (last && start - last.end < joinGap) last.end = Math.max(last.end, end);
+    else spans.push({ start, end });
+  }
+  return spans;
+}
+
+/** The parts between the cuts (s), each with the spans of speech it owns. */
+function partsBetween(spans: SourceSpan[], cuts: number[]): RecognitionPart[] {
   const parts: RecognitionPart[] = [];
   const bounds = [spans[0]!.start, ...cuts, spans[spans.length - 1]!.end];
   for (let i = 0; i + 1 < bounds.length; i++) {
@@ -142,7 +161,14 @@ export function planParts(
       keepFromS: from,
     });
   }
+  return parts;
+}
 
+/**
+ * Gives every part but the first the last `leadIn` seconds of speech of the part before, so the
+ * recogniser has context at its start; changes `parts` in place.
+ */
+function addLeadIns(parts: RecognitionPart[], leadIn: number): void {
   for (let i = parts.length - 1; i > 0 && leadIn > 0; i--) {
     const lead: SourceSpan[] = [];
     let need = leadIn;
@@ -162,7 +188,6 @@ export function planParts(
     part.spans = [...lead, ...part.spans];
     part.durationS += leadIn - Math.max(0, need);
   }
-  return parts;
 }
 
 /** The time (s) of the quietest VAD frame within `radius` of `around`, or `around` itself. */

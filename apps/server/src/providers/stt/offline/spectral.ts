@@ -217,6 +217,20 @@ export function nmeAnalysis(
   return chosen;
 }
 
+/** The mean of `vectors` (of `d` dimensions) and their standard deviation per dimension (1 where 0). */
+function meanAndSpread(
+  vectors: ArrayLike<number>[],
+  d: number,
+): { mean: Float64Array; spread: Float64Array } {
+  const n = vectors.length;
+  const mean = new Float64Array(d);
+  const spread = new Float64Array(d);
+  for (const v of vectors) for (let j = 0; j < d; j++) mean[j]! += v[j]! / n;
+  for (const v of vectors) for (let j = 0; j < d; j++) spread[j]! += (v[j]! - mean[j]!) ** 2 / n;
+  for (let j = 0; j < d; j++) spread[j] = Math.sqrt(spread[j]!) || 1;
+  return { mean, spread };
+}
+
 /**
  * The number of speakers among `vectors` with anchors (module comment).
  * @param similarity their {@link cosineSimilarityMatrix}, exclusions included
@@ -239,11 +253,7 @@ export function anchoredCount(
   const d = vectors[0]!.length;
   // Anchors are drawn in units of the data's own spread per dimension, so they sit as far
   // from the data, relative to it, whatever the embedding's scale.
-  const mean = new Float64Array(d);
-  const spread = new Float64Array(d);
-  for (const v of vectors) for (let j = 0; j < d; j++) mean[j]! += v[j]! / n;
-  for (const v of vectors) for (let j = 0; j < d; j++) spread[j]! += (v[j]! - mean[j]!) ** 2 / n;
-  for (let j = 0; j < d; j++) spread[j] = Math.sqrt(spread[j]!) || 1;
+  const { mean, spread } = meanAndSpread(vectors, d);
   const counts = new Map<number, number>();
   for (let draw = 0; draw < (options.anchorDraws ?? 5); draw++) {
     const gauss = gaussianSource(draw + 1);

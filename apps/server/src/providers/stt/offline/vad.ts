@@ -71,6 +71,81 @@ export function frameEnergies(pcm: Float32Array, frameLength: number): Float32Ar
 }
 
 /**
+ * Marks the speech frames: speech starts after `onset` frames louder than the tracked noise floor
+ * by `margin` dB, and ends `hangover` quiet frames later (the region ends where the quiet began).
+ * The floor follows quieter frames quickly and rises by `risePerFrame` dB a frame.
+ */
+function speechFrames(
+  energy: Float32Array,
+  p: {
+    floor: number;
+    margin: number;
+    absoluteFloor: number;
+    onset: number;
+    hangover: number;
+    risePerFrame: number;
+  },
+): Uint8Array {
+  const { margin, absoluteFloor, onset, hangover, risePerFrame } = p;
+  const n = energy.length;
+  const speech = new Uint8Array(n);
+  let floor = p.floor;
+  let inSpeech = false;
+  let loudRun = 0;
+  let quietRun = 0;
+  let startFrame = 0;
+  for (let f = 0; f < n; f++) {
+    const e = energy[f]!;
+    if (e > absoluteFloor) floor = e < floor ? 0.7 * floor + 0.3 * e : floor + risePerFrame;
+    const loud = e > floor + margin && e > absoluteFloor;
+    if (!inSpeech) {
+      loudRun = loud ? loudRun + 1 : 0;
+      if (loudRun >= onset) {
+        inSpeech = true;
+        quietRun = 0;
+        startFrame = f - onset + 1;
+      }
+    } else {
+      quietRun = loud ? 0 : quietRun + 1;
+      if (quietRun >= hangover) {
+        inSpeech = false;
+        loudRun = 0;
+        // The hangover frames were quiet: the region ends where the quiet began.
+        speech.fill(1, startFrame, f - hangover + 1);
+      }
+    }
+  }
+  if (inSpeech) speech.fill(1, startFrame, n);
+  return speech;
+}
+
+/**
+ * Regions less than `minGapS` apart joined, those shorter than `minRegionS` dropped, the rest
+ * padded by `paddingS` before (half of it after) within the recording's `durationS`.
+ */
+function tidyRegions(raw: SpeechRegion[], durationS: number, options: VadOptions): SpeechRegion[] {
+  const minGap = options.minGapS ?? 0.3;
+  const minRegion = options.minRegionS ?? 0.25;
+  const padding = options.paddingS ?? 0.1;
+  const merged: SpeechRegion[] = [];
+  for (const r of raw) {
+    const last = merged[merged.length - 1];
+    if (last && r.start - last.end < minGap) last.end = r.end;
+    else merged.push({ ...r });
+  }
+  const regions: SpeechRegion[] = [];
+  for (const r of merged) {
+    if (r.end - r.start < minRegion) continue;
+    const start = Math.max(0, r.start - padding);
+    const end = Math.min(durationS, r.end + padding / 2);
+    const last = regions[regions.length - 1];
+    if (last && start <= last.end) last.end = end;
+    else regions.push({ start, end });
+  }
+  return regions;
+}
+
+/**
  * Finds the speech regions of mono PCM.
  * @param pcm samples in [-1, 1]
  * @param sampleRate of `pcm` (Hz)
@@ -108,34 +183,14 @@ export function detectSpeech(
   // starting) is followed within seconds.
   const risePerFrame = 1 * frameS;
 
-  const speech = new Uint8Array(n);
-  let floor = low;
-  let inSpeech = false;
-  let loudRun = 0;
-  let quietRun = 0;
-  let startFrame = 0;
-  for (let f = 0; f < n; f++) {
-    const e = energy[f]!;
-    if (e > absoluteFloor) floor = e < floor ? 0.7 * floor + 0.3 * e : floor + risePerFrame;
-    const loud = e > floor + margin && e > absoluteFloor;
-    if (!inSpeech) {
-      loudRun = loud ? loudRun + 1 : 0;
-      if (loudRun >= onset) {
-        inSpeech = true;
-        quietRun = 0;
-        startFrame = f - onset + 1;
-      }
-    } else {
-      quietRun = loud ? 0 : quietRun + 1;
-      if (quietRun >= hangover) {
-        inSpeech = false;
-        loudRun = 0;
-        // The hangover frames were quiet: the region ends where the quiet began.
-        speech.fill(1, startFrame, f - hangover + 1);
-      }
-    }
-  }
-  if (inSpeech) speech.fill(1, startFrame, n);
+  const speech = speechFrames(energy, {
+    floor: low,
+    margin,
+    absoluteFloor,
+    onset,
+    hangover,
+    risePerFrame,
+  });
 
   const raw: SpeechRegion[] = [];
   for (let f = 0; f < n;) {
@@ -149,24 +204,6 @@ export function detectSpeech(
     f = g;
   }
 
-  const minGap = options.minGapS ?? 0.3;
-  const minRegion = options.minRegionS ?? 0.25;
-  const padding = options.paddingS ?? 0.1;
-  const durationS = pcm.length / sampleRate;
-  const merged: SpeechRegion[] = [];
-  for (const r of raw) {
-    const last = merged[merged.length - 1];
-    if (last && r.start - last.end < minGap) last.end = r.end;
-    else merged.push({ ...r });
-  }
-  const regions: SpeechRegion[] = [];
-  for (const r of merged) {
-    if (r.end - r.start < minRegion) continue;
-    const start = Math.max(0, r.start - padding);
-    const end = Math.min(durationS, r.end + padding / 2);
-    const last = regions[regions.length - 1];
-    if (last && start <= last.end) last.end = end;
-    else regions.push({ start, end });
-  }
+  const regions = tidyRegions(raw, pcm.length / sampleRate, options);
   return { regions, frameEnergyDb: energy, frameS };
 }
