@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const repo = path.resolve(import.meta.dirname, '..');
+const repo = path.resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: repo });
 
 /** The messages of the import rules for `code` written at `file` (under apps/server/src). */
