@@ -21,7 +21,7 @@
  * `--backend pglite|postgres`, `--transcript-kb 1900`, `--exports 9`, `--docx 3`, `--burst 6`,
  * `--json file`. Only loopback addresses are contacted.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -72,15 +72,6 @@ async function measure(into: Samples, cookie: string, load: () => Promise<string
   into.seconds += (performance.now() - t0) / 1000;
   into.list.push(...(await list.stop()));
   into.health.push(...(await health.stop()));
-}
-
-/** How many of the server's threads run at nice 19 now (the export threads, Linux). */
-function lowPriorityThreads(): number {
-  return readdirSync(`/proc/${pid}/task`).filter((task) => {
-    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis; the nice value is the 17th of them.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '19';
-  }).length;
 }
 
 const empty = (): Samples => ({ list: [], health: [], seconds: 0, notes: [] });
@@ -196,28 +187,16 @@ async function main(): Promise<boolean> {
   results.push(result(`${docx} DOCX exports, one after another`, docxs, docxs.notes[0]!));
   const burst = Number(values.burst);
   const bursts = empty();
-  let lowPriority = 0;
   await measure(bursts, other, async () => {
-    const sampler = setInterval(
-      () => (lowPriority = Math.max(lowPriority, lowPriorityThreads())),
-      200,
-    );
     const answers = await Promise.all(
       Array.from({ length: burst }, () =>
         call('GET', `/api/meetings/${id}/export?format=pdf`, heavy),
       ),
     );
-    clearInterval(sampler);
     const refused = answers.find((a) => a.status === 429);
     return `${counted(answers)}${refused ? `; Retry-After ${refused.headers.get('retry-after')} s` : ''}`;
   });
-  results.push(
-    result(
-      `${burst} PDF exports at once`,
-      bursts,
-      `${bursts.notes[0]!}; ${lowPriority} server thread(s) at nice 19 meanwhile`,
-    ),
-  );
+  results.push(result(`${burst} PDF exports at once`, bursts, bursts.notes[0]!));
   const peakMb = readRss(pid).hwm / MB;
   const lastMb = rssMb();
   // The export threads end after a quiet while: waited for before the settled reading.
