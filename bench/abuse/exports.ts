@@ -22,13 +22,12 @@
  * `--json file`. Only loopback addresses are contacted.
  */
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { log, runBench } from '../lib/cleanup.ts';
 import { percentile } from '../api/stats.ts';
 import { readRss } from '../pipeline/memory.ts';
-import { MB, pid, rssMb, settledRssMb, useServer } from './harness.ts';
+import { MB, machineLine, pid, rssMb, settledRssMb, useServer } from './harness.ts';
 import { call, openLoopClient, session, useBase, type Answer } from './probe.ts';
 import { startShEnv } from '../memory/start.ts';
 import { startBenchServer } from './server.ts';
@@ -204,12 +203,7 @@ async function main(): Promise<boolean> {
   const settled = await settledRssMb();
 
   const [reference, pdf] = results as [PhaseResult, PhaseResult];
-  console.log(
-    `Machine: node ${process.version}, ${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(machineLine());
   console.log(
     `Server: apps/server/dist/main.js ${server.flags.join(' ')} on ${backend}, ${Object.entries(
       startShEnv(),

@@ -3,6 +3,7 @@
  * readings, and one attack's record.
  */
 import http from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { log } from '../lib/cleanup.ts';
 import { readRss } from '../pipeline/memory.ts';
@@ -175,6 +176,15 @@ export async function signUp(name: string, email: string): Promise<string> {
 }
 
 export const rssMb = () => readRss(pid).rss / MB;
+
+/** The 'Machine:' line both probes print: Node's version, cores and load averages (1, 5, 15 min). */
+export function machineLine(): string {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  return `Machine: node ${process.version}, ${os.cpus().length} cores, load ${load}`;
+}
 
 /**
  * The server's RSS once it has settled, MB: sampled each second until five samples in a row lie

@@ -14,7 +14,6 @@
  * distinct clients (the server runs with TRUST_PROXY=true); no traffic goes to them.
  */
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runBench } from '../lib/cleanup.ts';
 import { readRss } from '../pipeline/memory.ts';
@@ -24,6 +23,7 @@ import {
   ANSWER_BUDGET_MS,
   AUTH_SECRET,
   MB,
+  machineLine,
   RSS_GROWTH_BUDGET_BYTES,
   pid,
   rssMb,
@@ -65,12 +65,7 @@ async function main() {
   const growth = finalRss - idleRss;
   const pass = worst <= ANSWER_BUDGET_MS && growth * MB < RSS_GROWTH_BUDGET_BYTES;
 
-  console.log(
-    `Machine: node ${process.version}, ${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(machineLine());
   console.log(
     `Server: apps/server/dist/main.js ${startFlags.join(' ')} on ${backend}, TRUST_PROXY=true`,
   );
