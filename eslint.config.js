@@ -236,6 +236,24 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // A function reads whole on one screen: a long one is split where its steps are, and a
+    // branchy one where its cases are. Tests, browser specs, benchmarks and local fakes are
+    // scripts of steps and are exempt; so are the test helpers under src/testing/.
+    files: ['**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+      '**/testing/**',
+      'e2e/**',
+      'bench/**',
+      'packages/fakes/**',
+    ],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      complexity: ['error', 20],
+    },
+  },
+  {
     // A fixed wait in a browser test stands in for a condition: too short on a loaded machine (the
     // test fails), too long on an idle one (the suite crawls). Wait for the condition itself:
     // locator assertions, expect.poll, page.waitForFunction, a response; an absence for a stretch
