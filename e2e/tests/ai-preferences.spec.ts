@@ -178,8 +178,7 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
   );
   const vendors: FakeVendor[] = [anthropic, openai];
   try {
-    // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
-    await waitHealthy(summy, 120_000);
+    await waitHealthy(summy);
     const context = await browser.newContext({ baseURL: summy.url, locale: 'en-US' });
     const page = await context.newPage();
     await signUp(page, '/');

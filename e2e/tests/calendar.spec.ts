@@ -11,7 +11,7 @@
  */
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test, type Page } from '@playwright/test';
-import { spawnSummy, waitHealthy } from '../../apps/server/test/processes';
+import { HEALTHY_TIMEOUT_MS, spawnSummy, waitHealthy } from '../../apps/server/test/processes';
 import { signInWithGoogle } from '../fixtures/google';
 import { shootStates } from '../fixtures/screenshots';
 import { signUp, TEST_PASSWORD } from '../fixtures/session';
@@ -180,11 +180,10 @@ test('a person without Google connects the calendar in the popup', async ({ page
 
 test('a server without Google says so, and to ask its administrator', async ({ browser }) => {
   // A server of its own starts first: on a loaded machine that alone can take over a minute.
-  test.setTimeout(180_000);
+  test.setTimeout(HEALTHY_TIMEOUT_MS + 60_000);
   const server = await spawnSummy({}, { migrated: true });
   try {
-    // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
-    await waitHealthy(server, 120_000);
+    await waitHealthy(server);
     const context = await browser.newContext({ baseURL: server.url, timezoneId: ZONE });
     const page = await context.newPage();
     const email = `e2e-${Date.now()}@example.com`;

@@ -7,7 +7,7 @@
  */
 import { startFakeGoogle, type FakeGoogle } from '@summy/fakes/google';
 import { expect, test } from '@playwright/test';
-import { spawnSummy, waitHealthy } from '../../apps/server/test/processes';
+import { HEALTHY_TIMEOUT_MS, spawnSummy, waitHealthy } from '../../apps/server/test/processes';
 import { signInWithGoogle } from '../fixtures/google';
 import { shootStates } from '../fixtures/screenshots';
 import { signUp } from '../fixtures/session';
@@ -99,11 +99,10 @@ test('an account without contacts sees the empty state', async ({ page }) => {
 
 test('a server without Google says so', async ({ browser }) => {
   // A server of its own starts first: on a loaded machine that alone can take over a minute.
-  test.setTimeout(180_000);
+  test.setTimeout(HEALTHY_TIMEOUT_MS + 60_000);
   const server = await spawnSummy({}, { migrated: true });
   try {
-    // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
-    await waitHealthy(server, 120_000);
+    await waitHealthy(server);
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     await signUp(page, '/contacts');

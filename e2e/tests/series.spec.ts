@@ -188,7 +188,7 @@ test('a later meeting of the series suggests the open items it resolves; Mark do
     { migrated: true },
   );
   try {
-    await waitHealthy(summy, 120_000);
+    await waitHealthy(summy);
     const context = await browser.newContext({
       baseURL: summy.url,
       locale: 'en-US',

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { startFakeAnthropic } from '@summy/fakes/llm';
-import { spawnSummy, waitHealthy } from '../../apps/server/test/processes';
+import { HEALTHY_TIMEOUT_MS, spawnSummy, waitHealthy } from '../../apps/server/test/processes';
 import { JFK_WAV } from '../fixtures/audio';
 import { setTheme, shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp, uploadRecording } from '../fixtures/session';
@@ -298,15 +298,14 @@ test('another tab: its changes arrive live; closing it inside the undo window ke
  * find) and no language model runs here.
  */
 test('the action items of an uploaded real recording appear in /todos', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(HEALTHY_TIMEOUT_MS + 120_000);
   const llm = await startFakeAnthropic();
   const summy = await spawnSummy(
     { ANTHROPIC_API_KEY: llm.apiKey, ANTHROPIC_BASE_URL: llm.url, TRUST_PROXY: 'true' },
     { migrated: true },
   );
   try {
-    // Two minutes: beside the run's own two servers, a loaded machine took over one to start it.
-    await waitHealthy(summy, 120_000);
+    await waitHealthy(summy);
     const context = await browser.newContext({ baseURL: summy.url, locale: 'en-US' });
     const page = await context.newPage();
     await signUp(page, '/');

@@ -7,23 +7,27 @@
 import { API_KEYS_MAX, WEBHOOKS_MAX } from '@summy/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createPostgresDatabase, signUp, type Answer } from './harness.ts';
-import { spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
+import { HEALTHY_TIMEOUT_MS, spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
 
 let web: [SummyProcess, SummyProcess];
 
-beforeAll(async () => {
-  const shared = {
-    DATABASE_URL: await createPostgresDatabase(),
-    AUTH_SECRET: 'caps-race-secret-caps-race-secret-caps-race',
-    // The webhooks point at a loopback address; none is ever delivered to.
-    WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
-  };
-  const first = await spawnSummy(shared);
-  await waitHealthy(first, 110_000);
-  const second = await spawnSummy({ ...shared, PUBLIC_URL: first.origin });
-  await waitHealthy(second, 110_000);
-  web = [first, second];
-}, 240_000);
+beforeAll(
+  async () => {
+    const shared = {
+      DATABASE_URL: await createPostgresDatabase(),
+      AUTH_SECRET: 'caps-race-secret-caps-race-secret-caps-race',
+      // The webhooks point at a loopback address; none is ever delivered to.
+      WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
+    };
+    const first = await spawnSummy(shared);
+    await waitHealthy(first);
+    const second = await spawnSummy({ ...shared, PUBLIC_URL: first.origin });
+    await waitHealthy(second);
+    web = [first, second];
+    // Two servers, one after the other, each with its full health wait.
+  },
+  2 * HEALTHY_TIMEOUT_MS + 60_000,
+);
 afterAll(async () => {
   await Promise.all((web ?? []).map((p) => p?.stop()));
 });

@@ -40,7 +40,7 @@ describe.skipIf(testDbKind === 'postgres')('the embedded database, one process a
   it(
     'refuses the CLI and a second server, and recovers the lock of a killed one',
     {
-      timeout: 420_000,
+      timeout: 480_000,
     },
     async () => {
       const settings = {
@@ -91,7 +91,7 @@ describe.skipIf(testDbKind === 'postgres')('the embedded database, one process a
       expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid });
       const third = await spawnSummy({ ...settings, PORT: String(new URL(first.url).port) });
       procs.push(third);
-      await waitHealthy(third, 120_000);
+      await waitHealthy(third);
       expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({
         pid: third.child.pid,
         command: 'the Summy server',

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresServer, type PostgresServer } from '@summy/db/testing';
 import { signUp, type Client } from './harness.ts';
-import { spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
+import { HEALTHY_TIMEOUT_MS, spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
 import { openEventStream } from './sse.ts';
 
 let postgres: PostgresServer;
@@ -19,9 +19,9 @@ beforeAll(async () => {
     DATABASE_URL: await postgres.createDatabase(),
     AUTH_SECRET: 'restart-secret-restart-secret-restart-secret',
   });
-  await waitHealthy(summy, 110_000);
-  // Starting a PostgreSQL server and a Summy process takes a while on a busy machine.
-}, 120_000);
+  await waitHealthy(summy);
+  // A PostgreSQL server starts first; then the Summy process has its full health wait.
+}, HEALTHY_TIMEOUT_MS + 60_000);
 afterAll(async () => {
   await summy?.stop();
   await postgres?.stop();

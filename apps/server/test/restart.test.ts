@@ -34,7 +34,7 @@ async function startFresh() {
 }
 
 describe('a server killed mid-job', () => {
-  it('finishes the job after restart', { timeout: 420_000 }, async () => {
+  it('finishes the job after restart', { timeout: 480_000 }, async () => {
     const { settings, first } = await startFresh();
     await waitHealthy(first, 240_000);
     const alice = await signUp(first, 'Alice');
@@ -67,7 +67,7 @@ describe('a server killed mid-job', () => {
 });
 
 describe('a server killed right after a meeting is saved', () => {
-  it('has the meeting after restart', { timeout: 420_000 }, async () => {
+  it('has the meeting after restart', { timeout: 480_000 }, async () => {
     const { settings, first } = await startFresh();
     await waitHealthy(first, 240_000);
     const alice = await signUp(first, 'Alice');
@@ -80,7 +80,7 @@ describe('a server killed right after a meeting is saved', () => {
 
     const second = await spawnSummy({ ...settings, PORT: String(new URL(first.url).port) });
     procs.push(second);
-    await waitHealthy(second, 120_000);
+    await waitHealthy(second);
     // The session row was committed too: the same cookie still signs Alice in.
     const again = await alice.get(`/api/meetings/${res.body.id as string}`);
     expect(again.status).toBe(200);

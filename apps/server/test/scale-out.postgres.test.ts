@@ -14,7 +14,7 @@ import { startFakeS3, type FakeS3 } from '@summy/fakes/s3';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, signUp, type Client } from './harness.ts';
-import { spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
+import { HEALTHY_TIMEOUT_MS, spawnSummy, waitHealthy, type SummyProcess } from './processes.ts';
 import { JFK_WAV, postFile } from './recordings.ts';
 
 const audio = readFileSync(JFK_WAV);
@@ -37,37 +37,42 @@ async function start(role: 'web' | 'worker', port?: string): Promise<SummyProces
     ...(role === 'web' ? { DATA_DIR: webDataDir } : {}),
     ...(port ? { PORT: port } : {}),
   });
-  await waitHealthy(proc, 110_000);
+  await waitHealthy(proc);
   return proc;
 }
 
-beforeAll(async () => {
-  [s3, deepgram] = await Promise.all([startFakeS3(), startDeepgramFake()]);
-  webDataDir = mkdtempSync(path.join(os.tmpdir(), 'summy-web-'));
-  shared = {
-    DATABASE_URL: await createPostgresDatabase(),
-    AUTH_SECRET: 'scale-out-secret-scale-out-secret-scale',
-    S3_BUCKET: 'summy',
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: 'test',
-    S3_SECRET_ACCESS_KEY: 'test-secret',
-    STT_PROVIDER: 'deepgram',
-    DEEPGRAM_API_KEY: deepgram.apiKey,
-    DEEPGRAM_BASE_URL: deepgram.url,
-    LOG_LEVEL: 'info',
-  };
-  const first = await start('web');
-  // Behind a load balancer every web process has the one public URL.
-  shared.PUBLIC_URL = first.origin;
-  const second = await start('web');
-  web = [first, second];
-  workers = await Promise.all([start('worker'), start('worker')]);
-  alice = await signUp(web[0], 'Alice');
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-}, 240_000);
+beforeAll(
+  async () => {
+    [s3, deepgram] = await Promise.all([startFakeS3(), startDeepgramFake()]);
+    webDataDir = mkdtempSync(path.join(os.tmpdir(), 'summy-web-'));
+    shared = {
+      DATABASE_URL: await createPostgresDatabase(),
+      AUTH_SECRET: 'scale-out-secret-scale-out-secret-scale',
+      S3_BUCKET: 'summy',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+      STT_PROVIDER: 'deepgram',
+      DEEPGRAM_API_KEY: deepgram.apiKey,
+      DEEPGRAM_BASE_URL: deepgram.url,
+      LOG_LEVEL: 'info',
+    };
+    const first = await start('web');
+    // Behind a load balancer every web process has the one public URL.
+    shared.PUBLIC_URL = first.origin;
+    // The first process has migrated the database: the other three start side by side.
+    const [second, ...rest] = await Promise.all([start('web'), start('worker'), start('worker')]);
+    web = [first, second!];
+    workers = rest;
+    alice = await signUp(web[0], 'Alice');
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+    // Two health waits one after the other (the first process, then the other three).
+  },
+  2 * HEALTHY_TIMEOUT_MS + 60_000,
+);
 afterAll(async () => {
   await browser?.close();
   await Promise.all([...(web ?? []), ...(workers ?? [])].map((p) => p?.stop()));
