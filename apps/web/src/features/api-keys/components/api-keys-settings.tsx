@@ -31,33 +31,10 @@ const minute = (iso: string) => formatDate(new Date(iso), 'MMM d, yyyy, h:mm a')
 
 /** The API keys block. */
 export function ApiKeysSettings() {
-  const keys = useApiKeys();
-  const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<ApiKeyScope>('read');
-  const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const headingId = useId();
-  const nameId = useId();
-  const scopeId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError('Enter a name');
-    setError(null);
-    create.mutate(
-      { name, scope },
-      {
-        onSuccess: (created) => {
-          setShown(created);
-          setName('');
-        },
-        onError: (err) => setError(err.message || 'Failed to create the API key'),
-      },
-    );
-  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 border-t pt-4">
@@ -70,6 +47,68 @@ export function ApiKeysSettings() {
           <code>Authorization: Bearer …</code>. A key acts as you; keep it secret.
         </p>
       </div>
+      <CreateApiKeyForm onCreated={setShown} />
+      <ApiKeyList
+        revokingId={revoke.isPending ? revoke.variables : undefined}
+        onRevoke={setRevoking}
+      />
+
+      <ShownOnceDialog
+        value={shown?.key ?? null}
+        title="Copy your API key"
+        description={`This is the only time the key ${shown ? `“${shown.name}”` : ''} is shown. Store it somewhere safe; if it is lost, revoke it and create another.`}
+        label="API key"
+        copied="API key copied"
+        copyFailed="Copy failed: select the key and copy it"
+        onClose={() => setShown(null)}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={`Revoke the API key “${revoking?.name ?? ''}”?`}
+        description="Scripts and assistants using it stop working at once. This cannot be undone."
+        confirmLabel="Revoke"
+        destructive
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => toast.success('API key revoked'),
+            onError: (err) =>
+              toast.error('Failed to revoke the API key', { description: err.message }),
+          })
+        }
+      />
+    </section>
+  );
+}
+
+/** The create form (name and scope) and its error line; hands the new key to `onCreated`. */
+function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiKeyScope>('read');
+  const [error, setError] = useState<string | null>(null);
+  const nameId = useId();
+  const scopeId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Enter a name');
+    setError(null);
+    create.mutate(
+      { name, scope },
+      {
+        onSuccess: (created) => {
+          onCreated(created);
+          setName('');
+        },
+        onError: (err) => setError(err.message || 'Failed to create the API key'),
+      },
+    );
+  };
+
+  return (
+    <>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="flex min-w-40 flex-1 flex-col gap-1">
           <label htmlFor={nameId} className="text-xs text-muted-foreground">
@@ -108,76 +147,70 @@ export function ApiKeysSettings() {
           {error}
         </p>
       )}
-      {keys.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> Loading API keys…
-        </p>
-      ) : keys.isError ? (
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <p className="text-destructive">Failed to load API keys</p>
-          <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : keys.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed px-4 py-3 text-center text-sm text-muted-foreground">
-          No API keys yet.
-        </p>
-      ) : (
-        <ul className="flex flex-col divide-y rounded-lg border" aria-label="API keys">
-          {keys.data.map((k) => (
-            <li key={k.id} className="flex items-center gap-3 px-3 py-2.5">
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="flex items-center gap-2 text-sm font-medium">
-                  <span className="truncate">{k.name}</span>
-                  <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-[11px] font-normal text-muted-foreground">
-                    {SCOPE_LABELS[k.scope]}
-                  </span>
-                </span>
-                <span className="text-xs text-muted-foreground">
-                  <code>{k.prefix}…</code> · created {day(k.createdAt)} ·{' '}
-                  {k.lastUsedAt ? `last used ${minute(k.lastUsedAt)}` : 'never used'}
-                </span>
-              </div>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Revoke the API key ${k.name}`}
-                disabled={revoke.isPending && revoke.variables === k.id}
-                onClick={() => setRevoking(k)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+    </>
+  );
+}
 
-      <ShownOnceDialog
-        value={shown?.key ?? null}
-        title="Copy your API key"
-        description={`This is the only time the key ${shown ? `“${shown.name}”` : ''} is shown. Store it somewhere safe; if it is lost, revoke it and create another.`}
-        label="API key"
-        copied="API key copied"
-        copyFailed="Copy failed: select the key and copy it"
-        onClose={() => setShown(null)}
-      />
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={`Revoke the API key “${revoking?.name ?? ''}”?`}
-        description="Scripts and assistants using it stop working at once. This cannot be undone."
-        confirmLabel="Revoke"
-        destructive
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => toast.success('API key revoked'),
-            onError: (err) =>
-              toast.error('Failed to revoke the API key', { description: err.message }),
-          })
-        }
-      />
-    </section>
+/**
+ * The keys, or their loading, failure or empty line. `revokingId` is the key whose revocation is
+ * under way (its button is disabled); `onRevoke` asks to revoke a key.
+ */
+function ApiKeyList({
+  revokingId,
+  onRevoke,
+}: {
+  revokingId: string | undefined;
+  onRevoke: (key: ApiKey) => void;
+}) {
+  const keys = useApiKeys();
+  if (keys.isPending)
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> Loading API keys…
+      </p>
+    );
+  if (keys.isError)
+    return (
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <p className="text-destructive">Failed to load API keys</p>
+        <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  if (keys.data.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed px-4 py-3 text-center text-sm text-muted-foreground">
+        No API keys yet.
+      </p>
+    );
+  return (
+    <ul className="flex flex-col divide-y rounded-lg border" aria-label="API keys">
+      {keys.data.map((k) => (
+        <li key={k.id} className="flex items-center gap-3 px-3 py-2.5">
+          <div className="flex min-w-0 flex-1 flex-col">
+            <span className="flex items-center gap-2 text-sm font-medium">
+              <span className="truncate">{k.name}</span>
+              <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-[11px] font-normal text-muted-foreground">
+                {SCOPE_LABELS[k.scope]}
+              </span>
+            </span>
+            <span className="text-xs text-muted-foreground">
+              <code>{k.prefix}…</code> · created {day(k.createdAt)} ·{' '}
+              {k.lastUsedAt ? `last used ${minute(k.lastUsedAt)}` : 'never used'}
+            </span>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Revoke the API key ${k.name}`}
+            disabled={revokingId === k.id}
+            onClick={() => onRevoke(k)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -20,17 +20,17 @@ export interface SignInFormProps {
 /** Better Auth's default minimum; saying it up front saves a failed round trip. */
 const MIN_PASSWORD_LENGTH = 8;
 
-/** Email and password form; with `mode="sign-up"` it also asks for a name and creates the account. */
-export function SignInForm({ mode, onError, onSuccess }: SignInFormProps) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+/**
+ * The submit of {@link SignInForm}: signs up first when `isSignUp`, then signs in, reporting the
+ * failure's message to `onError` (and `null` as it starts) and success to `onSuccess`.
+ */
+function useCredentialsSubmit(
+  isSignUp: boolean,
+  { onError, onSuccess }: Pick<SignInFormProps, 'onError' | 'onSuccess'>,
+) {
   const [submitting, setSubmitting] = useState(false);
-  const isSignUp = mode === 'sign-up';
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit({ name, email, password }: Credentials) {
     onError(null);
     setSubmitting(true);
     try {
@@ -57,6 +57,30 @@ export function SignInForm({ mode, onError, onSuccess }: SignInFormProps) {
     } finally {
       setSubmitting(false);
     }
+  }
+
+  return { submitting, submit };
+}
+
+/** What the form sends; `name` only counts on sign-up. */
+interface Credentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Email and password form; with `mode="sign-up"` it also asks for a name and creates the account. */
+export function SignInForm({ mode, onError, onSuccess }: SignInFormProps) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const isSignUp = mode === 'sign-up';
+  const { submitting, submit } = useCredentialsSubmit(isSignUp, { onError, onSuccess });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit({ name, email, password });
   }
 
   return (

@@ -60,7 +60,7 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
   const mode = initialMode;
   // A Google sign-in the server refused comes back here with the reason (e.g. sign-up closed).
   const [error, setError] = useState<AuthFailure | null>(oauthError);
-  const [googlePending, setGooglePending] = useState(false);
+  const google = useGoogleSignIn(setError);
 
   // Covers both an already signed-in visitor and the session appearing after sign-in (SIGNED_IN).
   useEffect(() => {
@@ -78,26 +78,6 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
     // Read the new session first so the guarded home screen does not bounce back here.
     await refetch().catch(() => undefined);
     navigate('/', { replace: true });
-  }
-
-  async function signInWithGoogle() {
-    setError(null);
-    setGooglePending(true);
-    try {
-      const { error: googleError } = await authClient.signIn.social({
-        provider: 'google',
-        callbackURL: '/',
-        errorCallbackURL: '/login',
-      });
-      if (googleError) {
-        setError({ heading: SIGN_IN_FAILED, message: authErrorMessage(googleError) });
-        setGooglePending(false);
-      }
-      // On success the browser is already leaving for Google; keep the button busy until then.
-    } catch {
-      setError({ heading: SIGN_IN_FAILED, message: UNEXPECTED_ERROR });
-      setGooglePending(false);
-    }
   }
 
   return (
@@ -120,74 +100,135 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
           ) : (
             <div className="flex flex-col gap-5">
               {config.data?.googleEnabled && (
-                <>
-                  <Button
-                    variant="outline"
-                    size="lg"
-                    className="w-full"
-                    onClick={signInWithGoogle}
-                    disabled={googlePending}
-                  >
-                    {googlePending ? (
-                      <Spinner label="Redirecting to Google" />
-                    ) : (
-                      <GoogleIcon className="size-4" />
-                    )}
-                    Continue with Google
-                  </Button>
-                  <div className="flex items-center gap-3 text-xs text-muted-foreground">
-                    <span className="h-px flex-1 bg-border" />
-                    or continue with email
-                    <span className="h-px flex-1 bg-border" />
-                  </div>
-                </>
+                <GoogleSignIn pending={google.pending} onClick={google.start} />
               )}
-
-              <Tabs.Root value={mode} onValueChange={changeMode} className="flex flex-col gap-5">
-                <Tabs.List
-                  aria-label="Sign in or create an account"
-                  className="flex gap-1 rounded-lg bg-muted p-1"
-                >
-                  <Tabs.Trigger value="sign-in" className={tabClass}>
-                    Sign in
-                  </Tabs.Trigger>
-                  <Tabs.Trigger value="sign-up" className={tabClass}>
-                    Create account
-                  </Tabs.Trigger>
-                </Tabs.List>
-                {error && <AuthError {...error} />}
-                <Tabs.Content value={mode} className="outline-none" tabIndex={-1}>
-                  <SignInForm
-                    mode={mode}
-                    onError={(message) =>
-                      setError(
-                        message
-                          ? {
-                              heading: mode === 'sign-up' ? SIGN_UP_FAILED : SIGN_IN_FAILED,
-                              message,
-                            }
-                          : null,
-                      )
-                    }
-                    onSuccess={handleSuccess}
-                  />
-                </Tabs.Content>
-              </Tabs.Root>
+              <AuthTabs
+                mode={mode}
+                error={error}
+                onModeChange={changeMode}
+                onError={setError}
+                onSuccess={handleSuccess}
+              />
             </div>
           )}
         </div>
 
-        <p className="mt-6 text-center text-xs text-muted-foreground">
-          By continuing you agree to how Summy handles your data, described in our{' '}
-          <Link
-            to="/privacy-policy"
-            className="font-medium text-foreground underline underline-offset-4 hover:text-brand-soft-foreground"
-          >
-            Privacy Policy
-          </Link>
-          .
-        </p>
+        <PrivacyNote />
       </main>
     </div>
+  );
+}
+
+/**
+ * Starts a Google sign-in. `pending` stays true once the browser is leaving for Google; a refusal
+ * before that goes to `onError` (`null` as it starts).
+ */
+function useGoogleSignIn(onError: (failure: AuthFailure | null) => void) {
+  const [pending, setPending] = useState(false);
+
+  async function start() {
+    onError(null);
+    setPending(true);
+    try {
+      const { error: googleError } = await authClient.signIn.social({
+        provider: 'google',
+        callbackURL: '/',
+        errorCallbackURL: '/login',
+      });
+      if (googleError) {
+        onError({ heading: SIGN_IN_FAILED, message: authErrorMessage(googleError) });
+        setPending(false);
+      }
+      // On success the browser is already leaving for Google; keep the button busy until then.
+    } catch {
+      onError({ heading: SIGN_IN_FAILED, message: UNEXPECTED_ERROR });
+      setPending(false);
+    }
+  }
+
+  return { pending, start };
+}
+
+/** 'Continue with Google' (busy while `pending`) and the 'or continue with email' divider. */
+function GoogleSignIn({ pending, onClick }: { pending: boolean; onClick: () => void }) {
+  return (
+    <>
+      <Button variant="outline" size="lg" className="w-full" onClick={onClick} disabled={pending}>
+        {pending ? <Spinner label="Redirecting to Google" /> : <GoogleIcon className="size-4" />}
+        Continue with Google
+      </Button>
+      <div className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or continue with email
+        <span className="h-px flex-1 bg-border" />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The 'Sign in' and 'Create account' tabs over the form of `mode`, with the last failure above
+ * it. The form's message is headed by what failed (signing in or creating the account).
+ */
+function AuthTabs({
+  mode,
+  error,
+  onModeChange,
+  onError,
+  onSuccess,
+}: {
+  mode: AuthMode;
+  error: AuthFailure | null;
+  onModeChange: (next: string) => void;
+  onError: (failure: AuthFailure | null) => void;
+  onSuccess: () => void;
+}) {
+  return (
+    <Tabs.Root value={mode} onValueChange={onModeChange} className="flex flex-col gap-5">
+      <Tabs.List
+        aria-label="Sign in or create an account"
+        className="flex gap-1 rounded-lg bg-muted p-1"
+      >
+        <Tabs.Trigger value="sign-in" className={tabClass}>
+          Sign in
+        </Tabs.Trigger>
+        <Tabs.Trigger value="sign-up" className={tabClass}>
+          Create account
+        </Tabs.Trigger>
+      </Tabs.List>
+      {error && <AuthError {...error} />}
+      <Tabs.Content value={mode} className="outline-none" tabIndex={-1}>
+        <SignInForm
+          mode={mode}
+          onError={(message) =>
+            onError(
+              message
+                ? {
+                    heading: mode === 'sign-up' ? SIGN_UP_FAILED : SIGN_IN_FAILED,
+                    message,
+                  }
+                : null,
+            )
+          }
+          onSuccess={onSuccess}
+        />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/** The consent line under the card, linking to /privacy-policy. */
+function PrivacyNote() {
+  return (
+    <p className="mt-6 text-center text-xs text-muted-foreground">
+      By continuing you agree to how Summy handles your data, described in our{' '}
+      <Link
+        to="/privacy-policy"
+        className="font-medium text-foreground underline underline-offset-4 hover:text-brand-soft-foreground"
+      >
+        Privacy Policy
+      </Link>
+      .
+    </p>
   );
 }

@@ -64,8 +64,11 @@ export function ContactsScreen({ connection, onConnect, isConnecting }: Contacts
   return <ConnectedContacts />;
 }
 
-function ConnectedContacts() {
-  // `?q=` fills the search box: search everywhere links a contact as /contacts?q={email}.
+/**
+ * The search box's text. `?q=` fills it: search everywhere links a contact as /contacts?q={email},
+ * and a new `?q=` replaces what was typed.
+ */
+function useLinkedSearch() {
   const [params] = useSearchParams();
   const linked = params.get('q') ?? '';
   const [search, setSearch] = useState(linked);
@@ -74,45 +77,19 @@ function ConnectedContacts() {
     setSeenLinked(linked);
     setSearch(linked);
   }
+  return [search, setSearch] as const;
+}
+
+function ConnectedContacts() {
+  const [search, setSearch] = useLinkedSearch();
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const contacts = useContacts(q);
   const { syncNow, syncing, progress } = useContactsSync();
 
-  const list = flattenContacts(contacts.data);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-0 flex-1 basis-56">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape' && search) {
-                e.preventDefault();
-                setSearch('');
-              }
-            }}
-            placeholder="Search by name or e-mail"
-            aria-label="Search contacts"
-            maxLength={200}
-            className="pl-9 [&::-webkit-search-cancel-button]:hidden"
-          />
-          {search && (
-            <button
-              type="button"
-              onClick={() => setSearch('')}
-              aria-label="Clear search"
-              className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          )}
-        </div>
+        <ContactSearchBox search={search} onSearchChange={setSearch} />
         <Button
           variant="outline"
           onClick={syncNow}
@@ -126,61 +103,111 @@ function ConnectedContacts() {
         </Button>
       </div>
       <SyncProgress progress={progress} />
+      <ContactList contacts={contacts} q={q} />
+    </div>
+  );
+}
 
-      {contacts.isPending ? (
-        <ContactRowsSkeleton />
-      ) : contacts.isError && list.length === 0 ? (
-        <Notice
-          icon={Users}
-          title="Failed to load contacts"
-          description={contacts.error.message}
-          action={
-            <Button variant="outline" onClick={() => void contacts.refetch()}>
-              Try again
-            </Button>
+/** The search box, with a clear button while it has text; Escape clears it too. */
+function ContactSearchBox({
+  search,
+  onSearchChange,
+}: {
+  search: string;
+  onSearchChange: (search: string) => void;
+}) {
+  return (
+    <div className="relative min-w-0 flex-1 basis-56">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <Input
+        type="search"
+        value={search}
+        onChange={(e) => onSearchChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && search) {
+            e.preventDefault();
+            onSearchChange('');
           }
-        />
-      ) : list.length === 0 ? (
-        q ? (
-          <Notice
-            icon={Search}
-            title="No contacts found"
-            description={`Nobody's name or e-mail contains “${q}”.`}
-          />
-        ) : (
-          <Notice
-            icon={Users}
-            title="No contacts yet"
-            description={`Your Google address book and the colleagues you meet sync here every ${CONTACT_LIMITS.syncIntervalMinutes} minutes, or now with Sync now.`}
-          />
-        )
-      ) : (
-        <>
-          <ul
-            aria-label="Contacts"
-            aria-busy={contacts.isFetching}
-            className="divide-y overflow-hidden rounded-xl border bg-card"
-          >
-            {list.map((contact) => (
-              <ContactRow key={contact.id} contact={contact} />
-            ))}
-          </ul>
-          {contacts.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              onClick={() => void contacts.fetchNextPage()}
-              disabled={contacts.isFetchingNextPage}
-            >
-              {contacts.isFetchingNextPage && (
-                <Spinner className="text-current" aria-hidden="true" />
-              )}
-              Show more
-            </Button>
-          )}
-        </>
+        }}
+        placeholder="Search by name or e-mail"
+        aria-label="Search contacts"
+        maxLength={200}
+        className="pl-9 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {search && (
+        <button
+          type="button"
+          onClick={() => onSearchChange('')}
+          aria-label="Clear search"
+          className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The contacts found for `q` (all of them when empty), with Show more for the next page; or the
+ * skeleton while loading, the failure with Try again, or why the list is empty.
+ */
+function ContactList({ contacts, q }: { contacts: ReturnType<typeof useContacts>; q: string }) {
+  const list = flattenContacts(contacts.data);
+  if (contacts.isPending) return <ContactRowsSkeleton />;
+  if (contacts.isError && list.length === 0)
+    return (
+      <Notice
+        icon={Users}
+        title="Failed to load contacts"
+        description={contacts.error.message}
+        action={
+          <Button variant="outline" onClick={() => void contacts.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  if (list.length === 0)
+    return q ? (
+      <Notice
+        icon={Search}
+        title="No contacts found"
+        description={`Nobody's name or e-mail contains “${q}”.`}
+      />
+    ) : (
+      <Notice
+        icon={Users}
+        title="No contacts yet"
+        description={`Your Google address book and the colleagues you meet sync here every ${CONTACT_LIMITS.syncIntervalMinutes} minutes, or now with Sync now.`}
+      />
+    );
+  return (
+    <>
+      <ul
+        aria-label="Contacts"
+        aria-busy={contacts.isFetching}
+        className="divide-y overflow-hidden rounded-xl border bg-card"
+      >
+        {list.map((contact) => (
+          <ContactRow key={contact.id} contact={contact} />
+        ))}
+      </ul>
+      {contacts.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => void contacts.fetchNextPage()}
+          disabled={contacts.isFetchingNextPage}
+        >
+          {contacts.isFetchingNextPage && <Spinner className="text-current" aria-hidden="true" />}
+          Show more
+        </Button>
+      )}
+    </>
   );
 }
 

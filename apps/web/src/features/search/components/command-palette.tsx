@@ -103,26 +103,11 @@ function PaletteBody({
       label="Search everywhere"
       className="flex min-h-0 flex-1 flex-col"
     >
-      <div className="flex items-center gap-2 border-b px-4">
-        <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <Command.Input
-          value={input}
-          onValueChange={setInput}
-          placeholder="Search meetings, to-dos, people, chats…"
-          aria-label="Search everywhere"
-          className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
-        />
-        {query.isFetching && typed !== '' ? (
-          <Loader2
-            className="size-4 shrink-0 animate-spin text-muted-foreground"
-            aria-label="Searching"
-          />
-        ) : (
-          <kbd className="hidden shrink-0 rounded border bg-muted px-1.5 py-0.5 font-mono text-[10px] text-muted-foreground sm:inline">
-            Esc
-          </kbd>
-        )}
-      </div>
+      <PaletteInput
+        input={input}
+        onInputChange={setInput}
+        busy={query.isFetching && typed !== ''}
+      />
       <Command.List className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
         {typed === '' && (
           <p className="px-2 pt-2 pb-3 text-sm text-muted-foreground">
@@ -141,37 +126,90 @@ function PaletteBody({
           </p>
         )}
         {results && <PaletteGroups results={results} targets={targets} onChoose={choose} />}
-        {matchingCommands.length > 0 && (
-          <Command.Group heading="Commands">
-            {matchingCommands.map((command) => (
-              <Command.Item
-                key={command.id}
-                value={command.id}
-                onSelect={() => run(command)}
-                className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm outline-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
-              >
-                <command.icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="min-w-0 flex-1 truncate">{command.label}</span>
-                {command.hint && (
-                  <span className="shrink-0 text-xs text-muted-foreground">{command.hint}</span>
-                )}
-              </Command.Item>
-            ))}
-          </Command.Group>
-        )}
+        <CommandGroup commands={matchingCommands} onRun={run} />
       </Command.List>
-      <div className="hidden items-center gap-4 border-t px-4 py-2 text-xs text-muted-foreground sm:flex">
-        <span>
-          <kbd className="font-mono">↑↓</kbd> move
-        </span>
-        <span>
-          <kbd className="font-mono">↵</kbd> open
-        </span>
-        <span>
-          <kbd className="font-mono">Esc</kbd> close
-        </span>
-      </div>
+      <KeyHints />
     </Command>
+  );
+}
+
+/** The search field, with a spinner while a search loads and the Esc hint otherwise. */
+function PaletteInput({
+  input,
+  onInputChange,
+  busy,
+}: {
+  input: string;
+  onInputChange: (input: string) => void;
+  busy: boolean;
+}) {
+  return (
+    <div className="flex items-center gap-2 border-b px-4">
+      <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <Command.Input
+        value={input}
+        onValueChange={onInputChange}
+        placeholder="Search meetings, to-dos, people, chats…"
+        aria-label="Search everywhere"
+        className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
+      />
+      {busy ? (
+        <Loader2
+          className="size-4 shrink-0 animate-spin text-muted-foreground"
+          aria-label="Searching"
+        />
+      ) : (
+        <kbd className="hidden shrink-0 rounded border bg-muted px-1.5 py-0.5 font-mono text-[10px] text-muted-foreground sm:inline">
+          Esc
+        </kbd>
+      )}
+    </div>
+  );
+}
+
+/** The Commands group: the app's commands that match, each run by `onRun`; nothing when none. */
+function CommandGroup({
+  commands,
+  onRun,
+}: {
+  commands: readonly PaletteCommand[];
+  onRun: (command: PaletteCommand) => void;
+}) {
+  if (commands.length === 0) return null;
+  return (
+    <Command.Group heading="Commands">
+      {commands.map((command) => (
+        <Command.Item
+          key={command.id}
+          value={command.id}
+          onSelect={() => onRun(command)}
+          className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm outline-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
+        >
+          <command.icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="min-w-0 flex-1 truncate">{command.label}</span>
+          {command.hint && (
+            <span className="shrink-0 text-xs text-muted-foreground">{command.hint}</span>
+          )}
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
+
+/** The keyboard hints under the list (wider screens only). */
+function KeyHints() {
+  return (
+    <div className="hidden items-center gap-4 border-t px-4 py-2 text-xs text-muted-foreground sm:flex">
+      <span>
+        <kbd className="font-mono">↑↓</kbd> move
+      </span>
+      <span>
+        <kbd className="font-mono">↵</kbd> open
+      </span>
+      <span>
+        <kbd className="font-mono">Esc</kbd> close
+      </span>
+    </div>
   );
 }
 

@@ -56,86 +56,123 @@ export interface PaletteGroupsProps {
 /** The non-empty result groups, in the palette's order. */
 export function PaletteGroups({ results, targets, onChoose }: PaletteGroupsProps) {
   const byValue = new Map(targets.map((t) => [t.value, t]));
-  const open = (value: string) => () => {
+  const open: Opener = (value) => () => {
     const target = byValue.get(value);
     if (target) onChoose(target);
   };
   return (
     <>
-      {results.meetings.length > 0 && (
-        <Command.Group heading="Meetings">
-          {results.meetings.map((m) => (
-            <Row
-              key={m.id}
-              value={`meeting:${m.id}`}
-              icon={<FileText />}
-              onSelect={open(`meeting:${m.id}`)}
-            >
-              <Highlighted value={m.title} className="truncate font-medium" />
-              <span className="truncate text-xs text-muted-foreground">{whereLabel(m)}</span>
-              {m.snippet && (
-                <Highlighted
-                  value={m.snippet}
-                  className="line-clamp-2 text-xs leading-relaxed text-foreground/80"
-                />
-              )}
-            </Row>
-          ))}
-        </Command.Group>
+      <HitGroup
+        heading="Meetings"
+        kind="meeting"
+        hits={results.meetings}
+        open={open}
+        icon={() => <FileText />}
+        lines={(m) => <MeetingLines hit={m} />}
+      />
+      <HitGroup
+        heading="To-dos"
+        kind="todo"
+        hits={results.todos}
+        open={open}
+        icon={(t) => (t.completed ? <CheckCircle2 /> : <Circle />)}
+        lines={(t) => (
+          <Highlighted
+            value={t.title}
+            className={t.completed ? 'truncate text-muted-foreground line-through' : 'truncate'}
+          />
+        )}
+      />
+      <HitGroup
+        heading="Contacts"
+        kind="contact"
+        hits={results.contacts}
+        open={open}
+        icon={() => <UserRound />}
+        lines={(c) => (
+          <span className="flex min-w-0 items-baseline gap-2">
+            {c.name && <Highlighted value={c.name} className="truncate font-medium" />}
+            <Highlighted value={c.email} className="truncate text-xs text-muted-foreground" />
+          </span>
+        )}
+      />
+      <HitGroup
+        heading="Chats"
+        kind="chat"
+        hits={results.chats}
+        open={open}
+        icon={() => <MessageSquare />}
+        lines={(c) => <ChatLines hit={c} />}
+      />
+    </>
+  );
+}
+
+/** The select handler of the row whose value is `value`: opens that row's target. */
+type Opener = (value: string) => () => void;
+
+/**
+ * One group of hits under its heading, nothing when it has none. A row's value is `{kind}:{id}`,
+ * as `resultTargets` names its target; `icon` and `lines` draw the row.
+ */
+function HitGroup<H extends { id: string }>({
+  heading,
+  kind,
+  hits,
+  open,
+  icon,
+  lines,
+}: {
+  heading: string;
+  kind: string;
+  hits: readonly H[];
+  open: Opener;
+  icon: (hit: H) => ReactNode;
+  lines: (hit: H) => ReactNode;
+}) {
+  if (hits.length === 0) return null;
+  return (
+    <Command.Group heading={heading}>
+      {hits.map((hit) => (
+        <Row
+          key={hit.id}
+          value={`${kind}:${hit.id}`}
+          icon={icon(hit)}
+          onSelect={open(`${kind}:${hit.id}`)}
+        >
+          {lines(hit)}
+        </Row>
+      ))}
+    </Command.Group>
+  );
+}
+
+/** A meeting hit: the title, where it matched (date, section, speaker, time), the snippet. */
+function MeetingLines({ hit }: { hit: SearchResults['meetings'][number] }) {
+  return (
+    <>
+      <Highlighted value={hit.title} className="truncate font-medium" />
+      <span className="truncate text-xs text-muted-foreground">{whereLabel(hit)}</span>
+      {hit.snippet && (
+        <Highlighted
+          value={hit.snippet}
+          className="line-clamp-2 text-xs leading-relaxed text-foreground/80"
+        />
       )}
-      {results.todos.length > 0 && (
-        <Command.Group heading="To-dos">
-          {results.todos.map((t) => (
-            <Row
-              key={t.id}
-              value={`todo:${t.id}`}
-              icon={t.completed ? <CheckCircle2 /> : <Circle />}
-              onSelect={open(`todo:${t.id}`)}
-            >
-              <Highlighted
-                value={t.title}
-                className={t.completed ? 'truncate text-muted-foreground line-through' : 'truncate'}
-              />
-            </Row>
-          ))}
-        </Command.Group>
-      )}
-      {results.contacts.length > 0 && (
-        <Command.Group heading="Contacts">
-          {results.contacts.map((c) => (
-            <Row
-              key={c.id}
-              value={`contact:${c.id}`}
-              icon={<UserRound />}
-              onSelect={open(`contact:${c.id}`)}
-            >
-              <span className="flex min-w-0 items-baseline gap-2">
-                {c.name && <Highlighted value={c.name} className="truncate font-medium" />}
-                <Highlighted value={c.email} className="truncate text-xs text-muted-foreground" />
-              </span>
-            </Row>
-          ))}
-        </Command.Group>
-      )}
-      {results.chats.length > 0 && (
-        <Command.Group heading="Chats">
-          {results.chats.map((c) => (
-            <Row
-              key={c.id}
-              value={`chat:${c.id}`}
-              icon={<MessageSquare />}
-              onSelect={open(`chat:${c.id}`)}
-            >
-              <Highlighted value={c.title} className="truncate" />
-              <span className="truncate text-xs text-muted-foreground">
-                {formatDate(new Date(c.createdAt), 'EEE, MMM d, yyyy')}
-              </span>
-              {c.snippet && (
-                <Highlighted value={c.snippet} className="truncate text-xs text-foreground/80" />
-              )}
-            </Row>
-          ))}
-        </Command.Group>
+    </>
+  );
+}
+
+/** A past chat hit: the title, the day it started, the snippet. */
+function ChatLines({ hit }: { hit: SearchResults['chats'][number] }) {
+  return (
+    <>
+      <Highlighted value={hit.title} className="truncate" />
+      <span className="truncate text-xs text-muted-foreground">
+        {formatDate(new Date(hit.createdAt), 'EEE, MMM d, yyyy')}
+      </span>
+      {hit.snippet && (
+        <Highlighted value={hit.snippet} className="truncate text-xs text-foreground/80" />
       )}
     </>
   );

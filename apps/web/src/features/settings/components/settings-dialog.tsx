@@ -178,20 +178,7 @@ export function SettingsSections({
       onValueChange={change}
       className="flex min-h-0 flex-1 flex-col gap-4"
     >
-      <Tabs.List
-        aria-label="Settings sections"
-        className="grid shrink-0 grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:flex"
-      >
-        {SETTINGS_TABS.map((value) => {
-          const { label, icon: Icon } = SETTINGS_TAB_LABELS[value];
-          return (
-            <Tabs.Trigger key={value} value={value} className={tabClass}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Tabs.Trigger>
-          );
-        })}
-      </Tabs.List>
+      <SettingsTabList />
 
       <Tabs.Content value="general" className={panelClass}>
         <section aria-labelledby={themeLabelId} className="flex flex-col gap-3">
@@ -235,6 +222,26 @@ export function SettingsSections({
         <WhatsNew />
       </Tabs.Content>
     </Tabs.Root>
+  );
+}
+
+/** The four tabs' buttons, with their icons; two by two on a phone. */
+function SettingsTabList() {
+  return (
+    <Tabs.List
+      aria-label="Settings sections"
+      className="grid shrink-0 grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:flex"
+    >
+      {SETTINGS_TABS.map((value) => {
+        const { label, icon: Icon } = SETTINGS_TAB_LABELS[value];
+        return (
+          <Tabs.Trigger key={value} value={value} className={tabClass}>
+            <Icon aria-hidden="true" />
+            {label}
+          </Tabs.Trigger>
+        );
+      })}
+    </Tabs.List>
   );
 }
 

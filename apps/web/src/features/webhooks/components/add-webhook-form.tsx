@@ -81,41 +81,61 @@ export function AddWebhookForm({ onCreated, onCancel }: AddWebhookFormProps) {
           aria-describedby={error ? `${id}-error` : undefined}
         />
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-xs text-muted-foreground">Events</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {WEBHOOK_EVENTS.map((event) => (
-            <label key={event} className="flex cursor-pointer items-start gap-2 text-sm">
-              <Checkbox
-                checked={events.includes(event)}
-                onCheckedChange={(checked) => toggle(event, checked === true)}
-              />
-              <span className="flex flex-col">
-                {EVENT_LABELS[event]}
-                <code className="text-[11px] text-muted-foreground">{event}</code>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <EventChoices events={events} onToggle={toggle} />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm break-words text-destructive">
           {error}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={create.isPending}>
-          {create.isPending ? (
-            <Spinner className="text-current" aria-hidden="true" />
-          ) : (
-            <Plus aria-hidden="true" />
-          )}
-          Add webhook
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} pending={create.isPending} />
     </form>
+  );
+}
+
+/** A checkbox per event, with its label and its name; `onToggle` says which and whether on. */
+function EventChoices({
+  events,
+  onToggle,
+}: {
+  events: readonly WebhookEvent[];
+  onToggle: (event: WebhookEvent, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-xs text-muted-foreground">Events</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {WEBHOOK_EVENTS.map((event) => (
+          <label key={event} className="flex cursor-pointer items-start gap-2 text-sm">
+            <Checkbox
+              checked={events.includes(event)}
+              onCheckedChange={(checked) => onToggle(event, checked === true)}
+            />
+            <span className="flex flex-col">
+              {EVENT_LABELS[event]}
+              <code className="text-[11px] text-muted-foreground">{event}</code>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Cancel and Add webhook (busy while the webhook is being added). */
+function FormButtons({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" size="sm" disabled={pending}>
+        {pending ? (
+          <Spinner className="text-current" aria-hidden="true" />
+        ) : (
+          <Plus aria-hidden="true" />
+        )}
+        Add webhook
+      </Button>
+    </div>
   );
 }

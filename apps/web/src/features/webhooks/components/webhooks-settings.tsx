@@ -108,14 +108,9 @@ export function WebhooksSettings() {
 
 /** One endpoint: URL, event chips, switch, Send test, Deliveries and Delete. */
 function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: () => void }) {
-  const update = useUpdateWebhook();
   const test = useSendTestWebhook();
   const [open, setOpen] = useState(false);
   const id = useId();
-  const enabled =
-    update.isPending && update.variables.enabled !== undefined
-      ? update.variables.enabled
-      : webhook.enabled;
 
   return (
     <li className="flex flex-col gap-2 px-3 py-2.5">
@@ -124,38 +119,10 @@ function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: () => v
           <span id={`${id}-url`} className="font-mono text-xs break-all">
             {webhook.url}
           </span>
-          <ul className="flex flex-wrap gap-1" aria-label="Events">
-            {webhook.events.map((event) => (
-              <li
-                key={event}
-                className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-muted-foreground"
-              >
-                {EVENT_LABELS[event]}
-              </li>
-            ))}
-          </ul>
+          <EventChips webhook={webhook} />
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <div className="mr-1 flex items-center gap-2 text-xs text-muted-foreground">
-            <Switch.Root
-              checked={enabled}
-              onCheckedChange={(checked) =>
-                update.mutate(
-                  { id: webhook.id, enabled: checked },
-                  {
-                    onError: (err) =>
-                      toast.error('Failed to change the webhook', { description: err.message }),
-                  },
-                )
-              }
-              aria-label="Enabled"
-              aria-describedby={`${id}-url`}
-              className="peer inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80"
-            >
-              <Switch.Thumb className="pointer-events-none block size-4 rounded-full bg-background shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0.5 dark:data-[state=checked]:bg-primary-foreground" />
-            </Switch.Root>
-            <span aria-hidden="true">{enabled ? 'On' : 'Off'}</span>
-          </div>
+          <EnabledSwitch webhook={webhook} describedBy={`${id}-url`} />
           <Button
             variant="outline"
             size="sm"
@@ -205,5 +172,55 @@ function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: () => v
         </div>
       )}
     </li>
+  );
+}
+
+/** The endpoint's events as chips. */
+function EventChips({ webhook }: { webhook: Webhook }) {
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Events">
+      {webhook.events.map((event) => (
+        <li
+          key={event}
+          className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-muted-foreground"
+        >
+          {EVENT_LABELS[event]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The endpoint's on/off switch with its 'On'/'Off' word; it shows the asked state while the
+ * change is saved, and a failure as a toast. `describedBy` names the element with the URL.
+ */
+function EnabledSwitch({ webhook, describedBy }: { webhook: Webhook; describedBy: string }) {
+  const update = useUpdateWebhook();
+  const enabled =
+    update.isPending && update.variables.enabled !== undefined
+      ? update.variables.enabled
+      : webhook.enabled;
+  return (
+    <div className="mr-1 flex items-center gap-2 text-xs text-muted-foreground">
+      <Switch.Root
+        checked={enabled}
+        onCheckedChange={(checked) =>
+          update.mutate(
+            { id: webhook.id, enabled: checked },
+            {
+              onError: (err) =>
+                toast.error('Failed to change the webhook', { description: err.message }),
+            },
+          )
+        }
+        aria-label="Enabled"
+        aria-describedby={describedBy}
+        className="peer inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80"
+      >
+        <Switch.Thumb className="pointer-events-none block size-4 rounded-full bg-background shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0.5 dark:data-[state=checked]:bg-primary-foreground" />
+      </Switch.Root>
+      <span aria-hidden="true">{enabled ? 'On' : 'Off'}</span>
+    </div>
   );
 }
