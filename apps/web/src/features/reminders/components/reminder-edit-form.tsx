@@ -52,9 +52,7 @@ export function ReminderEditForm({
   const [title, setTitle] = useState(reminder.title);
   const [date, setDate] = useState(() => dueDateInputValue(reminder.dueDate));
   const [listId, setListId] = useState(reminder.list.id);
-  const options = lists.some((l) => l.id === reminder.list.id)
-    ? lists
-    : [{ id: reminder.list.id, name: reminder.list.name, color: null, isShared: false }, ...lists];
+  const options = listOptions(reminder, lists);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,22 +95,13 @@ export function ReminderEditForm({
             className="dark:[color-scheme:dark]"
           />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-list`}>List</Label>
-          <select
-            id={`${id}-list`}
-            value={listId}
-            onChange={(e) => setListId(e.target.value)}
-            disabled={listsLoading}
-            className={selectClass}
-          >
-            {options.map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListField
+          id={`${id}-list`}
+          value={listId}
+          options={options}
+          disabled={listsLoading}
+          onChange={setListId}
+        />
         <div className="flex justify-end gap-2 sm:col-span-3">
           <Button variant="outline" size="sm" onClick={onCancel}>
             Cancel
@@ -124,5 +113,46 @@ export function ReminderEditForm({
         </div>
       </form>
     </li>
+  );
+}
+
+/** The lists offered: the given ones, with the reminder's own list first when it is missing. */
+function listOptions(reminder: Reminder, lists: readonly ReminderList[]): readonly ReminderList[] {
+  return lists.some((l) => l.id === reminder.list.id)
+    ? lists
+    : [{ id: reminder.list.id, name: reminder.list.name, color: null, isShared: false }, ...lists];
+}
+
+/** The 'List' select: where the reminder moves to. */
+function ListField({
+  id,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  options: readonly ReminderList[];
+  disabled: boolean;
+  onChange: (listId: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>List</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        className={selectClass}
+      >
+        {options.map((list) => (
+          <option key={list.id} value={list.id}>
+            {list.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
