@@ -1,5 +1,6 @@
 import type { Reminder, ReminderList, ReminderPatch } from '@summy/core';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { LabelledSelect } from '@/components/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -95,12 +96,15 @@ export function ReminderEditForm({
             className="dark:[color-scheme:dark]"
           />
         </div>
-        <ListField
+        <LabelledSelect
           id={`${id}-list`}
+          label="List"
           value={listId}
           options={options}
-          disabled={listsLoading}
           onChange={setListId}
+          disabled={listsLoading}
+          className="grid gap-1.5"
+          selectClassName={selectClass}
         />
         <div className="flex justify-end gap-2 sm:col-span-3">
           <Button variant="outline" size="sm" onClick={onCancel}>
@@ -121,38 +125,4 @@ function listOptions(reminder: Reminder, lists: readonly ReminderList[]): readon
   return lists.some((l) => l.id === reminder.list.id)
     ? lists
     : [{ id: reminder.list.id, name: reminder.list.name, color: null, isShared: false }, ...lists];
-}
-
-/** The 'List' select: where the reminder moves to. */
-function ListField({
-  id,
-  value,
-  options,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  options: readonly ReminderList[];
-  disabled: boolean;
-  onChange: (listId: string) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>List</Label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled}
-        className={selectClass}
-      >
-        {options.map((list) => (
-          <option key={list.id} value={list.id}>
-            {list.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
