@@ -1,5 +1,6 @@
 import type { LinearIssue, LinearState } from '@summy/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { LabelledSelect } from '@/components/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -38,20 +39,7 @@ export function LinearIssueEditForm({
   const [title, setTitle] = useState(issue.title);
   const [dueDate, setDueDate] = useState(issue.dueDate ?? '');
   const [stateId, setStateId] = useState(issue.state.id);
-  const titleRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    titleRef.current?.focus();
-    titleRef.current?.select();
-  }, []);
-
-  // The current state is always an option, even before (or without) the team's list.
-  const options =
-    states && states.length > 0
-      ? states.some((s) => s.id === issue.state.id)
-        ? states
-        : [issue.state, ...states]
-      : [issue.state];
+  const options = stateOptions(issue, states);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,17 +65,7 @@ export function LinearIssueEditForm({
         <span aria-hidden="true">·</span>
         <span>{issue.team.name}</span>
       </p>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-title`}>Title</Label>
-        <Input
-          ref={titleRef}
-          id={`${id}-title`}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          maxLength={1000}
-          autoComplete="off"
-        />
-      </div>
+      <TitleField id={`${id}-title`} value={title} onChange={setTitle} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-due`}>Due date</Label>
@@ -99,23 +77,17 @@ export function LinearIssueEditForm({
             className="[color-scheme:light] dark:[color-scheme:dark]"
           />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-state`}>State</Label>
-          <select
-            id={`${id}-state`}
-            value={stateId}
-            onChange={(event) => setStateId(event.target.value)}
-            disabled={!states && !statesFailed}
-            aria-busy={!states && !statesFailed}
-            className={selectClass}
-          >
-            {options.map((state) => (
-              <option key={state.id} value={state.id}>
-                {state.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          id={`${id}-state`}
+          label="State"
+          value={stateId}
+          options={options}
+          onChange={setStateId}
+          disabled={!states && !statesFailed}
+          busy={!states && !statesFailed}
+          className="flex flex-col gap-1.5"
+          selectClassName={selectClass}
+        />
       </div>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
@@ -127,4 +99,46 @@ export function LinearIssueEditForm({
       </div>
     </form>
   );
+}
+
+/** The 'Title' field; it takes the focus with its text selected when the form opens. */
+function TitleField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (title: string) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>Title</Label>
+      <Input
+        ref={ref}
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={1000}
+        autoComplete="off"
+      />
+    </div>
+  );
+}
+
+/**
+ * The state select's options: the current state is always one, even before (or without) the
+ * team's list.
+ */
+function stateOptions(
+  issue: LinearIssue,
+  states: readonly LinearState[] | undefined,
+): readonly LinearState[] {
+  if (!states || states.length === 0) return [issue.state];
+  return states.some((s) => s.id === issue.state.id) ? states : [issue.state, ...states];
 }

@@ -23,9 +23,6 @@ export interface LinearIssueRowProps {
 export function LinearIssueRow({ issue, onToggle, onEdit }: LinearIssueRowProps) {
   const titleId = useId();
   const done = isLinearIssueDone(issue);
-  const priority = linearPriorityBadge(issue.priority);
-  const due = formatDueDate(issue.dueDate);
-  const overdue = !done && isOverdue(issue.dueDate);
 
   return (
     <li
@@ -54,62 +51,79 @@ export function LinearIssueRow({ issue, onToggle, onEdit }: LinearIssueRowProps)
         >
           {issue.title}
         </p>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-          <span className="font-mono tracking-tight">{issue.identifier}</span>
-          <span aria-hidden="true">·</span>
-          <span>{issue.state.name}</span>
-          {priority && (
-            <span className={cn('rounded-full px-2 py-0.5 font-medium', priority.className)}>
-              <span className="sr-only">Priority </span>
-              {priority.label}
-            </span>
-          )}
-          {due && (
-            <span
-              className={cn(
-                'inline-flex items-center gap-1',
-                overdue && 'font-medium text-red-600 dark:text-red-400',
-              )}
-            >
-              <CalendarDays className="size-3" aria-hidden="true" />
-              {due}
-              {overdue && <span className="sr-only"> (overdue)</span>}
-            </span>
-          )}
-        </div>
+        <IssueMeta issue={issue} done={done} />
       </div>
 
-      <div
-        className={cn(
-          '-my-1 flex shrink-0 items-center gap-0.5',
-          'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
-        )}
-      >
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={() => onEdit(issue)}
-          aria-label={`Edit ${issue.title}`}
-          className="text-muted-foreground hover:text-foreground"
-        >
-          <Pencil aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          asChild
-          className="text-muted-foreground hover:text-foreground"
-        >
-          <a
-            href={issue.url}
-            target="_blank"
-            rel="noreferrer noopener"
-            aria-label={`Open ${issue.identifier} in Linear`}
-          >
-            <ExternalLink aria-hidden="true" />
-          </a>
-        </Button>
-      </div>
+      <RowActions issue={issue} onEdit={onEdit} />
     </li>
+  );
+}
+
+/** The line under the title: identifier, state, priority badge and due date (red when overdue). */
+function IssueMeta({ issue, done }: { issue: LinearIssue; done: boolean }) {
+  const priority = linearPriorityBadge(issue.priority);
+  const due = formatDueDate(issue.dueDate);
+  const overdue = !done && isOverdue(issue.dueDate);
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+      <span className="font-mono tracking-tight">{issue.identifier}</span>
+      <span aria-hidden="true">·</span>
+      <span>{issue.state.name}</span>
+      {priority && (
+        <span className={cn('rounded-full px-2 py-0.5 font-medium', priority.className)}>
+          <span className="sr-only">Priority </span>
+          {priority.label}
+        </span>
+      )}
+      {due && (
+        <span
+          className={cn(
+            'inline-flex items-center gap-1',
+            overdue && 'font-medium text-red-600 dark:text-red-400',
+          )}
+        >
+          <CalendarDays className="size-3" aria-hidden="true" />
+          {due}
+          {overdue && <span className="sr-only"> (overdue)</span>}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Edit and 'Open in Linear', revealed on hover or keyboard focus (always there on touch). */
+function RowActions({ issue, onEdit }: Pick<LinearIssueRowProps, 'issue' | 'onEdit'>) {
+  return (
+    <div
+      className={cn(
+        '-my-1 flex shrink-0 items-center gap-0.5',
+        'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
+      )}
+    >
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={() => onEdit(issue)}
+        aria-label={`Edit ${issue.title}`}
+        className="text-muted-foreground hover:text-foreground"
+      >
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        asChild
+        className="text-muted-foreground hover:text-foreground"
+      >
+        <a
+          href={issue.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          aria-label={`Open ${issue.identifier} in Linear`}
+        >
+          <ExternalLink aria-hidden="true" />
+        </a>
+      </Button>
+    </div>
   );
 }

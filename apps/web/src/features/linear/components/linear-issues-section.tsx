@@ -5,8 +5,9 @@ import {
   type LinearState,
 } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheckBig, RefreshCw, TriangleAlert } from 'lucide-react';
+import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { AllDoneState, LoadFailedState } from '@/components/integration-section-states';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useIntegrationPolling } from '@/hooks/use-integration-polling';
@@ -120,17 +121,18 @@ function ConnectPrompt() {
   );
 }
 
-function ConnectedIssues({ headingId }: { headingId: string }) {
+/**
+ * 'Error' / 'Failed to load Linear issues' once per failed fetch; a rate-limited answer is left
+ * for the next attempt. A lost token means Linear is disconnected now: the status is read again.
+ */
+function useIssuesLoadErrors({
+  errorUpdatedAt,
+  error,
+}: {
+  errorUpdatedAt: number;
+  error: Error | null;
+}) {
   const queryClient = useQueryClient();
-  const issues = useLinearIssues({ enabled: true });
-  const sync = useSyncLinear();
-  const { setDone, save } = useLinearIssueActions();
-  const [editingId, setEditingId] = useState<string | null>(null);
-  useIntegrationPolling({ queryKey: linearIssuesQueryKey, enabled: true });
-
-  // 'Error' / 'Failed to load Linear issues' once per failed fetch; a rate-limited answer is left
-  // for the next attempt. A lost token means Linear is disconnected now.
-  const { errorUpdatedAt, error } = issues;
   useEffect(() => {
     if (!errorUpdatedAt || !error) return;
     if (error.message === LINEAR_MESSAGES.noToken) {
@@ -140,6 +142,15 @@ function ConnectedIssues({ headingId }: { headingId: string }) {
     if (isLinearRateLimited(error)) return;
     toast.error(LINEAR_MESSAGES.errorTitle, { description: LINEAR_MESSAGES.loadFailed });
   }, [errorUpdatedAt, error, queryClient]);
+}
+
+function ConnectedIssues({ headingId }: { headingId: string }) {
+  const issues = useLinearIssues({ enabled: true });
+  const sync = useSyncLinear();
+  const actions = useLinearIssueActions();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  useIntegrationPolling({ queryKey: linearIssuesQueryKey, enabled: true });
+  useIssuesLoadErrors(issues);
 
   const runSync = () => {
     sync.mutate(undefined, {
@@ -160,57 +171,30 @@ function ConnectedIssues({ headingId }: { headingId: string }) {
     body = <RowsSkeleton />;
   } else if (list === undefined) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-        <TriangleAlert className="size-5 text-destructive" aria-hidden="true" />
-        <p className="text-sm font-medium">{LINEAR_MESSAGES.loadFailed}</p>
-        <p className="max-w-sm text-sm text-muted-foreground">{issues.error?.message}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void issues.refetch()}
-          disabled={issues.isFetching}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadFailedState
+        icon={TriangleAlert}
+        title={LINEAR_MESSAGES.loadFailed}
+        detail={issues.error?.message}
+        onRetry={() => void issues.refetch()}
+        retryDisabled={issues.isFetching}
+      />
     );
   } else if (list.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-        <div className="mb-1 flex size-10 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground">
-          <CircleCheckBig className="size-5" aria-hidden="true" />
-        </div>
-        <p className="text-sm font-medium">{LINEAR_MESSAGES.noIssues}</p>
-        <p className="max-w-xs text-sm text-balance text-muted-foreground">
-          New issues assigned to you appear here; Sync asks Linear at once.
-        </p>
-      </div>
+      <AllDoneState title={LINEAR_MESSAGES.noIssues}>
+        New issues assigned to you appear here; Sync asks Linear at once.
+      </AllDoneState>
     );
   } else {
     body = (
-      <ul aria-labelledby={headingId} aria-busy={sync.isPending} className="divide-y">
-        {list.map((issue) =>
-          issue.id === editingId ? (
-            <li key={issue.id} className="bg-accent/25 px-4 py-3">
-              <EditIssue
-                issue={issue}
-                onCancel={() => setEditingId(null)}
-                onSave={(edit, states) => {
-                  save(issue, edit, states);
-                  setEditingId(null);
-                }}
-              />
-            </li>
-          ) : (
-            <LinearIssueRow
-              key={issue.id}
-              issue={issue}
-              onToggle={(target, done) => void setDone(target, done)}
-              onEdit={(target) => setEditingId(target.id)}
-            />
-          ),
-        )}
-      </ul>
+      <IssueList
+        headingId={headingId}
+        issues={list}
+        busy={sync.isPending}
+        actions={actions}
+        editingId={editingId}
+        onEditingChange={setEditingId}
+      />
     );
   }
 
@@ -238,6 +222,51 @@ function ConnectedIssues({ headingId }: { headingId: string }) {
     >
       {body}
     </SectionFrame>
+  );
+}
+
+/** The issues, one of them as the edit form while it is being edited. */
+function IssueList({
+  headingId,
+  issues,
+  busy,
+  actions: { setDone, save },
+  editingId,
+  onEditingChange: setEditingId,
+}: {
+  headingId: string;
+  issues: readonly LinearIssue[];
+  /** A Sync is under way. */
+  busy: boolean;
+  actions: ReturnType<typeof useLinearIssueActions>;
+  /** The issue shown as the edit form, or null. */
+  editingId: string | null;
+  onEditingChange: (id: string | null) => void;
+}) {
+  return (
+    <ul aria-labelledby={headingId} aria-busy={busy} className="divide-y">
+      {issues.map((issue) =>
+        issue.id === editingId ? (
+          <li key={issue.id} className="bg-accent/25 px-4 py-3">
+            <EditIssue
+              issue={issue}
+              onCancel={() => setEditingId(null)}
+              onSave={(edit, states) => {
+                save(issue, edit, states);
+                setEditingId(null);
+              }}
+            />
+          </li>
+        ) : (
+          <LinearIssueRow
+            key={issue.id}
+            issue={issue}
+            onToggle={(target, done) => void setDone(target, done)}
+            onEdit={(target) => setEditingId(target.id)}
+          />
+        ),
+      )}
+    </ul>
   );
 }
 

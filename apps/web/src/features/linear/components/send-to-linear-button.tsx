@@ -1,6 +1,6 @@
 import type { Todo } from '@summy/core';
 import { ExternalLink, LoaderCircle, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -141,16 +141,46 @@ function SendControl({
     );
   }
   return (
+    <TeamMenu
+      teams={teams}
+      disabled={send.isPending || teams.isError}
+      describedBy={describedBy}
+      className={buttonClass}
+      onPick={sendTo}
+    >
+      {label}
+    </TeamMenu>
+  );
+}
+
+/** The first send: a menu of the person's teams to create the issue in. */
+function TeamMenu({
+  teams,
+  disabled,
+  describedBy,
+  className,
+  onPick,
+  children,
+}: {
+  teams: ReturnType<typeof useLinearTeams>;
+  disabled: boolean;
+  describedBy?: string;
+  className: string;
+  onPick: (teamId: string) => void;
+  /** The button's icon and label. */
+  children: ReactNode;
+}) {
+  return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
           size="sm"
-          disabled={send.isPending || teams.isError}
+          disabled={disabled}
           aria-describedby={describedBy}
-          className={buttonClass}
+          className={className}
         >
-          {label}
+          {children}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
@@ -163,7 +193,7 @@ function SendControl({
         )}
         {teams.data?.length === 0 && <DropdownMenuItem disabled>No teams found</DropdownMenuItem>}
         {teams.data?.map((each) => (
-          <DropdownMenuItem key={each.id} onSelect={() => sendTo(each.id)}>
+          <DropdownMenuItem key={each.id} onSelect={() => onPick(each.id)}>
             <span className="min-w-0 flex-1 truncate">{each.name}</span>
             <span className="font-mono text-xs text-muted-foreground">{each.key}</span>
           </DropdownMenuItem>

@@ -3,6 +3,7 @@ import {
   REMINDERS_MESSAGES,
   remindersConfigSavedMessage,
   type ReminderList,
+  type RemindersListsAnswer,
 } from '@summy/core';
 import { AlertCircle, ListTodo } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -108,68 +109,15 @@ function ConfigureForm({ onOpenChange }: { onOpenChange: (open: boolean) => void
           Loading lists...
         </div>
       ) : data.lists.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center text-sm">
-          <ListTodo className="size-5 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No reminder lists on this account</p>
-          <p className="text-muted-foreground">
-            Create a list in your reminders or tasks app, then open this again.
-          </p>
-        </div>
+        <NoLists />
       ) : (
-        <div className="flex flex-col gap-3">
-          {data.fallback && (
-            <p
-              role="alert"
-              className="flex gap-2 rounded-lg border border-amber-300/60 bg-amber-50 px-3 py-2.5 text-xs text-amber-900 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-200"
-            >
-              <AlertCircle className="mt-px size-4 shrink-0" aria-hidden="true" />
-              <span>
-                <span className="font-medium">{REMINDERS_MESSAGES.listsFailed}.</span>{' '}
-                {REMINDERS_MESSAGES.listsFailedDetail}
-              </span>
-            </p>
-          )}
-          <ul
-            aria-label="Reminder lists"
-            aria-describedby={none ? noticeId : undefined}
-            className="flex max-h-72 flex-col divide-y overflow-y-auto rounded-lg border bg-card"
-          >
-            {data.lists.map((list) => (
-              <li key={list.id}>
-                <label className="flex cursor-pointer items-center gap-3 px-3 py-2.5 text-sm hover:bg-accent/50 has-[:focus-visible]:bg-accent/50">
-                  <input
-                    type="checkbox"
-                    checked={selected.has(list.id)}
-                    onChange={(e) => toggle(list, e.target.checked)}
-                    className="size-4 shrink-0 cursor-pointer accent-primary"
-                  />
-                  <span
-                    aria-hidden="true"
-                    className="size-3 shrink-0 rounded-full border border-black/10 dark:border-white/15"
-                    style={{ backgroundColor: list.color ?? 'var(--muted-foreground)' }}
-                  />
-                  <span className="min-w-0 flex-1 truncate">{list.name}</span>
-                  {list.isShared && (
-                    <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-[11px] font-medium text-muted-foreground">
-                      Shared
-                    </span>
-                  )}
-                </label>
-              </li>
-            ))}
-          </ul>
-          {none && (
-            <p id={noticeId} role="status" className="flex gap-2 text-xs text-muted-foreground">
-              <AlertCircle className="mt-px size-4 shrink-0 text-destructive" aria-hidden="true" />
-              <span>
-                <span className="font-medium text-foreground">
-                  {REMINDERS_MESSAGES.noListsSelected}
-                </span>
-                . {REMINDERS_MESSAGES.noListsSelectedDetail}.
-              </span>
-            </p>
-          )}
-        </div>
+        <ListChecklist
+          data={data}
+          selected={selected}
+          none={none}
+          noticeId={noticeId}
+          onToggle={toggle}
+        />
       )}
 
       <DialogFooter>
@@ -182,5 +130,105 @@ function ConfigureForm({ onOpenChange }: { onOpenChange: (open: boolean) => void
         </Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** The account has no reminder lists at all. */
+function NoLists() {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center text-sm">
+      <ListTodo className="size-5 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">No reminder lists on this account</p>
+      <p className="text-muted-foreground">
+        Create a list in your reminders or tasks app, then open this again.
+      </p>
+    </div>
+  );
+}
+
+/** The lists as a checklist, with the fallback warning above and the 'none ticked' notice below. */
+function ListChecklist({
+  data,
+  selected,
+  none,
+  noticeId,
+  onToggle,
+}: {
+  data: RemindersListsAnswer;
+  selected: ReadonlySet<string>;
+  none: boolean;
+  noticeId: string;
+  onToggle: (list: ReminderList, on: boolean) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      {data.fallback && (
+        <p
+          role="alert"
+          className="flex gap-2 rounded-lg border border-amber-300/60 bg-amber-50 px-3 py-2.5 text-xs text-amber-900 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-200"
+        >
+          <AlertCircle className="mt-px size-4 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="font-medium">{REMINDERS_MESSAGES.listsFailed}.</span>{' '}
+            {REMINDERS_MESSAGES.listsFailedDetail}
+          </span>
+        </p>
+      )}
+      <ul
+        aria-label="Reminder lists"
+        aria-describedby={none ? noticeId : undefined}
+        className="flex max-h-72 flex-col divide-y overflow-y-auto rounded-lg border bg-card"
+      >
+        {data.lists.map((list) => (
+          <li key={list.id}>
+            <ListCheckbox list={list} checked={selected.has(list.id)} onToggle={onToggle} />
+          </li>
+        ))}
+      </ul>
+      {none && (
+        <p id={noticeId} role="status" className="flex gap-2 text-xs text-muted-foreground">
+          <AlertCircle className="mt-px size-4 shrink-0 text-destructive" aria-hidden="true" />
+          <span>
+            <span className="font-medium text-foreground">
+              {REMINDERS_MESSAGES.noListsSelected}
+            </span>
+            . {REMINDERS_MESSAGES.noListsSelectedDetail}.
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One list: its tick box, colour dot, name and a 'Shared' mark. */
+function ListCheckbox({
+  list,
+  checked,
+  onToggle,
+}: {
+  list: ReminderList;
+  checked: boolean;
+  onToggle: (list: ReminderList, on: boolean) => void;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 px-3 py-2.5 text-sm hover:bg-accent/50 has-[:focus-visible]:bg-accent/50">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onToggle(list, e.target.checked)}
+        className="size-4 shrink-0 cursor-pointer accent-primary"
+      />
+      <span
+        aria-hidden="true"
+        className="size-3 shrink-0 rounded-full border border-black/10 dark:border-white/15"
+        style={{ backgroundColor: list.color ?? 'var(--muted-foreground)' }}
+      />
+      <span className="min-w-0 flex-1 truncate">{list.name}</span>
+      {list.isShared && (
+        <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-[11px] font-medium text-muted-foreground">
+          Shared
+        </span>
+      )}
+    </label>
   );
 }

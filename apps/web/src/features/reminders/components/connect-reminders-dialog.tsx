@@ -64,8 +64,24 @@ export function ConnectRemindersDialog({
   );
 }
 
-function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogProps, 'open'>) {
-  const id = useId();
+/** A failed connect: the line under the form, and the toast's title and description. */
+function connectFailure(error: Error): { line: string; title: string; description: string } {
+  if (error instanceof ApiRequestError && error.status === 401) {
+    return {
+      line: `${REMINDERS_MESSAGES.authFailed}. ${REMINDERS_MESSAGES.authFailedDetail}.`,
+      title: REMINDERS_MESSAGES.authFailed,
+      description: REMINDERS_MESSAGES.authFailedDetail,
+    };
+  }
+  return {
+    line: `${REMINDERS_MESSAGES.connectFailed}: ${error.message}`,
+    title: REMINDERS_MESSAGES.connectFailed,
+    description: error.message,
+  };
+}
+
+/** The form's fields and its submit: checks what is missing, then asks the server to connect. */
+function useConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogProps, 'open'>) {
   const [preset, setPreset] = useState<CaldavPreset>('icloud');
   const [address, setAddress] = useState('');
   const [username, setUsername] = useState('');
@@ -76,7 +92,6 @@ function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogP
   const serverUrl = caldavServerUrl(preset, address);
   const hasCredentials = username.trim() !== '' && password !== '';
   const canConnect = hasCredentials && serverUrl !== null && !connect.isPending;
-  const apple = preset === 'icloud';
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -101,15 +116,9 @@ function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogP
           onConnected();
         },
         onError: (error) => {
-          if (error instanceof ApiRequestError && error.status === 401) {
-            setFailure(`${REMINDERS_MESSAGES.authFailed}. ${REMINDERS_MESSAGES.authFailedDetail}.`);
-            toast.error(REMINDERS_MESSAGES.authFailed, {
-              description: REMINDERS_MESSAGES.authFailedDetail,
-            });
-          } else {
-            setFailure(`${REMINDERS_MESSAGES.connectFailed}: ${error.message}`);
-            toast.error(REMINDERS_MESSAGES.connectFailed, { description: error.message });
-          }
+          const failed = connectFailure(error);
+          setFailure(failed.line);
+          toast.error(failed.title, { description: failed.description });
         },
       },
     );
@@ -123,6 +132,34 @@ function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogP
     submit();
   };
 
+  const choosePreset = (choice: CaldavPreset) => {
+    setPreset(choice);
+    setFailure(null);
+  };
+
+  return {
+    preset,
+    address,
+    username,
+    password,
+    failure,
+    serverUrl,
+    canConnect,
+    pending: connect.isPending,
+    setAddress,
+    setUsername,
+    setPassword,
+    choosePreset,
+    submit,
+    onKeyDown,
+  };
+}
+
+function ConnectForm(props: Omit<ConnectRemindersDialogProps, 'open'>) {
+  const id = useId();
+  const form = useConnectForm(props);
+  const { onKeyDown, submit } = form;
+
   return (
     <form onSubmit={submit} onKeyDown={onKeyDown} className="grid gap-5" noValidate>
       <DialogHeader>
@@ -132,67 +169,101 @@ function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogP
         </DialogDescription>
       </DialogHeader>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm leading-none font-medium">Server</legend>
-        <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
-          {SERVER_CHOICES.map((choice) => (
-            <label
-              key={choice}
-              className={cn(
-                'flex cursor-pointer items-center justify-center rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
-                'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                'has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm dark:has-[:checked]:bg-input/40',
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-server`}
-                value={choice}
-                checked={preset === choice}
-                onChange={() => {
-                  setPreset(choice);
-                  setFailure(null);
-                }}
-                className="sr-only"
-              />
-              {CALDAV_PRESETS[choice].label}
-            </label>
-          ))}
-        </div>
-        {needsAddress(preset) ? (
-          <div className="mt-1 grid gap-2">
-            <Label htmlFor={`${id}-address`}>
-              {preset === 'nextcloud' ? 'Nextcloud address' : 'CalDAV server URL'}
-            </Label>
-            <Input
-              id={`${id}-address`}
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              spellCheck={false}
-              placeholder={
-                preset === 'nextcloud' ? 'https://cloud.example.com' : 'https://dav.example.com/'
-              }
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-              aria-invalid={address.trim() !== '' && serverUrl === null}
-              aria-describedby={`${id}-address-hint`}
-            />
-            <p id={`${id}-address-hint`} className="text-xs break-all text-muted-foreground">
-              {serverUrl && address.trim()
-                ? `Summy connects to ${serverUrl}`
-                : preset === 'nextcloud'
-                  ? `Summy adds ${CALDAV_PRESETS.nextcloud.url.replace('{your server}', '')}`
-                  : 'The address your CalDAV server gives for calendar and task apps.'}
-            </p>
-          </div>
-        ) : (
-          <p className="text-xs text-muted-foreground">
-            Summy connects to {CALDAV_PRESETS[preset].url}
-          </p>
-        )}
-      </fieldset>
+      <ServerFieldset id={id} form={form} />
+      <CredentialFields id={id} form={form} />
 
+      {form.failure && (
+        <p role="alert" className="text-sm text-destructive">
+          {form.failure}
+        </p>
+      )}
+
+      <DialogFooter>
+        <Button variant="outline" onClick={() => props.onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!form.canConnect}>
+          {form.pending && <Spinner className="text-current" aria-hidden="true" />}
+          {form.pending ? 'Connecting...' : 'Connect'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** What the field groups read from and write to {@link useConnectForm}. */
+type ConnectFormState = ReturnType<typeof useConnectForm>;
+
+/** The server choice (iCloud, Nextcloud, Fastmail, other) and, where needed, its address. */
+function ServerFieldset({ id, form }: { id: string; form: ConnectFormState }) {
+  const { preset } = form;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm leading-none font-medium">Server</legend>
+      <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
+        {SERVER_CHOICES.map((choice) => (
+          <label
+            key={choice}
+            className={cn(
+              'flex cursor-pointer items-center justify-center rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
+              'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+              'has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm dark:has-[:checked]:bg-input/40',
+            )}
+          >
+            <input
+              type="radio"
+              name={`${id}-server`}
+              value={choice}
+              checked={form.preset === choice}
+              onChange={() => form.choosePreset(choice)}
+              className="sr-only"
+            />
+            {CALDAV_PRESETS[choice].label}
+          </label>
+        ))}
+      </div>
+      {needsAddress(preset) ? (
+        <div className="mt-1 grid gap-2">
+          <Label htmlFor={`${id}-address`}>
+            {preset === 'nextcloud' ? 'Nextcloud address' : 'CalDAV server URL'}
+          </Label>
+          <Input
+            id={`${id}-address`}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            placeholder={
+              preset === 'nextcloud' ? 'https://cloud.example.com' : 'https://dav.example.com/'
+            }
+            value={form.address}
+            onChange={(e) => form.setAddress(e.target.value)}
+            aria-invalid={form.address.trim() !== '' && form.serverUrl === null}
+            aria-describedby={`${id}-address-hint`}
+          />
+          <p id={`${id}-address-hint`} className="text-xs break-all text-muted-foreground">
+            {form.serverUrl && form.address.trim()
+              ? `Summy connects to ${form.serverUrl}`
+              : preset === 'nextcloud'
+                ? `Summy adds ${CALDAV_PRESETS.nextcloud.url.replace('{your server}', '')}`
+                : 'The address your CalDAV server gives for calendar and task apps.'}
+          </p>
+        </div>
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          Summy connects to {CALDAV_PRESETS[preset].url}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The user name (Apple ID) and the app-specific password with where to get one. */
+function CredentialFields({ id, form }: { id: string; form: ConnectFormState }) {
+  const { preset } = form;
+  const apple = preset === 'icloud';
+  return (
+    <>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-username`}>{apple ? REMINDERS_LABELS.appleId : 'User name'}</Label>
         <Input
@@ -201,8 +272,8 @@ function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogP
           autoComplete="username"
           spellCheck={false}
           placeholder={apple ? 'name@icloud.com' : preset === 'fastmail' ? 'name@fastmail.com' : ''}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          value={form.username}
+          onChange={(e) => form.setUsername(e.target.value)}
           required
         />
       </div>
@@ -214,8 +285,8 @@ function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogP
           type="password"
           autoComplete="current-password"
           placeholder={apple ? 'xxxx-xxxx-xxxx-xxxx' : ''}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={form.password}
+          onChange={(e) => form.setPassword(e.target.value)}
           aria-describedby={`${id}-note`}
           required
         />
@@ -230,22 +301,6 @@ function ConnectForm({ onOpenChange, onConnected }: Omit<ConnectRemindersDialogP
           </p>
         </div>
       </div>
-
-      {failure && (
-        <p role="alert" className="text-sm text-destructive">
-          {failure}
-        </p>
-      )}
-
-      <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!canConnect}>
-          {connect.isPending && <Spinner className="text-current" aria-hidden="true" />}
-          {connect.isPending ? 'Connecting...' : 'Connect'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </>
   );
 }

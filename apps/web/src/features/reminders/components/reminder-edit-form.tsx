@@ -1,5 +1,6 @@
 import type { Reminder, ReminderList, ReminderPatch } from '@summy/core';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { LabelledSelect } from '@/components/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -52,9 +53,7 @@ export function ReminderEditForm({
   const [title, setTitle] = useState(reminder.title);
   const [date, setDate] = useState(() => dueDateInputValue(reminder.dueDate));
   const [listId, setListId] = useState(reminder.list.id);
-  const options = lists.some((l) => l.id === reminder.list.id)
-    ? lists
-    : [{ id: reminder.list.id, name: reminder.list.name, color: null, isShared: false }, ...lists];
+  const options = listOptions(reminder, lists);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,22 +96,16 @@ export function ReminderEditForm({
             className="dark:[color-scheme:dark]"
           />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-list`}>List</Label>
-          <select
-            id={`${id}-list`}
-            value={listId}
-            onChange={(e) => setListId(e.target.value)}
-            disabled={listsLoading}
-            className={selectClass}
-          >
-            {options.map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          id={`${id}-list`}
+          label="List"
+          value={listId}
+          options={options}
+          onChange={setListId}
+          disabled={listsLoading}
+          className="grid gap-1.5"
+          selectClassName={selectClass}
+        />
         <div className="flex justify-end gap-2 sm:col-span-3">
           <Button variant="outline" size="sm" onClick={onCancel}>
             Cancel
@@ -125,4 +118,11 @@ export function ReminderEditForm({
       </form>
     </li>
   );
+}
+
+/** The lists offered: the given ones, with the reminder's own list first when it is missing. */
+function listOptions(reminder: Reminder, lists: readonly ReminderList[]): readonly ReminderList[] {
+  return lists.some((l) => l.id === reminder.list.id)
+    ? lists
+    : [{ id: reminder.list.id, name: reminder.list.name, color: null, isShared: false }, ...lists];
 }

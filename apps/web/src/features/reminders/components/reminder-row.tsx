@@ -34,36 +34,8 @@ export function ReminderRow({
   onRename,
   onEdit,
 }: ReminderRowProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const due = dueDateLabel(reminder.dueDate, now);
-  const priority = priorityLook(reminder.priority);
+  const { draft, setDraft, start, finish, onKeyDown } = useRenameDraft(reminder.title, onRename);
   const notes = reminder.notes?.trim().split('\n')[0];
-
-  // Whether the title field is open: a ref, because removing the field can still fire its blur
-  // with this render's draft after Enter or Escape already ended the edit.
-  const open = useRef(false);
-  const start = () => {
-    open.current = true;
-    setDraft(reminder.title);
-  };
-  const finish = (save: boolean) => {
-    if (!open.current || draft === null) return;
-    open.current = false;
-    const title = draft.trim();
-    setDraft(null);
-    if (save && title && title !== reminder.title) onRename(title);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      finish(true);
-    } else if (event.key === 'Escape') {
-      // The row's own Escape: it must not close a dialog or drawer around the page.
-      event.preventDefault();
-      event.stopPropagation();
-      finish(false);
-    }
-  };
 
   return (
     <li
@@ -102,41 +74,7 @@ export function ReminderRow({
           />
         )}
         {notes && <p className="truncate text-xs text-muted-foreground">{notes}</p>}
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <span className="flex min-w-0 items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className="size-2 shrink-0 rounded-full bg-brand"
-              style={listColor ? { backgroundColor: listColor } : undefined}
-            />
-            <span className="truncate">{reminder.list.name}</span>
-          </span>
-          {due && (
-            <span
-              className={cn(
-                'flex items-center gap-1',
-                due.overdue && 'font-medium text-destructive',
-              )}
-            >
-              <CalendarDays className="size-3.5" aria-hidden="true" />
-              <span>
-                <span className="sr-only">{due.overdue ? 'Overdue, was due ' : 'Due '}</span>
-                {due.text}
-              </span>
-            </span>
-          )}
-          {priority && (
-            <span
-              className={cn(
-                'inline-flex h-5 items-center rounded-full px-2 text-[11px] font-medium',
-                priority.className,
-              )}
-            >
-              <span className="sr-only">Priority </span>
-              {priority.label}
-            </span>
-          )}
-        </div>
+        <ReminderMeta reminder={reminder} listColor={listColor} now={now} />
       </div>
       <Button
         variant="ghost"
@@ -148,5 +86,84 @@ export function ReminderRow({
         <Pencil />
       </Button>
     </li>
+  );
+}
+
+/**
+ * The in-place rename: `draft` is the open field's text (null while closed); `finish(true)` saves
+ * a changed, trimmed, non-empty title through `onRename`.
+ */
+function useRenameDraft(title: string, onRename: (title: string) => void) {
+  const [draft, setDraft] = useState<string | null>(null);
+  // Whether the title field is open: a ref, because removing the field can still fire its blur
+  // with this render's draft after Enter or Escape already ended the edit.
+  const open = useRef(false);
+  const start = () => {
+    open.current = true;
+    setDraft(title);
+  };
+  const finish = (save: boolean) => {
+    if (!open.current || draft === null) return;
+    open.current = false;
+    const next = draft.trim();
+    setDraft(null);
+    if (save && next && next !== title) onRename(next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      finish(true);
+    } else if (event.key === 'Escape') {
+      // The row's own Escape: it must not close a dialog or drawer around the page.
+      event.preventDefault();
+      event.stopPropagation();
+      finish(false);
+    }
+  };
+
+  return { draft, setDraft, start, finish, onKeyDown };
+}
+
+/** The line under the title: the list with its colour, the due date and the priority. */
+function ReminderMeta({
+  reminder,
+  listColor,
+  now,
+}: Pick<ReminderRowProps, 'reminder' | 'listColor' | 'now'>) {
+  const due = dueDateLabel(reminder.dueDate, now);
+  const priority = priorityLook(reminder.priority);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+      <span className="flex min-w-0 items-center gap-1.5">
+        <span
+          aria-hidden="true"
+          className="size-2 shrink-0 rounded-full bg-brand"
+          style={listColor ? { backgroundColor: listColor } : undefined}
+        />
+        <span className="truncate">{reminder.list.name}</span>
+      </span>
+      {due && (
+        <span
+          className={cn('flex items-center gap-1', due.overdue && 'font-medium text-destructive')}
+        >
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          <span>
+            <span className="sr-only">{due.overdue ? 'Overdue, was due ' : 'Due '}</span>
+            {due.text}
+          </span>
+        </span>
+      )}
+      {priority && (
+        <span
+          className={cn(
+            'inline-flex h-5 items-center rounded-full px-2 text-[11px] font-medium',
+            priority.className,
+          )}
+        >
+          <span className="sr-only">Priority </span>
+          {priority.label}
+        </span>
+      )}
+    </div>
   );
 }

@@ -3,22 +3,20 @@ import {
   REMINDERS_LABELS,
   REMINDERS_MESSAGES,
   remindersActiveLabel,
-  type Reminder,
   type ReminderList,
-  type ReminderPatch,
 } from '@summy/core';
-import { CircleCheckBig, ListChecks, RefreshCw, Settings2 } from 'lucide-react';
+import { ListChecks, RefreshCw, Settings2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { AllDoneState, LoadFailedState } from '@/components/integration-section-states';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { INTEGRATION_CACHE_MS, useIntegrationPolling } from '@/hooks/use-integration-polling';
 import { formatDate } from '@/lib/date-format';
 import { toast } from '@/lib/toast';
-import { REMINDERS_DISCONNECTED_EVENT } from '../api/disconnect-reminders';
 import { useReminderLists } from '../api/get-reminder-lists';
 import { remindersItemsQueryKey, useReminders } from '../api/get-reminders';
 import { useRemindersStatus } from '../api/get-reminders-status';
-import { useUpdateReminder, type UpdateReminderVariables } from '../api/update-reminder';
+import { useReminderActions } from '../hooks/use-reminder-actions';
 import { ReminderEditForm } from './reminder-edit-form';
 import { ReminderRow } from './reminder-row';
 import { useRemindersDialogs } from './reminders-dialogs';
@@ -137,23 +135,16 @@ function movableLists(lists: readonly ReminderList[], selected: readonly string[
   return lists.filter((l) => chosen.has(l.id));
 }
 
-function ConnectedReminders({
-  headingId,
-  onConfigure,
-}: {
-  headingId: string;
-  onConfigure: () => void;
-}) {
+/**
+ * Loads the reminders and keeps Sync's state: 'Error' / 'Failed to load Apple Reminders' once per
+ * failed first load (a failed background refresh keeps the cached reminders quietly until the next
+ * attempt), and 'Sync failed' for a failed Sync instead of the first-load toast as well.
+ */
+function useRemindersSync() {
   const reminders = useReminders({ enabled: true });
-  // Colours and move targets; the same query as the configure dialog, cached like the reminders.
-  const lists = useReminderLists({ staleTime: INTEGRATION_CACHE_MS });
-  const update = useUpdateReminder();
-  const [editing, setEditing] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
   useIntegrationPolling({ queryKey: remindersItemsQueryKey, enabled: true });
 
-  // 'Error' / 'Failed to load Apple Reminders': once per failed first load; a failed background
-  // refresh keeps the cached reminders quietly until the next attempt.
   const failedLoad = reminders.isError && reminders.data === undefined && !syncing;
   const toastedAt = useRef(0);
   useEffect(() => {
@@ -161,12 +152,6 @@ function ConnectedReminders({
     toastedAt.current = reminders.errorUpdatedAt;
     toast.error(REMINDERS_MESSAGES.errorTitle, { description: REMINDERS_MESSAGES.loadFailed });
   }, [failedLoad, reminders.errorUpdatedAt]);
-
-  useEffect(() => {
-    const reset = () => setEditing(null);
-    window.addEventListener(REMINDERS_DISCONNECTED_EVENT, reset);
-    return () => window.removeEventListener(REMINDERS_DISCONNECTED_EVENT, reset);
-  }, []);
 
   const sync = async () => {
     setSyncing(true);
@@ -181,143 +166,136 @@ function ConnectedReminders({
     }
   };
 
-  // A failed title edit is 'Error' / 'Failed to update reminder title', any other failed change
-  // 'Update failed' / 'Failed to update reminder in Apple Reminders'.
-  const change = (
-    variables: UpdateReminderVariables,
-    succeeded: () => void,
-    failure: [title: string, description: string] = [
-      REMINDERS_MESSAGES.updateFailedTitle,
-      REMINDERS_MESSAGES.updateFailed,
-    ],
-  ) =>
-    update.mutate(variables, {
-      onSuccess: succeeded,
-      onError: () => toast.error(failure[0], { description: failure[1] }),
-    });
-  const reopen = (reminder: Reminder) =>
-    change({ reminder, patch: { completed: false } }, () =>
-      toast.success(REMINDERS_MESSAGES.reopened, { description: reminder.title }),
-    );
-  const complete = (reminder: Reminder) =>
-    change({ reminder, patch: { completed: true } }, () =>
-      toast.success(REMINDERS_MESSAGES.completed, {
-        description: reminder.title,
-        action: { label: 'Undo', onClick: () => reopen(reminder) },
-      }),
-    );
-  const rename = (reminder: Reminder, title: string) =>
-    change(
-      { reminder, patch: { title } },
-      () =>
-        toast.success(REMINDERS_MESSAGES.successTitle, {
-          description: REMINDERS_MESSAGES.titleUpdated,
-        }),
-      [REMINDERS_MESSAGES.errorTitle, REMINDERS_MESSAGES.titleUpdateFailed],
-    );
-  const save = (reminder: Reminder, patch: ReminderPatch, listName?: string) => {
-    if (Object.keys(patch).length === 0) {
-      setEditing(null);
-      return;
-    }
-    change({ reminder, patch, listName }, () => {
-      setEditing((current) => (current === reminder.id ? null : current));
-      toast.success(REMINDERS_MESSAGES.updated);
-    });
-  };
+  const busy = syncing || (reminders.isFetching && !reminders.isPending);
+  return { reminders, busy, sync };
+}
+
+function ConnectedReminders({
+  headingId,
+  onConfigure,
+}: {
+  headingId: string;
+  onConfigure: () => void;
+}) {
+  const { reminders, busy, sync } = useRemindersSync();
+  // Colours and move targets; the same query as the configure dialog, cached like the reminders.
+  const lists = useReminderLists({ staleTime: INTEGRATION_CACHE_MS });
+  const actions = useReminderActions();
 
   const items = reminders.data ?? [];
   const colours = new Map(lists.data?.lists.map((l) => [l.id, l.color]));
   const targets = lists.data ? movableLists(lists.data.lists, lists.data.selected) : [];
-  const busy = syncing || (reminders.isFetching && !reminders.isPending);
   const now = new Date();
+
+  let body: ReactNode;
+  if (reminders.isPending) {
+    body = <RowsSkeleton />;
+  } else if (reminders.isError && items.length === 0) {
+    body = (
+      <LoadFailedState
+        title={REMINDERS_MESSAGES.loadFailed}
+        detail={reminders.error.message}
+        onRetry={() => void sync()}
+        retryDisabled={busy}
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <AllDoneState title="No reminders to do">
+        Every reminder in the lists you sync is done. New ones appear here within{' '}
+        {INTEGRATION_CACHE_MS / 60_000} minutes, or at once with Sync.
+      </AllDoneState>
+    );
+  } else {
+    body = (
+      <ul aria-label={REMINDERS_LABELS.section} aria-busy={busy} className="divide-y">
+        {items.map((reminder) =>
+          actions.editing === reminder.id ? (
+            <ReminderEditForm
+              key={reminder.id}
+              reminder={reminder}
+              lists={targets}
+              listsLoading={lists.isPending}
+              saving={actions.saving}
+              onSave={(patch, listName) => actions.save(reminder, patch, listName)}
+              onCancel={() => actions.setEditing(null)}
+            />
+          ) : (
+            <ReminderRow
+              key={reminder.id}
+              reminder={reminder}
+              listColor={colours.get(reminder.list.id)}
+              now={now}
+              onComplete={() => actions.complete(reminder)}
+              onRename={(title) => actions.rename(reminder, title)}
+              onEdit={() => actions.setEditing(reminder.id)}
+            />
+          ),
+        )}
+      </ul>
+    );
+  }
 
   return (
     <SectionFrame
       headingId={headingId}
       badge={reminders.data ? remindersActiveLabel(items.length) : undefined}
       actions={
-        <>
-          {reminders.dataUpdatedAt > 0 && (
-            <span className="mr-1 text-xs text-muted-foreground max-sm:hidden">
-              Updated {formatDate(new Date(reminders.dataUpdatedAt), 'h:mm a')}
-            </span>
-          )}
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void sync()}
-            disabled={busy || reminders.isPending}
-          >
-            {busy ? (
-              <Spinner className="text-current" aria-hidden="true" />
-            ) : (
-              <RefreshCw aria-hidden="true" />
-            )}
-            {/* Phones keep the heading row to one line; the name stays for screen readers. */}
-            <span className="max-sm:sr-only">{busy ? 'Syncing...' : 'Sync'}</span>
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            onClick={onConfigure}
-            aria-label="Choose reminder lists"
-            title="Choose reminder lists"
-          >
-            <Settings2 />
-          </Button>
-        </>
+        <SyncActions
+          updatedAt={reminders.dataUpdatedAt}
+          busy={busy}
+          disabled={busy || reminders.isPending}
+          onSync={() => void sync()}
+          onConfigure={onConfigure}
+        />
       }
     >
-      {reminders.isPending ? (
-        <RowsSkeleton />
-      ) : reminders.isError && items.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-          <p className="text-sm font-medium">{REMINDERS_MESSAGES.loadFailed}</p>
-          <p className="max-w-sm text-sm text-muted-foreground">{reminders.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void sync()} disabled={busy}>
-            Try again
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-          <div className="mb-1 flex size-10 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground">
-            <CircleCheckBig className="size-5" aria-hidden="true" />
-          </div>
-          <p className="text-sm font-medium">No reminders to do</p>
-          <p className="max-w-xs text-sm text-balance text-muted-foreground">
-            Every reminder in the lists you sync is done. New ones appear here within{' '}
-            {INTEGRATION_CACHE_MS / 60_000} minutes, or at once with Sync.
-          </p>
-        </div>
-      ) : (
-        <ul aria-label={REMINDERS_LABELS.section} aria-busy={busy} className="divide-y">
-          {items.map((reminder) =>
-            editing === reminder.id ? (
-              <ReminderEditForm
-                key={reminder.id}
-                reminder={reminder}
-                lists={targets}
-                listsLoading={lists.isPending}
-                saving={update.isPending}
-                onSave={(patch, listName) => save(reminder, patch, listName)}
-                onCancel={() => setEditing(null)}
-              />
-            ) : (
-              <ReminderRow
-                key={reminder.id}
-                reminder={reminder}
-                listColor={colours.get(reminder.list.id)}
-                now={now}
-                onComplete={() => complete(reminder)}
-                onRename={(title) => rename(reminder, title)}
-                onEdit={() => setEditing(reminder.id)}
-              />
-            ),
-          )}
-        </ul>
-      )}
+      {body}
     </SectionFrame>
+  );
+}
+
+/** The heading row's controls: when the reminders were read, Sync, and the lists' settings. */
+function SyncActions({
+  updatedAt,
+  busy,
+  disabled,
+  onSync,
+  onConfigure,
+}: {
+  /** When the reminders were last read (ms since the epoch); 0 before the first answer. */
+  updatedAt: number;
+  busy: boolean;
+  disabled: boolean;
+  onSync: () => void;
+  onConfigure: () => void;
+}) {
+  return (
+    <>
+      {updatedAt > 0 && (
+        <span className="mr-1 text-xs text-muted-foreground max-sm:hidden">
+          Updated {formatDate(new Date(updatedAt), 'h:mm a')}
+        </span>
+      )}
+      <Button variant="ghost" size="sm" onClick={onSync} disabled={disabled}>
+        {busy ? (
+          <Spinner className="text-current" aria-hidden="true" />
+        ) : (
+          <RefreshCw aria-hidden="true" />
+        )}
+        {/* Phones keep the heading row to one line; the name stays for screen readers. */}
+        <span className="max-sm:sr-only">{busy ? 'Syncing...' : 'Sync'}</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={onConfigure}
+        aria-label="Choose reminder lists"
+        title="Choose reminder lists"
+      >
+        <Settings2 />
+      </Button>
+    </>
   );
 }
 

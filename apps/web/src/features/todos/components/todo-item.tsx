@@ -5,10 +5,11 @@
  * a menu button holding 'Delete to-do' for keyboard and touch users.
  */
 import { TEXT_LIMITS, TODO_MESSAGES, type Todo } from '@summy/core';
-import { AudioLines, Check, MoreHorizontal, Star, Trash2, User } from 'lucide-react';
+import { AudioLines, Check, MoreHorizontal, Star, Trash2 } from 'lucide-react';
 import { Checkbox } from 'radix-ui';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { AssigneeChip } from '@/components/assignee-chip';
 import { Button } from '@/components/ui/button';
 import {
   ContextMenu,
@@ -89,19 +90,7 @@ function TodoRow({
   onDelete,
 }: TodoItemProps) {
   const titleId = useId();
-  const titleButton = useRef<HTMLButtonElement>(null);
-  // Enter or Escape hands focus back to the title; a blur leaves it where the person moved it.
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    titleButton.current?.focus();
-  }, [editing]);
-  useEffect(() => {
-    if (!focused) return;
-    titleButton.current?.scrollIntoView({ block: 'center' });
-    titleButton.current?.focus({ preventScroll: true });
-  }, [focused]);
+  const { titleButtonRef, refocusRef } = useTitleFocus(editing, focused);
 
   return (
     <>
@@ -128,13 +117,13 @@ function TodoRow({
             discardEmpty={isNew}
             onSave={(title) => onSaveTitle(todo, title)}
             onDone={(savedTitle, byKey) => {
-              refocus.current = byKey;
+              refocusRef.current = byKey;
               onEditEnd(todo, savedTitle);
             }}
           />
         ) : (
           <button
-            ref={titleButton}
+            ref={titleButtonRef}
             id={titleId}
             type="button"
             onClick={() => onEditStart(todo)}
@@ -154,77 +143,10 @@ function TodoRow({
             {todo.description}
           </p>
         )}
-        {(todo.meetingId || todo.assignedTo) && (
-          <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
-            {todo.meetingId && (
-              <Link
-                to={`/meeting/${encodeURIComponent(todo.meetingId)}`}
-                className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-soft-foreground outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              >
-                <AudioLines className="size-3 shrink-0" aria-hidden="true" />
-                <span className="sr-only">From meeting </span>
-                {/* The title gives way on a narrow screen; the date, which tells apart meetings of
-                    one title (a series), stays whole. */}
-                <span className="min-w-0 truncate">{todo.meetingTitle || 'Source meeting'}</span>
-                {todo.meetingDate && (
-                  <span className="shrink-0 font-normal tabular-nums opacity-80">
-                    · {meetingChipDate(todo.meetingDate)}
-                  </span>
-                )}
-              </Link>
-            )}
-            {todo.assignedTo && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
-                <User className="size-3" aria-hidden="true" />
-                <span className="sr-only">Assigned to </span>
-                {todo.assignedTo}
-              </span>
-            )}
-          </div>
-        )}
+        <TodoChips todo={todo} />
       </div>
 
-      <div className="-my-1 -mr-1.5 flex shrink-0 items-center">
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label="Priority"
-          aria-pressed={todo.priority}
-          aria-describedby={titleId}
-          title={todo.priority ? 'Remove star' : 'Star'}
-          onClick={() => onToggleStar(todo)}
-          className={cn(
-            todo.priority
-              ? 'text-amber-500 hover:text-amber-600 dark:text-amber-400 dark:hover:text-amber-300'
-              : 'text-muted-foreground/70 hover:text-foreground',
-          )}
-        >
-          <Star className={cn(todo.priority && 'fill-current')} aria-hidden="true" />
-        </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label="To-do actions"
-              aria-describedby={titleId}
-              className={cn(
-                'text-muted-foreground hover:text-foreground data-[state=open]:opacity-100',
-                // Shown on hover or focus of the row; always there on touch screens.
-                'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
-              )}
-            >
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="min-w-44">
-            <DropdownMenuItem variant="destructive" onSelect={() => onDelete(todo)}>
-              <Trash2 className="text-destructive" aria-hidden="true" />
-              {TODO_MESSAGES.deleteMenuItem}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </div>
+      <RowActions todo={todo} titleId={titleId} onToggleStar={onToggleStar} onDelete={onDelete} />
     </>
   );
 }
@@ -290,4 +212,103 @@ function TitleInput({
 function meetingChipDate(iso: string): string {
   const date = new Date(iso);
   return formatDate(date, isSameYear(date, new Date()) ? 'MMM d' : 'MMM d, yyyy');
+}
+
+/**
+ * Enter or Escape hands focus back to the title (`refocus` is set by the edit's end); a blur leaves
+ * it where the person moved it. A to-do named by the address is scrolled to and focused.
+ */
+function useTitleFocus(editing: boolean, focused: boolean | undefined) {
+  const titleButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    titleButton.current?.focus();
+  }, [editing]);
+  useEffect(() => {
+    if (!focused) return;
+    titleButton.current?.scrollIntoView({ block: 'center' });
+    titleButton.current?.focus({ preventScroll: true });
+  }, [focused]);
+  return { titleButtonRef: titleButton, refocusRef: refocus };
+}
+
+/** The source meeting (a link with its date) and the person it is assigned to, when there are. */
+function TodoChips({ todo }: { todo: Todo }) {
+  if (!todo.meetingId && !todo.assignedTo) return null;
+  return (
+    <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
+      {todo.meetingId && (
+        <Link
+          to={`/meeting/${encodeURIComponent(todo.meetingId)}`}
+          className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-soft-foreground outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <AudioLines className="size-3 shrink-0" aria-hidden="true" />
+          <span className="sr-only">From meeting </span>
+          {/* The title gives way on a narrow screen; the date, which tells apart meetings of
+              one title (a series), stays whole. */}
+          <span className="min-w-0 truncate">{todo.meetingTitle || 'Source meeting'}</span>
+          {todo.meetingDate && (
+            <span className="shrink-0 font-normal tabular-nums opacity-80">
+              · {meetingChipDate(todo.meetingDate)}
+            </span>
+          )}
+        </Link>
+      )}
+      {todo.assignedTo && <AssigneeChip name={todo.assignedTo} />}
+    </div>
+  );
+}
+
+/** The star and the menu button holding 'Delete to-do'. */
+function RowActions({
+  todo,
+  titleId,
+  onToggleStar,
+  onDelete,
+}: Pick<TodoItemProps, 'todo' | 'onToggleStar' | 'onDelete'> & { titleId: string }) {
+  return (
+    <div className="-my-1 -mr-1.5 flex shrink-0 items-center">
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label="Priority"
+        aria-pressed={todo.priority}
+        aria-describedby={titleId}
+        title={todo.priority ? 'Remove star' : 'Star'}
+        onClick={() => onToggleStar(todo)}
+        className={cn(
+          todo.priority
+            ? 'text-amber-500 hover:text-amber-600 dark:text-amber-400 dark:hover:text-amber-300'
+            : 'text-muted-foreground/70 hover:text-foreground',
+        )}
+      >
+        <Star className={cn(todo.priority && 'fill-current')} aria-hidden="true" />
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="To-do actions"
+            aria-describedby={titleId}
+            className={cn(
+              'text-muted-foreground hover:text-foreground data-[state=open]:opacity-100',
+              // Shown on hover or focus of the row; always there on touch screens.
+              'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100',
+            )}
+          >
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-44">
+          <DropdownMenuItem variant="destructive" onSelect={() => onDelete(todo)}>
+            <Trash2 className="text-destructive" aria-hidden="true" />
+            {TODO_MESSAGES.deleteMenuItem}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
 }

@@ -6,46 +6,21 @@
  * items arrive through the realtime layer's refresh of the list.
  */
 import { sortTodos, TODO_MESSAGES, type Todo } from '@summy/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, ListTodo, RotateCw } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, type ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { FOCUS_TODO_PARAM } from '@/lib/todo-href';
-import { deleteTodo, removeTodoFromCache } from '../api/delete-todo';
 import { useTodos } from '../api/get-todos';
-import { useUpdateTodo } from '../api/update-todo';
-import { useNewTodoId } from '../hooks/use-add-todo';
-import { usePendingDeletes } from '../hooks/use-pending-deletes';
+import { useTodoRows } from '../hooks/use-todo-rows';
 import { AddTodoButton } from './add-todo-button';
-import { TodoItem } from './todo-item';
-
-const failedUpdate = () =>
-  toast.error(TODO_MESSAGES.errorTitle, { description: TODO_MESSAGES.updateFailed });
+import { TodoItem, type TodoItemProps } from './todo-item';
 
 /** The user's to-dos: pending, then completed. */
 export function TodoList() {
-  const queryClient = useQueryClient();
   const todos = useTodos();
-  const update = useUpdateTodo();
-  const { pending: pendingDeletes, remove } = usePendingDeletes();
-  const { newTodoId, clear: clearNewTodoId } = useNewTodoId();
-  const [editingId, setEditingId] = useState<string | null>(null);
-  // The to-do a link opened (`/todos?todo={id}`, e.g. an action item from the meeting view).
-  const focusId = useSearchParams()[0].get(FOCUS_TODO_PARAM);
-  // The to-do 'Add to-do' made last; while its first edit is open, ending it empty discards it.
-  const [addedId, setAddedId] = useState<string | null>(null);
-  if (newTodoId && newTodoId !== addedId) {
-    setAddedId(newTodoId);
-    setEditingId(newTodoId);
-  }
-  useEffect(() => {
-    // Opened: a later visit to the screen must not open it again.
-    if (newTodoId) clearNewTodoId();
-  }, [newTodoId, clearNewTodoId]);
+  const { pendingDeletes, itemProps } = useTodoRows();
 
   const { isError, errorUpdatedAt } = todos;
   useEffect(() => {
@@ -87,44 +62,6 @@ export function TodoList() {
 
   const pendingTodos = visible.filter((t) => !t.completed);
   const completedTodos = visible.filter((t) => t.completed);
-
-  const discard = (todo: Todo) => {
-    removeTodoFromCache(queryClient, todo.id);
-    deleteTodo(todo.id).catch(() => void queryClient.invalidateQueries({ queryKey: ['todos'] }));
-  };
-
-  const itemProps = (todo: Todo) => ({
-    todo,
-    editing: editingId === todo.id,
-    isNew: addedId === todo.id,
-    focused: focusId === todo.id,
-    onEditStart: (t: Todo) => setEditingId(t.id),
-    onEditEnd: (t: Todo, savedTitle: string) => {
-      setEditingId((current) => (current === t.id ? null : current));
-      if (addedId !== t.id) return;
-      setAddedId(null);
-      if (!savedTitle) discard(t);
-    },
-    onSaveTitle: (t: Todo, title: string) =>
-      update.mutate({ id: t.id, input: { title } }, { onError: failedUpdate }),
-    onToggleCompleted: (t: Todo, completed: boolean) =>
-      update.mutate(
-        { id: t.id, input: { completed } },
-        {
-          onSuccess: () => {
-            if (completed) toast.success(TODO_MESSAGES.saved);
-          },
-          onError: failedUpdate,
-        },
-      ),
-    onToggleStar: (t: Todo) =>
-      update.mutate({ id: t.id, input: { priority: !t.priority } }, { onError: failedUpdate }),
-    onDelete: (t: Todo) => {
-      if (editingId === t.id) setEditingId(null);
-      remove(t);
-    },
-  });
-
   return (
     <div className="flex flex-col gap-8">
       <Section title={`Pending (${pendingTodos.length})`}>
@@ -151,7 +88,7 @@ function TodoRows({
   label,
 }: {
   todos: Todo[];
-  itemProps: (todo: Todo) => Parameters<typeof TodoItem>[0];
+  itemProps: (todo: Todo) => TodoItemProps;
   label: string;
 }) {
   return (

@@ -6,10 +6,11 @@
  * (docs/decisions/031-action-items-are-to-dos.md).
  */
 import type { Meeting, ProgressLabel } from '@summy/core';
-import { ClipboardList, ExternalLink, ListChecks, Star, User } from 'lucide-react';
+import { ClipboardList, ExternalLink, ListChecks, Star } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { AssigneeChip } from '@/components/assignee-chip';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
@@ -173,13 +174,7 @@ function ActionItemRow({
                 Priority
               </span>
             )}
-            {item.assignedTo && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
-                <User className="size-3" aria-hidden="true" />
-                <span className="sr-only">Assigned to </span>
-                {item.assignedTo}
-              </span>
-            )}
+            {item.assignedTo && <AssigneeChip name={item.assignedTo} />}
             {item.linearIssueUrl && (
               <a
                 href={item.linearIssueUrl}
