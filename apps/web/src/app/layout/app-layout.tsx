@@ -22,6 +22,79 @@ const SearchPalette = lazy(() => import('./search-palette'));
 /** Window event that opens Settings from anywhere (e.g. the Linear panel's Connect button). */
 export { OPEN_SETTINGS_EVENT };
 
+/** The Settings dialog's state: open, mounted, its tab, and the ways it opens and closes. */
+function useSettingsDialog() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const addressTab = searchParams.get('tab');
+  const [open, setOpen] = useState(() => addressTab !== null);
+  const [tab, setTab] = useState<SettingsTab>(() => readSettingsTab(addressTab) ?? 'general');
+  // Mounted from the first opening on, so the dialog's closing animation still plays.
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+
+  // A link to `?tab=...` followed while the layout is already on screen opens Settings too.
+  const [seenAddressTab, setSeenAddressTab] = useState(addressTab);
+  if (addressTab !== seenAddressTab) {
+    setSeenAddressTab(addressTab);
+    if (addressTab !== null) {
+      setTab(readSettingsTab(addressTab) ?? 'general');
+      setOpen(true);
+    }
+  }
+
+  const openAt = useCallback((next: SettingsTab) => {
+    setTab(next);
+    setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    const onEvent = (event: Event) => {
+      const detail = (event as CustomEvent<OpenSettingsDetail | null>).detail;
+      openAt(readSettingsTab(detail?.tab) ?? 'general');
+    };
+    window.addEventListener(OPEN_SETTINGS_EVENT, onEvent);
+    return () => window.removeEventListener(OPEN_SETTINGS_EVENT, onEvent);
+  }, [openAt]);
+
+  const onOpenChange = useCallback(
+    (next: boolean) => {
+      setOpen(next);
+      if (!next && addressTab !== null) {
+        setSearchParams(
+          (previous) => {
+            const params = new URLSearchParams(previous);
+            params.delete('tab');
+            return params;
+          },
+          { replace: true, preventScrollReset: true },
+        );
+      }
+    },
+    [addressTab, setSearchParams],
+  );
+
+  return { open, used, tab, setTab, openAt, onOpenChange };
+}
+
+/** The search palette's state: open, mounted, and the keyboard shortcut that toggles it. */
+function useSearchPalette() {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+  useEffect(() => {
+    const apple = isApplePlatform(navigator.platform);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event, apple)) return;
+      // The browser's own Ctrl+K (focus the address bar's search) gives way, as in other apps.
+      event.preventDefault();
+      setOpen((current) => !current);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return { open, used, setOpen };
+}
+
 /**
  * The signed-in layout: sidebar, the current screen, the Meeting Assistant panel and the Settings
  * dialog. The panel's slot sits beside the shell, so in its sidebar mode it takes a column of its
@@ -30,67 +103,8 @@ export { OPEN_SETTINGS_EVENT };
  * the address when the dialog closes, so a reload does not open it again.
  */
 export function AppLayout() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const addressTab = searchParams.get('tab');
-  const [settingsOpen, setSettingsOpen] = useState(() => addressTab !== null);
-  const [settingsTab, setSettingsTab] = useState<SettingsTab>(
-    () => readSettingsTab(addressTab) ?? 'general',
-  );
-  // Mounted from the first opening on, so the dialog's closing animation still plays.
-  const [settingsUsed, setSettingsUsed] = useState(settingsOpen);
-  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
-
-  // A link to `?tab=...` followed while the layout is already on screen opens Settings too.
-  const [seenAddressTab, setSeenAddressTab] = useState(addressTab);
-  if (addressTab !== seenAddressTab) {
-    setSeenAddressTab(addressTab);
-    if (addressTab !== null) {
-      setSettingsTab(readSettingsTab(addressTab) ?? 'general');
-      setSettingsOpen(true);
-    }
-  }
-
-  const [searchOpen, setSearchOpen] = useState(false);
-  const [searchUsed, setSearchUsed] = useState(false);
-  if (searchOpen && !searchUsed) setSearchUsed(true);
-  useEffect(() => {
-    const apple = isApplePlatform(navigator.platform);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isSearchShortcut(event, apple)) return;
-      // The browser's own Ctrl+K (focus the address bar's search) gives way, as in other apps.
-      event.preventDefault();
-      setSearchOpen((open) => !open);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  useEffect(() => {
-    const open = (event: Event) => {
-      const detail = (event as CustomEvent<OpenSettingsDetail | null>).detail;
-      setSettingsTab(readSettingsTab(detail?.tab) ?? 'general');
-      setSettingsOpen(true);
-    };
-    window.addEventListener(OPEN_SETTINGS_EVENT, open);
-    return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
-  }, []);
-
-  const onSettingsOpenChange = useCallback(
-    (open: boolean) => {
-      setSettingsOpen(open);
-      if (!open && addressTab !== null) {
-        setSearchParams(
-          (previous) => {
-            const next = new URLSearchParams(previous);
-            next.delete('tab');
-            return next;
-          },
-          { replace: true, preventScrollReset: true },
-        );
-      }
-    },
-    [addressTab, setSearchParams],
-  );
+  const settings = useSettingsDialog();
+  const search = useSearchPalette();
 
   return (
     <RecorderProvider>
@@ -100,32 +114,29 @@ export function AppLayout() {
             <AppShell
               sidebar={
                 <AppSidebar
-                  onOpenSettings={() => {
-                    setSettingsTab('general');
-                    setSettingsOpen(true);
-                  }}
-                  onOpenSearch={() => setSearchOpen(true)}
+                  onOpenSettings={() => settings.openAt('general')}
+                  onOpenSearch={() => search.setOpen(true)}
                 />
               }
-              headerEnd={<SearchButton compact onClick={() => setSearchOpen(true)} />}
+              headerEnd={<SearchButton compact onClick={() => search.setOpen(true)} />}
             >
               <Outlet />
             </AppShell>
           </div>
           <ChatPanelSlot />
         </div>
-        {searchUsed && (
+        {search.used && (
           <Suspense>
-            <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+            <SearchPalette open={search.open} onOpenChange={search.setOpen} />
           </Suspense>
         )}
-        {settingsUsed && (
+        {settings.used && (
           <Suspense>
             <SettingsContent
-              open={settingsOpen}
-              onOpenChange={onSettingsOpenChange}
-              tab={settingsTab}
-              onTabChange={setSettingsTab}
+              open={settings.open}
+              onOpenChange={settings.onOpenChange}
+              tab={settings.tab}
+              onTabChange={settings.setTab}
             />
           </Suspense>
         )}

@@ -1,4 +1,5 @@
 import { readApiError } from '@summy/core';
+import type { DetailedError } from 'tus-js-client';
 import { ApiRequestError } from '@/lib/api-client';
 import type { UploadAnswer, UploadOptions } from './upload-meeting-file';
 
@@ -13,6 +14,49 @@ const CHUNK_SIZE = 5 * 1024 * 1024;
 
 /** Waits before each retry of a failed request, in ms. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
+
+/**
+ * True when a failed request may succeed on retry; a refusal by the rules (type, size, session)
+ * will be the same next time.
+ */
+function isRetryable(error: DetailedError): boolean {
+  const status = error.originalResponse?.getStatus() ?? 0;
+  return status === 0 || status === 408 || status === 409 || status === 423 || status >= 500;
+}
+
+/** The ApiRequestError for a failed upload: the server's `{error, details}`, else a network error. */
+function uploadError(error: Error | DetailedError): ApiRequestError {
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  let body: unknown = undefined;
+  try {
+    body = response ? JSON.parse(response.getBody()) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const parsed = status
+    ? readApiError(body, status)
+    : { error: 'Network error', details: error.message };
+  return new ApiRequestError(parsed.error, status, parsed.details);
+}
+
+/** The meeting a finished upload made, asked with a HEAD of its URL when the final answer was lost. */
+async function meetingOfFinishedUpload(url: string | null): Promise<UploadAnswer> {
+  if (!url) throw new ApiRequestError('Upload failed', 0, 'The server did not name the meeting');
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0' },
+      credentials: 'include',
+    });
+  } catch (error) {
+    throw new ApiRequestError('Network error', 0, String(error));
+  }
+  const id = res.headers.get(MEETING_ID_HEADER);
+  if (!id) throw new ApiRequestError('Upload failed', res.status, 'No meeting id');
+  return { meetingId: id };
+}
 
 /**
  * Uploads a large file with the tus protocol to `/api/uploads` (files above the direct limit go to
@@ -44,50 +88,12 @@ export async function uploadResumable(
         const id = res.getHeader(MEETING_ID_HEADER);
         if (id) meetingId = id;
       },
-      onShouldRetry: (error) => {
-        // A refusal by the rules (type, size, session) will be the same next time.
-        const status = error.originalResponse?.getStatus() ?? 0;
-        return status === 0 || status === 408 || status === 409 || status === 423 || status >= 500;
-      },
+      onShouldRetry: isRetryable,
       onSuccess: () => {
-        if (meetingId) {
-          resolve({ meetingId });
-          return;
-        }
-        // The final answer was lost on the way: a HEAD of the finished upload names the meeting.
-        const url = upload.url;
-        if (!url) {
-          reject(new ApiRequestError('Upload failed', 0, 'The server did not name the meeting'));
-          return;
-        }
-        fetch(url, {
-          method: 'HEAD',
-          headers: { 'Tus-Resumable': '1.0.0' },
-          credentials: 'include',
-        })
-          .then((res) => {
-            const id = res.headers.get(MEETING_ID_HEADER);
-            if (id) resolve({ meetingId: id });
-            else reject(new ApiRequestError('Upload failed', res.status, 'No meeting id'));
-          })
-          .catch((error: unknown) =>
-            reject(new ApiRequestError('Network error', 0, String(error))),
-          );
+        if (meetingId) resolve({ meetingId });
+        else meetingOfFinishedUpload(upload.url).then(resolve, reject);
       },
-      onError: (error) => {
-        const response = 'originalResponse' in error ? error.originalResponse : null;
-        const status = response?.getStatus() ?? 0;
-        let body: unknown = undefined;
-        try {
-          body = response ? JSON.parse(response.getBody()) : undefined;
-        } catch {
-          body = undefined;
-        }
-        const parsed = status
-          ? readApiError(body, status)
-          : { error: 'Network error', details: error.message };
-        reject(new ApiRequestError(parsed.error, status, parsed.details));
-      },
+      onError: (error) => reject(uploadError(error)),
     });
     if (signal) {
       signal.addEventListener(

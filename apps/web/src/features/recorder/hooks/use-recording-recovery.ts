@@ -65,6 +65,61 @@ export interface RecordingRecovery {
   rescan(): void;
 }
 
+/** Meeting flags of a recording that is over without being processed. */
+const NOT_RECORDING = { isRecording: false, isProcessing: false, isPaused: false };
+
+/** The signed-in user's recordings left in IndexedDB that no tab holds the Web Lock of. */
+async function findRecoverable(userId: string): Promise<RecoverableRecording[]> {
+  const [recordings, locks] = await Promise.all([listRecordings(), heldLocks()]);
+  const found: RecoverableRecording[] = [];
+  for (const meta of recordings) {
+    if (meta.userId && meta.userId !== userId) continue;
+    if (locks.has(recordingLockName(meta.meetingId))) continue;
+    const chunks = await listChunks(meta.meetingId);
+    found.push({
+      meta,
+      chunks: chunks.length,
+      unsent: chunks.filter((c) => c.sent === 0).length,
+      bytes: chunks.reduce((sum, c) => sum + c.blob.size, 0),
+    });
+  }
+  return found;
+}
+
+/** The meeting the recording goes to: its own, or a new one when that was deleted meanwhile. */
+async function meetingForRecording(meta: RecordingMeta): Promise<string> {
+  if (await meetingExists(meta.meetingId)) return meta.meetingId;
+  const meeting = await createRecordingMeeting({
+    title: meta.title,
+    date: new Date(meta.startedAt),
+  });
+  await moveRecording(meta.meetingId, meeting.id);
+  return meeting.id;
+}
+
+/**
+ * Sends a left-behind recording's unsent chunks and stops its meeting so it processes, then
+ * deletes the local copy. Returns the meeting's id, or null when the local copy held no audio
+ * (then the copy is deleted and the meeting's recording flags cleared).
+ */
+async function sendLeftBehind(meta: RecordingMeta): Promise<string | null> {
+  const meetingId = await meetingForRecording(meta);
+  const chunks = await listChunks(meetingId);
+  if (chunks.length === 0) {
+    await updateMeetingFlags(meetingId, NOT_RECORDING).catch(() => undefined);
+    await deleteRecording(meetingId);
+    clearCurrentRecording(meetingId);
+    return null;
+  }
+  const sender = new ChunkSender(meetingId);
+  for (const chunk of chunks) if (chunk.sent === 0) sender.enqueue(chunk.index, chunk.blob);
+  await sender.flush();
+  await stopRecordingOnServer(meetingId, meta.durationMs);
+  await deleteRecording(meetingId).catch(() => undefined);
+  clearCurrentRecording(meetingId);
+  return meetingId;
+}
+
 /** Finds recordings left behind and offers them one at a time. */
 export function useRecordingRecovery({ userId }: RecordingRecoveryOptions): RecordingRecovery {
   const navigate = useNavigate();
@@ -78,19 +133,7 @@ export function useRecordingRecovery({ userId }: RecordingRecoveryOptions): Reco
     let cancelled = false;
     void (async () => {
       try {
-        const [recordings, locks] = await Promise.all([listRecordings(), heldLocks()]);
-        const found: RecoverableRecording[] = [];
-        for (const meta of recordings) {
-          if (meta.userId && meta.userId !== userId) continue;
-          if (locks.has(recordingLockName(meta.meetingId))) continue;
-          const chunks = await listChunks(meta.meetingId);
-          found.push({
-            meta,
-            chunks: chunks.length,
-            unsent: chunks.filter((c) => c.sent === 0).length,
-            bytes: chunks.reduce((sum, c) => sum + c.blob.size, 0),
-          });
-        }
+        const found = await findRecoverable(userId);
         if (!cancelled) setQueue(found);
       } catch (error) {
         // IndexedDB unavailable (private mode, blocked storage): nothing can be recovered here.
@@ -113,36 +156,12 @@ export function useRecordingRecovery({ userId }: RecordingRecoveryOptions): Reco
     const { meta } = offer;
     setBusy(true);
     try {
-      let meetingId = meta.meetingId;
-      // Deleted meanwhile: the audio still deserves a meeting of its own.
-      if (!(await meetingExists(meetingId))) {
-        const meeting = await createRecordingMeeting({
-          title: meta.title,
-          date: new Date(meta.startedAt),
-        });
-        await moveRecording(meetingId, meeting.id);
-        meetingId = meeting.id;
-      }
-      const chunks = await listChunks(meetingId);
-      if (chunks.length === 0) {
-        await updateMeetingFlags(meetingId, {
-          isRecording: false,
-          isProcessing: false,
-          isPaused: false,
-        }).catch(() => undefined);
-        await deleteRecording(meetingId);
-        clearCurrentRecording(meetingId);
-        done(meta.meetingId);
+      const meetingId = await sendLeftBehind(meta);
+      done(meta.meetingId);
+      if (meetingId === null) {
         toast.error('Recording failed', { description: 'No audio data was recorded' });
         return;
       }
-      const sender = new ChunkSender(meetingId);
-      for (const chunk of chunks) if (chunk.sent === 0) sender.enqueue(chunk.index, chunk.blob);
-      await sender.flush();
-      await stopRecordingOnServer(meetingId, meta.durationMs);
-      await deleteRecording(meetingId).catch(() => undefined);
-      clearCurrentRecording(meetingId);
-      done(meta.meetingId);
       toast.success('Recording recovered', { description: 'The meeting is being processed.' });
       void queryClient.invalidateQueries({ queryKey: ['meetings'] });
       void navigate(`/meeting/${meetingId}`);
@@ -166,11 +185,7 @@ export function useRecordingRecovery({ userId }: RecordingRecoveryOptions): Reco
       await deleteRecording(meetingId);
       clearCurrentRecording(meetingId);
       done(meetingId);
-      await updateMeetingFlags(meetingId, {
-        isRecording: false,
-        isProcessing: false,
-        isPaused: false,
-      }).catch(() => undefined);
+      await updateMeetingFlags(meetingId, NOT_RECORDING).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: ['meetings'] });
     } catch (error) {
       console.error('Discarding the recording failed', error);

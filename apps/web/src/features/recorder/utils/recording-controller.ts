@@ -34,6 +34,15 @@ const MICROPHONE_FAILED = {
   description: 'Could not access microphone. Please check permissions.',
 };
 
+/** What a start opened before going live: the microphone, the meeting and its recorder. */
+interface OpenedRecording {
+  microphone: MicrophoneInput;
+  meeting: { id: string; title: string };
+  recorder: RecorderPort;
+  /** The start's date, read once the microphone was granted; it names and dates the meeting. */
+  now: Date;
+}
+
 /**
  * The tab's recording session: subscribe to its snapshot and call its actions. Actions asked for
  * in a state that does not allow them (pause while idle, a second start) do nothing.
@@ -100,93 +109,11 @@ export class RecordingController {
    */
   start = async (options: StartRecordingOptions = {}): Promise<void> => {
     if (this.live || !this.dispatch({ type: 'startRequested' })) return;
-    const { ports } = this;
     try {
-      let microphone: MicrophoneInput;
-      try {
-        microphone = await ports.openMicrophone();
-      } catch (error) {
-        console.error('getUserMedia failed', error);
-        this.dispatch({ type: 'microphoneDenied' });
-        ports.notify.error(MICROPHONE_FAILED.title, MICROPHONE_FAILED.description);
-        return;
-      }
-
-      const now = ports.clock.date();
-      const meetingTitle = options.title?.trim() || recordingTitle(now);
-      let meeting: { id: string; title: string };
-      try {
-        meeting = await ports.server.createMeeting({ title: meetingTitle, date: now });
-      } catch (error) {
-        console.error('Creating the recording meeting failed', error);
-        microphone.release();
-        this.dispatch({ type: 'startFailed' });
-        ports.notify.error('Recording failed', 'Failed to start recording');
-        return;
-      }
-
-      let recorder: RecorderPort;
-      try {
-        recorder = microphone.createRecorder();
-      } catch (error) {
-        console.error('MediaRecorder failed', error);
-        microphone.release();
-        await ports.server.updateFlags(meeting.id, { isRecording: false }).catch(() => undefined);
-        this.dispatch({ type: 'startFailed' });
-        ports.notify.error('Recording failed', 'Failed to start recording');
-        return;
-      }
-
-      // The level meter reads the live signal; without one the recording goes on.
-      const meter = microphone.createLevelMeter();
-      const releaseLock = await ports.holdLock(recordingLockName(meeting.id));
-      const startedAt = now.toISOString();
-      const live: LiveRecording = {
-        meetingId: meeting.id,
-        title: meeting.title,
-        microphone,
-        recorder,
-        meter,
-        // 409 after our own stop is expected (abandon refuses it while processing); otherwise
-        // the meeting ended elsewhere.
-        sender: ports.server.createSender(meeting.id, (why) => this.abandon(live, why)),
-        nextIndex: 0,
-        bytes: 0,
-        accumulatedMs: 0,
-        segmentStart: null,
-        writes: Promise.resolve(),
-        backupOffered: false,
-        releaseLock,
-      };
-      await ports.store
-        .putMeta({
-          meetingId: meeting.id,
-          userId: this.host.userId,
-          title: meeting.title,
-          startedAt,
-          durationMs: 0,
-          mimeType: recorder.mimeType,
-          updatedAt: startedAt,
-        })
-        .catch((error: unknown) => console.warn('Could not keep the recording locally', error));
-      ports.store.setCurrent({ meetingId: meeting.id, title: meeting.title, startedAt });
-
-      recorder.onData((blob) => this.keepChunk(live, blob));
-      recorder.onStart(() => {
-        live.segmentStart = ports.clock.now();
-      });
-      // The microphone went away (unplugged, permission revoked): finish what was recorded.
-      microphone.onEnded(() => void this.stop());
-
-      this.live = live;
-      recorder.start(TIMESLICE_MS);
-      live.segmentStart ??= ports.clock.now();
-      this.dispatch({
-        type: 'started',
-        meetingId: meeting.id,
-        title: meeting.title,
-        analyser: meter?.analyser ?? null,
-      });
+      const opened = await this.openRecording(options.title);
+      if (!opened) return;
+      const { meeting } = opened;
+      await this.goLive(opened);
       // The recording already runs: a slow or failed link costs no audio, and the meeting page
       // opens with the link in place.
       if (options.onMeetingCreated) {
@@ -200,6 +127,102 @@ export class RecordingController {
       this.dispatch({ type: 'startSettled' });
     }
   };
+
+  /**
+   * The microphone, the meeting (titled `title`, else by the date) and the recorder of a start;
+   * null when one of them failed, after the failure was dispatched, undone and shown.
+   */
+  private async openRecording(title: string | undefined): Promise<OpenedRecording | null> {
+    const { ports } = this;
+    let microphone: MicrophoneInput;
+    try {
+      microphone = await ports.openMicrophone();
+    } catch (error) {
+      console.error('getUserMedia failed', error);
+      this.dispatch({ type: 'microphoneDenied' });
+      ports.notify.error(MICROPHONE_FAILED.title, MICROPHONE_FAILED.description);
+      return null;
+    }
+
+    const now = ports.clock.date();
+    const meetingTitle = title?.trim() || recordingTitle(now);
+    let meeting: { id: string; title: string };
+    try {
+      meeting = await ports.server.createMeeting({ title: meetingTitle, date: now });
+    } catch (error) {
+      console.error('Creating the recording meeting failed', error);
+      microphone.release();
+      this.dispatch({ type: 'startFailed' });
+      ports.notify.error('Recording failed', 'Failed to start recording');
+      return null;
+    }
+
+    try {
+      return { microphone, meeting, recorder: microphone.createRecorder(), now };
+    } catch (error) {
+      console.error('MediaRecorder failed', error);
+      microphone.release();
+      await ports.server.updateFlags(meeting.id, { isRecording: false }).catch(() => undefined);
+      this.dispatch({ type: 'startFailed' });
+      ports.notify.error('Recording failed', 'Failed to start recording');
+      return null;
+    }
+  }
+
+  /** Holds the lock, keeps the recording's meta locally, starts the recorder and the timer. */
+  private async goLive({ microphone, meeting, recorder, now }: OpenedRecording): Promise<void> {
+    const { ports } = this;
+    // The level meter reads the live signal; without one the recording goes on.
+    const meter = microphone.createLevelMeter();
+    const releaseLock = await ports.holdLock(recordingLockName(meeting.id));
+    const startedAt = now.toISOString();
+    const live: LiveRecording = {
+      meetingId: meeting.id,
+      title: meeting.title,
+      microphone,
+      recorder,
+      meter,
+      // 409 after our own stop is expected (abandon refuses it while processing); otherwise
+      // the meeting ended elsewhere.
+      sender: ports.server.createSender(meeting.id, (why) => this.abandon(live, why)),
+      nextIndex: 0,
+      bytes: 0,
+      accumulatedMs: 0,
+      segmentStart: null,
+      writes: Promise.resolve(),
+      backupOffered: false,
+      releaseLock,
+    };
+    await ports.store
+      .putMeta({
+        meetingId: meeting.id,
+        userId: this.host.userId,
+        title: meeting.title,
+        startedAt,
+        durationMs: 0,
+        mimeType: recorder.mimeType,
+        updatedAt: startedAt,
+      })
+      .catch((error: unknown) => console.warn('Could not keep the recording locally', error));
+    ports.store.setCurrent({ meetingId: meeting.id, title: meeting.title, startedAt });
+
+    recorder.onData((blob) => this.keepChunk(live, blob));
+    recorder.onStart(() => {
+      live.segmentStart = ports.clock.now();
+    });
+    // The microphone went away (unplugged, permission revoked): finish what was recorded.
+    microphone.onEnded(() => void this.stop());
+
+    this.live = live;
+    recorder.start(TIMESLICE_MS);
+    live.segmentStart ??= ports.clock.now();
+    this.dispatch({
+      type: 'started',
+      meetingId: meeting.id,
+      title: meeting.title,
+      analyser: meter?.analyser ?? null,
+    });
+  }
 
   /** A recorded chunk: stored first, then sent, so an acknowledged chunk is always stored. */
   private keepChunk(live: LiveRecording, blob: Blob): void {

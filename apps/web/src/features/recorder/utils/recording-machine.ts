@@ -87,66 +87,75 @@ function backToIdle(current: RecordingSnapshot): RecordingSnapshot {
   return { ...IDLE_SNAPSHOT, isStarting: current.isStarting, analyser: current.analyser };
 }
 
+/** The handler of one event type: the next snapshot, or `current` itself when refused. */
+type EventHandler<K extends RecordingEvent['type']> = (
+  current: RecordingSnapshot,
+  event: Extract<RecordingEvent, { type: K }>,
+) => RecordingSnapshot;
+
+/** One handler per event: each says in which states its event is accepted and what it changes. */
+const HANDLERS: { [K in RecordingEvent['type']]: EventHandler<K> } = {
+  startRequested: (current) =>
+    current.isStarting || (current.state !== 'idle' && current.state !== 'denied')
+      ? current
+      : { ...current, isStarting: true },
+  microphoneDenied: (current) => (current.isStarting ? { ...current, state: 'denied' } : current),
+  startFailed: (current) => (current.isStarting ? { ...current, state: 'idle' } : current),
+  started: (current, event) =>
+    !current.isStarting || isLive(current.state)
+      ? current
+      : {
+          ...current,
+          state: 'recording',
+          meetingId: event.meetingId,
+          title: event.title,
+          elapsedMs: 0,
+          recordedBytes: 0,
+          analyser: event.analyser,
+        },
+  startSettled: (current) => (current.isStarting ? { ...current, isStarting: false } : current),
+  tick: (current, event) => {
+    // The timer shows whole seconds: a tick within the same second changes nothing.
+    if (current.state !== 'recording') return current;
+    return Math.floor(current.elapsedMs / 1000) === Math.floor(event.elapsedMs / 1000)
+      ? current
+      : { ...current, elapsedMs: event.elapsedMs };
+  },
+  chunkRecorded: (current, event) => {
+    // The recorder's last chunk arrives after a stop began, so processing accepts it too.
+    if (!isLive(current.state) && current.state !== 'processing') return current;
+    return event.totalBytes === current.recordedBytes
+      ? current
+      : { ...current, recordedBytes: event.totalBytes };
+  },
+  paused: (current, event) =>
+    current.state === 'recording'
+      ? { ...current, state: 'paused', elapsedMs: event.elapsedMs }
+      : current,
+  resumed: (current) => (current.state === 'paused' ? { ...current, state: 'recording' } : current),
+  stopRequested: (current, event) =>
+    isLive(current.state)
+      ? { ...current, state: 'processing', elapsedMs: event.elapsedMs }
+      : current,
+  finished: (current) => (current.state === 'processing' ? backToIdle(current) : current),
+  abandoned: (current) => (isLive(current.state) ? backToIdle(current) : current),
+  mediaReleased: (current) =>
+    current.analyser === null ? current : { ...current, analyser: null },
+  permissionGranted: (current) =>
+    current.state === 'denied' ? { ...current, state: 'idle' } : current,
+  permissionDenied: (current) =>
+    current.state === 'idle' || current.state === 'denied'
+      ? { ...current, state: 'denied' }
+      : current,
+  disposed: (current) => (current === IDLE_SNAPSHOT ? current : IDLE_SNAPSHOT),
+};
+
 /**
  * The next snapshot after `event`, or `current` itself when the event is not accepted in the
  * current state (e.g. pause while idle, stop while already processing, a second start).
  */
 export function transition(current: RecordingSnapshot, event: RecordingEvent): RecordingSnapshot {
-  const { state } = current;
-  switch (event.type) {
-    case 'startRequested':
-      if (current.isStarting || (state !== 'idle' && state !== 'denied')) return current;
-      return { ...current, isStarting: true };
-    case 'microphoneDenied':
-      return current.isStarting ? { ...current, state: 'denied' } : current;
-    case 'startFailed':
-      return current.isStarting ? { ...current, state: 'idle' } : current;
-    case 'started':
-      if (!current.isStarting || isLive(state)) return current;
-      return {
-        ...current,
-        state: 'recording',
-        meetingId: event.meetingId,
-        title: event.title,
-        elapsedMs: 0,
-        recordedBytes: 0,
-        analyser: event.analyser,
-      };
-    case 'startSettled':
-      return current.isStarting ? { ...current, isStarting: false } : current;
-    case 'tick':
-      // The timer shows whole seconds: a tick within the same second changes nothing.
-      if (state !== 'recording') return current;
-      return Math.floor(current.elapsedMs / 1000) === Math.floor(event.elapsedMs / 1000)
-        ? current
-        : { ...current, elapsedMs: event.elapsedMs };
-    case 'chunkRecorded':
-      // The recorder's last chunk arrives after a stop began, so processing accepts it too.
-      if (!isLive(state) && state !== 'processing') return current;
-      return event.totalBytes === current.recordedBytes
-        ? current
-        : { ...current, recordedBytes: event.totalBytes };
-    case 'paused':
-      return state === 'recording'
-        ? { ...current, state: 'paused', elapsedMs: event.elapsedMs }
-        : current;
-    case 'resumed':
-      return state === 'paused' ? { ...current, state: 'recording' } : current;
-    case 'stopRequested':
-      return isLive(state)
-        ? { ...current, state: 'processing', elapsedMs: event.elapsedMs }
-        : current;
-    case 'finished':
-      return state === 'processing' ? backToIdle(current) : current;
-    case 'abandoned':
-      return isLive(state) ? backToIdle(current) : current;
-    case 'mediaReleased':
-      return current.analyser === null ? current : { ...current, analyser: null };
-    case 'permissionGranted':
-      return state === 'denied' ? { ...current, state: 'idle' } : current;
-    case 'permissionDenied':
-      return state === 'idle' || state === 'denied' ? { ...current, state: 'denied' } : current;
-    case 'disposed':
-      return current === IDLE_SNAPSHOT ? current : IDLE_SNAPSHOT;
-  }
+  // TypeScript cannot pair HANDLERS[event.type] with event's own variant; the table's type does.
+  const handler = HANDLERS[event.type] as EventHandler<RecordingEvent['type']>;
+  return handler(current, event);
 }

@@ -1,4 +1,5 @@
 import { AudioLines, CircleCheck, Download, X } from 'lucide-react';
+import type { ModelStatus } from '@summy/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -44,11 +45,7 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
   const models = useModels();
   const { data: session } = authClient.useSession();
   const dismissed = useNoticeDismissed('rough-transcription');
-  const dismissNotice = useDismissNotice();
-  const download = useDownloadModels();
-  const cancel = useCancelModelDownload();
-  const [started, setStarted] = useState(false);
-  const [closed, setClosed] = useState(false);
+  const { download, cancel, started, closed, start, close, dismiss } = usePromptActions();
   const [showOptions, setShowOptions] = useState(false);
   const titleId = useId();
   const optionsId = useId();
@@ -60,42 +57,14 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
   const notes = notesDownloads(list);
   const offers = [...speech, ...notes];
   const running = offers.filter((m) => m.state === 'downloading');
-  const failures = offers.filter((m) => m.state === 'failed');
+  const failed = offers.some((m) => m.state === 'failed');
   const bars = running.map((model) => <DownloadProgress key={model.id} model={model} named />);
-  const start = (models: typeof offers) => {
-    setStarted(true);
-    download.mutate(models.map((m) => m.id));
-  };
-
   if (!list.transcription.fallbackOnly) {
     if (!started) return null;
     // The speech models are in; the notes models may still be on their way.
-    return (
-      <NoticeFrame titleId={titleId} className={className} below={bars}>
-        <CircleCheck
-          className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
-          aria-hidden="true"
-        />
-        <p className="min-w-0 flex-[1_1_15rem] text-sm" aria-live="polite">
-          <strong id={titleId} className="font-medium">
-            Local speech model installed
-          </strong>{' '}
-          <span className="text-muted-foreground">
-            New meetings are transcribed with it on this server.
-          </span>
-        </p>
-        <Button variant="ghost" size="sm" onClick={() => setClosed(true)}>
-          Close
-        </Button>
-      </NoticeFrame>
-    );
+    return <InstalledNotice titleId={titleId} className={className} below={bars} onClose={close} />;
   }
   if (dismissed && !started) return null;
-
-  const dismiss = () => {
-    dismissNotice.mutate('rough-transcription');
-    setClosed(true);
-  };
 
   return (
     <NoticeFrame
@@ -104,42 +73,117 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
       below={
         <>
           {bars}
-          {(failures.length > 0 || download.error) && <DownloadFailed />}
+          {(failed || download.error) && <DownloadFailed />}
           {showOptions && (
-            <div id={optionsId} className="flex flex-col gap-1.5 text-xs text-muted-foreground">
-              {running.length === 0 && speech.length > 0 && notes.length > 0 && (
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  Or only one of them:
-                  {(
-                    [
-                      ['Speech models', speech],
-                      ['Notes models', notes],
-                    ] as const
-                  ).map(([label, models]) => (
-                    <Button
-                      key={label}
-                      variant="outline"
-                      size="sm"
-                      disabled={download.isPending}
-                      onClick={() => start(models)}
-                    >
-                      {label} ({formatBytes(sum(models))})
-                    </Button>
-                  ))}
-                </p>
-              )}
-              <p>
-                Let Deepgram, OpenAI or a Whisper server of your own transcribe: set{' '}
-                <code className="rounded bg-muted px-1 py-0.5 text-[11px]">DEEPGRAM_API_KEY</code>,{' '}
-                <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_API_KEY</code> or{' '}
-                <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_BASE_URL</code> on
-                the server (self-hosting guide, &lsquo;Speech-to-text&rsquo;).
-              </p>
-            </div>
+            <OtherOptions
+              id={optionsId}
+              halves={running.length === 0 && speech.length > 0 && notes.length > 0}
+              speech={speech}
+              notes={notes}
+              starting={download.isPending}
+              onStart={start}
+            />
           )}
         </>
       }
     >
+      <RoughSummary
+        titleId={titleId}
+        subject={subject}
+        hasNotesOffer={notes.length > 0}
+        optionsId={optionsId}
+        showOptions={showOptions}
+        onToggleOptions={() => setShowOptions((v) => !v)}
+      />
+      <PromptActions
+        downloading={running.length > 0}
+        cancelling={cancel.isPending}
+        onCancel={() => running.forEach((m) => cancel.mutate(m.id))}
+        download={
+          offers.length > 0 && (
+            <DownloadButton
+              label={failed ? 'Try again' : promptDownloadLabel(speech, notes)}
+              starting={download.isPending}
+              onClick={() => start(offers)}
+            />
+          )
+        }
+        onDismiss={dismiss}
+      />
+    </NoticeFrame>
+  );
+}
+
+/** The prompt's mutations and what the person did with it: started a download, closed it. */
+function usePromptActions() {
+  const dismissNotice = useDismissNotice();
+  const download = useDownloadModels();
+  const cancel = useCancelModelDownload();
+  const [started, setStarted] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const start = (models: ModelStatus[]) => {
+    setStarted(true);
+    download.mutate(models.map((m) => m.id));
+  };
+  const close = () => setClosed(true);
+  const dismiss = () => {
+    dismissNotice.mutate('rough-transcription');
+    setClosed(true);
+  };
+  return { download, cancel, started, closed, start, close, dismiss };
+}
+
+/** The notice once a better engine runs after a download this prompt started; `below`: bars. */
+function InstalledNotice({
+  titleId,
+  className,
+  below,
+  onClose,
+}: {
+  titleId: string;
+  className?: string;
+  below: ReactNode;
+  onClose: () => void;
+}) {
+  return (
+    <NoticeFrame titleId={titleId} className={className} below={below}>
+      <CircleCheck
+        className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+        aria-hidden="true"
+      />
+      <p className="min-w-0 flex-[1_1_15rem] text-sm" aria-live="polite">
+        <strong id={titleId} className="font-medium">
+          Local speech model installed
+        </strong>{' '}
+        <span className="text-muted-foreground">
+          New meetings are transcribed with it on this server.
+        </span>
+      </p>
+      <Button variant="ghost" size="sm" onClick={onClose}>
+        Close
+      </Button>
+    </NoticeFrame>
+  );
+}
+
+/** The rough-transcript line: what made it, what notes are without a model, 'Other options'. */
+function RoughSummary({
+  titleId,
+  subject,
+  hasNotesOffer,
+  optionsId,
+  showOptions,
+  onToggleOptions,
+}: {
+  titleId: string;
+  subject: TranscriptionPromptProps['subject'];
+  hasNotesOffer: boolean;
+  optionsId: string;
+  showOptions: boolean;
+  onToggleOptions: () => void;
+}) {
+  return (
+    <>
       <AudioLines
         className="size-4 shrink-0 text-amber-600 dark:text-amber-400"
         aria-hidden="true"
@@ -153,54 +197,129 @@ export function TranscriptionPrompt({ subject, className }: TranscriptionPromptP
           {subject === 'meeting'
             ? 'The built-in recognizer made this one.'
             : 'Only the built-in recognizer is set up.'}
-          {notes.length > 0 &&
+          {hasNotesOffer &&
             ' Without a notes model, notes are extractive: sentences picked from the transcript.'}
         </span>{' '}
         <button
           type="button"
           aria-expanded={showOptions}
           aria-controls={showOptions ? optionsId : undefined}
-          onClick={() => setShowOptions((v) => !v)}
+          onClick={onToggleOptions}
           className="cursor-pointer rounded-sm text-sm font-medium text-brand-soft-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           Other options
         </button>
       </p>
-      <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center justify-end gap-1">
-        {running.length > 0 ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={cancel.isPending}
-            onClick={() => running.forEach((m) => cancel.mutate(m.id))}
-          >
-            <X />
-            Cancel download
-          </Button>
-        ) : (
-          offers.length > 0 && (
-            <Button
-              size="sm"
-              // The label is long: on a phone it wraps inside the button rather than overflowing.
-              className="h-auto min-h-8 shrink py-1.5 text-left whitespace-normal"
-              title="The local models run on this server, with no cloud account"
-              disabled={download.isPending}
-              onClick={() => start(offers)}
-            >
-              {download.isPending ? (
-                <Spinner className="text-current" label="Starting download" />
-              ) : (
-                <Download />
-              )}
-              {failures.length > 0 ? 'Try again' : promptDownloadLabel(speech, notes)}
-            </Button>
-          )
-        )}
-        <Button variant="ghost" size="sm" onClick={dismiss}>
-          Not now
+    </>
+  );
+}
+
+/** The row's buttons: Cancel while a download runs, else `download` (if any); then 'Not now'. */
+function PromptActions({
+  downloading,
+  cancelling,
+  onCancel,
+  download,
+  onDismiss,
+}: {
+  downloading: boolean;
+  cancelling: boolean;
+  onCancel: () => void;
+  download: ReactNode;
+  onDismiss: () => void;
+}) {
+  return (
+    <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center justify-end gap-1">
+      {downloading ? (
+        <Button variant="outline" size="sm" disabled={cancelling} onClick={onCancel}>
+          <X />
+          Cancel download
         </Button>
-      </div>
-    </NoticeFrame>
+      ) : (
+        download
+      )}
+      <Button variant="ghost" size="sm" onClick={onDismiss}>
+        Not now
+      </Button>
+    </div>
+  );
+}
+
+/** The one-step download; its long label wraps inside the button on a phone. */
+function DownloadButton({
+  label,
+  starting,
+  onClick,
+}: {
+  label: string;
+  starting: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      // The label is long: on a phone it wraps inside the button rather than overflowing.
+      className="h-auto min-h-8 shrink py-1.5 text-left whitespace-normal"
+      title="The local models run on this server, with no cloud account"
+      disabled={starting}
+      onClick={onClick}
+    >
+      {starting ? <Spinner className="text-current" label="Starting download" /> : <Download />}
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * 'Other options': each half of the download alone (when `halves`: both are offered and nothing
+ * runs), and the settings that name a cloud or Whisper-server engine.
+ */
+function OtherOptions({
+  id,
+  halves,
+  speech,
+  notes,
+  starting,
+  onStart,
+}: {
+  id: string;
+  halves: boolean;
+  speech: ModelStatus[];
+  notes: ModelStatus[];
+  starting: boolean;
+  onStart: (models: ModelStatus[]) => void;
+}) {
+  return (
+    <div id={id} className="flex flex-col gap-1.5 text-xs text-muted-foreground">
+      {halves && (
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          Or only one of them:
+          {(
+            [
+              ['Speech models', speech],
+              ['Notes models', notes],
+            ] as const
+          ).map(([label, models]) => (
+            <Button
+              key={label}
+              variant="outline"
+              size="sm"
+              disabled={starting}
+              onClick={() => onStart(models)}
+            >
+              {label} ({formatBytes(sum(models))})
+            </Button>
+          ))}
+        </p>
+      )}
+      <p>
+        Let Deepgram, OpenAI or a Whisper server of your own transcribe: set{' '}
+        <code className="rounded bg-muted px-1 py-0.5 text-[11px]">DEEPGRAM_API_KEY</code>,{' '}
+        <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_API_KEY</code> or{' '}
+        <code className="rounded bg-muted px-1 py-0.5 text-[11px]">OPENAI_BASE_URL</code> on the
+        server (self-hosting guide, &lsquo;Speech-to-text&rsquo;).
+      </p>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ModelsList, ModelStatus } from '@summy/core';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,6 +29,22 @@ function failureText(error: Error): string {
     : error.message;
 }
 
+/** The model mutations, the first of their errors, and the model one of them is busy with. */
+function useModelActions() {
+  const download = useDownloadModels();
+  const pause = useStopModelDownload('pause');
+  const cancel = useStopModelDownload('cancel');
+  const remove = useRemoveModel();
+  const failed = download.error ?? pause.error ?? cancel.error ?? remove.error;
+  const pendingId =
+    (download.isPending && download.variables?.[0]) ||
+    (pause.isPending && pause.variables) ||
+    (cancel.isPending && cancel.variables) ||
+    (remove.isPending && remove.variables) ||
+    null;
+  return { download, pause, cancel, remove, failed, pendingId };
+}
+
 /**
  * Settings > Transcription: the engine that transcribes new meetings, every local speech model of
  * the catalog and, beside them, the notes models (what writes summaries and action items on this
@@ -42,19 +58,9 @@ export function TranscriptionSettings() {
   // Shapes the offer only: the server checks the role on every download, pause, cancel, removal.
   const admin = authClient.useSession().data?.user.role === 'admin';
   const models = useModels();
-  const download = useDownloadModels();
-  const pause = useStopModelDownload('pause');
-  const cancel = useStopModelDownload('cancel');
-  const remove = useRemoveModel();
+  const { download, pause, cancel, remove, failed, pendingId } = useModelActions();
   const [removing, setRemoving] = useState<ModelStatus | null>(null);
   const notesHeadingId = useId();
-  const failed = download.error ?? pause.error ?? cancel.error ?? remove.error;
-  const pendingId =
-    (download.isPending && download.variables?.[0]) ||
-    (pause.isPending && pause.variables) ||
-    (cancel.isPending && cancel.variables) ||
-    (remove.isPending && remove.variables) ||
-    null;
 
   if (models.isPending) {
     return (
@@ -65,17 +71,11 @@ export function TranscriptionSettings() {
   }
   if (models.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-        <p className="text-destructive">Failed to load models: {failureText(models.error)}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={models.isFetching}
-          onClick={() => void models.refetch()}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        error={models.error}
+        retrying={models.isFetching}
+        onRetry={() => void models.refetch()}
+      />
     );
   }
 
@@ -110,38 +110,94 @@ export function TranscriptionSettings() {
         </ul>
       )}
       {notes.length > 0 && (
-        <>
-          <h3 id={notesHeadingId} className="mt-2 text-sm font-medium">
-            Notes models
-          </h3>
-          <p className="text-xs text-muted-foreground">
-            {list.notes.modelId
-              ? 'Summaries and action items are written on this server by the installed notes model.'
-              : 'Without a notes model, notes are extractive: sentences picked from the transcript. A notes model writes summaries and action items on this server.'}
-          </p>
-          <ul aria-labelledby={notesHeadingId} className="flex flex-col gap-2">
-            {rows(notes)}
-          </ul>
-        </>
+        <NotesModels headingId={notesHeadingId} installed={Boolean(list.notes.modelId)}>
+          {rows(notes)}
+        </NotesModels>
       )}
       {failed && (
         <p role="alert" className="text-xs text-destructive">
           {failureText(failed)}
         </p>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.name ?? 'model'}?`}
-        description={
-          removing
-            ? `Its files (${formatBytes(removing.sizeBytes)}) are deleted from this server. ${isNotesModel(removing) ? 'Notes are written without it' : 'New meetings use another engine'} until it is downloaded again.`
-            : ''
-        }
-        confirmLabel="Remove"
-        destructive
-        onConfirm={() => removing && remove.mutate(removing.id)}
+      <RemoveModelDialog
+        model={removing}
+        onClose={() => setRemoving(null)}
+        onConfirm={(model) => remove.mutate(model.id)}
       />
     </div>
+  );
+}
+
+/** The model list did not load: the error in full and a way to ask again. */
+function LoadFailed({
+  error,
+  retrying,
+  onRetry,
+}: {
+  error: Error;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+      <p className="text-destructive">Failed to load models: {failureText(error)}</p>
+      <Button variant="outline" size="sm" disabled={retrying} onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The notes models' heading, what notes are with or without one `installed`, and their rows. */
+function NotesModels({
+  headingId,
+  installed,
+  children,
+}: {
+  headingId: string;
+  installed: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h3 id={headingId} className="mt-2 text-sm font-medium">
+        Notes models
+      </h3>
+      <p className="text-xs text-muted-foreground">
+        {installed
+          ? 'Summaries and action items are written on this server by the installed notes model.'
+          : 'Without a notes model, notes are extractive: sentences picked from the transcript. A notes model writes summaries and action items on this server.'}
+      </p>
+      <ul aria-labelledby={headingId} className="flex flex-col gap-2">
+        {children}
+      </ul>
+    </>
+  );
+}
+
+/** Confirms removing `model` (open while it is set), saying what goes and what takes its place. */
+function RemoveModelDialog({
+  model,
+  onClose,
+  onConfirm,
+}: {
+  model: ModelStatus | null;
+  onClose: () => void;
+  onConfirm: (model: ModelStatus) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={model !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Remove ${model?.name ?? 'model'}?`}
+      description={
+        model
+          ? `Its files (${formatBytes(model.sizeBytes)}) are deleted from this server. ${isNotesModel(model) ? 'Notes are written without it' : 'New meetings use another engine'} until it is downloaded again.`
+          : ''
+      }
+      confirmLabel="Remove"
+      destructive
+      onConfirm={() => model && onConfirm(model)}
+    />
   );
 }

@@ -51,41 +51,12 @@ export function VoiceProfiles() {
       ) : (
         <ul className="flex flex-col divide-y rounded-lg border" aria-label="Voice profiles">
           {profiles.data.map((p) => (
-            <li
+            <VoiceProfileRow
               key={p.id}
-              className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3"
-            >
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate text-sm font-medium">{p.name}</span>
-                <span className="truncate text-xs text-muted-foreground">
-                  {[p.email, p.meetings === 1 ? '1 meeting' : `${p.meetings} meetings`]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </div>
-              <div className="flex items-center gap-2">
-                {p.sampleUrl ? (
-                  <audio
-                    controls
-                    preload="none"
-                    src={p.sampleUrl}
-                    aria-label={`Voice sample of ${p.name}`}
-                    className="h-8 min-w-0 flex-1 sm:w-56 sm:flex-none"
-                  />
-                ) : (
-                  <span className="flex-1 text-xs text-muted-foreground">No sample</span>
-                )}
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Delete the voice profile of ${p.name}`}
-                  disabled={remove.isPending && remove.variables === p.id}
-                  onClick={() => setDeleting(p)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
+              profile={p}
+              deleting={remove.isPending && remove.variables === p.id}
+              onDelete={() => setDeleting(p)}
+            />
           ))}
         </ul>
       )}
@@ -106,5 +77,51 @@ export function VoiceProfiles() {
         }
       />
     </div>
+  );
+}
+
+/** One profile: name, e-mail and meeting count, its clip's player (or 'No sample'), and Delete. */
+function VoiceProfileRow({
+  profile: p,
+  deleting,
+  onDelete,
+}: {
+  profile: VoiceProfile;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate text-sm font-medium">{p.name}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {[p.email, p.meetings === 1 ? '1 meeting' : `${p.meetings} meetings`]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </div>
+      <div className="flex items-center gap-2">
+        {p.sampleUrl ? (
+          <audio
+            controls
+            preload="none"
+            src={p.sampleUrl}
+            aria-label={`Voice sample of ${p.name}`}
+            className="h-8 min-w-0 flex-1 sm:w-56 sm:flex-none"
+          />
+        ) : (
+          <span className="flex-1 text-xs text-muted-foreground">No sample</span>
+        )}
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Delete the voice profile of ${p.name}`}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
   );
 }
