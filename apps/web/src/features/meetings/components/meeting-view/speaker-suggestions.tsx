@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useDismissSpeakerSuggestion } from '@/features/meetings/api/dismiss-speaker-suggestion';
 import { useRenameSpeakers } from '@/features/meetings/api/rename-speakers';
-import { renamedMap } from './rename-speaker-dialog';
+import { renamedMap, undoRenameAction } from './rename-speaker-dialog';
 
 /** Props of {@link SpeakerSuggestions}. */
 export interface SpeakerSuggestionsProps {
@@ -36,15 +36,7 @@ export function SpeakerSuggestions({ meeting, labels }: SpeakerSuggestionsProps)
       onSuccess: () =>
         toast.success(`Renamed ${label} to ${name}`, {
           description: 'Transcript, summary and action items show the new name.',
-          action: {
-            label: 'Undo',
-            onClick: () =>
-              rename.mutate(previous, {
-                onSuccess: () => toast.success('Speaker names restored'),
-                onError: (err) =>
-                  toast.error('Failed to rename speaker', { description: err.message }),
-              }),
-          },
+          action: undoRenameAction(rename, previous),
         }),
       onError: (err) => toast.error('Failed to rename speaker', { description: err.message }),
     });
