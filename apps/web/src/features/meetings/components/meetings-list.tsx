@@ -1,7 +1,7 @@
 import { groupMeetingsByDate, type DateGroup, type MeetingListItem } from '@summy/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CircleAlert, Loader2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -68,40 +68,36 @@ function ListSkeleton() {
   );
 }
 
-/**
- * The sidebar's meetings: upload placeholders on top, then the meetings grouped under Today, Last
- * week, Previous 30 days and Past (meetings being recorded are in the banner instead), or the empty
- * state 'No meetings yet'. The list is the scroll container: its rows are virtualized, and older
- * pages of the keyset-paged list load as the end comes near, so thousands of meetings scroll
- * smoothly. The selected row follows the route; deleting asks first ('Delete meeting?') and leaves
- * the page of the deleted meeting.
- */
-export function MeetingsList() {
-  const {
-    data,
-    isPending,
-    isError,
-    refetch,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    dataUpdatedAt,
-  } = useInfiniteMeetings();
+/** The sidebar's rows (uploads, group headings, meetings, the list's end) and the query behind them. */
+function useMeetingRows() {
+  const query = useInfiniteMeetings();
   const uploads = usePendingUploads();
-  const navigate = useNavigate();
-  const selectedId = useMatch('/meeting/:meetingId')?.params.meetingId ?? null;
-
+  const { data, hasNextPage, dataUpdatedAt } = query;
   const meetings = useMemo(() => flattenMeetingPages(data), [data]);
   // Grouping is by calendar day relative to when the list was read; refetches on focus and after
-  // every realtime change keep that current enough without a clock timer.
+  // every realtime change keep that current enough without a clock timer. The clock is read only
+  // until the first fetch lands, and memoized on it, so renders stay alike.
+  // eslint-disable-next-line react-hooks/purity
   const now = useMemo(() => new Date(dataUpdatedAt || Date.now()), [dataUpdatedAt]);
   const rows = useMemo(
     () => buildRows(uploads, meetings, hasNextPage, now),
     [uploads, meetings, hasNextPage, now],
   );
+  return { query, empty: meetings.length === 0 && uploads.length === 0, now, rows };
+}
 
-  const scrollRef = useRef<HTMLDivElement>(null);
+type MeetingsQuery = ReturnType<typeof useInfiniteMeetings>;
+
+/**
+ * The virtualizer of `rows` inside `scrollRef`: it loads the next page as the end comes near and
+ * brings the selected meeting's row into view once.
+ */
+function useVirtualRows(
+  rows: Row[],
+  scrollRef: RefObject<HTMLDivElement | null>,
+  query: MeetingsQuery,
+  selectedId: string | null,
+) {
   // The app does not run React Compiler; this lint only warns that it would skip this component.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -112,9 +108,9 @@ export function MeetingsList() {
     overscan: OVERSCAN,
     paddingEnd: 12,
   });
-  const virtualRows = virtualizer.getVirtualItems();
-  const lastRendered = virtualRows.at(-1)?.index ?? -1;
+  const lastRendered = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
 
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   useEffect(() => {
     if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
     if (lastRendered >= rows.length - PREFETCH_ROWS) void fetchNextPage();
@@ -138,7 +134,13 @@ export function MeetingsList() {
     virtualizer.scrollToIndex(index, { align: 'auto' });
   }, [selectedId, rows, virtualizer]);
 
-  // Delete: the dialog keeps the last target while it animates closed.
+  return virtualizer;
+}
+
+/** Deleting a meeting: the confirmation's state, and leaving the page of the deleted meeting. */
+function useMeetingRemoval(selectedId: string | null) {
+  const navigate = useNavigate();
+  // The dialog keeps the last target while it animates closed.
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [target, setTarget] = useState<MeetingListItem | null>(null);
   // Read when a delete finishes, which may be after the person moved on to another meeting.
@@ -155,96 +157,185 @@ export function MeetingsList() {
     setTarget(meeting);
     setConfirmOpen(true);
   }, []);
+  const confirmDelete = () => {
+    if (target) deleteMeeting.mutate(target.id);
+  };
+  return { confirmOpen, setConfirmOpen, target, requestDelete, confirmDelete };
+}
+
+/** 'Delete meeting?', naming the meeting asked about. */
+function DeleteMeetingDialog({ removal }: { removal: ReturnType<typeof useMeetingRemoval> }) {
+  return (
+    <ConfirmDialog
+      open={removal.confirmOpen}
+      onOpenChange={removal.setConfirmOpen}
+      title="Delete meeting?"
+      description={
+        <>
+          "{removal.target?.title.trim() || UNTITLED_MEETING}" and its action items will be deleted.
+          This cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      destructive
+      onConfirm={removal.confirmDelete}
+    />
+  );
+}
+
+/** Nothing loaded and the first page failed: the reason and a retry. */
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-2 flex flex-col items-start gap-2 rounded-lg border border-dashed px-3 py-3 text-sm">
+      <p className="flex items-center gap-2 text-muted-foreground">
+        <CircleAlert className="size-4" aria-hidden="true" />
+        Couldn't load meetings
+      </p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The empty state of a person with no meetings and no uploads. */
+function NoMeetings() {
+  return (
+    <div className="mx-2 flex flex-col items-center gap-1 rounded-lg border border-dashed border-sidebar-border px-4 py-6 text-center">
+      <p className="text-sm font-medium">No meetings yet</p>
+      <p className="text-xs text-balance text-muted-foreground">
+        Start recording to create your first meeting
+      </p>
+    </div>
+  );
+}
+
+/** What every row may need beside its own data. */
+interface RowContext {
+  now: Date;
+  onRequestDelete: (meeting: MeetingListItem) => void;
+  /** True when the next page failed: the last row offers to try again. */
+  moreFailed: boolean;
+  onRetryMore: () => void;
+}
+
+/** One row's content, by its kind. */
+function RowContent({ row, context }: { row: Row; context: RowContext }) {
+  switch (row.kind) {
+    case 'upload':
+      return <SidebarUploadRow upload={row.upload} />;
+    case 'header':
+      return (
+        <h3
+          className={cn(
+            'px-2 pb-1.5 text-xs font-medium text-muted-foreground',
+            row.first ? 'pt-1' : 'pt-4',
+          )}
+        >
+          {row.group}
+        </h3>
+      );
+    case 'meeting':
+      return (
+        <SidebarMeetingRow
+          meeting={row.meeting}
+          now={context.now}
+          onRequestDelete={context.onRequestDelete}
+        />
+      );
+    case 'more':
+      return (
+        <div className="flex h-10 items-center justify-center gap-2 text-xs text-muted-foreground">
+          {context.moreFailed ? (
+            <>
+              Couldn't load older meetings
+              <Button variant="ghost" size="sm" onClick={context.onRetryMore}>
+                Try again
+              </Button>
+            </>
+          ) : (
+            <>
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              Loading older meetings
+            </>
+          )}
+        </div>
+      );
+  }
+}
+
+/** The rows the virtualizer has in view, each placed at its measured offset. */
+function VirtualRowList({
+  rows,
+  virtualizer,
+  context,
+}: {
+  rows: Row[];
+  virtualizer: ReturnType<typeof useVirtualRows>;
+  context: RowContext;
+}) {
+  return (
+    <ul
+      aria-label="Meetings"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((virtualRow) => {
+        const row = rows[virtualRow.index];
+        if (!row) return null;
+        return (
+          <li
+            key={virtualRow.key}
+            data-index={virtualRow.index}
+            data-row-kind={row.kind}
+            ref={virtualizer.measureElement}
+            className="absolute top-0 left-0 w-full px-2 pb-0.5"
+            style={{ transform: `translateY(${virtualRow.start}px)` }}
+          >
+            <RowContent row={row} context={context} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The sidebar's meetings: upload placeholders on top, then the meetings grouped under Today, Last
+ * week, Previous 30 days and Past (meetings being recorded are in the banner instead), or the empty
+ * state 'No meetings yet'. The list is the scroll container: its rows are virtualized, and older
+ * pages of the keyset-paged list load as the end comes near, so thousands of meetings scroll
+ * smoothly. The selected row follows the route; deleting asks first ('Delete meeting?') and leaves
+ * the page of the deleted meeting.
+ */
+export function MeetingsList() {
+  const selectedId = useMatch('/meeting/:meetingId')?.params.meetingId ?? null;
+  const { query, empty, now, rows } = useMeetingRows();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualRows(rows, scrollRef, query, selectedId);
+  const removal = useMeetingRemoval(selectedId);
 
   let body;
-  if (isPending) {
+  if (query.isPending) {
     body = (
       <div role="status" aria-label="Loading meetings">
         <ListSkeleton />
       </div>
     );
-  } else if (isError && !data) {
+  } else if (query.isError && !query.data) {
     // A failed older page keeps what is loaded (TanStack marks the whole query as errored then);
     // only a list with nothing to show becomes an error message.
-    body = (
-      <div className="mx-2 flex flex-col items-start gap-2 rounded-lg border border-dashed px-3 py-3 text-sm">
-        <p className="flex items-center gap-2 text-muted-foreground">
-          <CircleAlert className="size-4" aria-hidden="true" />
-          Couldn't load meetings
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (meetings.length === 0 && uploads.length === 0) {
-    body = (
-      <div className="mx-2 flex flex-col items-center gap-1 rounded-lg border border-dashed border-sidebar-border px-4 py-6 text-center">
-        <p className="text-sm font-medium">No meetings yet</p>
-        <p className="text-xs text-balance text-muted-foreground">
-          Start recording to create your first meeting
-        </p>
-      </div>
-    );
+    body = <LoadError onRetry={() => void query.refetch()} />;
+  } else if (empty) {
+    body = <NoMeetings />;
   } else {
-    body = (
-      <ul
-        aria-label="Meetings"
-        className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {virtualRows.map((virtualRow) => {
-          const row = rows[virtualRow.index];
-          if (!row) return null;
-          return (
-            <li
-              key={virtualRow.key}
-              data-index={virtualRow.index}
-              data-row-kind={row.kind}
-              ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full px-2 pb-0.5"
-              style={{ transform: `translateY(${virtualRow.start}px)` }}
-            >
-              {row.kind === 'upload' && <SidebarUploadRow upload={row.upload} />}
-              {row.kind === 'header' && (
-                <h3
-                  className={cn(
-                    'px-2 pb-1.5 text-xs font-medium text-muted-foreground',
-                    row.first ? 'pt-1' : 'pt-4',
-                  )}
-                >
-                  {row.group}
-                </h3>
-              )}
-              {row.kind === 'meeting' && (
-                <SidebarMeetingRow
-                  meeting={row.meeting}
-                  now={now}
-                  onRequestDelete={requestDelete}
-                />
-              )}
-              {row.kind === 'more' && (
-                <div className="flex h-10 items-center justify-center gap-2 text-xs text-muted-foreground">
-                  {isFetchNextPageError ? (
-                    <>
-                      Couldn't load older meetings
-                      <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
-                        Try again
-                      </Button>
-                    </>
-                  ) : (
-                    <>
-                      <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-                      Loading older meetings
-                    </>
-                  )}
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    );
+    const context: RowContext = {
+      now,
+      onRequestDelete: removal.requestDelete,
+      moreFailed: query.isFetchNextPageError,
+      onRetryMore: () => void query.fetchNextPage(),
+    };
+    body = <VirtualRowList rows={rows} virtualizer={virtualizer} context={context} />;
   }
 
   return (
@@ -254,22 +345,7 @@ export function MeetingsList() {
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 pt-0.5"
     >
       {body}
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Delete meeting?"
-        description={
-          <>
-            "{target?.title.trim() || UNTITLED_MEETING}" and its action items will be deleted. This
-            cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        destructive
-        onConfirm={() => {
-          if (target) deleteMeeting.mutate(target.id);
-        }}
-      />
+      <DeleteMeetingDialog removal={removal} />
     </div>
   );
 }

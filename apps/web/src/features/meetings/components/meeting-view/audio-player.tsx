@@ -31,31 +31,18 @@ export interface AudioPlayerProps {
   className?: string;
 }
 
-/** Play/pause, elapsed time, a seek bar, the length and the speed. */
-export function AudioPlayer({
-  audioRef,
-  src,
-  fallbackDuration,
-  onExpired,
-  onTime,
-  className,
-}: AudioPlayerProps) {
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [fileDuration, setFileDuration] = useState(0);
-  const [waiting, setWaiting] = useState(false);
-  const [rate, setRate] = useState<(typeof PLAYBACK_RATES)[number]>(1);
-  const lastRenewal = useRef(0);
+/**
+ * The length the player shows, in seconds: the file's own when it says, else `fallback`; 0 when
+ * neither is a finite length (a stored 1e308 minutes is Infinity seconds and must not reach the
+ * slider).
+ */
+function playerDuration(fileDuration: number, fallback: number): number {
+  if (Number.isFinite(fileDuration) && fileDuration > 0) return fileDuration;
+  return Number.isFinite(fallback) ? fallback : 0;
+}
 
-  // A stored odd duration (1e308 minutes gives Infinity seconds) must not reach the slider.
-  const duration =
-    Number.isFinite(fileDuration) && fileDuration > 0
-      ? fileDuration
-      : Number.isFinite(fallbackDuration)
-        ? fallbackDuration
-        : 0;
-
-  // A fresh URL (the old one is about to expire) replaces the source without losing the place.
+/** A fresh URL (the old one is about to expire) replaces the source without losing the place. */
+function useSourceSwap(audioRef: RefObject<HTMLAudioElement | null>, src: string | undefined) {
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !src || audio.src === src) return;
@@ -73,6 +60,19 @@ export function AudioPlayer({
       );
     }
   }, [audioRef, src]);
+}
+
+/** The `<audio>` element's state as the controls draw it, kept by its events. */
+function useAudioState(
+  audioRef: RefObject<HTMLAudioElement | null>,
+  onExpired: () => void,
+  onTime: AudioPlayerProps['onTime'],
+) {
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [fileDuration, setFileDuration] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  const lastRenewal = useRef(0);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -81,18 +81,12 @@ export function AudioPlayer({
       setTime(audio.currentTime);
       onTime?.(audio.currentTime, !audio.paused);
     };
-    const onPlay = () => {
-      setPlaying(true);
-      report();
-    };
     const onPause = () => {
       setPlaying(false);
       setWaiting(false);
       report();
     };
     const onDuration = () => setFileDuration(audio.duration);
-    const onWaiting = () => setWaiting(true);
-    const onPlaying = () => setWaiting(false);
     const onError = () => {
       setPlaying(false);
       setWaiting(false);
@@ -103,29 +97,120 @@ export function AudioPlayer({
         onExpired();
       }
     };
-    audio.addEventListener('play', onPlay);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('ended', onPause);
-    audio.addEventListener('timeupdate', report);
-    audio.addEventListener('seeked', report);
-    audio.addEventListener('durationchange', onDuration);
-    audio.addEventListener('loadedmetadata', onDuration);
-    audio.addEventListener('waiting', onWaiting);
-    audio.addEventListener('playing', onPlaying);
-    audio.addEventListener('error', onError);
+    const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
+      [
+        'play',
+        () => {
+          setPlaying(true);
+          report();
+        },
+      ],
+      ['pause', onPause],
+      ['ended', onPause],
+      ['timeupdate', report],
+      ['seeked', report],
+      ['durationchange', onDuration],
+      ['loadedmetadata', onDuration],
+      ['waiting', () => setWaiting(true)],
+      ['playing', () => setWaiting(false)],
+      ['error', onError],
+    ];
+    for (const [type, listener] of listeners) audio.addEventListener(type, listener);
     return () => {
-      audio.removeEventListener('play', onPlay);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('ended', onPause);
-      audio.removeEventListener('timeupdate', report);
-      audio.removeEventListener('seeked', report);
-      audio.removeEventListener('durationchange', onDuration);
-      audio.removeEventListener('loadedmetadata', onDuration);
-      audio.removeEventListener('waiting', onWaiting);
-      audio.removeEventListener('playing', onPlaying);
-      audio.removeEventListener('error', onError);
+      for (const [type, listener] of listeners) audio.removeEventListener(type, listener);
     };
   }, [audioRef, onExpired, onTime]);
+
+  return { playing, waiting, time, setTime, fileDuration };
+}
+
+/** Play or pause; a spinner while the URL loads or playback waits for data. */
+function PlayButton({
+  ready,
+  playing,
+  waiting,
+  onClick,
+}: {
+  ready: boolean;
+  playing: boolean;
+  waiting: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={!ready}
+      aria-label={playing ? 'Pause recording' : 'Play recording'}
+      className="flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xs transition-colors outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-50"
+    >
+      {!ready || (waiting && playing) ? (
+        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+      ) : playing ? (
+        <Pause className="size-4 fill-current" aria-hidden="true" />
+      ) : (
+        <Play className="size-4 translate-x-px fill-current" aria-hidden="true" />
+      )}
+    </button>
+  );
+}
+
+/** The seek bar, filled up to `time` of `duration` (seconds). */
+function SeekBar({
+  time,
+  duration,
+  ready,
+  onSeek,
+}: {
+  time: number;
+  duration: number;
+  ready: boolean;
+  onSeek: (seconds: number) => void;
+}) {
+  const max = Math.max(duration, time, 0.001);
+  const percent = Math.min(100, (time / max) * 100);
+  return (
+    <input
+      type="range"
+      min={0}
+      max={max}
+      step={0.1}
+      value={Math.min(time, max)}
+      disabled={!ready}
+      onChange={(event) => onSeek(Number(event.currentTarget.value))}
+      aria-label="Seek"
+      aria-valuetext={`${formatPlaybackTime(time)} of ${formatPlaybackTime(duration)}`}
+      className={cn(
+        'h-1.5 min-w-0 flex-1 cursor-pointer appearance-none rounded-full outline-none disabled:cursor-default',
+        'focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        '[&::-webkit-slider-thumb]:size-3.5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-background [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow',
+        '[&::-moz-range-thumb]:size-3.5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-background [&::-moz-range-thumb]:bg-primary',
+      )}
+      style={{
+        background: `linear-gradient(to right, var(--primary) ${percent}%, var(--muted) ${percent}%)`,
+      }}
+    />
+  );
+}
+
+/** Play/pause, elapsed time, a seek bar, the length and the speed. */
+export function AudioPlayer({
+  audioRef,
+  src,
+  fallbackDuration,
+  onExpired,
+  onTime,
+  className,
+}: AudioPlayerProps) {
+  // Declared first, as the source swap's effect runs before the element's listeners are set.
+  useSourceSwap(audioRef, src);
+  const { playing, waiting, time, setTime, fileDuration } = useAudioState(
+    audioRef,
+    onExpired,
+    onTime,
+  );
+  const [rate, setRate] = useState<(typeof PLAYBACK_RATES)[number]>(1);
+  const duration = playerDuration(fileDuration, fallbackDuration);
 
   const toggle = () => {
     const audio = audioRef.current;
@@ -148,8 +233,6 @@ export function AudioPlayer({
   };
 
   const ready = Boolean(src);
-  const max = Math.max(duration, time, 0.001);
-  const percent = Math.min(100, (time / max) * 100);
 
   return (
     <div
@@ -158,44 +241,11 @@ export function AudioPlayer({
       className={cn('flex items-center gap-2 sm:gap-3', className)}
     >
       <audio ref={audioRef} preload="metadata" className="hidden" />
-      <button
-        type="button"
-        onClick={toggle}
-        disabled={!ready}
-        aria-label={playing ? 'Pause recording' : 'Play recording'}
-        className="flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xs transition-colors outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-50"
-      >
-        {!ready || (waiting && playing) ? (
-          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-        ) : playing ? (
-          <Pause className="size-4 fill-current" aria-hidden="true" />
-        ) : (
-          <Play className="size-4 translate-x-px fill-current" aria-hidden="true" />
-        )}
-      </button>
+      <PlayButton ready={ready} playing={playing} waiting={waiting} onClick={toggle} />
       <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
         {formatPlaybackTime(time)}
       </span>
-      <input
-        type="range"
-        min={0}
-        max={max}
-        step={0.1}
-        value={Math.min(time, max)}
-        disabled={!ready}
-        onChange={(event) => seek(Number(event.currentTarget.value))}
-        aria-label="Seek"
-        aria-valuetext={`${formatPlaybackTime(time)} of ${formatPlaybackTime(duration)}`}
-        className={cn(
-          'h-1.5 min-w-0 flex-1 cursor-pointer appearance-none rounded-full outline-none disabled:cursor-default',
-          'focus-visible:ring-[3px] focus-visible:ring-ring/50',
-          '[&::-webkit-slider-thumb]:size-3.5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-background [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow',
-          '[&::-moz-range-thumb]:size-3.5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-background [&::-moz-range-thumb]:bg-primary',
-        )}
-        style={{
-          background: `linear-gradient(to right, var(--primary) ${percent}%, var(--muted) ${percent}%)`,
-        }}
-      />
+      <SeekBar time={time} duration={duration} ready={ready} onSeek={seek} />
       <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
         {formatPlaybackTime(duration)}
       </span>

@@ -128,16 +128,132 @@ function LikelyDone({
   );
 }
 
-/** The 'Last time' card; nothing until the series is loaded, or when there is nothing to show. */
-export function LastTime({ meetingId, series }: LastTimeProps) {
+/** Confirming and dismissing the suggested items, each with a toast; `busy` while either runs. */
+function useLikelyDoneActions(meetingId: string) {
   const confirm = useConfirmLikelyDone(meetingId);
   const dismiss = useDismissLikelyDone(meetingId);
+  return {
+    busy: confirm.isPending || dismiss.isPending,
+    confirm: (item: LikelyDoneItem) =>
+      confirm.mutate(item.id, {
+        onSuccess: () => toast.success(`Marked done: ${item.title}`),
+        onError: (err) =>
+          toast.error('Failed to update the action item', {
+            description: err.message,
+          }),
+      }),
+    dismiss: (item: LikelyDoneItem) =>
+      dismiss.mutate(item.id, {
+        onError: (err) =>
+          toast.error('Failed to dismiss the suggestion', {
+            description: err.message,
+          }),
+      }),
+  };
+}
+
+/** 'Last time', and the previous meeting's title and day as a link. */
+function Heading({ id, previous }: { id: string; previous: MeetingSeries['previous'] }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+      <h2 id={id} className="flex items-center gap-1.5 text-sm font-semibold">
+        <History className="size-4 text-brand" aria-hidden="true" />
+        Last time
+      </h2>
+      {previous && (
+        <Link
+          to={`/meeting/${previous.id}`}
+          className="min-w-0 truncate text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+        >
+          {previous.title} · {day(previous.date)}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The previous meeting's decisions; nothing when it made none. */
+function Decisions({ id, decisions }: { id: string; decisions: readonly string[] }) {
+  if (decisions.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <SectionTitle id={id}>Decisions</SectionTitle>
+      <ul aria-labelledby={id} className="flex flex-col gap-1 text-sm">
+        {decisions.map((d, i) => (
+          <li key={i} className="flex gap-2">
+            <span aria-hidden="true" className="mt-2 size-1 shrink-0 rounded-full bg-brand" />
+            <span className="min-w-0 break-words">{d}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The items this meeting suggests are done, each to confirm or dismiss; nothing when none. */
+function LikelyDoneList({
+  id,
+  meetingId,
+  items,
+  actions,
+}: {
+  id: string;
+  meetingId: string;
+  items: readonly LikelyDoneItem[];
+  actions: ReturnType<typeof useLikelyDoneActions>;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <SectionTitle id={id}>Likely done in this meeting</SectionTitle>
+      <ul aria-labelledby={id} className="flex flex-col gap-1.5">
+        {items.map((item) => (
+          <LikelyDone
+            key={item.id}
+            meetingId={meetingId}
+            item={item}
+            busy={actions.busy}
+            onConfirm={() => actions.confirm(item)}
+            onDismiss={() => actions.dismiss(item)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The series' items still open and not suggested done; nothing when none. */
+function StillOpen({
+  id,
+  items,
+  previousId,
+}: {
+  id: string;
+  items: readonly CarriedItem[];
+  previousId: string | null;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <SectionTitle id={id}>Still open ({items.length})</SectionTitle>
+      <ul aria-labelledby={id} className="flex flex-col gap-1">
+        {items.map((item) => (
+          <OpenItem key={item.id} item={item} previousId={previousId} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The 'Last time' card; nothing until the series is loaded, or when there is nothing to show. */
+export function LastTime({ meetingId, series }: LastTimeProps) {
+  // Held by the card, which stays mounted with the view, so a toast follows every answer.
+  const actions = useLikelyDoneActions(meetingId);
   if (!series?.series) return null;
   const { previous, openItems, likelyDone } = series;
   if (!previous && openItems.length === 0) return null;
   const suggested = new Set(likelyDone.map((d) => d.id));
   const stillOpen = openItems.filter((i) => !suggested.has(i.id));
-  const busy = confirm.isPending || dismiss.isPending;
   const id = `last-time-${meetingId}`;
 
   return (
@@ -145,78 +261,18 @@ export function LastTime({ meetingId, series }: LastTimeProps) {
       aria-labelledby={id}
       className="flex flex-col gap-3.5 rounded-xl border border-border bg-muted/30 px-4 py-3.5"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-        <h2 id={id} className="flex items-center gap-1.5 text-sm font-semibold">
-          <History className="size-4 text-brand" aria-hidden="true" />
-          Last time
-        </h2>
-        {previous && (
-          <Link
-            to={`/meeting/${previous.id}`}
-            className="min-w-0 truncate text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
-          >
-            {previous.title} · {day(previous.date)}
-          </Link>
-        )}
-      </div>
+      <Heading id={id} previous={previous} />
       {previous?.overview && (
         <p className="line-clamp-3 text-sm text-muted-foreground">{previous.overview}</p>
       )}
-      {previous && previous.decisions.length > 0 && (
-        <div className="flex flex-col gap-1.5">
-          <SectionTitle id={`${id}-decisions`}>Decisions</SectionTitle>
-          <ul aria-labelledby={`${id}-decisions`} className="flex flex-col gap-1 text-sm">
-            {previous.decisions.map((d, i) => (
-              <li key={i} className="flex gap-2">
-                <span aria-hidden="true" className="mt-2 size-1 shrink-0 rounded-full bg-brand" />
-                <span className="min-w-0 break-words">{d}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {likelyDone.length > 0 && (
-        <div className="flex flex-col gap-1.5">
-          <SectionTitle id={`${id}-done`}>Likely done in this meeting</SectionTitle>
-          <ul aria-labelledby={`${id}-done`} className="flex flex-col gap-1.5">
-            {likelyDone.map((item) => (
-              <LikelyDone
-                key={item.id}
-                meetingId={meetingId}
-                item={item}
-                busy={busy}
-                onConfirm={() =>
-                  confirm.mutate(item.id, {
-                    onSuccess: () => toast.success(`Marked done: ${item.title}`),
-                    onError: (err) =>
-                      toast.error('Failed to update the action item', {
-                        description: err.message,
-                      }),
-                  })
-                }
-                onDismiss={() =>
-                  dismiss.mutate(item.id, {
-                    onError: (err) =>
-                      toast.error('Failed to dismiss the suggestion', {
-                        description: err.message,
-                      }),
-                  })
-                }
-              />
-            ))}
-          </ul>
-        </div>
-      )}
-      {stillOpen.length > 0 && (
-        <div className="flex flex-col gap-1.5">
-          <SectionTitle id={`${id}-open`}>Still open ({stillOpen.length})</SectionTitle>
-          <ul aria-labelledby={`${id}-open`} className="flex flex-col gap-1">
-            {stillOpen.map((item) => (
-              <OpenItem key={item.id} item={item} previousId={previous?.id ?? null} />
-            ))}
-          </ul>
-        </div>
-      )}
+      <Decisions id={`${id}-decisions`} decisions={previous?.decisions ?? []} />
+      <LikelyDoneList
+        id={`${id}-done`}
+        meetingId={meetingId}
+        items={likelyDone}
+        actions={actions}
+      />
+      <StillOpen id={`${id}-open`} items={stillOpen} previousId={previous?.id ?? null} />
     </section>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Ellipsis, Trash, Unlink } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -51,16 +51,63 @@ export interface MeetingActionsMenuProps {
   linked: boolean;
 }
 
-/** The '...' button of the meeting header: the exports and two confirmed actions. */
-export function MeetingActionsMenu({
+/** The dialog an item of the menu asks to open. */
+type Confirming = 'delete' | 'unlink';
+
+/** The '...' button and its items; the two actions that need a confirmation call `onConfirm`. */
+function ActionsDropdown({
   meetingId,
-  meetingTitle,
-  calendarEventTitle,
   linked,
-}: MeetingActionsMenuProps) {
-  const [confirming, setConfirming] = useState<'delete' | 'unlink' | null>(null);
-  // The confirmations open from the menu's items; closed, they give the focus back to '...'.
-  const trigger = useRef<HTMLButtonElement>(null);
+  triggerRef,
+  onConfirm,
+}: {
+  meetingId: string;
+  linked: boolean;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  onConfirm: (action: Confirming) => void;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          ref={triggerRef}
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Meeting actions"
+          className="-mt-1 -mr-2 shrink-0 text-muted-foreground"
+        >
+          <Ellipsis className="size-5" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel>Export as</DropdownMenuLabel>
+        {EXPORT_FORMATS.map((format) => (
+          <DropdownMenuItem key={format} onSelect={() => exportMeeting(meetingId, format)}>
+            <Download />
+            {EXPORT_FORMAT_INFO[format].label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        {linked && (
+          <>
+            <DropdownMenuItem onSelect={() => onConfirm('unlink')}>
+              <Unlink />
+              Unlink calendar event
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        <DropdownMenuItem variant="destructive" onSelect={() => onConfirm('delete')}>
+          <Trash className="text-destructive" />
+          Delete Meeting
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** Unlinking the calendar event and deleting the meeting (which leaves its page), with notices. */
+function useMeetingActions(meetingId: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const unlinkEvent = useUnlinkCalendarEvent(meetingId);
@@ -70,52 +117,37 @@ export function MeetingActionsMenu({
       queryClient.removeQueries({ queryKey: meetingQueryKey(id) });
     },
   });
-
-  const unlink = () => {
-    unlinkEvent.mutate(undefined, {
-      onSuccess: () => toast.success(CALENDAR_MESSAGES.unlinked),
-      onError: () => toast.error(CALENDAR_MESSAGES.unlinkFailed),
-    });
+  return {
+    unlink: () => {
+      unlinkEvent.mutate(undefined, {
+        onSuccess: () => toast.success(CALENDAR_MESSAGES.unlinked),
+        onError: () => toast.error(CALENDAR_MESSAGES.unlinkFailed),
+      });
+    },
+    remove: () => remove.mutate(meetingId),
   };
+}
+
+/** The '...' button of the meeting header: the exports and two confirmed actions. */
+export function MeetingActionsMenu({
+  meetingId,
+  meetingTitle,
+  calendarEventTitle,
+  linked,
+}: MeetingActionsMenuProps) {
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  // The confirmations open from the menu's items; closed, they give the focus back to '...'.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const actions = useMeetingActions(meetingId);
 
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={trigger}
-            variant="ghost"
-            size="icon-sm"
-            aria-label="Meeting actions"
-            className="-mt-1 -mr-2 shrink-0 text-muted-foreground"
-          >
-            <Ellipsis className="size-5" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-56">
-          <DropdownMenuLabel>Export as</DropdownMenuLabel>
-          {EXPORT_FORMATS.map((format) => (
-            <DropdownMenuItem key={format} onSelect={() => exportMeeting(meetingId, format)}>
-              <Download />
-              {EXPORT_FORMAT_INFO[format].label}
-            </DropdownMenuItem>
-          ))}
-          <DropdownMenuSeparator />
-          {linked && (
-            <>
-              <DropdownMenuItem onSelect={() => setConfirming('unlink')}>
-                <Unlink />
-                Unlink calendar event
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-            </>
-          )}
-          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming('delete')}>
-            <Trash className="text-destructive" />
-            Delete Meeting
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <ActionsDropdown
+        meetingId={meetingId}
+        linked={linked}
+        triggerRef={trigger}
+        onConfirm={setConfirming}
+      />
 
       <ConfirmDialog
         open={confirming === 'unlink'}
@@ -127,7 +159,7 @@ export function MeetingActionsMenu({
             : 'This meeting will no longer be linked to its calendar event. The event itself is not changed.'
         }
         confirmLabel="Unlink"
-        onConfirm={unlink}
+        onConfirm={actions.unlink}
         returnFocusTo={trigger}
       />
       <ConfirmDialog
@@ -137,7 +169,7 @@ export function MeetingActionsMenu({
         description={`"${meetingTitle}" will be deleted with its recording, transcript, summary and action items. This cannot be undone.`}
         confirmLabel="Delete"
         destructive
-        onConfirm={() => remove.mutate(meetingId)}
+        onConfirm={actions.remove}
         returnFocusTo={trigger}
       />
     </>

@@ -6,23 +6,20 @@
  * assistant scrolls to its turn and highlights the card for a few seconds (`data-cited`,
  * `aria-current`).
  */
-import { formatPlaybackTime, type ProgressLabel, type TranscriptTurn } from '@summy/core';
+import type { ProgressLabel, TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Captions, Pencil, Play } from 'lucide-react';
+import { Captions } from 'lucide-react';
 import {
-  memo,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
-  type MouseEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
-import { cn } from '@/lib/utils';
 import type { TurnStart } from './meeting-time';
 import { GeneratingState, PanelEmpty } from './panel-states';
-import { SpeakerAvatar } from './speaker-avatar';
+import { TurnCard } from './turn-card';
 
 /** A first guess of a card's height before it is measured (px). */
 const ESTIMATED_CARD_HEIGHT = 132;
@@ -267,93 +264,3 @@ function useCitedTurn(
 
   return target && target.key !== fadedKey ? target.index : -1;
 }
-
-/** One speaker turn. Memoized: playback moves the highlight, which must not redraw every card. */
-const TurnCard = memo(function TurnCard({
-  turn,
-  start,
-  slot,
-  active,
-  cited,
-  onPlay,
-  onRename,
-}: {
-  turn: TranscriptTurn;
-  start: TurnStart | null;
-  slot: number;
-  active: boolean;
-  cited: boolean;
-  onPlay?: (index: number) => void;
-  onRename?: (speaker: string) => void;
-}) {
-  const canPlay = Boolean(onPlay && start);
-  const time = start ? formatPlaybackTime(start.start) : null;
-
-  // A click anywhere on the card plays from the turn, unless the person was selecting text.
-  const onCardClick = (event: MouseEvent<HTMLElement>) => {
-    if (!canPlay) return;
-    if ((event.target as HTMLElement).closest('button')) return;
-    if (window.getSelection()?.toString()) return;
-    onPlay?.(turn.index);
-  };
-
-  return (
-    <article
-      aria-label={`${turn.speaker}${time && start?.exact ? ` at ${time}` : ''}`}
-      aria-current={active || cited ? 'true' : undefined}
-      data-cited={cited ? 'true' : undefined}
-      onClick={onCardClick}
-      className={cn(
-        'group rounded-xl border bg-card px-4 py-3.5 shadow-xs transition-[color,background-color,border-color,box-shadow] duration-500 motion-reduce:transition-none',
-        canPlay && 'cursor-pointer hover:border-foreground/15 hover:bg-accent/30',
-        active && 'border-brand/50 bg-brand-soft/60 hover:bg-brand-soft/60 dark:bg-brand-soft',
-        cited &&
-          'border-brand bg-brand-soft/60 ring-[3px] ring-brand/35 hover:bg-brand-soft/60 dark:bg-brand-soft dark:ring-brand/45',
-      )}
-    >
-      <header className="flex items-center gap-3">
-        <SpeakerAvatar speaker={turn.speaker} slot={slot} />
-        <h3 className="flex min-w-0 flex-1 text-sm font-semibold text-foreground">
-          {onRename ? (
-            <button
-              type="button"
-              onClick={() => onRename(turn.speaker)}
-              aria-label={`Rename ${turn.speaker}`}
-              title="Rename speaker"
-              className="group/name -mx-1.5 inline-flex min-w-0 cursor-pointer items-center gap-1.5 rounded-md px-1.5 py-0.5 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              <span className="truncate">{turn.speaker}</span>
-              <Pencil
-                className="size-3 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover/name:opacity-100 group-focus-visible/name:opacity-100 pointer-coarse:opacity-60"
-                aria-hidden="true"
-              />
-            </button>
-          ) : (
-            <span className="truncate">{turn.speaker}</span>
-          )}
-        </h3>
-        {canPlay && start && (
-          <button
-            type="button"
-            onClick={() => onPlay?.(turn.index)}
-            aria-label={`Play from ${start.exact ? '' : 'about '}${time} (${turn.speaker})`}
-            className={cn(
-              'inline-flex h-7 shrink-0 cursor-pointer items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium text-muted-foreground tabular-nums transition-colors outline-none',
-              'hover:border-brand/40 hover:bg-brand-soft hover:text-brand-soft-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-              active && 'border-brand/40 bg-brand-soft text-brand-soft-foreground',
-            )}
-          >
-            <Play className="size-3 fill-current" aria-hidden="true" />
-            {start.exact ? time : 'Play'}
-          </button>
-        )}
-        {!canPlay && start?.exact && (
-          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{time}</span>
-        )}
-      </header>
-      <p className="mt-2.5 text-[15px] leading-7 break-words whitespace-pre-line text-foreground/90 sm:pl-11">
-        {turn.text}
-      </p>
-    </article>
-  );
-});

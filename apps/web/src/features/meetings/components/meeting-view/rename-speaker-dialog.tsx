@@ -100,21 +100,30 @@ export function RenameSpeakerDialog({ speaker, onClose, ...props }: RenameSpeake
   );
 }
 
-function RenameForm({
-  meeting,
-  labels,
-  speaker,
-  onClose,
-  suggestions,
-  rename,
-}: Omit<RenameSpeakerDialogProps, 'speaker'> & {
-  speaker: string;
-  rename: ReturnType<typeof useRenameSpeakers>;
-}) {
-  const id = useId();
-  const [value, setValue] = useState(speaker);
-  const [error, setError] = useState<string | null>(null);
+/** The speakers' rename mutation, as {@link useRenameSpeakers} gives it. */
+type RenameSpeakers = ReturnType<typeof useRenameSpeakers>;
 
+/**
+ * The toast action 'Undo' after a rename: it puts the `previous` names map back with `rename`, and
+ * says in a toast whether that worked.
+ */
+export function undoRenameAction(rename: RenameSpeakers, previous: SpeakerNames) {
+  return {
+    label: 'Undo',
+    onClick: () =>
+      rename.mutate(previous, {
+        onSuccess: () => toast.success('Speaker names restored'),
+        onError: (err) => toast.error('Failed to rename speaker', { description: err.message }),
+      }),
+  };
+}
+
+/** The names the form offers: the meeting's other speakers, and invited attendees not among them. */
+function useNameChoices(
+  meeting: RenameSpeakerDialogProps['meeting'],
+  labels: readonly string[],
+  speaker: string,
+) {
   const others = useMemo(
     () =>
       [...new Set(labels.map((label) => speakerName(label, meeting.speakerNames)))].filter(
@@ -133,9 +142,26 @@ function RenameForm({
       ].filter((name) => name !== speaker && !others.includes(name)),
     [meeting.calendarEventAttendees, speaker, others],
   );
+  return { others, attendees };
+}
+
+/** Props of the form inside {@link RenameSpeakerDialog}, mounted while it is open. */
+type RenameFormProps = Omit<RenameSpeakerDialogProps, 'speaker'> & {
+  speaker: string;
+  rename: RenameSpeakers;
+};
+
+/**
+ * The form's state: the typed name, its error, the speaker it would merge with, and saving (which
+ * closes the form and offers Undo, or shows the server's refusal under the field).
+ */
+function useRenameForm({ meeting, labels, speaker, onClose, rename }: RenameFormProps) {
+  const [value, setValue] = useState(speaker);
+  const [error, setError] = useState<string | null>(null);
+  const choices = useNameChoices(meeting, labels, speaker);
 
   const typed = value.trim().replace(/\s+/g, ' ');
-  const mergeWith = others.find((other) => other.toLowerCase() === typed.toLowerCase());
+  const mergeWith = choices.others.find((other) => other.toLowerCase() === typed.toLowerCase());
 
   const pick = (name: string) => {
     setValue(name);
@@ -155,16 +181,11 @@ function RenameForm({
     rename.mutate(renamedMap(labels, previous, speaker, name), {
       onSuccess: () => {
         onClose();
-        const undo = () =>
-          rename.mutate(previous, {
-            onSuccess: () => toast.success('Speaker names restored'),
-            onError: (err) => toast.error('Failed to rename speaker', { description: err.message }),
-          });
         toast.success(
           mergeWith ? `Merged ${speaker} into ${name}` : `Renamed ${speaker} to ${name}`,
           {
             description: 'Transcript, summary and action items show the new name.',
-            action: { label: 'Undo', onClick: undo },
+            action: undoRenameAction(rename, previous),
           },
         );
       },
@@ -172,52 +193,94 @@ function RenameForm({
     });
   };
 
+  return { ...choices, value, error, typed, mergeWith, pick, submit };
+}
+
+/** The name field, with the error under it, or else the merge it would make. */
+function NameField({
+  id,
+  speaker,
+  value,
+  error,
+  mergeWith,
+  onChange,
+}: {
+  id: string;
+  speaker: string;
+  value: string;
+  error: string | null;
+  mergeWith: string | undefined;
+  onChange: (name: string) => void;
+}) {
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+    <div className="flex flex-col gap-2">
+      <label htmlFor={`${id}-name`} className="text-sm font-medium">
+        Name of {speaker}
+      </label>
+      <Input
+        id={`${id}-name`}
+        value={value}
+        // Focused by the dialog as its first field (an autoFocus would take the focus before the
+        // dialog learns which button opened it).
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={80}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : mergeWith ? `${id}-merge` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {!error && mergeWith && (
+        <p id={`${id}-merge`} className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Users className="size-3.5 shrink-0" aria-hidden="true" />
+          {speaker} and {mergeWith} will be one speaker.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The rename form: the name field, names to pick, suggestions, Cancel and Rename (or Merge). */
+function RenameForm(props: RenameFormProps) {
+  const { speaker, onClose, suggestions, rename } = props;
+  const id = useId();
+  const form = useRenameForm(props);
+
+  return (
+    <form onSubmit={form.submit} className="flex flex-col gap-4" noValidate>
       <DialogHeader>
         <DialogTitle>Rename speaker</DialogTitle>
         <DialogDescription>
           Everywhere in this meeting: transcript, summary, action items and the assistant's answers.
         </DialogDescription>
       </DialogHeader>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          Name of {speaker}
-        </label>
-        <Input
-          id={`${id}-name`}
-          value={value}
-          // Focused by the dialog as its first field (an autoFocus would take the focus before the
-          // dialog learns which button opened it).
-          onFocus={(event) => event.currentTarget.select()}
-          onChange={(event) => pick(event.target.value)}
-          maxLength={80}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : mergeWith ? `${id}-merge` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-        {!error && mergeWith && (
-          <p id={`${id}-merge`} className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <Users className="size-3.5 shrink-0" aria-hidden="true" />
-            {speaker} and {mergeWith} will be one speaker.
-          </p>
-        )}
-      </div>
-      <NameChips title="Speakers in this meeting" names={others} hint="merge" onPick={pick} />
-      <NameChips title="Invited" names={attendees} onPick={pick} />
-      {suggestions?.(typed === speaker ? '' : typed, pick)}
+      <NameField
+        id={id}
+        speaker={speaker}
+        value={form.value}
+        error={form.error}
+        mergeWith={form.mergeWith}
+        onChange={form.pick}
+      />
+      <NameChips
+        title="Speakers in this meeting"
+        names={form.others}
+        hint="merge"
+        onPick={form.pick}
+      />
+      <NameChips title="Invited" names={form.attendees} onPick={form.pick} />
+      {suggestions?.(form.typed === speaker ? '' : form.typed, form.pick)}
       <DialogFooter className="mt-1">
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel
         </Button>
         <Button type="submit" disabled={rename.isPending}>
           {rename.isPending && <Spinner className="text-current" label="Saving" />}
-          {mergeWith ? 'Merge' : 'Rename'}
+          {form.mergeWith ? 'Merge' : 'Rename'}
         </Button>
       </DialogFooter>
     </form>
