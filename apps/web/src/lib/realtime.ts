@@ -193,6 +193,48 @@ function createReloader(queryClient: QueryClient) {
 }
 
 /**
+ * Handlers of the stream's data events, in the order they are listened to: `change` (drops a
+ * deleted meeting's progress, schedules the reload of its table's queries), `progress` (the
+ * meeting's step label), `notice` (ends the meeting's progress, shows the toast) and
+ * `contacts-sync` (for the Contacts page). Each passes its event on to the listeners; malformed
+ * data is ignored.
+ */
+function createDataHandlers(
+  reloader: ReturnType<typeof createReloader>,
+): Record<string, (event: MessageEvent) => void> {
+  return {
+    change: (event) => {
+      const parsed = changeEventSchema.safeParse(parseData(event));
+      if (!parsed.success) return;
+      const change = parsed.data;
+      if (change.table === 'meetings' && change.op === 'DELETE') clearMeetingProgress(change.id);
+      reloader.schedule(QUERY_ROOT_OF_TABLE[change.table]);
+      broadcast({ type: 'change', data: change });
+    },
+    progress: (event) => {
+      const parsed = progressEventSchema.safeParse(parseData(event));
+      if (!parsed.success) return;
+      const { meetingId, label } = parsed.data;
+      if (progress.get(meetingId) !== label) setProgress(new Map(progress).set(meetingId, label));
+      broadcast({ type: 'progress', data: parsed.data });
+    },
+    notice: (event) => {
+      const parsed = noticeEventSchema.safeParse(parseData(event));
+      if (!parsed.success) return;
+      // A notice ends a pipeline (saved, failed, no speech): its step label is stale from now on.
+      if (parsed.data.meetingId) clearMeetingProgress(parsed.data.meetingId);
+      showNotice(parsed.data);
+      broadcast({ type: 'notice', data: parsed.data });
+    },
+    // The contacts sync's state: the Contacts page shows it (features/contacts).
+    'contacts-sync': (event) => {
+      const parsed = contactsSyncEventSchema.safeParse(parseData(event));
+      if (parsed.success) broadcast({ type: 'contacts-sync', data: parsed.data });
+    },
+  };
+}
+
+/**
  * Opens the realtime stream for as long as the calling component is mounted. Mount it exactly once,
  * inside the signed-in tree (the stream needs the session cookie, and unmounting on sign-out closes
  * it). The browser reconnects a dropped stream by itself; a stream it gives up on (an HTTP error
@@ -246,38 +288,6 @@ export function useRealtime(): void {
       window.addEventListener('focus', onVisible);
     };
 
-    const onChange = (event: MessageEvent) => {
-      const parsed = changeEventSchema.safeParse(parseData(event));
-      if (!parsed.success) return;
-      const change = parsed.data;
-      if (change.table === 'meetings' && change.op === 'DELETE') clearMeetingProgress(change.id);
-      reloader.schedule(QUERY_ROOT_OF_TABLE[change.table]);
-      broadcast({ type: 'change', data: change });
-    };
-
-    const onProgress = (event: MessageEvent) => {
-      const parsed = progressEventSchema.safeParse(parseData(event));
-      if (!parsed.success) return;
-      const { meetingId, label } = parsed.data;
-      if (progress.get(meetingId) !== label) setProgress(new Map(progress).set(meetingId, label));
-      broadcast({ type: 'progress', data: parsed.data });
-    };
-
-    const onNotice = (event: MessageEvent) => {
-      const parsed = noticeEventSchema.safeParse(parseData(event));
-      if (!parsed.success) return;
-      // A notice ends a pipeline (saved, failed, no speech): its step label is stale from now on.
-      if (parsed.data.meetingId) clearMeetingProgress(parsed.data.meetingId);
-      showNotice(parsed.data);
-      broadcast({ type: 'notice', data: parsed.data });
-    };
-
-    // The contacts sync's state: the Contacts page shows it (features/contacts).
-    const onContactsSync = (event: MessageEvent) => {
-      const parsed = contactsSyncEventSchema.safeParse(parseData(event));
-      if (parsed.success) broadcast({ type: 'contacts-sync', data: parsed.data });
-    };
-
     const onError = () => {
       // CONNECTING means the browser retries by itself; CLOSED means it gave up.
       if (!source || source.readyState !== EventSource.CLOSED || disposed) return;
@@ -286,30 +296,29 @@ export function useRealtime(): void {
       retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
     };
 
+    // Listeners of the stream, by event name; a closed stream drops them all.
+    const handlers: Record<string, (event: MessageEvent) => void> = {
+      open: onOpen,
+      ...createDataHandlers(reloader),
+      resync: onResync,
+      evicted: onEvicted,
+      error: onError,
+    };
+
     function open() {
       retryTimer = undefined;
       if (disposed) return;
       source = new EventSource('/api/events', { withCredentials: true });
-      source.addEventListener('open', onOpen);
-      source.addEventListener('change', onChange);
-      source.addEventListener('progress', onProgress);
-      source.addEventListener('notice', onNotice);
-      source.addEventListener('contacts-sync', onContactsSync);
-      source.addEventListener('resync', onResync);
-      source.addEventListener('evicted', onEvicted);
-      source.addEventListener('error', onError);
+      for (const [name, handler] of Object.entries(handlers)) {
+        source.addEventListener(name, handler);
+      }
     }
 
     function close() {
       if (!source) return;
-      source.removeEventListener('open', onOpen);
-      source.removeEventListener('change', onChange);
-      source.removeEventListener('progress', onProgress);
-      source.removeEventListener('notice', onNotice);
-      source.removeEventListener('contacts-sync', onContactsSync);
-      source.removeEventListener('resync', onResync);
-      source.removeEventListener('evicted', onEvicted);
-      source.removeEventListener('error', onError);
+      for (const [name, handler] of Object.entries(handlers)) {
+        source.removeEventListener(name, handler);
+      }
       source.close();
       source = undefined;
     }

@@ -1,18 +1,14 @@
 import { type CalendarEvent } from '@summy/core';
-import {
-  addLocalDays,
-  localDateKey,
-  weekNumberOfWeek,
-  weekStartOf,
-} from '@summy/core/calendar-layout';
+import { weekNumberOfWeek } from '@summy/core/calendar-layout';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { CalendarReconnectError, useCalendarEvents } from '../api/get-calendar-events';
 import { useCalendarRefresh } from '../hooks/use-calendar-refresh';
 import { useNow } from '../hooks/use-now';
+import { useWeekNavigation } from '../hooks/use-week-navigation';
 import { weekTitle } from '../utils/calendar-format';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { CalendarToolbar } from './calendar-toolbar';
-import { WeekView, type WeekDirection } from './week-view';
+import { WeekView } from './week-view';
 
 // Loaded apart from the week (bench/web: a first visit to /calendar stays near the 250 KB
 // budget): the details only on a click, preloaded once the week is shown; the notices only for
@@ -45,14 +41,6 @@ export interface CalendarScreenProps {
   accountOrder?: readonly string[];
 }
 
-/** Keys typed into these are text, not calendar shortcuts. */
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
-  );
-}
-
 const NO_ACCOUNTS: readonly string[] = [];
 
 /**
@@ -69,8 +57,6 @@ export function CalendarScreen({
   accountOrder = NO_ACCOUNTS,
 }: CalendarScreenProps) {
   const now = useNow();
-  const [weekStart, setWeekStart] = useState(() => weekStartOf(new Date()));
-  const [direction, setDirection] = useState<WeekDirection>(null);
   const [selected, setSelected] = useState<CalendarEvent | null>(null);
   // Mounted from the first click on, so closing can animate and reopening is instant.
   const [detailsUsed, setDetailsUsed] = useState(false);
@@ -79,34 +65,9 @@ export function CalendarScreen({
     setDetailsUsed(true);
   }, []);
   const connected = connection === 'connected';
+  const { weekStart, direction, previous, next, today } = useWeekNavigation(connected);
   const week = useCalendarEvents(weekStart, { enabled: connected });
   useCalendarRefresh(weekStart, connected);
-
-  const goTo = useCallback(
-    (next: Date) => {
-      if (localDateKey(next) === localDateKey(weekStart)) return;
-      // Slides right when the new week is later.
-      setDirection(next.getTime() > weekStart.getTime() ? 'right' : 'left');
-      setWeekStart(next);
-    },
-    [weekStart],
-  );
-  const previous = useCallback(() => goTo(addLocalDays(weekStart, -7)), [goTo, weekStart]);
-  const next = useCallback(() => goTo(addLocalDays(weekStart, 7)), [goTo, weekStart]);
-  const today = useCallback(() => goTo(weekStartOf(new Date())), [goTo]);
-
-  useEffect(() => {
-    if (!connected) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
-      if (event.key === 'ArrowLeft') previous();
-      else if (event.key === 'ArrowRight') next();
-      else if (event.key === 't' || event.key === 'T') today();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [connected, previous, next, today]);
 
   const loaded = week.data !== undefined;
   useEffect(() => {

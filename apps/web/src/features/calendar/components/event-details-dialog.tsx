@@ -70,24 +70,7 @@ export function EventDetailsDialog({ event, onClose }: EventDetailsDialogProps) 
               <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{eventWhen(event)}</span>
             </DialogDescription>
-            <div className="flex flex-wrap gap-1.5 pt-1">
-              {event.isRecurring && (
-                <span className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-muted-foreground">
-                  <Repeat className="size-3" aria-hidden="true" />
-                  Recurring
-                </span>
-              )}
-              <span
-                className={cn(
-                  'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
-                  event.myStatus === 'needsAction'
-                    ? 'border border-dashed border-brand/60 text-brand-soft-foreground'
-                    : 'bg-brand-soft text-brand-soft-foreground',
-                )}
-              >
-                {RESPONSE_LABELS[event.myStatus]}
-              </span>
-            </div>
+            <EventBadges event={event} />
           </DialogHeader>
 
           <div className="flex flex-col gap-4">
@@ -98,36 +81,7 @@ export function EventDetailsDialog({ event, onClose }: EventDetailsDialogProps) 
             )}
             {event.attendees.length > 0 && (
               <Row icon={Users} label="Attendees">
-                <div className="flex flex-col gap-2">
-                  <div className="flex items-center gap-2">
-                    <AttendeeAvatars attendees={event.attendees} size="sm" />
-                    <span className="text-muted-foreground">
-                      {event.attendees.length} {event.attendees.length === 1 ? 'guest' : 'guests'}
-                    </span>
-                  </div>
-                  <ul
-                    aria-label="Guest list"
-                    className="flex max-h-48 flex-col gap-1.5 overflow-y-auto"
-                  >
-                    {event.attendees.map((person) => (
-                      <li key={person.email} className="flex min-w-0 items-center gap-3">
-                        <span className="flex min-w-0 flex-1 flex-col">
-                          <span className="truncate">{person.name}</span>
-                          {person.name !== person.email && (
-                            <span className="truncate text-xs text-muted-foreground">
-                              {person.email}
-                            </span>
-                          )}
-                        </span>
-                        {person.responseStatus && ATTENDEE_RESPONSES[person.responseStatus] && (
-                          <span className="shrink-0 text-xs text-muted-foreground">
-                            {ATTENDEE_RESPONSES[person.responseStatus]}
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+                <EventAttendees attendees={event.attendees} />
               </Row>
             )}
             {event.description && (
@@ -142,25 +96,85 @@ export function EventDetailsDialog({ event, onClose }: EventDetailsDialogProps) 
             </Row>
           </div>
 
-          {(event.linkedMeetingId || event.htmlLink) && (
-            <DialogFooter>
-              {event.htmlLink && (
-                <Button variant="outline" asChild>
-                  <a href={event.htmlLink} target="_blank" rel="noreferrer noopener">
-                    <ExternalLink />
-                    Open in Google Calendar
-                  </a>
-                </Button>
-              )}
-              {event.linkedMeetingId && (
-                <Button asChild>
-                  <Link to={`/meeting/${event.linkedMeetingId}`}>Open meeting</Link>
-                </Button>
-              )}
-            </DialogFooter>
-          )}
+          {(event.linkedMeetingId || event.htmlLink) && <EventLinks event={event} />}
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/** The header's chips: 'Recurring' when it repeats, and the person's answer. */
+function EventBadges({ event }: { event: CalendarEvent }) {
+  return (
+    <div className="flex flex-wrap gap-1.5 pt-1">
+      {event.isRecurring && (
+        <span className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-muted-foreground">
+          <Repeat className="size-3" aria-hidden="true" />
+          Recurring
+        </span>
+      )}
+      <span
+        className={cn(
+          'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+          event.myStatus === 'needsAction'
+            ? 'border border-dashed border-brand/60 text-brand-soft-foreground'
+            : 'bg-brand-soft text-brand-soft-foreground',
+        )}
+      >
+        {RESPONSE_LABELS[event.myStatus]}
+      </span>
+    </div>
+  );
+}
+
+/** The guests as avatars with a count, then a list with each one's answer unless accepted. */
+function EventAttendees({ attendees }: { attendees: CalendarEvent['attendees'] }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <AttendeeAvatars attendees={attendees} size="sm" />
+        <span className="text-muted-foreground">
+          {attendees.length} {attendees.length === 1 ? 'guest' : 'guests'}
+        </span>
+      </div>
+      <ul aria-label="Guest list" className="flex max-h-48 flex-col gap-1.5 overflow-y-auto">
+        {attendees.map((person) => (
+          <li key={person.email} className="flex min-w-0 items-center gap-3">
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="truncate">{person.name}</span>
+              {person.name !== person.email && (
+                <span className="truncate text-xs text-muted-foreground">{person.email}</span>
+              )}
+            </span>
+            {person.responseStatus && ATTENDEE_RESPONSES[person.responseStatus] && (
+              <span className="shrink-0 text-xs text-muted-foreground">
+                {ATTENDEE_RESPONSES[person.responseStatus]}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The footer: the event in Google Calendar, and the Summy meeting linked to it. */
+function EventLinks({ event }: { event: CalendarEvent }) {
+  return (
+    <DialogFooter>
+      {event.htmlLink && (
+        <Button variant="outline" asChild>
+          <a href={event.htmlLink} target="_blank" rel="noreferrer noopener">
+            <ExternalLink />
+            Open in Google Calendar
+          </a>
+        </Button>
+      )}
+      {event.linkedMeetingId && (
+        <Button asChild>
+          <Link to={`/meeting/${event.linkedMeetingId}`}>Open meeting</Link>
+        </Button>
+      )}
+    </DialogFooter>
   );
 }

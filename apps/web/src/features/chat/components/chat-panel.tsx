@@ -3,16 +3,15 @@
  * a 384 px right sidebar, with the conversation, the meetings it is about and the question box with
  * its @ picker. Loaded lazily by `ChatProvider`.
  */
-import { Bot, PanelRight, PictureInPicture2, SquarePen, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useId, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { useChat, useChatPanel } from '../hooks/use-chat';
 import { useChatConversation } from '../hooks/use-chat-conversation';
+import { useFocusOnOpen } from '../hooks/use-focus-on-open';
 import { CHAT_PANEL_SLOT } from '../utils/panel-layout';
 import { ChatComposer, type ChatComposerHandle } from './chat-composer';
 import { ChatMessages } from './chat-messages';
+import { ChatPanelHeader } from './chat-panel-header';
 
 /**
  * The floating window ("floating chat 640x640"): the whole screen under 768 px (Tailwind `md`),
@@ -25,38 +24,6 @@ const FLOATING_PANEL_CLASS =
 export interface ChatPanelProps {
   /** True when shown as the docked right sidebar (the layout gives it its column). */
   docked: boolean;
-}
-
-function HeaderButton({
-  label,
-  onClick,
-  className,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  className?: string;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={label}
-          onClick={onClick}
-          disabled={disabled}
-          className={cn('text-muted-foreground hover:text-foreground', className)}
-        >
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
-  );
 }
 
 /**
@@ -74,15 +41,7 @@ export function ChatPanel({ docked }: ChatPanelProps) {
   const open = panel.mode !== 'closed';
 
   // Focus the question box at each opening (openCount counts them).
-  const focusedFor = useRef(0);
-  useEffect(() => {
-    if (!open || focusedFor.current === panel.openCount) return;
-    focusedFor.current = panel.openCount;
-    // After the opening event is over: a mousedown that opened the panel (a Radix tab) would
-    // otherwise take focus back to its own element as its default action.
-    const frame = requestAnimationFrame(() => composer.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [open, panel.openCount]);
+  useFocusOnOpen(open, panel.openCount, composer);
 
   // Titles known without asking the server: meetings picked with @, and those answers cited.
   const [picked, setPicked] = useState<Record<string, string>>({});
@@ -119,44 +78,17 @@ export function ChatPanel({ docked }: ChatPanelProps) {
         'pb-[env(safe-area-inset-bottom)]',
       )}
     >
-      <header className="flex h-13 shrink-0 items-center gap-2.5 border-b pr-2 pl-4">
-        <div className="flex size-7 items-center justify-center rounded-lg bg-brand-soft text-brand-soft-foreground">
-          <Bot className="size-4" aria-hidden="true" />
-        </div>
-        <h2 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold">
-          Meeting Assistant
-        </h2>
-        <HeaderButton
-          label="New chat"
-          onClick={() => {
-            dispatch({ type: 'newConversation' });
-            composer.current?.focus();
-          }}
-          disabled={state.messages.length === 0 && !state.loadChatId}
-        >
-          <SquarePen />
-        </HeaderButton>
-        {panel.mode === 'sidebar' ? (
-          <HeaderButton
-            label="Move to floating window"
-            onClick={() => controls.setMode('floating')}
-            className="hidden lg:inline-flex"
-          >
-            <PictureInPicture2 />
-          </HeaderButton>
-        ) : (
-          <HeaderButton
-            label="Move to sidebar"
-            onClick={() => controls.setMode('sidebar')}
-            className="hidden lg:inline-flex"
-          >
-            <PanelRight />
-          </HeaderButton>
-        )}
-        <HeaderButton label="Close" onClick={controls.close}>
-          <X />
-        </HeaderButton>
-      </header>
+      <ChatPanelHeader
+        headingId={headingId}
+        mode={panel.mode}
+        canStartNew={!(state.messages.length === 0 && !state.loadChatId)}
+        onNewChat={() => {
+          dispatch({ type: 'newConversation' });
+          composer.current?.focus();
+        }}
+        onSetMode={(mode) => controls.setMode(mode)}
+        onClose={controls.close}
+      />
 
       <ChatMessages
         messages={state.messages}

@@ -4,31 +4,10 @@
  * trouble connecting right now. Please try again later.'), loading a saved chat, and saving
  * everything by the persistence rules.
  */
-import {
-  CHAT_CONNECTION_ERROR,
-  CHAT_FAILED,
-  CHAT_NO_RESPONSE,
-  chatErrorText,
-  chatWaitingText,
-  TEXT_LIMITS,
-  type ChatCitation,
-} from '@summy/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { TEXT_LIMITS } from '@summy/core';
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
-import { toast } from '@/lib/toast';
-import { ApiRequestError } from '@/lib/api-client';
-import { createChat } from '../api/create-chat';
-import { createChatMessage } from '../api/create-chat-message';
-import { createLooseChatMessage } from '../api/create-loose-chat-message';
-import { getChatMessagesQueryOptions } from '../api/get-chat-messages';
-import { chatsQueryKey } from '../api/get-chats';
 import { streamChat } from '../api/stream-chat';
-import { updateChat } from '../api/update-chat';
-import {
-  createChatPersistence,
-  type ChatPersistence,
-  type ChatPersistenceApi,
-} from '../utils/chat-persistence';
+import { chatHistory, readAnswer } from '../utils/answer-stream';
 import {
   conversationReducer,
   initialConversation,
@@ -37,40 +16,14 @@ import {
   type ConversationAction,
   type ConversationState,
 } from '../utils/conversation-state';
-import { mentionedRefs, readSavedCitations } from '../utils/citations';
-import { createChatContextStore } from '../utils/context-store';
-import { useChatPanel } from './use-chat';
-
-const api: ChatPersistenceApi = {
-  createChat,
-  updateChat,
-  createChatMessage,
-  createLooseChatMessage,
-};
-
-const contextStore = createChatContextStore();
-
-/** Earlier turns sent with a question, at most (the server accepts 40). */
-const HISTORY_MAX = 40;
-/** Longest earlier turn sent, in characters (the server accepts 20,000). */
-const HISTORY_ITEM_MAX = 20_000;
+import {
+  useConversationPersistence,
+  usePanelRequests,
+  useSavedChatLoader,
+} from './use-conversation-effects';
 
 let nextId = 0;
 const localId = () => `local-${Date.now().toString(36)}-${++nextId}`;
-
-/** The citations an unfinished answer refers to so far, among those the server gave the model. */
-function citedSoFar(text: string, sources: readonly ChatCitation[]): ChatCitation[] {
-  const byRef = new Map(sources.map((c) => [c.ref, c]));
-  return mentionedRefs(text).flatMap((ref) => byRef.get(ref) ?? []);
-}
-
-/** What the panel shows when asking failed: the server's words, or the connection sentence. */
-export function chatFailureText(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status > 0) {
-    return chatErrorText(error.message, error.details);
-  }
-  return CHAT_CONNECTION_ERROR;
-}
 
 /** What {@link useChatConversation} gives the panel. */
 export interface ChatConversation {
@@ -92,92 +45,19 @@ export interface ChatConversation {
  * while closed, so a streaming answer is completed and saved even then.
  */
 export function useChatConversation(): ChatConversation {
-  const panel = useChatPanel();
   const [state, dispatch] = useReducer(conversationReducer, undefined, initialConversation);
-  const queryClient = useQueryClient();
   const { session, chatId, titled, meetingIds, messages, loadChatId, question } = state;
-  const { requests } = panel.state;
-  const panelDispatch = panel.dispatch;
-
-  // Openings recorded by the provider, applied in order (30 s reset, other meetings, saved chat,
-  // question), then dropped from its queue.
-  useEffect(() => {
-    if (requests.length === 0) return;
-    for (const request of requests) dispatch({ type: 'apply', request });
-    panelDispatch({ type: 'applied', upTo: requests[requests.length - 1]!.id });
-  }, [requests, panelDispatch]);
-
-  // Past chats marks the chat on screen.
-  useEffect(() => {
-    panelDispatch({ type: 'chatId', chatId });
-  }, [chatId, panelDispatch]);
+  usePanelRequests(chatId, dispatch);
   const streaming = messages.some((m) => m.status === 'streaming');
 
-  // One persistence per conversation, created for the conversation on screen.
-  const persistenceRef = useRef<{ session: number; persistence: ChatPersistence } | null>(null);
   const current = useRef({ session, chatId, titled, meetingIds, messages });
   useEffect(() => {
     current.current = { session, chatId, titled, meetingIds, messages };
   });
-
-  const persistenceFor = useCallback((): ChatPersistence => {
-    const now = current.current;
-    if (persistenceRef.current?.session !== now.session) {
-      const forSession = now.session;
-      persistenceRef.current = {
-        session: forSession,
-        persistence: createChatPersistence({
-          api,
-          store: contextStore,
-          chatId: now.chatId,
-          titled: now.titled,
-          meetingIds: now.meetingIds,
-          onChatCreated: (id) => dispatch({ type: 'chatCreated', session: forSession, chatId: id }),
-          onTitled: () => dispatch({ type: 'titled', session: forSession }),
-          onSaved: () => void queryClient.invalidateQueries({ queryKey: chatsQueryKey }),
-        }),
-      };
-    }
-    return persistenceRef.current.persistence;
-  }, [dispatch, queryClient]);
-
+  const latest = useCallback(() => current.current, []);
+  const persistenceFor = useConversationPersistence(latest, { session, meetingIds }, dispatch);
+  useSavedChatLoader(loadChatId, session, dispatch);
   const abortRef = useRef<{ session: number; controller: AbortController } | null>(null);
-
-  // "A chat session is created when the panel opens or at the first message": at the first message
-  // (saveMessage), so opening the panel never leaves an empty chat in Past chats.
-
-  useEffect(() => {
-    void persistenceFor().setMeetingIds(meetingIds);
-  }, [meetingIds, session, persistenceFor]);
-
-  // A saved chat reopened from Past chats: its messages, then the conversation goes on.
-  useEffect(() => {
-    if (!loadChatId) return;
-    let cancelled = false;
-    queryClient
-      .fetchQuery(getChatMessagesQueryOptions(loadChatId))
-      .then((saved) => {
-        if (cancelled) return;
-        const loaded: ChatUiMessage[] = saved.map((m) => ({
-          id: m.id,
-          isUser: m.isUser,
-          content: m.content,
-          citations: m.isUser ? [] : readSavedCitations(m.citations),
-          status: 'done',
-        }));
-        dispatch({ type: 'messagesLoaded', session, chatId: loadChatId, messages: loaded });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        dispatch({ type: 'messagesLoaded', session, chatId: loadChatId, messages: [] });
-        toast.error('Failed to load chat', {
-          description: error instanceof Error ? error.message : undefined,
-        });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [loadChatId, session, dispatch, queryClient]);
 
   const send = useCallback(
     (text: string) => {
@@ -188,10 +68,7 @@ export function useChatConversation(): ChatConversation {
       const persistence = persistenceFor();
       const ids = [...now.meetingIds];
       const meetingId = messageMeetingId(ids);
-      const history = now.messages
-        .filter((m) => m.status !== 'error' && m.status !== 'streaming' && m.content.trim())
-        .slice(-HISTORY_MAX)
-        .map((m) => ({ isUser: m.isUser, content: m.content.slice(0, HISTORY_ITEM_MAX) }));
+      const history = chatHistory(now.messages);
 
       const answerId = localId();
       dispatch({
@@ -208,70 +85,24 @@ export function useChatConversation(): ChatConversation {
 
       const controller = new AbortController();
       abortRef.current = { session: forSession, controller };
-      const update = (patch: Partial<ChatUiMessage>) =>
-        dispatch({ type: 'updateMessage', session: forSession, id: answerId, patch });
-
-      void (async () => {
-        let answer = '';
-        let sources: ChatCitation[] = [];
-        // Streamed words are shown once per frame rather than once per token.
-        let frame = 0;
-        const flush = () => {
-          frame = 0;
-          update({ content: answer, citations: citedSoFar(answer, sources) });
-        };
-        const finish = (status: 'done' | 'stopped', citations: ChatCitation[]) => {
-          if (frame) cancelAnimationFrame(frame);
-          update({ content: answer, citations, sources, status });
-          if (answer.trim()) {
-            // The server refuses a saved message past its limit; keep what fits rather than nothing.
-            void persistence.saveMessage({
-              content: answer.slice(0, TEXT_LIMITS.chatMessage),
-              isUser: false,
-              meetingId,
-              citations,
-            });
-          }
-        };
-        const fail = (message: string) => {
-          if (frame) cancelAnimationFrame(frame);
-          update({ content: message, citations: [], status: 'error' });
-        };
-        try {
-          for await (const event of streamChat(
-            { content, context: { type: 'meeting', meetingIds: ids }, history },
-            controller.signal,
-          )) {
-            if (event.event === 'citations') {
-              sources = event.data.citations;
-              update({ sources });
-            } else if (event.event === 'waiting') {
-              update({ waiting: chatWaitingText(event.data) });
-            } else if (event.event === 'delta') {
-              answer += event.data.text;
-              frame ||= requestAnimationFrame(flush);
-            } else if (event.event === 'done') {
-              answer = event.data.content || event.data.response;
-              if (!answer.trim()) return fail(chatErrorText(CHAT_FAILED, CHAT_NO_RESPONSE));
-              return finish('done', event.data.citations);
-            } else {
-              return fail(chatErrorText(event.data.error, event.data.details));
-            }
-          }
-          // The stream ended without its final event: keep what arrived, if anything.
-          if (answer.trim()) finish('done', citedSoFar(answer, sources));
-          else fail(CHAT_CONNECTION_ERROR);
-        } catch (error) {
-          if (error instanceof DOMException && error.name === 'AbortError') {
-            if (answer.trim()) finish('stopped', citedSoFar(answer, sources));
-            else update({ status: 'stopped' });
-            return;
-          }
-          fail(chatFailureText(error));
-        } finally {
-          if (abortRef.current?.controller === controller) abortRef.current = null;
-        }
-      })();
+      const events = streamChat(
+        { content, context: { type: 'meeting', meetingIds: ids }, history },
+        controller.signal,
+      );
+      void readAnswer(events, {
+        update: (patch: Partial<ChatUiMessage>) =>
+          dispatch({ type: 'updateMessage', session: forSession, id: answerId, patch }),
+        // The server refuses a saved message past its limit; keep what fits rather than nothing.
+        save: (answer, citations) =>
+          void persistence.saveMessage({
+            content: answer.slice(0, TEXT_LIMITS.chatMessage),
+            isUser: false,
+            meetingId,
+            citations,
+          }),
+      }).finally(() => {
+        if (abortRef.current?.controller === controller) abortRef.current = null;
+      });
     },
     [dispatch, persistenceFor],
   );

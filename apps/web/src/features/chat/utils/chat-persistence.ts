@@ -70,6 +70,45 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
+type Log = (message: string, error: unknown) => void;
+
+/** Calls `callback`, logging rather than throwing what it throws. */
+function callSafely(callback: (() => void) | undefined, log: Log): void {
+  try {
+    callback?.();
+  } catch (error) {
+    log('Refreshing after a save failed', error);
+  }
+}
+
+/**
+ * Writes `message` into chat `chatId`; when that fails, or there is no chat, and the message has
+ * a meeting, once without its chat. Answers whether it was saved; failures are logged.
+ */
+async function writeMessage(
+  api: ChatPersistenceApi,
+  log: Log,
+  chatId: string | null,
+  message: SavedMessage,
+): Promise<boolean> {
+  if (chatId) {
+    try {
+      await api.createChatMessage(chatId, message);
+      return true;
+    } catch (error) {
+      log('Saving the chat message failed', error);
+    }
+  }
+  if (!message.meetingId) return false;
+  try {
+    await api.createLooseChatMessage({ ...message, chatId: null });
+    return true;
+  } catch (error) {
+    log('Saving the chat message without its chat failed', error);
+    return false;
+  }
+}
+
 /**
  * The saving rules of one conversation:
  * - the chat is created (with the context meetings) by {@link ChatPersistence.ensureChat}, which
@@ -83,7 +122,7 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
  */
 export function createChatPersistence(options: ChatPersistenceOptions): ChatPersistence {
   const { api, store } = options;
-  const log = options.log ?? ((message, error) => console.warn(message, error));
+  const log: Log = options.log ?? ((message, error) => console.warn(message, error));
   let chatId = options.chatId ?? null;
   let titled = options.titled ?? false;
   let meetingIds = [...(options.meetingIds ?? [])];
@@ -92,13 +131,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
   let creating: Promise<string | null> | null = null;
   let queue: Promise<void> = Promise.resolve();
 
-  const saved = () => {
-    try {
-      options.onSaved?.();
-    } catch (error) {
-      log('Refreshing after a save failed', error);
-    }
-  };
+  const saved = () => callSafely(options.onSaved, log);
 
   const pushContext = async () => {
     if (!chatId || (savedIds && sameIds(savedIds, meetingIds))) return;
@@ -136,39 +169,23 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
     return creating;
   };
 
+  const autoTitle = async (id: string, answer: string) => {
+    const title = chatAutoTitle(answer);
+    if (!title) return;
+    titled = true;
+    try {
+      await api.updateChat(id, { title });
+      options.onTitled?.();
+      saved();
+    } catch (error) {
+      log('Saving the chat title failed', error);
+    }
+  };
+
   const save = async (message: SavedMessage) => {
     const id = await ensureChat();
-    let done = false;
-    if (id) {
-      try {
-        await api.createChatMessage(id, message);
-        done = true;
-      } catch (error) {
-        log('Saving the chat message failed', error);
-      }
-    }
-    if (!done && message.meetingId) {
-      try {
-        await api.createLooseChatMessage({ ...message, chatId: null });
-        done = true;
-      } catch (error) {
-        log('Saving the chat message without its chat failed', error);
-      }
-    }
-    if (done) saved();
-    if (!message.isUser && id && !titled) {
-      const title = chatAutoTitle(message.content);
-      if (title) {
-        titled = true;
-        try {
-          await api.updateChat(id, { title });
-          options.onTitled?.();
-          saved();
-        } catch (error) {
-          log('Saving the chat title failed', error);
-        }
-      }
-    }
+    if (await writeMessage(api, log, id, message)) saved();
+    if (!message.isUser && id && !titled) await autoTitle(id, message.content);
   };
 
   return {
