@@ -14,11 +14,19 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PgListenConnection, type NotificationListener } from './pg-listen.ts';
 import { dbLog } from './log.ts';
 import { queuePgliteFairly } from './fair-queue.ts';
 import { createPgliteDataDir, PGLITE_SETTINGS } from './pglite-setup.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
+
+export {
+  LISTEN_RETRY_MAX_MS,
+  LISTEN_RETRY_MIN_MS,
+  listenRetryDelayMs,
+  type NotificationListener,
+} from './pg-listen.ts';
 
 /** Key of the PostgreSQL advisory lock held while migrating (any constant unique to Summy). */
 const MIGRATION_LOCK_KEY = 0x5355_4d4d; // 'SUMM'
@@ -50,9 +58,6 @@ export interface OpenDatabaseOptions {
    */
   holder?: string;
 }
-
-/** Called with the payload text of each notification on a channel. */
-export type NotificationListener = (payload: string) => void;
 
 /** An open database with its raw LISTEN support and migration state. */
 export interface DatabaseHandle {
@@ -138,22 +143,6 @@ function defaultHolder(): string {
     .slice(0, 200);
 }
 
-/** First wait before reconnecting a lost LISTEN connection (ms); doubled per failed attempt. */
-export const LISTEN_RETRY_MIN_MS = 100;
-/** Longest wait between two reconnection attempts of the LISTEN connection (ms). */
-export const LISTEN_RETRY_MAX_MS = 10_000;
-
-/**
- * Wait before reconnection attempt `attempt` (0-based) of the LISTEN connection, in ms:
- * {@link LISTEN_RETRY_MIN_MS} doubled per attempt up to {@link LISTEN_RETRY_MAX_MS}, then jittered
- * down to between half and all of it so that several processes do not reconnect in step after a
- * restart. `random` is a source in [0, 1), `Math.random` by default.
- */
-export function listenRetryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS * 2 ** Math.max(0, attempt));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
 async function readApplied(query: DatabaseHandle['query']): Promise<string[]> {
   const tags = await journalTags();
   try {
@@ -232,120 +221,15 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const query: DatabaseHandle['query'] = async (text, params) =>
     (await pool.query(text, params ?? [])).rows as never[];
-  // One dedicated connection carries every LISTEN of this process. The pool replaces its dead
-  // connections by itself, this one is not pooled: when it ends (PostgreSQL restarted, network
-  // cut) it is reopened with back-off and listens again on every channel.
-  let listener: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
-  let closed = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  const handlers = new Map<string, Set<NotificationListener>>();
-  const resumed = new Set<() => void>();
-
-  async function connectListener(): Promise<pg.Client> {
-    // keepAlive lets the kernel notice a peer that vanished without closing the connection.
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
-    client.on('error', (err) => {
-      dbLog.warn({ err }, '[db] listen client error');
-      lost(client);
-    });
-    client.on('end', () => lost(client));
-    client.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-    });
-    try {
-      await client.connect();
-      // Channels may be added while the LISTENs run: loop until none is missing, then hand the
-      // client over with no await in between, so a `listen()` either finds its channel listened
-      // here or finds `listener` set and listens itself.
-      const done = new Set<string>();
-      for (;;) {
-        const missing = [...handlers.keys()].filter((c) => !done.has(c));
-        if (missing.length === 0) break;
-        for (const channel of missing) {
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-          done.add(channel);
-        }
-      }
-    } catch (err) {
-      client.removeAllListeners('end');
-      await client.end().catch(() => undefined);
-      throw err;
-    }
-    if (closed) {
-      await client.end().catch(() => undefined);
-      throw new Error('database closed');
-    }
-    listener = client;
-    return client;
-  }
-
-  function lost(client: pg.Client) {
-    if (listener !== client) return;
-    listener = undefined;
-    client.end().catch(() => undefined);
-    if (!closed) reconnect(0);
-  }
-
-  function reconnect(attempt: number) {
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      if (closed) return;
-      connecting = connectListener();
-      connecting.then(
-        () => {
-          connecting = undefined;
-          dbLog.info({ attempts: attempt + 1 }, '[db] listen client reconnected');
-          for (const callback of resumed) callback();
-        },
-        (err: Error) => {
-          connecting = undefined;
-          if (attempt === 0) dbLog.warn({ err }, '[db] listen client reconnecting');
-          if (!closed) reconnect(attempt + 1);
-        },
-      );
-    }, listenRetryDelayMs(attempt));
-    retryTimer.unref?.();
-  }
-
+  const listens = new PgListenConnection(url);
   return {
     db,
     kind: 'postgres',
     pool,
     url,
     query,
-    async listen(channel, handler) {
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        if (listener) await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        // A connection being (re)made listens on every channel in `handlers`, this one included.
-        else if (connecting) await connecting.catch(() => undefined);
-        // The first call connects, and throws when PostgreSQL cannot be reached.
-        else if (!retryTimer) {
-          connecting = connectListener();
-          try {
-            await connecting;
-          } catch (err) {
-            handlers.delete(channel);
-            throw err;
-          } finally {
-            connecting = undefined;
-          }
-        }
-      }
-      set.add(handler);
-      return async () => {
-        set.delete(handler);
-      };
-    },
-    onListenResumed(callback) {
-      resumed.add(callback);
-      return () => {
-        resumed.delete(callback);
-      };
-    },
+    listen: (channel, handler) => listens.listen(channel, handler),
+    onListenResumed: (callback) => listens.onResumed(callback),
     async migrate(folder = migrationsFolder) {
       // Processes starting together (web and worker roles, replicas) migrate one at a time: the
       // first applies the migrations, the others wait on this session lock and find none left.
@@ -362,11 +246,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     appliedMigrations: () => readApplied(query),
     async close() {
-      closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      const client = listener ?? (await connecting?.catch(() => undefined));
-      listener = undefined;
-      await client?.end().catch(() => undefined);
+      await listens.close();
       await pool.end();
     },
   };

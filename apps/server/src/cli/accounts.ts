@@ -34,51 +34,86 @@ export async function runAccountsCommand(
   io: AccountsCliIo = { out: process.stdout, err: process.stderr },
 ): Promise<number> {
   const [group, action, email, ...rest] = args;
+  if (!isAccountsCommand(group, action, email, rest)) {
+    io.err.write(`Usage:\n${ACCOUNTS_USAGE.map((l) => `  ${l}`).join('\n')}\n`);
+    return 2;
+  }
+  return group === 'invite'
+    ? runInviteCommand(db, env, action, email, io)
+    : runAdminCommand(db, env, action, email, io);
+}
+
+type AccountsAction = 'list' | 'add' | 'remove';
+
+/** Whether the words make a known command: add/remove take an e-mail, list takes nothing. */
+function isAccountsCommand(
+  group: string | undefined,
+  action: string | undefined,
+  email: string | undefined,
+  rest: string[],
+): action is AccountsAction {
   const needsEmail = action === 'add' || action === 'remove';
-  if (
+  return !(
     (group !== 'admin' && group !== 'invite') ||
     !['list', 'add', 'remove'].includes(action ?? '') ||
     (needsEmail ? !email?.includes('@') : email !== undefined) ||
     rest.length > 0
-  ) {
-    io.err.write(`Usage:\n${ACCOUNTS_USAGE.map((l) => `  ${l}`).join('\n')}\n`);
-    return 2;
-  }
-  const fail = (message: string) => {
-    io.err.write(`${message}\n`);
-    return 1;
-  };
+  );
+}
 
-  if (group === 'invite') {
-    if (action === 'list') {
-      for (const invited of await listInvites(db)) io.out.write(`${invited}\n`);
-      if (env.signup !== 'invite') io.err.write(`Note: SIGNUP is '${env.signup}', not 'invite'.\n`);
-      return 0;
-    }
-    if (action === 'add') {
-      await addInvite(db, email!);
-      io.out.write(`Invited ${email!.toLowerCase()}\n`);
-      return 0;
-    }
-    if (!(await removeInvite(db, email!))) return fail(`${email} is not invited.`);
-    io.out.write(`Withdrew the invitation of ${email!.toLowerCase()}\n`);
+/** Writes a refusal on stderr and answers exit code 1. */
+function refuse(io: AccountsCliIo, message: string): number {
+  io.err.write(`${message}\n`);
+  return 1;
+}
+
+/** `invite list|add|remove`: the addresses that may sign up when SIGNUP=invite. */
+async function runInviteCommand(
+  db: Database,
+  env: Pick<Env, 'signup'>,
+  action: AccountsAction,
+  email: string | undefined,
+  io: AccountsCliIo,
+): Promise<number> {
+  if (action === 'list') {
+    for (const invited of await listInvites(db)) io.out.write(`${invited}\n`);
+    if (env.signup !== 'invite') io.err.write(`Note: SIGNUP is '${env.signup}', not 'invite'.\n`);
     return 0;
   }
+  if (action === 'add') {
+    await addInvite(db, email!);
+    io.out.write(`Invited ${email!.toLowerCase()}\n`);
+    return 0;
+  }
+  if (!(await removeInvite(db, email!))) return refuse(io, `${email} is not invited.`);
+  io.out.write(`Withdrew the invitation of ${email!.toLowerCase()}\n`);
+  return 0;
+}
 
+/** `admin list|add|remove`: who administers the server; the last one cannot be removed. */
+async function runAdminCommand(
+  db: Database,
+  env: Pick<Env, 'admins'>,
+  action: AccountsAction,
+  email: string | undefined,
+  io: AccountsCliIo,
+): Promise<number> {
   if (action === 'list') {
     for (const admin of await listAdmins(db)) io.out.write(`${admin.email}  ${admin.name}\n`);
     return 0;
   }
   if (action === 'add') {
-    if (!(await setAdmin(db, email!, true))) return fail(`No account has the e-mail ${email}.`);
+    if (!(await setAdmin(db, email!, true))) {
+      return refuse(io, `No account has the e-mail ${email}.`);
+    }
     io.out.write(`${email} is an administrator\n`);
     return 0;
   }
   const admins = await listAdmins(db);
   const target = admins.find((a) => a.email.toLowerCase() === email!.toLowerCase());
-  if (!target) return fail(`${email} is not an administrator.`);
+  if (!target) return refuse(io, `${email} is not an administrator.`);
   if (admins.length === 1) {
-    return fail(`${email} is the last administrator: make another account one first.`);
+    return refuse(io, `${email} is the last administrator: make another account one first.`);
   }
   await setAdmin(db, email!, false);
   io.out.write(`${email} is no longer an administrator\n`);

@@ -10,12 +10,12 @@ import { modelDownloadUrl, type ModelEntry } from './catalog.ts';
 import { ModelChecksumError, ModelDiskFullError } from './errors.ts';
 import {
   downloadToFile,
-  fileLength,
   realModelFileSystem,
   type DownloadOptions,
   type DownloadProgress,
 } from './fetch-download.ts';
 import { installDownload, partialDir } from './install.ts';
+import { fileLength } from './partial-file.ts';
 import type { InstalledModel } from './installed.ts';
 import { clearInstallLeftovers, findHandCopied, partialFiles } from './partials.ts';
 import type { ModelManagerOptions, ModelsEnv } from './settings.ts';

@@ -7,13 +7,19 @@
  * from where it broke; an unreachable host or an HTTP error answer is not (retrying cannot help),
  * and is reported at once.
  */
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { readFile, rm, stat, statfs, writeFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
+import { rm, statfs } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { closed, copyBody, endStream } from './body-copy.ts';
+import {
+  discardPartialFile,
+  fileLength,
+  readMeta,
+  usablePartialLength,
+  writeMeta,
+  type PartialMeta,
+} from './partial-file.ts';
 import {
   ModelConnectionLostError,
   isDiskFullError,
@@ -89,15 +95,6 @@ export interface DownloadOptions {
   idleTimeoutMs?: number;
 }
 
-/** Validators of a partial file, to resume it only while the mirror serves the same file. */
-interface PartialMeta {
-  url: string;
-  sha256: string;
-  etag?: string;
-  lastModified?: string;
-  totalBytes?: number;
-}
-
 /**
  * Downloads `target.url` into `target.file`, resuming what is there when its validators still
  * hold, and resolves with the file's length once it is complete. Does not check the SHA-256 (the
@@ -115,271 +112,268 @@ export async function downloadToFile(
   target: DownloadTarget,
   options: DownloadOptions = {},
 ): Promise<number> {
-  const fs = options.fs ?? realModelFileSystem;
-  const maxStalled = options.maxStalledAttempts ?? 3;
-  const retryDelayMs = options.retryDelayMs ?? 1000;
-  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
-  const { signal } = options;
-  let stalled = 0;
-  let have = await usablePartialLength(target);
-  let meta = have > 0 ? await readMeta(target.metaFile) : undefined;
-  let total = meta?.totalBytes ?? target.expectedBytes;
-  const report = () => options.onProgress?.({ receivedBytes: have, totalBytes: total });
-  report();
-
+  const d = await startDownload(target, options);
   for (;;) {
-    signal?.throwIfAborted();
-    if (meta?.totalBytes !== undefined && have === meta.totalBytes) return have;
-    const headers: Record<string, string> = {};
-    if (have > 0) {
-      headers.range = `bytes=${have}-`;
-      const validator = meta?.etag && !meta.etag.startsWith('W/') ? meta.etag : meta?.lastModified;
-      if (validator) headers['if-range'] = validator;
-    }
-    const idle = new AbortController();
-    let idleTimer: NodeJS.Timeout | undefined;
-    const armIdle = () => {
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(
-        () => idle.abort(new Error(`no data for ${idleTimeoutMs} ms`)),
-        idleTimeoutMs,
-      );
-    };
-    const requestSignal = signal ? AbortSignal.any([signal, idle.signal]) : idle.signal;
-    armIdle();
-    let res: HttpAnswer;
-    try {
-      res = await httpGet(target.url, headers, requestSignal);
-    } catch (err) {
-      clearTimeout(idleTimer);
-      signal?.throwIfAborted();
-      throw new ModelHostUnreachableError(target.url, networkReason(err, idle.signal));
-    }
-
-    let flags: 'a' | 'w' = 'a';
-    if (res.status === 416 && have > 0) {
-      // Nothing past what we have: complete when the mirror's length is ours, else start over.
-      res.body.resume();
-      clearTimeout(idleTimer);
-      const length = contentRangeTotal(res.header('content-range'));
-      if (length === have) {
-        meta = { ...(meta ?? { url: target.url, sha256: target.sha256 }), totalBytes: have };
-        await writeMeta(target.metaFile, meta);
-        total = have;
-        report();
-        return have;
-      }
-      have = 0;
-      meta = undefined;
-      await rm(target.file, { force: true });
-      continue;
-    }
-    if (res.status < 200 || res.status >= 300) {
-      res.body.resume();
-      clearTimeout(idleTimer);
-      throw new ModelMirrorError(target.url, res.status, res.statusText);
-    }
-    const length = contentLength(res.header('content-length'));
-    if (res.status === 206) {
-      const range = parseContentRange(res.header('content-range'));
-      if (!range || range.start !== have) {
-        // A range we did not ask for: discard and start over without one.
-        res.body.destroy();
-        clearTimeout(idleTimer);
-        have = 0;
-        meta = undefined;
-        await rm(target.file, { force: true });
-        continue;
-      }
-      total = range.total ?? (length !== undefined ? have + length : total);
-    } else {
-      // 200: the whole file (first request, or If-Range said the file changed).
-      flags = 'w';
-      have = 0;
-      total = length ?? target.expectedBytes;
-    }
-    if (total > target.expectedBytes) {
-      res.body.destroy();
-      clearTimeout(idleTimer);
-      await discard(target);
-      throw new ModelTooLargeError(target.url, target.expectedBytes);
-    }
-    const etag = res.header('etag');
-    const lastModified = res.header('last-modified');
-    meta = {
-      url: target.url,
-      sha256: target.sha256,
-      ...(etag ? { etag } : {}),
-      ...(lastModified ? { lastModified } : {}),
-      ...(length !== undefined ? { totalBytes: total } : {}),
-    };
-    report();
-
-    const before = have;
-    const out = fs.createWriteStream(target.file, flags);
-    try {
-      // The answer is read from here on and the sidecar written meanwhile: Node 22 drops the bytes
-      // of an answer not yet read when its connection closes early (Node 20 kept them).
-      const copied = copyBody(res.body, out, target.expectedBytes - have, (n) => {
-        armIdle();
-        have += n;
-        report();
-      });
-      const [copy, sidecar] = await Promise.allSettled([copied, writeMeta(target.metaFile, meta)]);
-      if (sidecar.status === 'rejected') throw sidecar.reason;
-      if (copy.status === 'rejected') throw copy.reason;
-      await endStream(out);
-      clearTimeout(idleTimer);
-      if (meta.totalBytes === undefined || have >= meta.totalBytes) {
-        if (meta.totalBytes === undefined) {
-          await writeMeta(target.metaFile, { ...meta, totalBytes: have });
-        }
-        total = have;
-        report();
-        return have;
-      }
-      // The answer ended early without an error: a cut connection all the same.
-      throw new Error('the answer ended early');
-    } catch (err) {
-      clearTimeout(idleTimer);
-      res.body.destroy();
-      if (isDiskFullError(err) || err instanceof ModelTooLargeError) {
-        await closed(out);
-        await discard(target);
-        if (err instanceof ModelTooLargeError)
-          throw new ModelTooLargeError(target.url, target.expectedBytes);
-        throw new ModelDiskFullError();
-      }
-      // Ended, not destroyed: every byte counted in `have` reaches the disk, so the resume asks
-      // for none of them again.
-      await endStream(out).catch(() => closed(out));
-      have = await fileLength(target.file);
-      signal?.throwIfAborted();
-      if (isLocalFileError(err)) throw err;
-      stalled = have > before ? 0 : stalled + 1;
-      if (stalled >= maxStalled) {
-        throw new ModelConnectionLostError(
-          target.url,
-          have,
-          total,
-          networkReason(err, idle.signal),
-        );
-      }
-      report();
-      await sleep(retryDelayMs * Math.max(1, stalled), undefined, { signal });
-    }
+    d.signal?.throwIfAborted();
+    if (d.meta?.totalBytes !== undefined && d.have === d.meta.totalBytes) return d.have;
+    const idle = idleWatch(d.idleTimeoutMs);
+    const res = await requestRest(d, idle);
+    const head = await readAnswerHead(d, res, idle);
+    if (typeof head === 'number') return head;
+    if (head === 'restart') continue;
+    const done = await copyAnswer(d, res, idle, head);
+    if (done !== undefined) return done;
   }
 }
 
-/** Bytes queued for the disk before the download waits for it (16 MiB). */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
-
-/**
- * Pipes `body` into `out` in flowing mode, pausing while `out` holds too much. Resolves at the body's
- * end; rejects with the body's error (a break: premature close), the file's (ENOSPC), or a
- * ModelTooLargeError (its URL and size are the caller's to fill) before writing a chunk that
- * would take the answer past `maxBytes`.
- */
-function copyBody(
-  body: IncomingMessage,
-  out: Writable,
-  maxBytes: number,
-  onBytes: (n: number) => void,
-): Promise<void> {
-  let received = 0;
-  return new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const fail = (err: unknown) => {
-      if (settled) return;
-      settled = true;
-      reject(err);
-    };
-    // Already closed (on Node 22, by a connection that broke before the answer was read): no
-    // event will come.
-    if (body.destroyed) fail(new Error('the connection closed before the end of the answer'));
-    out.on('error', fail);
-    body.on('error', fail);
-    body.on('aborted', () => fail(new Error('the connection closed before the end of the answer')));
-    body.on('close', () => {
-      if (!body.complete) fail(new Error('the connection closed before the end of the answer'));
-    });
-    body.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      received += chunk.length;
-      if (received > maxBytes) {
-        fail(new ModelTooLargeError('', maxBytes));
-        return;
-      }
-      onBytes(chunk.length);
-      out.write(chunk);
-      // Paused only far past the file stream's own mark: a paused response keeps what arrives in
-      // its buffer, and a break discards that buffer (re-asked for by the resume).
-      if (out.writableLength > MAX_BUFFERED_BYTES && !body.isPaused()) {
-        body.pause();
-        out.once('drain', () => body.resume());
-      }
-    });
-    body.on('end', () => {
-      if (settled) return;
-      settled = true;
-      resolve();
-    });
-  });
+/** One download in progress: what is on disk, what the mirror said, and the retry count. */
+interface Download {
+  target: DownloadTarget;
+  fs: ModelFileSystem;
+  signal: AbortSignal | undefined;
+  maxStalled: number;
+  retryDelayMs: number;
+  idleTimeoutMs: number;
+  /** Bytes in the partial file, counted as they arrive. */
+  have: number;
+  /** The length progress reports. */
+  total: number;
+  meta: PartialMeta | undefined;
+  /** Broken attempts in a row that added no byte. */
+  stalled: number;
+  report: () => void;
 }
 
-// Flushes and closes; rejects with a write error (ENOSPC at the last flush, too), also one the
-// stream met before (it has destroyed itself then).
-async function endStream(out: Writable): Promise<void> {
-  if (out.errored) throw out.errored;
-  if (out.destroyed) throw new Error('the file stream closed early');
-  out.end();
-  await finished(out);
+// Takes up the partial file where its validators still hold and reports the first progress.
+async function startDownload(target: DownloadTarget, options: DownloadOptions): Promise<Download> {
+  const have = await usablePartialLength(target);
+  const meta = have > 0 ? await readMeta(target.metaFile) : undefined;
+  const d: Download = {
+    target,
+    fs: options.fs ?? realModelFileSystem,
+    signal: options.signal,
+    maxStalled: options.maxStalledAttempts ?? 3,
+    retryDelayMs: options.retryDelayMs ?? 1000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+    have,
+    total: meta?.totalBytes ?? target.expectedBytes,
+    meta,
+    stalled: 0,
+    report: () => options.onProgress?.({ receivedBytes: d.have, totalBytes: d.total }),
+  };
+  d.report();
+  return d;
 }
 
-/**
- * Bytes of the partial file that may be resumed: 0 (and the file removed) when its sidecar is
- * missing or was written for another URL or checksum.
- */
-async function usablePartialLength(target: DownloadTarget): Promise<number> {
-  const length = await fileLength(target.file);
-  if (length === 0) return 0;
-  const meta = await readMeta(target.metaFile);
-  if (meta?.url === target.url && meta.sha256 === target.sha256) return length;
-  await rm(target.file, { force: true });
-  await rm(target.metaFile, { force: true });
-  return 0;
+/** Aborts its signal when armed and not re-armed within `ms`: a connection that went quiet. */
+interface IdleWatch {
+  signal: AbortSignal;
+  arm(): void;
+  clear(): void;
 }
 
-/** Deletes the partial file and its sidecar. */
-async function discard(target: DownloadTarget): Promise<void> {
-  await rm(target.file, { force: true });
-  await rm(target.metaFile, { force: true });
+function idleWatch(ms: number): IdleWatch {
+  const idle = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    signal: idle.signal,
+    arm() {
+      clearTimeout(timer);
+      timer = setTimeout(() => idle.abort(new Error(`no data for ${ms} ms`)), ms);
+    },
+    clear: () => clearTimeout(timer),
+  };
 }
 
-/** Length of a file in bytes, 0 when it does not exist. */
-export async function fileLength(file: string): Promise<number> {
+// GET from where the partial file ends, If-Range the validator it was started with.
+async function requestRest(d: Download, idle: IdleWatch): Promise<HttpAnswer> {
+  const headers: Record<string, string> = {};
+  if (d.have > 0) {
+    headers.range = `bytes=${d.have}-`;
+    const meta = d.meta;
+    const validator = meta?.etag && !meta.etag.startsWith('W/') ? meta.etag : meta?.lastModified;
+    if (validator) headers['if-range'] = validator;
+  }
+  const requestSignal = d.signal ? AbortSignal.any([d.signal, idle.signal]) : idle.signal;
+  idle.arm();
   try {
-    return (await stat(file)).size;
-  } catch {
-    return 0;
+    return await httpGet(d.target.url, headers, requestSignal);
+  } catch (err) {
+    idle.clear();
+    d.signal?.throwIfAborted();
+    throw new ModelHostUnreachableError(d.target.url, networkReason(err, idle.signal));
   }
 }
 
-async function readMeta(file: string): Promise<PartialMeta | undefined> {
+/**
+ * Reads the answer's status and headers: the file's length when a 416 says it is complete,
+ * 'restart' when the partial file was dropped (another range, a 416 for another length), else
+ * how to open the file ('a' to continue, 'w' for a whole file) with the new validators in `d.meta`.
+ */
+async function readAnswerHead(
+  d: Download,
+  res: HttpAnswer,
+  idle: IdleWatch,
+): Promise<number | 'restart' | 'a' | 'w'> {
+  if (res.status === 416 && d.have > 0) return rangeNotSatisfiable(d, res, idle);
+  if (res.status < 200 || res.status >= 300) {
+    res.body.resume();
+    idle.clear();
+    throw new ModelMirrorError(d.target.url, res.status, res.statusText);
+  }
+  let flags: 'a' | 'w' = 'a';
+  const length = contentLength(res.header('content-length'));
+  if (res.status === 206) {
+    const range = parseContentRange(res.header('content-range'));
+    if (!range || range.start !== d.have) {
+      // A range we did not ask for: discard and start over without one.
+      res.body.destroy();
+      idle.clear();
+      await startOver(d);
+      return 'restart';
+    }
+    d.total = range.total ?? (length !== undefined ? d.have + length : d.total);
+  } else {
+    // 200: the whole file (first request, or If-Range said the file changed).
+    flags = 'w';
+    d.have = 0;
+    d.total = length ?? d.target.expectedBytes;
+  }
+  if (d.total > d.target.expectedBytes) {
+    res.body.destroy();
+    idle.clear();
+    await discardPartialFile(d.target);
+    throw new ModelTooLargeError(d.target.url, d.target.expectedBytes);
+  }
+  d.meta = answerMeta(d, res, length);
+  d.report();
+  return flags;
+}
+
+// Nothing past what we have: complete when the mirror's length is ours, else start over.
+async function rangeNotSatisfiable(
+  d: Download,
+  res: HttpAnswer,
+  idle: IdleWatch,
+): Promise<number | 'restart'> {
+  res.body.resume();
+  idle.clear();
+  const length = contentRangeTotal(res.header('content-range'));
+  if (length === d.have) {
+    d.meta = { ...(d.meta ?? { url: d.target.url, sha256: d.target.sha256 }), totalBytes: d.have };
+    await writeMeta(d.target.metaFile, d.meta);
+    d.total = d.have;
+    d.report();
+    return d.have;
+  }
+  await startOver(d);
+  return 'restart';
+}
+
+async function startOver(d: Download): Promise<void> {
+  d.have = 0;
+  d.meta = undefined;
+  await rm(d.target.file, { force: true });
+}
+
+// The sidecar for this answer: its validators, and the total once the mirror gave a length.
+function answerMeta(d: Download, res: HttpAnswer, length: number | undefined): PartialMeta {
+  const etag = res.header('etag');
+  const lastModified = res.header('last-modified');
+  return {
+    url: d.target.url,
+    sha256: d.target.sha256,
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+    ...(length !== undefined ? { totalBytes: d.total } : {}),
+  };
+}
+
+/**
+ * Copies the answer's body into the partial file: the file's length when it is complete, else
+ * undefined after the wait before the next attempt (a break that added bytes, or one of the
+ * `maxStalled` in a row that did not).
+ */
+async function copyAnswer(
+  d: Download,
+  res: HttpAnswer,
+  idle: IdleWatch,
+  flags: 'a' | 'w',
+): Promise<number | undefined> {
+  const before = d.have;
+  const out = d.fs.createWriteStream(d.target.file, flags);
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as PartialMeta;
-  } catch {
+    return await copyToEnd(d, res, idle, out);
+  } catch (err) {
+    await afterBreak(d, res, idle, out, err, before);
     return undefined;
   }
 }
 
-async function writeMeta(file: string, meta: PartialMeta): Promise<void> {
-  await writeFile(file, JSON.stringify(meta));
+async function copyToEnd(
+  d: Download,
+  res: HttpAnswer,
+  idle: IdleWatch,
+  out: Writable,
+): Promise<number> {
+  const meta = d.meta!;
+  // The answer is read from here on and the sidecar written meanwhile: Node 22 drops the bytes
+  // of an answer not yet read when its connection closes early (Node 20 kept them).
+  const copied = copyBody(res.body, out, d.target.expectedBytes - d.have, (n) => {
+    idle.arm();
+    d.have += n;
+    d.report();
+  });
+  const [copy, sidecar] = await Promise.allSettled([copied, writeMeta(d.target.metaFile, meta)]);
+  if (sidecar.status === 'rejected') throw sidecar.reason;
+  if (copy.status === 'rejected') throw copy.reason;
+  await endStream(out);
+  idle.clear();
+  if (meta.totalBytes === undefined || d.have >= meta.totalBytes) {
+    if (meta.totalBytes === undefined) {
+      await writeMeta(d.target.metaFile, { ...meta, totalBytes: d.have });
+    }
+    d.total = d.have;
+    d.report();
+    return d.have;
+  }
+  // The answer ended early without an error: a cut connection all the same.
+  throw new Error('the answer ended early');
 }
 
-async function closed(stream: Writable): Promise<void> {
-  if (stream.closed) return;
-  const done = once(stream, 'close').catch(() => undefined);
-  if (!stream.destroyed) stream.destroy();
-  await done;
+// A full disk or too large an answer drops the partial file; a break keeps it and waits to retry.
+async function afterBreak(
+  d: Download,
+  res: HttpAnswer,
+  idle: IdleWatch,
+  out: Writable,
+  err: unknown,
+  before: number,
+): Promise<void> {
+  idle.clear();
+  res.body.destroy();
+  if (isDiskFullError(err) || err instanceof ModelTooLargeError) {
+    await closed(out);
+    await discardPartialFile(d.target);
+    if (err instanceof ModelTooLargeError)
+      throw new ModelTooLargeError(d.target.url, d.target.expectedBytes);
+    throw new ModelDiskFullError();
+  }
+  // Ended, not destroyed: every byte counted in `have` reaches the disk, so the resume asks
+  // for none of them again.
+  await endStream(out).catch(() => closed(out));
+  d.have = await fileLength(d.target.file);
+  d.signal?.throwIfAborted();
+  if (isLocalFileError(err)) throw err;
+  d.stalled = d.have > before ? 0 : d.stalled + 1;
+  if (d.stalled >= d.maxStalled) {
+    throw new ModelConnectionLostError(
+      d.target.url,
+      d.have,
+      d.total,
+      networkReason(err, idle.signal),
+    );
+  }
+  d.report();
+  await sleep(d.retryDelayMs * Math.max(1, d.stalled), undefined, { signal: d.signal });
 }

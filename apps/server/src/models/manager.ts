@@ -33,7 +33,8 @@ import {
 } from './errors.ts';
 import { isModelLocked, lockModel } from './model-lock.ts';
 import { downloadAndInstall } from './download-model.ts';
-import { fileLength, type DownloadProgress } from './fetch-download.ts';
+import type { DownloadProgress } from './fetch-download.ts';
+import { fileLength } from './partial-file.ts';
 import { installedModel, modelDir, type InstalledModel } from './installed.ts';
 import { cleanPartialDir, discardPartial, partialFiles } from './partials.ts';
 import type { ModelManagerOptions, ModelsEnv } from './settings.ts';

@@ -1,6 +1,6 @@
 /**
  * The CalDAV server's answers, as tsdav hands them over, parsed with zod into the shapes the
- * mapping (client.ts, vtodo.ts) reads. tsdav turns XML text into numbers and booleans where it can
+ * mapping (session.ts, vtodo.ts) reads. tsdav turns XML text into numbers and booleans where it can
  * ('2025' becomes 2025) and keeps whatever element tree a server sends, so nothing it returns is
  * trusted: an answer of the wrong shape becomes RemindersUnavailableError (502 'Failed to connect
  * to Apple Reminders') naming what was being done, never a TypeError, and Summy stores nothing

@@ -13,19 +13,20 @@ import {
   type ReminderList,
   type ReminderPatch,
 } from '@summy/core';
-import { AppError, NotFoundError, ValidationError } from '../../errors/app-errors.ts';
-import {
-  calendarAnswerSchema,
-  calendarObjectAnswerSchema,
-  parseAnswer,
-  type CalendarAnswer,
-  type CalendarObjectAnswer,
-} from './answers.ts';
-import { RemindersAuthError, RemindersUnavailableError } from './errors.ts';
-import { log } from '../../log.ts';
+import { ValidationError } from '../../errors/app-errors.ts';
+import { RemindersUnavailableError } from './errors.ts';
 import { checkOutboundUrl, type OutboundPolicy } from '../../net/outbound-url.ts';
 import { fetchPinned } from '../../net/pinned-fetch.ts';
-import { editVtodo, readVtodo, vtodoUid } from './vtodo.ts';
+import {
+  fetchOpenReminders,
+  fetchReminderLists,
+  runCaldav,
+  saveReminder,
+  type CaldavFetchState,
+  type CaldavSession,
+} from './session.ts';
+
+export type { CaldavFetchState } from './session.ts';
 
 /** Where and as whom to connect. `password` is the plain app-specific password. */
 export interface CaldavAccount {
@@ -89,18 +90,6 @@ const CALDAV_URL_RULES = {
     'The CalDAV server must have a public address, not a loopback, private or reserved one (CALDAV_ALLOW_PRIVATE_HOSTS allows them)',
 } as const;
 
-/** What the client's fetch noticed in the answers, which tsdav does not pass on. */
-export interface CaldavFetchState {
-  /** A 401 answered anywhere. */
-  unauthorized: boolean;
-  /**
-   * The first PROPFIND or REPORT answered with something other than a 207 XML multistatus
-   * ('REPORT /alice/work/: HTTP 500'): tsdav drops such an answer, which would read as no lists
-   * or no reminders.
-   */
-  unreadable?: string;
-}
-
 /**
  * One account's fetch, as tsdav takes it: records a 401 anywhere and the first unreadable
  * PROPFIND or REPORT answer in `state` (tsdav swallows some failures and retries others), checks
@@ -154,51 +143,6 @@ function noteUnreadable(state: CaldavFetchState, method: string, url: URL, res: 
   state.unreadable = `${method.toUpperCase()} ${url.pathname}: HTTP ${res.status}${type ? ` ${type}` : ''}`;
 }
 
-// A color as CSS: Apple writes #RRGGBBAA, others #RRGGBB; anything else is no colour.
-function cssColor(value: string | undefined): string | null {
-  const m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(value?.trim() ?? '');
-  return m ? `#${m[1]!.toLowerCase()}` : null;
-}
-
-// The display name, else the last path segment (as is when it is not valid percent-encoding).
-function listName(calendar: CalendarAnswer): string {
-  if (calendar.displayName?.trim()) return calendar.displayName.trim();
-  const segment = new URL(calendar.url).pathname.split('/').filter(Boolean).at(-1);
-  if (!segment) return calendar.url;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function toList(calendar: CalendarAnswer): ReminderList {
-  return {
-    id: calendar.url,
-    name: listName(calendar),
-    color: cssColor(calendar.calendarColor),
-    isShared: calendar.resourcetype.some((t) => /^shared/i.test(t)),
-  };
-}
-
-// RFC 4791 section 7.8.9: a calendar-query for to-dos, optionally narrowed by a prop-filter.
-function vtodoFilter(propFilter?: Record<string, unknown>) {
-  return [
-    {
-      'comp-filter': {
-        _attributes: { name: 'VCALENDAR' },
-        'comp-filter': {
-          _attributes: { name: 'VTODO' },
-          ...(propFilter ? { 'prop-filter': propFilter } : {}),
-        },
-      },
-    },
-  ];
-}
-
-// Objects are any non-collection href, not only '*.ics' (tsdav's default filter).
-const isObjectUrl = (url: string) => !url.endsWith('/');
-
 /**
  * Logs in (RFC 6764 discovery, principal, calendar home) and answers a client for the account.
  * @throws RemindersAuthError (401 'Authentication failed') on a wrong user name or password;
@@ -210,33 +154,10 @@ export async function connectCaldav(
   policy: CaldavPolicy,
 ): Promise<RemindersClient> {
   const state: CaldavFetchState = { unauthorized: false };
-  const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
-    let result: T;
-    try {
-      result = await op();
-    } catch (err) {
-      if (state.unauthorized) throw new RemindersAuthError();
-      if (err instanceof AppError) throw err;
-      log.warn({ err }, `[reminders] ${what} failed`);
-      const answer = state.unreadable ? `: unreadable answer (${state.unreadable})` : '';
-      throw new RemindersUnavailableError(
-        `${REMINDERS_MESSAGES.serverUnreachable}: ${what}${answer}`,
-      );
-    }
-    if (state.unauthorized) throw new RemindersAuthError();
-    // Discovery probes may meet a 404 or 405 on the way; once logged in, every answer counts.
-    if (state.unreadable && what !== 'login') {
-      log.warn({ unreadable: state.unreadable }, `[reminders] ${what}: unreadable answer`);
-      throw new RemindersUnavailableError(
-        `${REMINDERS_MESSAGES.serverUnreachable}: ${what}: unreadable answer (${state.unreadable})`,
-      );
-    }
-    return result;
-  };
   await assertAllowedUrl(new URL(account.serverUrl), policy);
   // Imported on first use: a server with no reminders account never loads the CalDAV client.
   const { createDAVClient } = await import('tsdav');
-  const client = await run('login', () =>
+  const client = await runCaldav(state, 'login', () =>
     createDAVClient({
       serverUrl: account.serverUrl,
       credentials: { username: account.username, password: account.password },
@@ -246,117 +167,11 @@ export async function connectCaldav(
     }),
   );
   state.unreadable = undefined;
-
-  const objectsOf = async (list: ReminderList, propFilter?: Record<string, unknown>) => {
-    const what = `reading ${list.name}`;
-    const objects = await run(what, () =>
-      client.fetchCalendarObjects({
-        calendar: { url: list.id },
-        filters: vtodoFilter(propFilter),
-        urlFilter: isObjectUrl,
-      }),
-    );
-    return parseAnswer(calendarObjectAnswerSchema.array(), objects, what);
-  };
-
-  const parse = (object: CalendarObjectAnswer, list: ReminderList): Reminder | null => {
-    if (object.data === undefined) return null;
-    try {
-      return readVtodo(object.data, list, object.url);
-    } catch (err) {
-      log.warn({ err, url: object.url }, '[reminders] skipping an unreadable reminder');
-      return null;
-    }
-  };
-
-  // text-match is a substring match (RFC 4791 section 9.7.5): the UID must be equal after it.
-  const find = async (id: string, lists: ReminderList[]) => {
-    const found = await Promise.all(
-      lists.map(async (list) => {
-        const objects = await objectsOf(list, {
-          _attributes: { name: 'UID' },
-          'text-match': { _attributes: { collation: 'i;octet' }, _text: id },
-        });
-        const object = objects.find((o) => o.data !== undefined && vtodoUid(o.data) === id);
-        return object ? { object, list } : undefined;
-      }),
-    );
-    const hit = found.find((f) => f !== undefined);
-    if (!hit) throw new NotFoundError('Reminder');
-    return hit;
-  };
-
-  const checked = async (what: string, res: Response) => {
-    if (res.ok) return;
-    if (res.status === 401 || state.unauthorized) throw new RemindersAuthError();
-    throw new RemindersUnavailableError(`${what}: HTTP ${res.status}`);
-  };
-
+  const session: CaldavSession = { client, state };
   return {
-    async fetchLists() {
-      const calendars = parseAnswer(
-        calendarAnswerSchema.array(),
-        await run('listing lists', () => client.fetchCalendars()),
-        'listing lists',
-      );
-      return calendars
-        .filter((c) => !c.components.length || c.components.includes('VTODO'))
-        .map(toList)
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
-
-    async fetchReminders(lists) {
-      const perList = await Promise.all(
-        lists.map(async (list) => {
-          // Completed to-dos carry COMPLETED: the server leaves them out.
-          const objects = await objectsOf(list, {
-            _attributes: { name: 'COMPLETED' },
-            'is-not-defined': {},
-          });
-          return objects.map((o) => parse(o, list));
-        }),
-      );
-      return perList
-        .flat()
-        .filter((r): r is Reminder => r !== null && !r.completed)
-        .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
-    },
-
-    async updateReminder(id, patch, lists, now = new Date()) {
-      const { listId, ...fields } = patch;
-      const target = listId === undefined ? undefined : lists.find((l) => l.id === listId);
-      if (listId !== undefined && !target) {
-        throw new AppError(400, REMINDERS_MESSAGES.unknownList, 'Pick one of your reminder lists');
-      }
-      // One retry when the object changed between our read and write (412 on If-Match).
-      for (let attempt = 0; ; attempt++) {
-        const { object, list } = await find(id, lists);
-        const ics = editVtodo(object.data as string, fields, now);
-        if (target && target.id !== list.id) {
-          const filename = new URL(object.url).pathname.split('/').filter(Boolean).at(-1)!;
-          const created = await run('moving the reminder', () =>
-            client.createCalendarObject({
-              calendar: { url: target.id },
-              iCalString: ics,
-              filename,
-            }),
-          );
-          await checked('moving the reminder', created);
-          const removed = await run('moving the reminder', () =>
-            client.deleteCalendarObject({ calendarObject: { url: object.url, etag: object.etag } }),
-          );
-          await checked('moving the reminder', removed);
-          return readVtodo(ics, target, new URL(filename, target.id).href);
-        }
-        const res = await run('saving the reminder', () =>
-          client.updateCalendarObject({
-            calendarObject: { url: object.url, data: ics, etag: object.etag },
-          }),
-        );
-        if (res.status === 412 && attempt === 0) continue;
-        await checked('saving the reminder', res);
-        return readVtodo(ics, list, object.url);
-      }
-    },
+    fetchLists: () => fetchReminderLists(session),
+    fetchReminders: (lists) => fetchOpenReminders(session, lists),
+    updateReminder: (id, patch, lists, now = new Date()) =>
+      saveReminder(session, id, patch, lists, now),
   };
 }

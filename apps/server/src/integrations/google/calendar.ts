@@ -114,45 +114,63 @@ export async function fetchGoogleEvents(
   let pageToken: string | undefined;
   for (let page = 0; page < maxPages; page++) {
     if (signal?.aborted) throw new CalendarRequestCancelledError();
-    const url = new URL(`${deps.google.calendarApiUrl}/calendars/primary/events`);
-    const params: Record<string, string | undefined> = {
-      singleEvents: 'true',
-      timeMin: query.timeMin,
-      timeMax: query.timeMax,
-      maxResults: String(query.maxResults),
-      orderBy: query.orderBy,
-      q: query.q,
-      timeZone: query.timeZone,
-      fields: EVENT_FIELDS,
-      pageToken,
-    };
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-    const timeout = AbortSignal.timeout(CALENDAR_PAGE_TIMEOUT_MS);
-    const callSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let res: Response;
-    try {
-      res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>
-        fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: callSignal }),
-      );
-    } catch (err) {
-      if (signal?.aborted) throw new CalendarRequestCancelledError();
-      if (err instanceof AppError) throw err;
-      throw new GoogleCalendarError(0, (err as Error).message);
-    }
-    const json: unknown = await res.json().catch(() => null);
-    if (signal?.aborted) throw new CalendarRequestCancelledError();
-    const page = eventsPage.safeParse(json);
-    const body = page.success ? page.data : null;
-    if (!res.ok || !body) {
-      const detail = json === null ? 'not JSON' : 'not an events page';
-      throw new GoogleCalendarError(res.status, body?.error?.message ?? detail);
-    }
+    const url = eventsPageUrl(deps, query, pageToken);
+    const body = await fetchEventsPage(deps, userId, accountId, url, signal);
     items.push(...(body.items ?? []));
     timeZone ??= body.timeZone;
     pageToken = body.nextPageToken || undefined;
     if (!pageToken) break;
   }
   return { items, timeZone };
+}
+
+// The URL of one `events.list` page: the query's parameters that are set, and the page token.
+function eventsPageUrl(deps: GoogleDeps, query: EventsQuery, pageToken: string | undefined): URL {
+  const url = new URL(`${deps.google.calendarApiUrl}/calendars/primary/events`);
+  const params: Record<string, string | undefined> = {
+    singleEvents: 'true',
+    timeMin: query.timeMin,
+    timeMax: query.timeMax,
+    maxResults: String(query.maxResults),
+    orderBy: query.orderBy,
+    q: query.q,
+    timeZone: query.timeZone,
+    fields: EVENT_FIELDS,
+    pageToken,
+  };
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return url;
+}
+
+// One page, read within CALENDAR_PAGE_TIMEOUT_MS; throws as fetchGoogleEvents does.
+async function fetchEventsPage(
+  deps: GoogleDeps,
+  userId: string,
+  accountId: string,
+  url: URL,
+  signal: AbortSignal | undefined,
+) {
+  const timeout = AbortSignal.timeout(CALENDAR_PAGE_TIMEOUT_MS);
+  const callSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await withGoogleAuthRetry(deps, userId, accountId, (token) =>
+      fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: callSignal }),
+    );
+  } catch (err) {
+    if (signal?.aborted) throw new CalendarRequestCancelledError();
+    if (err instanceof AppError) throw err;
+    throw new GoogleCalendarError(0, (err as Error).message);
+  }
+  const json: unknown = await res.json().catch(() => null);
+  if (signal?.aborted) throw new CalendarRequestCancelledError();
+  const page = eventsPage.safeParse(json);
+  const body = page.success ? page.data : null;
+  if (!res.ok || !body) {
+    const detail = json === null ? 'not JSON' : 'not an events page';
+    throw new GoogleCalendarError(res.status, body?.error?.message ?? detail);
+  }
+  return body;
 }
 
 /** The user's own answer: their attendee entry, else accepted when they organise or nobody is invited. */
@@ -184,20 +202,12 @@ export function toCalendarEvent(
   timeZone: string,
 ): CalendarEvent | null {
   if (event.status === 'cancelled') return null;
-  const startDate = event.start?.date ?? null;
-  const endDate = event.end?.date ?? null;
-  const isAllDay = Boolean(startDate && endDate && !event.start?.dateTime);
-  const startTime = isAllDay ? zonedMidnightIso(startDate!, timeZone) : event.start?.dateTime;
-  const endTime = isAllDay ? zonedMidnightIso(endDate!, timeZone) : event.end?.dateTime;
-  if (!startTime || !endTime) return null;
+  const times = eventTimes(event, timeZone);
+  if (!times) return null;
   return {
     id: event.id,
     title: event.summary?.trim() || UNTITLED_EVENT,
-    startTime,
-    endTime,
-    isAllDay,
-    startDate: isAllDay ? startDate : null,
-    endDate: isAllDay ? endDate : null,
+    ...times,
     isRecurring: Boolean(event.recurringEventId),
     recurringEventId: event.recurringEventId ?? null,
     myStatus: myStatus(event),
@@ -205,15 +215,37 @@ export function toCalendarEvent(
     accountEmail: from.email,
     location: event.location ?? null,
     description: event.description ?? null,
-    attendees: (event.attendees ?? [])
-      .filter((a) => a.email && !a.resource && !isRoomAddress(a.email))
-      .map((a) => ({
-        email: a.email!,
-        name: attendeeName(a.email!, a.displayName),
-        photoUrl: null,
-        responseStatus: a.responseStatus ?? null,
-      })),
+    attendees: people(event.attendees ?? []),
     linkedMeetingId: null,
     htmlLink: event.htmlLink ?? null,
   };
+}
+
+// Start and end: midnight in `timeZone` of the dates for an all-day event; null without either.
+function eventTimes(event: GoogleEvent, timeZone: string) {
+  const startDate = event.start?.date ?? null;
+  const endDate = event.end?.date ?? null;
+  const isAllDay = Boolean(startDate && endDate && !event.start?.dateTime);
+  const startTime = isAllDay ? zonedMidnightIso(startDate!, timeZone) : event.start?.dateTime;
+  const endTime = isAllDay ? zonedMidnightIso(endDate!, timeZone) : event.end?.dateTime;
+  if (!startTime || !endTime) return null;
+  return {
+    startTime,
+    endTime,
+    isAllDay,
+    startDate: isAllDay ? startDate : null,
+    endDate: isAllDay ? endDate : null,
+  };
+}
+
+// The attendees who are people: rooms (resources, room addresses) are places.
+function people(attendees: GoogleAttendee[]): CalendarEvent['attendees'] {
+  return attendees
+    .filter((a) => a.email && !a.resource && !isRoomAddress(a.email))
+    .map((a) => ({
+      email: a.email!,
+      name: attendeeName(a.email!, a.displayName),
+      photoUrl: null,
+      responseStatus: a.responseStatus ?? null,
+    }));
 }

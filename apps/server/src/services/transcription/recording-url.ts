@@ -26,13 +26,7 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export function recordingKeyFromUrl(
   fileUrl: string,
   userId: string,
-  options: {
-    publicUrl: string;
-    s3?: Env['s3'];
-    /** Checks a local URL's signature (storage/signing.ts `UrlSigner.verify`). */
-    verifyLocal?: (key: string, expires: string, signature: string) => boolean;
-    now?: number;
-  },
+  options: RecordingUrlOptions,
 ): RecordingUrlParse {
   const refused = {
     error: 'fileUrl must be a signed storage URL of one of your recordings',
@@ -47,46 +41,74 @@ export function recordingKeyFromUrl(
   if (url.username || url.password) return refused;
   const now = options.now ?? Date.now();
 
-  let keyPath: string | undefined;
-  let expiresAt: number | undefined;
-  let local: { expires: string; signature: string } | undefined;
-  if (url.origin === new URL(options.publicUrl).origin) {
-    if (!url.pathname.startsWith(LOCAL_RECORDINGS_PATH)) return refused;
-    const expires = url.searchParams.get('expires');
-    const signature = url.searchParams.get('signature');
-    if (!expires || !signature) return refused;
-    local = { expires, signature };
-    keyPath = url.pathname.slice(LOCAL_RECORDINGS_PATH.length);
-    const n = Number(expires);
-    if (!Number.isFinite(n)) return refused;
-    // Seconds or milliseconds since the epoch, whichever the signer used.
-    expiresAt = n < 1e12 ? n * 1000 : n;
-  } else if (options.s3) {
-    const found = s3KeyPath(url, options.s3);
-    if (found === undefined || !url.searchParams.get('X-Amz-Signature')) return refused;
-    keyPath = found;
-    expiresAt = amzExpiry(url.searchParams);
-  } else {
-    return refused;
-  }
+  const signed = signedKeyPath(url, options);
+  if (!signed) return refused;
+  const { expiresAt, local } = signed;
   if (expiresAt !== undefined && expiresAt < now) {
     return { error: 'The signed URL has expired; ask for a new one' };
   }
-
-  let segments: string[];
-  try {
-    segments = keyPath.split('/').map((s) => decodeURIComponent(s));
-  } catch {
-    return refused;
-  }
-  if (segments[0] === 'recordings' && segments[1] === userId) segments = segments.slice(1);
-  if (segments.length < 2 || !segments.every((s) => SEGMENT.test(s))) return refused;
-  if (segments[0] !== userId) return refused;
-  const key = segments.join('/');
+  const key = userKey(signed.keyPath, userId);
+  if (key === undefined) return refused;
   if (local && options.verifyLocal && !options.verifyLocal(key, local.expires, local.signature)) {
     return refused;
   }
   return { key };
+}
+
+/** Options of {@link recordingKeyFromUrl}. */
+export interface RecordingUrlOptions {
+  publicUrl: string;
+  s3?: Env['s3'];
+  /** Checks a local URL's signature (storage/signing.ts `UrlSigner.verify`). */
+  verifyLocal?: (key: string, expires: string, signature: string) => boolean;
+  now?: number;
+}
+
+/** The key's path in a signed URL (still percent-encoded), its expiry and a local signature. */
+interface SignedPath {
+  keyPath: string;
+  /** ms since the epoch; undefined when an S3 URL does not say. */
+  expiresAt: number | undefined;
+  local?: { expires: string; signature: string };
+}
+
+// A local URL on Summy's own origin, else an S3 presigned one; undefined for any other.
+function signedKeyPath(url: URL, options: RecordingUrlOptions): SignedPath | undefined {
+  if (url.origin === new URL(options.publicUrl).origin) return localKeyPath(url);
+  if (!options.s3) return undefined;
+  const found = s3KeyPath(url, options.s3);
+  if (found === undefined || !url.searchParams.get('X-Amz-Signature')) return undefined;
+  return { keyPath: found, expiresAt: amzExpiry(url.searchParams) };
+}
+
+function localKeyPath(url: URL): SignedPath | undefined {
+  if (!url.pathname.startsWith(LOCAL_RECORDINGS_PATH)) return undefined;
+  const expires = url.searchParams.get('expires');
+  const signature = url.searchParams.get('signature');
+  if (!expires || !signature) return undefined;
+  const n = Number(expires);
+  if (!Number.isFinite(n)) return undefined;
+  return {
+    keyPath: url.pathname.slice(LOCAL_RECORDINGS_PATH.length),
+    // Seconds or milliseconds since the epoch, whichever the signer used.
+    expiresAt: n < 1e12 ? n * 1000 : n,
+    local: { expires, signature },
+  };
+}
+
+// The decoded key when its segments are plain and the first is the user's id (a leading
+// 'recordings/' is dropped); undefined otherwise.
+function userKey(keyPath: string, userId: string): string | undefined {
+  let segments: string[];
+  try {
+    segments = keyPath.split('/').map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+  if (segments[0] === 'recordings' && segments[1] === userId) segments = segments.slice(1);
+  if (segments.length < 2 || !segments.every((s) => SEGMENT.test(s))) return undefined;
+  if (segments[0] !== userId) return undefined;
+  return segments.join('/');
 }
 
 function s3KeyPath(url: URL, s3: NonNullable<Env['s3']>): string | undefined {

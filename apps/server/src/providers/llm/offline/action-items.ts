@@ -17,8 +17,9 @@
  */
 import { mergeActionItems, type ActionItemSuggestion } from '@summy/core';
 import { GENERIC_LABEL } from '../transcript.ts';
+import { cleanAction, DEADLINE, STRONG_VERB } from './action-title.ts';
 import { FILLERS, GENERIC_WORDS, STOPWORDS } from './stopwords.ts';
-import { capitalize, contentTerms, disfluency, topicalTerms, type Sentence } from './text.ts';
+import { contentTerms, type Sentence } from './text.ts';
 
 /** Who owns what a pattern finds. */
 type OwnerKind = 'explicit' | 'speaker' | 'named' | 'addressee' | 'everyone' | 'closing-we';
@@ -104,82 +105,7 @@ function rules(participants: string[]): Rule[] {
   ];
 }
 
-const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
-const MONTHS =
-  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
-/** A deadline said with the task: 'by Friday', 'before the next meeting', 'next week', 'tomorrow'. */
-const DEADLINE = new RegExp(
-  `\\b(?:(?:by|before|until|till|no later than|for)\\s+(?:the\\s+)?(?:end of (?:the |this |next )?(?:day|week|month|quarter|year)|(?:this |next )?(?:${DAYS})(?:\\s+morning|\\s+afternoon)?|(?:this |next )?(?:week|month)|tomorrow(?:\\s+morning)?|tonight|today|eod|next (?:meeting|time)|(?:the )?next meeting|(?:${MONTHS})\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTHS}))|(?:next|this) (?:week|month|${DAYS})|(?:on\\s+)?(?:${DAYS})|tomorrow(?:\\s+morning)?|tonight|end of (?:the )?(?:day|week|month))\\b`,
-  'i',
-);
-
-/** Verbs after which nothing is promised ('I'll see', "let's say", 'can you hear me'). */
-const VAGUE_START =
-  /^(?:like|want|hope|wish|prefer|rather|need|have (?:it|to|them|this|that)\b|get (?:round|around|back) to (?:it|that|this)|get to (?:it|that|this)|agree|know|mind if|see|think about|give (?:us|me) (?:an? )?(?:update|overview|summary|quick)|walk (?:us|me) through|tell (?:us|me)|explain|share (?:your|my) screen|say|said|tell you|think|guess|mean|be (?:honest|quick|brief|fine|back|right)|go(?: first| ahead| back| on)?\b|have a (?:go|look|think)|hold|wait|stop|start wrapping|wrap|break|move on|leave it|talk later|hear|repeat|stick|bear with|pass|keep it|do (?:it|that|this|so)\b|get going|leave|remember|come back|check in|sit|speak|try it|put (?:it|that|this)\b|take a look|call it|just|leave (?:space|room|it|that)|hold (?:it|on|that)|pull (?:it|that|this) up|be able to|draw|show you|pass (?:it|that|this)|read (?:it|that|this|out)|switch|plug|click|see (?:you|what|if|how))\b/i;
-
-/** An action starts with a verb; these starts show the trigger caught something else. */
-const NOT_A_VERB =
-  /^(?:there|it|its|this|that|these|those|the|a|an|he|she|they|we|you|i|my|our|your|his|her|their|what|which|who|when|where|if|to|and|or|of|in|on|at|for|with|not)\b/i;
-
-/** Leading adverbs dropped from an action ('just send' → 'send'). */
-const LEADING_FILLER =
-  /^(?:(?:just|also|probably|definitely|then|maybe|quickly|actually|now|all|both|really|certainly|perhaps|still|first|also)\s+)+/i;
-
-/** How many words an action title keeps at most. */
-const TITLE_WORDS = 16;
-
-function cleanAction(
-  raw: string,
-  sentenceDeadline?: string,
-): { title: string; deadline: string | undefined } | undefined {
-  let text = raw.trim();
-  const deadline = DEADLINE.exec(text)?.[0] ?? sentenceDeadline;
-  // The task ends where the sentence turns to reasons or something else.
-  text = text.split(
-    /\s*(?:[;:]|,\s*(?:but|because|so|and then|which|if|otherwise|they|we|it|I|you|he|she|this|that)\b|\s(?:because|since|so that|but|unless|otherwise)\s)/i,
-  )[0]!;
-  text = text.replace(DEADLINE, ' ');
-  // 'go off and do X', 'go and check X': the task is the second verb.
-  text = text.replace(/^(?:go|come|get)(?:\s+(?:off|away|back|ahead))?\s+and\s+/i, '');
-  text = text
-    .replace(/[.!?,\s]+$/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(LEADING_FILLER, '');
-  // 'be working on X' reads better as 'Working on X'.
-  text = text.replace(/^be\s+(?=\w+ing\b)/i, '');
-  // 'looking more into' → 'looking into'.
-  text = text.replace(/^(\w+ing|\w+)\s+(?:more|further|a bit)\s+(?=into|at|on|over)\b/i, '$1 ');
-  text = text.replace(/\s+(?:as well|too|then|now|okay|right)$/i, '').trim();
-  if (VAGUE_START.test(text) || NOT_A_VERB.test(text)) return undefined;
-  // Rambling ('design something that has like a so you can like…') is no task.
-  if (disfluency(text) > 0.12) return undefined;
-  const wordList = text.split(/\s+/).filter(Boolean);
-  if (wordList.length < 3) return undefined;
-  const content = topicalTerms(text);
-  // Something concrete to do: two topical words, or one with a deadline or a task verb
-  // ('covering these things' and 'use the spare one' are not tasks; 'call Anna' is).
-  if (content.length < 2 && !(content.length === 1 && (deadline || STRONG_VERB.test(text)))) {
-    return undefined;
-  }
-  let kept = wordList.slice(0, TITLE_WORDS);
-  // A cut title does not end on a function word ('…to decide what we would like to').
-  if (wordList.length > TITLE_WORDS) {
-    while (
-      kept.length > 3 &&
-      STOPWORDS.has(kept[kept.length - 1]!.toLowerCase().replace(/\W+$/, ''))
-    ) {
-      kept = kept.slice(0, -1);
-    }
-  }
-  const title = kept.join(' ').replace(/[,;:-]+$/, '');
-  return { title: capitalize(title), deadline: deadline?.trim() };
-}
-
 const HEDGE = /\b(?:maybe|probably|might|perhaps|i guess|i suppose|possibly|at some point)\b/i;
-const STRONG_VERB =
-  /^(?:send|share|write|draft|prepare|check|review|look into|follow up|set up|schedule|book|organi[sz]e|update|fix|email|call|contact|finish|complete|create|build|test|research|investigate|circulate|compile|arrange|confirm|order|buy|submit|deliver|present|find out|figure out|get back|reach out|talk to|ask|sort out|put together|come up with|work on|working on|make)\b/i;
-
 /** A commitment found in one sentence, before filtering by confidence and merging. */
 export interface Commitment extends ActionItemSuggestion {
   /** Index of the sentence it was said in. */
@@ -251,68 +177,114 @@ export function findCommitments(sentences: Sentence[]): Commitment[] {
   const found: Commitment[] = [];
   for (const s of sentences) {
     const isQuestion = s.text.trim().endsWith('?');
-    const closing = n > 0 && s.index / n >= CLOSING_PART;
-    const sentenceDeadline = DEADLINE.exec(s.text)?.[0];
+    const said: Said = {
+      s,
+      sentences,
+      participants,
+      closing: n > 0 && s.index / n >= CLOSING_PART,
+      sentenceDeadline: DEADLINE.exec(s.text)?.[0],
+    };
     for (const rule of patterns) {
       if (isQuestion && !rule.questions) continue;
-      if (rule.kind === 'closing-we' && !closing) continue;
-      const m = rule.pattern.exec(s.text);
-      let raw = m?.groups?.action;
-      if (!m || !raw) continue;
-      // 'If we'll all draw…', 'when you send…': a condition, not a commitment.
-      const before = s.text.slice(0, m.index + m[0].length - raw.length);
-      if (/\b(?:if|when|whether|unless|what|how)\s+(?:\S+\s+){0,3}$/i.test(before)) continue;
-      const fronted = FRONTED_OBJECT.exec(s.text);
-      if (fronted?.groups && raw.toLowerCase().startsWith(fronted.groups.verb!.toLowerCase())) {
-        raw = `${fronted.groups.verb} ${fronted.groups.object}${raw.slice(fronted.groups.verb!.length)}`;
-      }
-      // 'I'm going to look into… And check…': a task said on in the next sentence.
-      const next = sentences[s.index + 1];
-      if (next && next.speaker === s.speaker && /^and\s+(?!then\b)[a-z]/i.test(next.text)) {
-        raw = `${raw.replace(/[.!?]+$/, '')} ${next.text.replace(/[.!?]+$/, '')}`;
-      }
-      const action = cleanAction(raw, sentenceDeadline);
-      if (!action) continue;
-      if (rule.taskVerb && !STRONG_VERB.test(action.title)) continue;
-      let owner: string | null = null;
-      if (rule.kind === 'speaker') owner = s.speaker;
-      else if (rule.kind === 'explicit') {
-        const named = m.groups?.who;
-        owner = named && isName(named) ? named : null;
-      } else if (rule.kind === 'everyone') owner = 'Everyone';
-      else if (rule.kind === 'named') {
-        const named = m.groups?.who ?? m.groups?.name;
-        owner = named && (participants.includes(named) || isName(named)) ? named : null;
-        if (!owner) continue;
-      } else {
-        const vocative = m.groups?.name;
-        owner =
-          vocative && isName(vocative) ? vocative : addresseeOf(sentences, s.index, participants);
-        if (rule.kind === 'closing-we' && owner && !mentionedNear(sentences, s.index, owner)) {
-          owner = null;
-        }
-      }
-      let confidence = rule.confidence;
-      if (closing) confidence += 0.15;
-      if (action.deadline) confidence += 0.15;
-      if (STRONG_VERB.test(action.title)) confidence += 0.1;
-      if (HEDGE.test(s.text)) confidence -= 0.1;
-      if (!owner && rule.kind !== 'explicit') confidence -= 0.15;
-      confidence = Math.round(Math.min(0.95, Math.max(0.05, confidence)) * 100) / 100;
-      const quote = `${s.speaker}: “${s.text}”`;
-      found.push({
-        title: action.title,
-        description: action.deadline
-          ? `Due ${action.deadline.replace(/^(?:for|on)\s+/i, '')}. ${quote}`
-          : quote,
-        assignedTo: owner,
-        confidence,
-        at: s.index,
-      });
+      if (rule.kind === 'closing-we' && !said.closing) continue;
+      const commitment = commitmentBy(rule, said);
+      if (!commitment) continue;
+      found.push(commitment);
       break;
     }
   }
   return found;
+}
+
+/** One sentence and what a rule needs around it. */
+interface Said {
+  s: Sentence;
+  sentences: Sentence[];
+  participants: string[];
+  /** Whether it falls in the meeting's closing part. */
+  closing: boolean;
+  /** A deadline said anywhere in the sentence. */
+  sentenceDeadline: string | undefined;
+}
+
+// The commitment `rule` finds in the sentence, if it matches and names a task (and an owner).
+function commitmentBy(rule: Rule, said: Said): Commitment | undefined {
+  const { s } = said;
+  const m = rule.pattern.exec(s.text);
+  const raw = m?.groups?.action;
+  if (!m || !raw) return undefined;
+  const action = actionOf(m, raw, said);
+  if (!action) return undefined;
+  if (rule.taskVerb && !STRONG_VERB.test(action.title)) return undefined;
+  const owner = ownerOf(rule, m, said);
+  if (owner === undefined) return undefined;
+  const quote = `${s.speaker}: “${s.text}”`;
+  return {
+    title: action.title,
+    description: action.deadline
+      ? `Due ${action.deadline.replace(/^(?:for|on)\s+/i, '')}. ${quote}`
+      : quote,
+    assignedTo: owner,
+    confidence: confidenceOf(rule, said, action, owner),
+    at: s.index,
+  };
+}
+
+// The task of a match: none for a condition; a fronted object put back; a next 'And…' added.
+function actionOf(m: RegExpExecArray, matched: string, said: Said) {
+  const { s } = said;
+  let raw = matched;
+  // 'If we'll all draw…', 'when you send…': a condition, not a commitment.
+  const before = s.text.slice(0, m.index + m[0].length - raw.length);
+  if (/\b(?:if|when|whether|unless|what|how)\s+(?:\S+\s+){0,3}$/i.test(before)) return undefined;
+  const fronted = FRONTED_OBJECT.exec(s.text);
+  if (fronted?.groups && raw.toLowerCase().startsWith(fronted.groups.verb!.toLowerCase())) {
+    raw = `${fronted.groups.verb} ${fronted.groups.object}${raw.slice(fronted.groups.verb!.length)}`;
+  }
+  // 'I'm going to look into… And check…': a task said on in the next sentence.
+  const next = said.sentences[s.index + 1];
+  if (next && next.speaker === s.speaker && /^and\s+(?!then\b)[a-z]/i.test(next.text)) {
+    raw = `${raw.replace(/[.!?]+$/, '')} ${next.text.replace(/[.!?]+$/, '')}`;
+  }
+  return cleanAction(raw, said.sentenceDeadline);
+}
+
+// Who owns the task (null: nobody known); undefined when a 'named' rule names no one.
+function ownerOf(rule: Rule, m: RegExpExecArray, said: Said): string | null | undefined {
+  const { s, sentences, participants } = said;
+  if (rule.kind === 'speaker') return s.speaker;
+  if (rule.kind === 'explicit') {
+    const named = m.groups?.who;
+    return named && isName(named) ? named : null;
+  }
+  if (rule.kind === 'everyone') return 'Everyone';
+  if (rule.kind === 'named') {
+    const named = m.groups?.who ?? m.groups?.name;
+    return named && (participants.includes(named) || isName(named)) ? named : undefined;
+  }
+  const vocative = m.groups?.name;
+  const owner =
+    vocative && isName(vocative) ? vocative : addresseeOf(sentences, s.index, participants);
+  if (rule.kind === 'closing-we' && owner && !mentionedNear(sentences, s.index, owner)) {
+    return null;
+  }
+  return owner;
+}
+
+// The wording's confidence plus the evidence: closing part, deadline, task verb; minus hedges.
+function confidenceOf(
+  rule: Rule,
+  said: Said,
+  action: { title: string; deadline: string | undefined },
+  owner: string | null,
+): number {
+  let confidence = rule.confidence;
+  if (said.closing) confidence += 0.15;
+  if (action.deadline) confidence += 0.15;
+  if (STRONG_VERB.test(action.title)) confidence += 0.1;
+  if (HEDGE.test(said.s.text)) confidence -= 0.1;
+  if (!owner && rule.kind !== 'explicit') confidence -= 0.15;
+  return Math.round(Math.min(0.95, Math.max(0.05, confidence)) * 100) / 100;
 }
 
 // 'We' hands a task to someone only when that participant was just named.

@@ -74,6 +74,25 @@ function trimGeneric(run: string[]): string[] {
  * @param limit how many to return (default 8)
  */
 export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[] {
+  const { scored, weight } = scoreCandidates([...collectCandidates(sentences).values()], sentences);
+  yieldToLongerPhrases(scored);
+  scored.sort((a, b) => b.score - a.score || a.c.key.localeCompare(b.c.key));
+  const chosen = choosePhrases(scored, limit);
+  const best = chosen[0]?.score ?? 1;
+  return chosen.map(({ c, score }) => ({
+    phrase: [...c.forms.entries()].sort((a, b) => b[1] - a[1])[0]![0],
+    confidence: Math.round(((0.9 * weight * score) / best) * 100) / 100,
+    count: c.count,
+  }));
+}
+
+interface Scored {
+  c: Candidate;
+  score: number;
+}
+
+// Every sub-phrase of up to three words of every run, by its stems, with its forms and sentences.
+function collectCandidates(sentences: Sentence[]): Map<string, Candidate> {
   const candidates = new Map<string, Candidate>();
   const add = (phrase: string[], sentence: number) => {
     const key = phrase.map(stem).join(' ');
@@ -102,11 +121,17 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
       }
     }
   }
+  return candidates;
+}
 
+// The candidates of the strongest tier that has any, scored; `weight` is the tier's.
+function scoreCandidates(
+  all: Candidate[],
+  sentences: Sentence[],
+): { scored: Scored[]; weight: number } {
   // A single mention is no topic; a phrase must also appear in two sentences at least. A short
   // recording may have no such phrase: then repetition alone, then any content word, so every
   // summary still names what it is about (with a confidence that says how weak that is).
-  const all = [...candidates.values()];
   const tiers: [(c: Candidate) => boolean, number][] = [
     [(c) => c.count >= 2 && c.sentences.size >= 2, 1],
     [(c) => c.count >= 2, 0.6],
@@ -131,7 +156,11 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
       // A lone '-ing' word is more often an activity ('sitting') than a subject.
       (c.length === 1 && c.key.endsWith('ing') ? 0.5 : 1),
   }));
-  // A word mostly said as part of a longer phrase ('remote' in 'remote control') yields to it.
+  return { scored, weight };
+}
+
+// A word mostly said as part of a longer phrase ('remote' in 'remote control') yields to it.
+function yieldToLongerPhrases(scored: Scored[]): void {
   const byKey = new Map(scored.map((s) => [s.c.key, s]));
   for (const s of scored) {
     if (s.c.length < 2) continue;
@@ -140,9 +169,11 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
       if (single && s.c.count >= 0.4 * single.c.count) single.score *= 0.5;
     }
   }
-  scored.sort((a, b) => b.score - a.score || a.c.key.localeCompare(b.c.key));
+}
 
-  const chosen: { c: Candidate; score: number }[] = [];
+// The best `limit` phrases of `scored` (sorted), skipping one that repeats words of a better one.
+function choosePhrases(scored: Scored[], limit: number): Scored[] {
+  const chosen: Scored[] = [];
   const usedStems = new Set<string>();
   for (const s of scored) {
     if (chosen.length >= limit) break;
@@ -152,10 +183,5 @@ export function extractKeyphrases(sentences: Sentence[], limit = 8): Keyphrase[]
     chosen.push(s);
     for (const w of stems) usedStems.add(w);
   }
-  const best = chosen[0]?.score ?? 1;
-  return chosen.map(({ c, score }) => ({
-    phrase: [...c.forms.entries()].sort((a, b) => b[1] - a[1])[0]![0],
-    confidence: Math.round(((0.9 * weight * score) / best) * 100) / 100,
-    count: c.count,
-  }));
+  return chosen;
 }

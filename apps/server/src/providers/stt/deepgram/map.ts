@@ -128,30 +128,6 @@ export function mapDeepgramAnswer(body: unknown, language: string): Transcriptio
     speaker: w.speaker ?? 0,
   }));
   const speakers = wordsToTurns(words);
-  const utterances = results.utterances
-    ? results.utterances.map((u) => ({
-        speaker: u.speaker ?? 0,
-        transcript: u.transcript,
-        start: u.start,
-        end: u.end,
-      }))
-    : speakers.map((t) => ({ speaker: t.speaker, transcript: t.text, start: t.start, end: t.end }));
-
-  const topicSegs = [
-    ...(results.topics?.segments ?? []),
-    ...(results.topics?.results?.topics.segments ?? []),
-  ];
-  const intentSegs = [
-    ...(results.intents?.segments ?? []),
-    ...(results.intents?.results?.intents.segments ?? []),
-  ];
-  const timeOf = (seg: { start_word?: number; end_word?: number }) => {
-    const first = words[Math.max(0, Math.floor(seg.start_word ?? 0))];
-    const last = words[Math.min(words.length - 1, Math.floor(seg.end_word ?? words.length - 1))];
-    return { start: first?.start ?? 0, end: last?.end ?? first?.end ?? 0 };
-  };
-  const sentiments = results.sentiments;
-
   return {
     text: alternative.transcript,
     duration: metadata.duration,
@@ -160,29 +136,74 @@ export function mapDeepgramAnswer(body: unknown, language: string): Transcriptio
     speakers,
     words,
     summary: results.summary?.short?.trim() ? results.summary.short : null,
-    topics: bestByName(
-      topicSegs.flatMap((s) => s.topics.map((t) => ({ name: t.topic, score: t.confidence_score }))),
-    ).map(({ name, score }) => ({ topic: name, confidence: score })),
-    intents: bestByName(
-      intentSegs.flatMap((s) =>
-        s.intents.map((t) => ({ name: t.intent, score: t.confidence_score })),
-      ),
-    ).map(({ name, score }) => ({ intent: name, confidence: score })),
-    sentiment: sentiments
-      ? {
-          average: {
-            sentiment: sentiments.average?.sentiment ?? 'neutral',
-            score: sentiments.average?.sentiment_score ?? 0,
-          },
-          segments: sentiments.segments.map((s) => ({
-            text: s.text,
-            ...timeOf(s),
-            sentiment: s.sentiment,
-            score: s.sentiment_score,
-          })),
-        }
-      : null,
-    utterances,
+    topics: topicsOf(results),
+    intents: intentsOf(results),
+    sentiment: sentimentOf(results, words),
+    utterances: utterancesOf(results, speakers),
+  };
+}
+
+type Results = DeepgramAnswer['results'];
+
+// Deepgram's utterances when it sent them, else the speaker turns.
+function utterancesOf(
+  results: Results,
+  speakers: TranscriptionResult['speakers'],
+): TranscriptionResult['utterances'] {
+  return results.utterances
+    ? results.utterances.map((u) => ({
+        speaker: u.speaker ?? 0,
+        transcript: u.transcript,
+        start: u.start,
+        end: u.end,
+      }))
+    : speakers.map((t) => ({ speaker: t.speaker, transcript: t.text, start: t.start, end: t.end }));
+}
+
+// The topics of both nestings, each once with its highest confidence.
+function topicsOf(results: Results): TranscriptionResult['topics'] {
+  const topicSegs = [
+    ...(results.topics?.segments ?? []),
+    ...(results.topics?.results?.topics.segments ?? []),
+  ];
+  return bestByName(
+    topicSegs.flatMap((s) => s.topics.map((t) => ({ name: t.topic, score: t.confidence_score }))),
+  ).map(({ name, score }) => ({ topic: name, confidence: score }));
+}
+
+// The intents of both nestings, each once with its highest confidence.
+function intentsOf(results: Results): TranscriptionResult['intents'] {
+  const intentSegs = [
+    ...(results.intents?.segments ?? []),
+    ...(results.intents?.results?.intents.segments ?? []),
+  ];
+  return bestByName(
+    intentSegs.flatMap((s) =>
+      s.intents.map((t) => ({ name: t.intent, score: t.confidence_score })),
+    ),
+  ).map(({ name, score }) => ({ intent: name, confidence: score }));
+}
+
+// The average sentiment (neutral when absent) and the segments, timed from their word range.
+function sentimentOf(results: Results, words: Word[]): TranscriptionResult['sentiment'] {
+  const sentiments = results.sentiments;
+  if (!sentiments) return null;
+  const timeOf = (seg: { start_word?: number; end_word?: number }) => {
+    const first = words[Math.max(0, Math.floor(seg.start_word ?? 0))];
+    const last = words[Math.min(words.length - 1, Math.floor(seg.end_word ?? words.length - 1))];
+    return { start: first?.start ?? 0, end: last?.end ?? first?.end ?? 0 };
+  };
+  return {
+    average: {
+      sentiment: sentiments.average?.sentiment ?? 'neutral',
+      score: sentiments.average?.sentiment_score ?? 0,
+    },
+    segments: sentiments.segments.map((s) => ({
+      text: s.text,
+      ...timeOf(s),
+      sentiment: s.sentiment,
+      score: s.sentiment_score,
+    })),
   };
 }
 

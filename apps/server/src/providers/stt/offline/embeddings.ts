@@ -96,33 +96,73 @@ export async function extractEmbeddings(
   const sampleRate = options.sampleRate ?? 16_000;
   const checkpoint = options.checkpoint ?? (async () => {});
   const d = options.coefficients ?? 19;
-  const mfcc = new MfccExtractor({ sampleRate, coefficients: d });
   const window = Math.round((options.windowS ?? 2) / FRAME_S);
   const hop = Math.round((options.hopS ?? 0.5) / FRAME_S);
   const minFrames = Math.round((options.minSegmentS ?? 0.5) / FRAME_S);
 
-  // Static cepstra only: deltas describe how sounds change, which varies with what is said.
-  const blocks: { start: number; frames: number; x: Float32Array }[] = [];
-  for (const region of regions) {
-    const s0 = Math.max(0, Math.round(region.start * sampleRate));
-    const s1 = Math.min(pcm.length, Math.round(region.end * sampleRate));
-    const all = mfcc.compute(pcm, s0, s1);
-    const frames = all.length / mfcc.dimension;
-    if (frames < minFrames) continue;
-    const x = new Float32Array(frames * d);
-    for (let f = 0; f < frames; f++)
-      x.set(all.subarray(f * mfcc.dimension, f * mfcc.dimension + d), f * d);
-    blocks.push({ start: s0 / sampleRate, frames, x });
-    await checkpoint();
-  }
+  const blocks = await cepstraOf(pcm, regions, { sampleRate, d, minFrames, checkpoint });
   const totalFrames = blocks.reduce((sum, b) => sum + b.frames, 0);
   if (totalFrames === 0) {
     const empty = new Float64Array(0);
     const ubm = { weights: empty, means: empty, variances: empty, posteriors: () => {} };
     return { segments: [], chunks: [], ubm, relevance: 0 };
   }
+  normalise(blocks, d, totalFrames);
+  const training = trainingFrames(blocks, d, totalFrames, options.maxTrainingFrames ?? 40_000);
+  const ubm = await trainDiagonalGmm(training, d, {
+    components: Math.min(options.components ?? 16, Math.max(1, Math.floor(training.length / 50))),
+    iterations: options.iterations ?? 10,
+    checkpoint,
+  });
 
-  // CMVN over all speech frames of the file: removes the channel (microphone, room) and scale.
+  const relevance = options.relevance ?? 8;
+  const posterior = new Float64Array(ubm.weights.length);
+  const segments: EmbeddedSegment[] = [];
+  const chunks: StatsChunk[] = [];
+  const perWindow = Math.max(1, Math.round(window / hop));
+  for (const b of blocks) {
+    const first = chunks.length;
+    const count = addChunkStats(b, ubm, d, hop, posterior, chunks);
+    addSegments(chunks, first, count, perWindow, { ubm, relevance }, segments);
+    await checkpoint();
+  }
+  return { segments, chunks, ubm, relevance };
+}
+
+/** The MFCC c1..cN frames of one speech region, `d` values a frame, frame-major. */
+interface CepstraBlock {
+  /** Start of the region (s). */
+  start: number;
+  frames: number;
+  x: Float32Array;
+}
+
+// Static cepstra only: deltas describe how sounds change, which varies with what is said.
+async function cepstraOf(
+  pcm: Float32Array,
+  regions: SpeechRegion[],
+  o: { sampleRate: number; d: number; minFrames: number; checkpoint: () => Promise<void> },
+): Promise<CepstraBlock[]> {
+  const { sampleRate, d } = o;
+  const mfcc = new MfccExtractor({ sampleRate, coefficients: d });
+  const blocks: CepstraBlock[] = [];
+  for (const region of regions) {
+    const s0 = Math.max(0, Math.round(region.start * sampleRate));
+    const s1 = Math.min(pcm.length, Math.round(region.end * sampleRate));
+    const all = mfcc.compute(pcm, s0, s1);
+    const frames = all.length / mfcc.dimension;
+    if (frames < o.minFrames) continue;
+    const x = new Float32Array(frames * d);
+    for (let f = 0; f < frames; f++)
+      x.set(all.subarray(f * mfcc.dimension, f * mfcc.dimension + d), f * d);
+    blocks.push({ start: s0 / sampleRate, frames, x });
+    await o.checkpoint();
+  }
+  return blocks;
+}
+
+// CMVN over all speech frames of the file: removes the channel (microphone, room) and scale.
+function normalise(blocks: CepstraBlock[], d: number, totalFrames: number): void {
   const mean = new Float64Array(d);
   const variance = new Float64Array(d);
   for (const b of blocks) for (let i = 0; i < b.x.length; i++) mean[i % d]! += b.x[i]!;
@@ -132,9 +172,17 @@ export async function extractEmbeddings(
   for (let k = 0; k < d; k++) variance[k] = Math.sqrt(variance[k]! / totalFrames) || 1;
   for (const b of blocks)
     for (let i = 0; i < b.x.length; i++) b.x[i] = (b.x[i]! - mean[i % d]!) / variance[i % d]!;
+}
 
+// At most `maxFrames` frames, evenly spaced over all blocks, to train the UBM on.
+function trainingFrames(
+  blocks: CepstraBlock[],
+  d: number,
+  totalFrames: number,
+  maxFrames: number,
+): Float32Array[] {
   const training: Float32Array[] = [];
-  const stride = Math.max(1, totalFrames / (options.maxTrainingFrames ?? 40_000));
+  const stride = Math.max(1, totalFrames / maxFrames);
   let next = 0;
   let index = 0;
   for (const b of blocks) {
@@ -145,63 +193,72 @@ export async function extractEmbeddings(
       }
     }
   }
-  const ubm = await trainDiagonalGmm(training, d, {
-    components: Math.min(options.components ?? 16, Math.max(1, Math.floor(training.length / 50))),
-    iterations: options.iterations ?? 10,
-    checkpoint,
-  });
+  return training;
+}
 
-  const relevance = options.relevance ?? 8;
+// Zeroth- and first-order statistics per chunk of `hop` frames (the last chunk may be
+// shorter), appended to `chunks`; a segment sums `perWindow` consecutive chunks, so overlapping
+// segments share the posterior computation, and clusters can pool the statistics of their
+// chunks. Answers how many chunks the block has.
+function addChunkStats(
+  b: CepstraBlock,
+  ubm: DiagonalGmm,
+  d: number,
+  hop: number,
+  posterior: Float64Array,
+  chunks: StatsChunk[],
+): number {
   const m = ubm.weights.length;
-  const posterior = new Float64Array(m);
-  const segments: EmbeddedSegment[] = [];
-  const chunks: StatsChunk[] = [];
-  const perWindow = Math.max(1, Math.round(window / hop));
-  for (const b of blocks) {
-    // Zeroth- and first-order statistics per chunk of `hop` frames (the last chunk may be
-    // shorter); a segment sums `perWindow` consecutive chunks, so overlapping segments share
-    // the posterior computation, and clusters can pool the statistics of their chunks.
-    const first = chunks.length;
-    const count = Math.ceil(b.frames / hop);
-    for (let j = 0; j < count; j++) {
-      chunks.push({
-        start: b.start + j * hop * FRAME_S,
-        end: b.start + Math.min(b.frames, (j + 1) * hop) * FRAME_S,
-        n: new Float32Array(m),
-        f: new Float32Array(m * d),
-      });
-    }
-    for (let f = 0; f < b.frames; f++) {
-      const x = b.x.subarray(f * d, (f + 1) * d);
-      ubm.posteriors(x, posterior);
-      const chunk = chunks[first + Math.floor(f / hop)]!;
-      for (let c = 0; c < m; c++) {
-        const g = posterior[c]!;
-        chunk.n[c]! += g;
-        for (let k = 0; k < d; k++) chunk.f[c * d + k]! += g * x[k]!;
-      }
-    }
-    const groups = Math.max(1, count - perWindow + 1);
-    // Each chunk belongs to the segment it is most central in (the second of four chunks);
-    // the first and last segments also take the chunks at the region's edges.
-    const lead = Math.floor((perWindow - 1) / 2);
-    for (let i = 0; i < groups; i++) {
-      const c0 = first + i;
-      const c1 = first + Math.min(count, i + perWindow);
-      const own0 = i === 0 ? first : c0 + lead;
-      const own1 = i === groups - 1 ? first + count : c0 + lead + 1;
-      segments.push({
-        start: chunks[c0]!.start,
-        end: chunks[c1 - 1]!.end,
-        coreStart: chunks[own0]!.start,
-        coreEnd: chunks[own1 - 1]!.end,
-        chunks: [own0, own1],
-        vector: supervector(ubm, relevance, chunks.slice(c0, c1)),
-      });
-    }
-    await checkpoint();
+  const first = chunks.length;
+  const count = Math.ceil(b.frames / hop);
+  for (let j = 0; j < count; j++) {
+    chunks.push({
+      start: b.start + j * hop * FRAME_S,
+      end: b.start + Math.min(b.frames, (j + 1) * hop) * FRAME_S,
+      n: new Float32Array(m),
+      f: new Float32Array(m * d),
+    });
   }
-  return { segments, chunks, ubm, relevance };
+  for (let f = 0; f < b.frames; f++) {
+    const x = b.x.subarray(f * d, (f + 1) * d);
+    ubm.posteriors(x, posterior);
+    const chunk = chunks[first + Math.floor(f / hop)]!;
+    for (let c = 0; c < m; c++) {
+      const g = posterior[c]!;
+      chunk.n[c]! += g;
+      for (let k = 0; k < d; k++) chunk.f[c * d + k]! += g * x[k]!;
+    }
+  }
+  return count;
+}
+
+// The segments of one block's `count` chunks (from `first`), appended to `segments`. Each chunk
+// belongs to the segment it is most central in (the second of four chunks); the first and last
+// segments also take the chunks at the region's edges.
+function addSegments(
+  chunks: StatsChunk[],
+  first: number,
+  count: number,
+  perWindow: number,
+  map: { ubm: DiagonalGmm; relevance: number },
+  segments: EmbeddedSegment[],
+): void {
+  const groups = Math.max(1, count - perWindow + 1);
+  const lead = Math.floor((perWindow - 1) / 2);
+  for (let i = 0; i < groups; i++) {
+    const c0 = first + i;
+    const c1 = first + Math.min(count, i + perWindow);
+    const own0 = i === 0 ? first : c0 + lead;
+    const own1 = i === groups - 1 ? first + count : c0 + lead + 1;
+    segments.push({
+      start: chunks[c0]!.start,
+      end: chunks[c1 - 1]!.end,
+      coreStart: chunks[own0]!.start,
+      coreEnd: chunks[own1 - 1]!.end,
+      chunks: [own0, own1],
+      vector: supervector(map.ubm, map.relevance, chunks.slice(c0, c1)),
+    });
+  }
 }
 
 /**
