@@ -24,6 +24,19 @@ export const channelLayoutSchema = z
       "(microphone), channel 1 the call's audio; null for one source.",
   );
 
+/**
+ * What merging a call's two channels found, stored with the meeting: the microphone's lines hidden
+ * as echoes of the call (times in s), and the share of speech time both channels spoke at once
+ * (0..1), from which the app suggests headphones at {@link HEADPHONES_HINT_SHARE} or more.
+ */
+export const callCaptureSchema = z.object({
+  echoed: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+  doubleTalkShare: z.number().min(0).max(1),
+});
+
+/** See {@link callCaptureSchema}. */
+export type CallCapture = z.infer<typeof callCaptureSchema>;
+
 /** A meeting's channel layout (see {@link channelLayoutSchema}). */
 export type ChannelLayout = z.infer<typeof channelLayoutSchema>;
 

@@ -1,6 +1,6 @@
 /** Maps stored meeting rows to the app's shapes. */
 import type { Meeting, MeetingListItem, SpeakerNames, SpeakerSuggestion } from '@summy/core';
-import { applySpeakerNames, priorityToStar, speakerName } from '@summy/core';
+import { applySpeakerNames, callCaptureSchema, priorityToStar, speakerName } from '@summy/core';
 import { meetings, type todos } from '@summy/db';
 import { textModelLabel } from '../../providers/llm/catalog.ts';
 
@@ -66,6 +66,12 @@ export function readTranscription(summaryData: unknown): Meeting['transcription'
       : { provider: recorded.provider };
   }
   return typeof data?.sttProvider === 'string' ? { provider: data.sttProvider } : null;
+}
+
+/** What merging a call's channels found: `summary_data.capture`, null when absent or malformed. */
+export function readCapture(summaryData: unknown): Meeting['capture'] {
+  const parsed = callCaptureSchema.safeParse(readSummaryData(summaryData)?.capture);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A to-do row as the app's action item. */
@@ -157,6 +163,8 @@ export const meetingViewColumns = {
   summaryTemplate: meetings.summaryTemplate,
   notesEngine: meetings.notesEngine,
   summaryError: meetings.summaryError,
+  channels: meetings.channels,
+  callAudioEndedAt: meetings.callAudioEndedAt,
   updatedAt: meetings.updatedAt,
 };
 
@@ -202,6 +210,9 @@ export function toMeeting(row: MeetingViewRow, actionItems: TodoRow[]): Meeting 
       ? { id: row.notesEngine, label: textModelLabel(row.notesEngine) }
       : null,
     summaryError: row.summaryError,
+    channels: row.channels ?? null,
+    callAudioEndedAt: row.callAudioEndedAt,
+    capture: readCapture(row.summaryData),
     updated_at: row.updatedAt.toISOString(),
   };
 }
