@@ -8,7 +8,9 @@ import { useMeetingProgress } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { useRecorder } from '../hooks/use-recorder';
 import { formatElapsed } from '../utils/format-elapsed';
+import { recordsCall, recordsMicrophone } from '../utils/recording-source';
 import { LevelMeter } from './level-meter';
+import { SourceChoice } from './source-choice';
 
 /** What the file picker offers: the documented types plus extensions some systems need to match. */
 const FILE_ACCEPT = [
@@ -56,6 +58,11 @@ function IdlePanel() {
             : 'Meeting title will be generated automatically'}
         </p>
       </div>
+      <SourceChoice
+        value={recorder.chosenSource}
+        onChange={recorder.chooseSource}
+        disabled={recorder.isStarting}
+      />
       <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
         <Button
           variant="outline"
@@ -87,6 +94,36 @@ function IdlePanel() {
         }}
       />
     </PanelFrame>
+  );
+}
+
+/** One meter per recorded source, labelled 'You' and 'Call'; the call's notes when it ended. */
+function Meters() {
+  const { source, analyser, callAnalyser, callEnded, state } = useRecorder();
+  const active = state === 'recording';
+  const mine = !source || recordsMicrophone(source);
+  const call = source !== null && recordsCall(source);
+  if (!call) return <LevelMeter analyser={analyser} active={active} />;
+  return (
+    <div className="flex items-end justify-center gap-10">
+      {mine && (
+        <div className="flex flex-col items-center gap-1.5">
+          <LevelMeter analyser={analyser} active={active} />
+          <span className="text-xs font-medium text-muted-foreground">You</span>
+        </div>
+      )}
+      <div className="flex flex-col items-center gap-1.5">
+        <LevelMeter
+          analyser={callAnalyser}
+          active={active && !callEnded}
+          label="Call audio level"
+          testId="level-meter-call"
+        />
+        <span className="text-xs font-medium text-muted-foreground">
+          {callEnded ? 'Call ended' : 'Call'}
+        </span>
+      </div>
+    </div>
   );
 }
 
@@ -126,7 +163,7 @@ function RecordingPanel({ onChat }: Pick<RecorderPanelProps, 'onChat'>) {
       >
         {formatElapsed(recorder.elapsedMs)}
       </div>
-      <LevelMeter analyser={recorder.analyser} active={!paused} />
+      <Meters />
       <p className="w-full truncate text-base font-medium" title={recorder.title ?? undefined}>
         {recorder.title}
       </p>

@@ -5,10 +5,17 @@
  * guards the page against being left mid-recording, and releases the microphone on unmount.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { browserRecordingPorts } from '../utils/browser-recording-ports';
+import { browserCallCaptureSupport } from '../utils/call-capture-support';
 import { RecordingController } from '../utils/recording-controller';
+import {
+  recordsCall,
+  setRecordingSource,
+  useRecordingSource,
+  type RecordingSource,
+} from '../utils/recording-source';
 import type { RecorderContextValue } from './use-recorder';
 
 /** Options of {@link useRecordingSession}. */
@@ -31,6 +38,16 @@ export function useRecordingSession({
   const queryClient = useQueryClient();
   const [controller] = useState(() => new RecordingController(browserRecordingPorts));
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const remembered = useRecordingSource(userId);
+  const [callCapture] = useState(browserCallCaptureSupport);
+  // A call source remembered from another browser falls back to the microphone where calls
+  // cannot be captured.
+  const chosenSource =
+    recordsCall(remembered) && !callCapture.available ? 'microphone' : remembered;
+  const chooseSource = useCallback(
+    (source: RecordingSource) => setRecordingSource(userId, source),
+    [userId],
+  );
 
   // Read by the actions at call time; kept current without re-creating them.
   useEffect(() => {
@@ -63,6 +80,8 @@ export function useRecordingSession({
   return useMemo(
     () => ({
       ...snapshot,
+      chosenSource,
+      chooseSource,
       start: controller.start,
       pause: controller.pause,
       resume: controller.resume,
@@ -70,6 +89,6 @@ export function useRecordingSession({
       save: controller.save,
       checkPermission: controller.checkPermission,
     }),
-    [controller, snapshot],
+    [chooseSource, chosenSource, controller, snapshot],
   );
 }
