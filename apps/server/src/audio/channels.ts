@@ -1,0 +1,100 @@
+/**
+ * ffmpeg helpers for two-channel call recordings (the microphone on channel 0, the call on
+ * channel 1): how many channels a file has, each channel as its own mono file for the speech
+ * engines, and a mono mix of both for playback and exports.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SPEECH_SAMPLE_RATE } from './ffmpeg.ts';
+import { runProcess } from './process.ts';
+
+/**
+ * Writes channel `channel` (0-based) of the first audio stream of `path` as a 16 kHz 16-bit mono
+ * WAV file at `outPath` (ffmpeg's `pan` filter picks the channel; no mixing), the input every
+ * speech engine reads. Used to transcribe a two-channel call recording channel by channel.
+ * @throws ProcessError with ffmpeg's stderr tail when ffmpeg fails (unreadable, no such channel)
+ * @throws DOMException 'AbortError' when `options.signal` aborts
+ */
+export async function extractChannelToWav16k(
+  path: string,
+  channel: number,
+  outPath: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<void> {
+  await toWav16k(path, ['-af', `pan=mono|c0=c${channel}`], outPath, options.signal);
+}
+
+/**
+ * Writes the first audio stream of `path` with its channels averaged into one, as a 16 kHz
+ * 16-bit mono WAV file at `outPath`: what plays back and is exported for a two-channel call
+ * recording, where one ear alone would hold only one side of the call.
+ * @throws ProcessError with ffmpeg's stderr tail when ffmpeg fails
+ * @throws DOMException 'AbortError' when `options.signal` aborts
+ */
+export async function mixToMonoWav16k(
+  path: string,
+  outPath: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<void> {
+  await toWav16k(path, ['-ac', '1'], outPath, options.signal);
+}
+
+/** Runs ffmpeg from the first audio stream of `path` through `channelArgs` to a 16 kHz WAV. */
+async function toWav16k(
+  path: string,
+  channelArgs: string[],
+  outPath: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  await runProcess(
+    'ffmpeg',
+    [
+      ...['-nostdin', '-v', 'error', '-y', '-i', path, '-map', '0:a:0', ...channelArgs],
+      ...['-ar', String(SPEECH_SAMPLE_RATE), '-c:a', 'pcm_s16le', outPath],
+    ],
+    { signal },
+  );
+}
+
+/**
+ * Splits the first two channels of `path` into two temporary 16 kHz mono WAV files and runs
+ * `use` with their paths ([channel 0, channel 1]); the files and their folder are removed after,
+ * also when `use` or ffmpeg fails.
+ * @throws what `use` throws; ProcessError when ffmpeg fails; 'AbortError' on abort
+ */
+export async function withChannelWavs<T>(
+  path: string,
+  use: (channels: [string, string]) => Promise<T>,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'summy-channels-'));
+  try {
+    const files: [string, string] = [join(dir, 'channel-0.wav'), join(dir, 'channel-1.wav')];
+    await extractChannelToWav16k(path, 0, files[0], options);
+    await extractChannelToWav16k(path, 1, files[1], options);
+    return await use(files);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The number of channels of the first audio stream of `path`, read from its header only (fast,
+ * unlike {@link probeAudio}, which scans every packet). 0 when there is no audio stream.
+ * @throws ProcessError when ffprobe cannot read the file; 'AbortError' on abort
+ */
+export async function probeChannelCount(
+  path: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<number> {
+  const { stdout } = await runProcess(
+    'ffprobe',
+    [
+      ...['-v', 'error', '-select_streams', 'a:0'],
+      ...['-show_entries', 'stream=channels', '-of', 'default=noprint_wrappers=1:nokey=1', path],
+    ],
+    { signal: options.signal },
+  );
+  return Number.parseInt(stdout.trim().split('\n')[0] ?? '', 10) || 0;
+}
