@@ -1,6 +1,6 @@
 import { ACCEPTED_UPLOAD_TYPES, type ProgressLabel } from '@summy/core';
 import { Download, MessageSquare, Mic, MicOff, Pause, Play, Square, Upload } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { useRecorder } from '../hooks/use-recorder';
 import { formatElapsed } from '../utils/format-elapsed';
 import { LevelMeter } from './level-meter';
+import { UploadAsCallCheckbox } from './upload-as-call';
 
 /** What the file picker offers: the documented types plus extensions some systems need to match. */
 const FILE_ACCEPT = [
@@ -43,6 +44,7 @@ function PanelFrame({ children, className }: { children: ReactNode; className?: 
 function IdlePanel() {
   const recorder = useRecorder();
   const input = useRef<HTMLInputElement>(null);
+  const [asCall, setAsCall] = useState(false);
   return (
     <PanelFrame>
       <div className="flex size-16 items-center justify-center rounded-full bg-brand-soft text-brand-soft-foreground">
@@ -71,6 +73,7 @@ function IdlePanel() {
           Start Recording
         </Button>
       </div>
+      <UploadAsCallCheckbox checked={asCall} onCheckedChange={setAsCall} />
       <input
         ref={input}
         type="file"
@@ -83,7 +86,7 @@ function IdlePanel() {
           const file = event.currentTarget.files?.[0];
           // Cleared so picking the same file again (after a failure) still fires a change.
           event.currentTarget.value = '';
-          if (file) void recorder.uploadFile(file);
+          if (file) void recorder.uploadFile(file, { asCall });
         }}
       />
     </PanelFrame>
