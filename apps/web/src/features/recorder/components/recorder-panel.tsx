@@ -1,6 +1,6 @@
 import { ACCEPTED_UPLOAD_TYPES, type ProgressLabel } from '@summy/core';
 import { Download, MessageSquare, Mic, MicOff, Pause, Play, Square, Upload } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,6 +11,7 @@ import { formatElapsed } from '../utils/format-elapsed';
 import { recordsCall, recordsMicrophone } from '../utils/recording-source';
 import { LevelMeter } from './level-meter';
 import { SourceChoice } from './source-choice';
+import { UploadAsCallCheckbox } from './upload-as-call';
 
 /** What the file picker offers: the documented types plus extensions some systems need to match. */
 const FILE_ACCEPT = [
@@ -45,6 +46,7 @@ function PanelFrame({ children, className }: { children: ReactNode; className?: 
 function IdlePanel() {
   const recorder = useRecorder();
   const input = useRef<HTMLInputElement>(null);
+  const [asCall, setAsCall] = useState(false);
   return (
     <PanelFrame>
       <div className="flex size-16 items-center justify-center rounded-full bg-brand-soft text-brand-soft-foreground">
@@ -78,6 +80,7 @@ function IdlePanel() {
           Start Recording
         </Button>
       </div>
+      <UploadAsCallCheckbox checked={asCall} onCheckedChange={setAsCall} />
       <input
         ref={input}
         type="file"
@@ -90,7 +93,7 @@ function IdlePanel() {
           const file = event.currentTarget.files?.[0];
           // Cleared so picking the same file again (after a failure) still fires a change.
           event.currentTarget.value = '';
-          if (file) void recorder.uploadFile(file);
+          if (file) void recorder.uploadFile(file, { asCall });
         }}
       />
     </PanelFrame>

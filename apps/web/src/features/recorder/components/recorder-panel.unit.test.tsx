@@ -153,3 +153,13 @@ describe('RecorderPanel sources', () => {
     );
   });
 });
+
+describe('RecorderPanel upload', () => {
+  it('offers to mark the uploaded file as a call recording, unticked', () => {
+    const { html } = chatClick(recorder({ state: 'idle', meetingId: null }));
+    expect(html).toContain('Left is me, right is the call');
+    expect(html).toMatch(
+      /role="checkbox" aria-checked="false"[^>]*id="([^"]+)"[\s\S]*<label for="\1"/,
+    );
+  });
+});

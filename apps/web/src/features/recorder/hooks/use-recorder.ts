@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { RecordingSource } from '../utils/recording-source';
+import type { UploadFileChoice } from './use-upload-file';
 
 /**
  * Where the recorder is: `idle` ready to record, `recording`/`paused` while a MediaRecorder runs in
@@ -70,7 +71,7 @@ export interface RecorderContextValue {
    * Validates and uploads an audio or video file, then navigates to the new meeting. Never throws:
    * refusals and failures are toasts.
    */
-  uploadFile(file: File): Promise<void>;
+  uploadFile(file: File, choice?: UploadFileChoice): Promise<void>;
 }
 
 /** The recorder's React context; provided by `RecorderProvider` around the app shell. */
