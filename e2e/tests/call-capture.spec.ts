@@ -19,8 +19,8 @@ import { chromiumArgs } from '../playwright.config';
 import { channelLevels, FAKE_MIC_WAV, storedAudioFile, TESTDATA_DIR } from '../fixtures/audio';
 import { getMeeting, signUp, waitForProcessed } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
+import { MEETING_URL, meetingIdOf, recordUntil } from '../fixtures/recorder';
 
-const MEETING_URL = /\/meeting\/([0-9a-f-]{36})$/;
 const HOLDER = 'Ada Lovelace';
 
 /** What the 'Call' tab plays: the LibriVox reader, 7 s, looped. */
@@ -88,25 +88,6 @@ async function expectMetersMove(page: Page): Promise<void> {
     await expect(page.getByTestId(testId)).toBeVisible();
     await expect.poll(() => meterPeak(page, testId), { timeout: 10_000 }).toBeGreaterThan(30);
   }
-}
-
-/** Seconds shown by the recorder's mm:ss timer. */
-async function shownSeconds(page: Page): Promise<number> {
-  const text = (await page.getByRole('timer', { name: 'Recorded time' }).textContent()) ?? '';
-  const match = /^(\d+):(\d\d)$/.exec(text.trim());
-  return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
-}
-
-async function recordUntil(page: Page, seconds: number): Promise<void> {
-  await expect
-    .poll(() => shownSeconds(page), { timeout: (seconds + 15) * 1000, intervals: [250] })
-    .toBeGreaterThanOrEqual(seconds);
-}
-
-function meetingIdOf(page: Page): string {
-  const id = MEETING_URL.exec(new URL(page.url()).pathname)?.[1];
-  if (!id) throw new Error(`Not on a meeting page: ${page.url()}`);
-  return id;
 }
 
 /** Signs up and picks a source under 'Record from'. */
