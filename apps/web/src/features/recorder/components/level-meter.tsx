@@ -21,6 +21,8 @@ export interface LevelMeterProps {
   active: boolean;
   /** What it measures, for screen readers; default 'Input level' (the microphone). */
   label?: string;
+  /** Why it rests when not active, said after the label; default 'paused'. */
+  restingNote?: string;
   /** Its test hook; default 'level-meter' (the microphone). */
   testId?: string;
   className?: string;
@@ -35,6 +37,7 @@ export function LevelMeter({
   analyser,
   active,
   label = 'Input level',
+  restingNote = 'paused',
   testId = 'level-meter',
   className,
 }: LevelMeterProps) {
@@ -70,7 +73,7 @@ export function LevelMeter({
   return (
     <div
       role="img"
-      aria-label={active ? label : `${label} (paused)`}
+      aria-label={active ? label : `${label} (${restingNote})`}
       data-testid={testId}
       className={cn('flex h-12 items-end gap-1.5', className)}
     >

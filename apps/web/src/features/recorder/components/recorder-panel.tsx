@@ -120,6 +120,7 @@ function Meters() {
           analyser={callAnalyser}
           active={active && !callEnded}
           label="Call audio level"
+          restingNote={callEnded ? 'ended' : 'paused'}
           testId="level-meter-call"
         />
         <span className="text-xs font-medium text-muted-foreground">

@@ -148,9 +148,9 @@ describe('RecorderPanel sources', () => {
     expect(mine).toContain('data-testid="level-meter"');
     expect(mine).not.toContain('level-meter-call');
 
-    expect(markup(recorder({ source: 'microphone-and-call', callEnded: true }))).toContain(
-      'Call ended',
-    );
+    const ended = markup(recorder({ source: 'microphone-and-call', callEnded: true }));
+    expect(ended).toContain('Call ended');
+    expect(ended).toContain('aria-label="Call audio level (ended)"');
   });
 });
 

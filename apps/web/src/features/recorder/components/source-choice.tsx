@@ -66,7 +66,7 @@ export function SourceChoice({ value, onChange, disabled }: SourceChoiceProps) {
         })}
       </RadioGroup.Root>
       {showHint && (
-        <p id={hintId} className="text-xs text-balance text-muted-foreground">
+        <p id={hintId} className="text-xs text-pretty text-muted-foreground">
           {support.hint}
         </p>
       )}

@@ -8,10 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { browserRecordingPorts } from '../utils/browser-recording-ports';
-import { browserCallCaptureSupport } from '../utils/call-capture-support';
+import { browserCallCaptureSupport, usableSource } from '../utils/call-capture-support';
 import { RecordingController } from '../utils/recording-controller';
 import {
-  recordsCall,
   setRecordingSource,
   useRecordingSource,
   type RecordingSource,
@@ -40,10 +39,7 @@ export function useRecordingSession({
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const remembered = useRecordingSource(userId);
   const [callCapture] = useState(browserCallCaptureSupport);
-  // A call source remembered from another browser falls back to the microphone where calls
-  // cannot be captured.
-  const chosenSource =
-    recordsCall(remembered) && !callCapture.available ? 'microphone' : remembered;
+  const chosenSource = usableSource(remembered, callCapture);
   const chooseSource = useCallback(
     (source: RecordingSource) => setRecordingSource(userId, source),
     [userId],

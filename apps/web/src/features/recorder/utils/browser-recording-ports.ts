@@ -18,10 +18,10 @@ import {
 } from './recording-db';
 import { holdLock } from './recording-lock';
 import { openBrowserInput } from './browser-recording-input';
-import { browserCallCaptureSupport } from './call-capture-support';
+import { browserCallCaptureSupport, usableSource } from './call-capture-support';
 import type { RecordingPorts } from './recording-ports';
 import { getRecordingSettings } from './recording-settings';
-import { getRecordingSource, recordsCall } from './recording-source';
+import { getRecordingSource } from './recording-source';
 
 /** Whether this browser can record a call's audio; it does not change while the page lives. */
 const callCapture = browserCallCaptureSupport();
@@ -54,10 +54,7 @@ export const browserRecordingPorts: RecordingPorts = {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   },
   holdLock,
-  chosenSource: (userId) => {
-    const source = getRecordingSource(userId);
-    return recordsCall(source) && !callCapture.available ? 'microphone' : source;
-  },
+  chosenSource: (userId) => usableSource(getRecordingSource(userId), callCapture),
   settings: getRecordingSettings,
   download: downloadBlob,
   notify: {

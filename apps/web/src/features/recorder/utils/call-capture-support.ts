@@ -4,6 +4,7 @@
  * Windows and ChromeOS they can share the whole system's audio too. Firefox and Safari share
  * screens without audio, and phones cannot share at all.
  */
+import { recordsCall, type RecordingSource } from './recording-source';
 
 /** What can be captured here: `available` false disables the call sources, `hint` says why. */
 export interface CallCaptureSupport {
@@ -56,4 +57,15 @@ export function browserCallCaptureSupport(): CallCaptureSupport {
       typeof navigator.mediaDevices?.getDisplayMedia === 'function',
     userAgent: typeof navigator !== 'undefined' ? navigator.userAgent : '',
   });
+}
+
+/**
+ * The source a recording can use here: the chosen one, or the microphone when it records a call
+ * and this browser cannot capture one (a choice remembered from another browser).
+ */
+export function usableSource(
+  source: RecordingSource,
+  support: CallCaptureSupport,
+): RecordingSource {
+  return recordsCall(source) && !support.available ? 'microphone' : source;
 }

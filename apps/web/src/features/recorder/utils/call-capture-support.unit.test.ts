@@ -9,6 +9,7 @@ import {
   SHARE_SYSTEM_HINT,
   SHARE_TAB_HINT,
   callCaptureSupport,
+  usableSource,
 } from './call-capture-support';
 
 const AGENTS = {
@@ -52,5 +53,12 @@ describe('callCaptureSupport', () => {
 
   it('a Chromium without getDisplayMedia (Android) cannot either', () => {
     expect(support(AGENTS.chromeLinux, false).available).toBe(false);
+  });
+
+  it('a call source remembered elsewhere records the microphone where calls cannot be captured', () => {
+    const firefox = support(AGENTS.firefox);
+    expect(usableSource('microphone-and-call', firefox)).toBe('microphone');
+    expect(usableSource('call', firefox)).toBe('microphone');
+    expect(usableSource('call', support(AGENTS.chromeMac))).toBe('call');
   });
 });
