@@ -3,7 +3,8 @@
  * created with `channels: ["me", "them"]`, WebM/Opus chunks, stop. Built by ffmpeg from the
  * repository's recordings: jfk.wav on the left (the account holder's microphone, 0-11 s) and a
  * LibriVox clip on the right (the call, from 12 s). Processed by the offline default
- * (PocketSphinx): each side's words must land on its side, the holder's under their name.
+ * (PocketSphinx), then by the local sherpa-onnx engine with the tiny test models: each side's
+ * words must land on its side, the holder's under their name.
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -14,7 +15,9 @@ import { HEADPHONES_HINT_SHARE, type Meeting } from '@summy/core';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';
+import { downloadModel } from './tiny-models.ts';
 import { AUDIO_DIR, ffmpeg, JFK_WAV } from './recordings.ts';
+import { startModelServer, writeTinyModels, type ModelServer } from '@summy/fakes/models';
 
 const CALL_WAV = path.join(
   AUDIO_DIR,
@@ -26,14 +29,29 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'summy-call-capture-'));
 let server: RunningServer;
 let alice: Client;
 
+let mirror: ModelServer;
+
 beforeAll(async () => {
-  server = await startTestServer();
+  // No models at first (PocketSphinx); the tiny sherpa-onnx models wait on a loopback mirror.
+  const tiny = await writeTinyModels(path.join(tmp, 'mirror'));
+  mirror = await startModelServer(tiny.archivesDir);
+  server = await startTestServer({
+    SUMMY_MODELS_DIR: path.join(tmp, 'models'),
+    MODELS_CATALOG: tiny.catalogFile,
+    MODELS_BASE_URL: mirror.url,
+  });
   alice = await signUp(server, 'Alice');
 });
 afterAll(async () => {
-  await server?.close();
-  await rm(tmp, { recursive: true, force: true });
+  try {
+    await server?.close();
+  } finally {
+    await mirror?.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
 });
+
+const download = (id: string) => downloadModel(alice, id);
 
 /**
  * Writes the call as a two-channel WebM/Opus file: jfk.wav left, the LibriVox clip right from
@@ -135,4 +153,22 @@ describe('a two-channel call recording, offline providers', { timeout: 180_000 }
       expect(meeting.transcript).not.toContain(echo.text);
     }
   });
+
+  // Last: it installs the local engine, which every later recording would use.
+  it("with the local sherpa-onnx engine: the same layout, each side's turns in its own time", async () => {
+    await download('tiny-nemo-ctc-en');
+    await download('tiny-speaker-embedding');
+    const meeting = await recordCall(await buildCall('call-local.webm'));
+    expect(meeting.transcription).toEqual({ provider: 'local', model: 'tiny-nemo-ctc-en' });
+    expect(meeting.channels).toEqual(['me', 'them']);
+    const holder = Object.entries(meeting.speakerNames).find(([, n]) => n === 'Alice')?.[0];
+    expect(holder).toMatch(/^Speaker \d+$/);
+    const turns = turnsOf(meeting);
+    // Random weights decode nonsense, but in time: the holder (0-11 s) first, the call last.
+    expect(turns[0]!.label).toBe(holder);
+    expect(turns.at(-1)!.label).not.toBe(holder);
+    for (const t of turns.filter((t) => t.label !== holder)) {
+      expect(meeting.speakerNames[t.label]).toBeUndefined();
+    }
+  }, 300_000);
 });
