@@ -13,6 +13,11 @@ export interface ScriptWord {
   speaker: number;
   /** 0 to 1; default 0.98. */
   confidence?: number;
+  /**
+   * The audio channel that holds the word (0-based; default 0): a two-channel call's script
+   * says which side spoke. Speaker indexes count within a channel.
+   */
+  channel?: number;
 }
 
 /** A scripted recording. `duration` in seconds. */

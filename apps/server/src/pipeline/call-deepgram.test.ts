@@ -1,0 +1,86 @@
+/**
+ * A two-channel call recording processed with Deepgram (its loopback fake, configured through
+ * DEEPGRAM_API_KEY + DEEPGRAM_BASE_URL): one `multichannel=true` request for both channels,
+ * merged by time, the holder's channel under their name, the linked event's other attendee on
+ * the call's channel, and the microphone's echo of the call hidden.
+ */
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meetings } from '@summy/db';
+import { JFK_SCRIPT, scriptFromText, startDeepgramFake, type DeepgramFake } from '@summy/fakes/stt';
+import type { RunningServer } from '../server.ts';
+import { signUp, startTestServer, type Client } from '../../test/harness.ts';
+import { buildCall, recordCall, turnsOf } from '../../test/calls.ts';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'summy-call-deepgram-'));
+let fake: DeepgramFake;
+let server: RunningServer;
+let alice: Client;
+
+/** Words of `text` by `speaker` on `channel`, spread over [start, end] s. */
+const on = (channel: number, speaker: number, text: string, start: number, end: number) =>
+  scriptFromText([{ speaker, text }], { start, end, duration: 20 }).map((w) => ({
+    ...w,
+    channel,
+  }));
+
+beforeAll(async () => {
+  fake = await startDeepgramFake({
+    apiKey: 'dg-call-key',
+    script: {
+      ...JFK_SCRIPT,
+      duration: 20,
+      words: [
+        ...on(0, 0, 'Hello Bob, can you hear me?', 0.5, 2.5),
+        ...on(1, 0, 'Yes, we ship the release on Friday morning.', 4, 7),
+        // The microphone heard the call through the speakers: the same words, 50 ms later.
+        ...on(0, 0, 'Yes, we ship the release on Friday morning.', 4.05, 7.05),
+        ...on(0, 0, 'Great, thanks.', 9, 10),
+      ],
+    },
+  });
+  server = await startTestServer({
+    DEEPGRAM_API_KEY: 'dg-call-key',
+    DEEPGRAM_BASE_URL: fake.url,
+  });
+  alice = await signUp(server, 'Alice');
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('a call recording with Deepgram', () => {
+  it('is one multichannel request, merged by time with the echo hidden and both sides named', async () => {
+    const file = await buildCall(tmp, 'call.webm');
+    const meeting = await recordCall(alice, file, async (id) => {
+      // A linked event of two attendees: the holder (by their account e-mail) and Bob.
+      await server.database.db
+        .update(meetings)
+        .set({
+          calendarEventAttendees: [
+            { email: alice.email.toUpperCase(), name: 'Alice A.' },
+            { email: 'bob@example.com', name: 'Bob Builder' },
+          ],
+        })
+        .where(eq(meetings.id, id));
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.query.get('multichannel')).toBe('true');
+    expect(meeting.transcription).toEqual({ provider: 'deepgram' });
+    expect(turnsOf(meeting)).toEqual([
+      { label: 'Speaker 2', text: 'Hello Bob, can you hear me?' },
+      { label: 'Speaker 1', text: 'Yes, we ship the release on Friday morning.' },
+      { label: 'Speaker 2', text: 'Great, thanks.' },
+    ]);
+    expect(meeting.speakerNames).toEqual({ 'Speaker 2': 'Alice', 'Speaker 1': 'Bob Builder' });
+    expect(meeting.capture?.echoed.map((e) => e.text)).toEqual([
+      'Yes, we ship the release on Friday morning.',
+    ]);
+  });
+});
