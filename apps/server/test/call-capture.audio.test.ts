@@ -3,8 +3,8 @@
  * created with `channels: ["me", "them"]`, WebM/Opus chunks, stop. Built by ffmpeg from the
  * repository's recordings: jfk.wav on the left (the account holder's microphone, 0-11 s) and a
  * LibriVox clip on the right (the call, from 12 s). Processed by the offline default
- * (PocketSphinx), then by the local sherpa-onnx engine with the tiny test models: each side's
- * words must land on its side, the holder's under their name.
+ * (PocketSphinx), then transcribed again by the local sherpa-onnx engine with the tiny test
+ * models: each side's words must land on its side, the holder's under their name.
  */
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { HEADPHONES_HINT_SHARE } from '@summy/core';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { downloadModel } from './tiny-models.ts';
+import { waitProcessed } from './meetings.ts';
 import { buildCall, CALL_START_S, recordCall, turnsOf } from './calls.ts';
 import { startModelServer, writeTinyModels, type ModelServer } from '@summy/fakes/models';
 
@@ -22,6 +23,8 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'summy-call-capture-'));
 let server: RunningServer;
 let alice: Client;
 let mirror: ModelServer;
+/** The meeting of the first test, transcribed again by the last. */
+let firstCall: string;
 
 beforeAll(async () => {
   // No models at first (PocketSphinx); the tiny sherpa-onnx models wait on a loopback mirror.
@@ -48,6 +51,7 @@ const download = (id: string) => downloadModel(alice, id);
 describe('a two-channel call recording, offline providers', { timeout: 180_000 }, () => {
   it('transcribes each side on its own: the holder under their name, the call as Speaker N', async () => {
     const meeting = await recordCall(alice, await buildCall(tmp, 'call.webm'));
+    firstCall = meeting.id;
     expect(meeting.channels).toEqual(['me', 'them']);
     const turns = turnsOf(meeting);
     const holder = Object.entries(meeting.speakerNames).find(([, n]) => n === 'Alice')?.[0];
@@ -90,10 +94,12 @@ describe('a two-channel call recording, offline providers', { timeout: 180_000 }
   });
 
   // Last: it installs the local engine, which every later recording would use.
-  it("with the local sherpa-onnx engine: the same layout, each side's turns in its own time", async () => {
+  it("transcribed again by the local sherpa-onnx engine: the same layout, each side's turns in its own time", async () => {
     await download('tiny-nemo-ctc-en');
     await download('tiny-speaker-embedding');
-    const meeting = await recordCall(alice, await buildCall(tmp, 'call-local.webm'));
+    const again = await alice.post(`/api/meetings/${firstCall}/retranscribe`, {});
+    expect(again.status, JSON.stringify(again.body)).toBe(202);
+    const meeting = await waitProcessed(alice, firstCall, 120_000);
     expect(meeting.transcription).toEqual({ provider: 'local', model: 'tiny-nemo-ctc-en' });
     expect(meeting.channels).toEqual(['me', 'them']);
     const holder = Object.entries(meeting.speakerNames).find(([, n]) => n === 'Alice')?.[0];
