@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mixToMonoWav16k, probeChannelCount, withChannelWavs } from './channels.ts';
+import { mixToMonoWebm, probeChannelCount, withChannelWavs } from './channels.ts';
 import { decodeToPcm } from './ffmpeg.ts';
 import { testdataPath } from '../../../../testdata/index.ts';
 
@@ -60,8 +60,8 @@ describe('two-channel files', () => {
   });
 
   it('mixes both channels into one mono file', async () => {
-    const mix = path.join(dir, 'mix.wav');
-    await mixToMonoWav16k(stereo, mix);
+    const mix = path.join(dir, 'mix.webm');
+    await mixToMonoWebm(stereo, mix);
     expect(await probeChannelCount(mix)).toBe(1);
     expect(rms(await decodeToPcm(mix))).toBeGreaterThan(0.005);
   });

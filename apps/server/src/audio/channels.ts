@@ -1,7 +1,7 @@
 /**
  * ffmpeg helpers for two-channel call recordings (the microphone on channel 0, the call on
  * channel 1): how many channels a file has, each channel as its own mono file for the speech
- * engines, and a mono mix of both for playback and exports.
+ * engines, and a mono mix of both for playback.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,18 +26,25 @@ export async function extractChannelToWav16k(
 }
 
 /**
- * Writes the first audio stream of `path` with its channels averaged into one, as a 16 kHz
- * 16-bit mono WAV file at `outPath`: what plays back and is exported for a two-channel call
- * recording, where one ear alone would hold only one side of the call.
+ * Writes the first audio stream of `path` with its channels averaged into one, as mono Opus in
+ * WebM at 32 kbit/s (the recorder's own format, about 14 MB an hour) at `outPath`: what plays back
+ * for a two-channel call recording, where one ear alone would hold only one side of the call.
  * @throws ProcessError with ffmpeg's stderr tail when ffmpeg fails
  * @throws DOMException 'AbortError' when `options.signal` aborts
  */
-export async function mixToMonoWav16k(
+export async function mixToMonoWebm(
   path: string,
   outPath: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
-  await toWav16k(path, ['-ac', '1'], outPath, options.signal);
+  await runProcess(
+    'ffmpeg',
+    [
+      ...['-nostdin', '-v', 'error', '-y', '-i', path, '-map', '0:a:0', '-ac', '1'],
+      ...['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', outPath],
+    ],
+    { signal: options.signal },
+  );
 }
 
 /** Runs ffmpeg from the first audio stream of `path` through `channelArgs` to a 16 kHz WAV. */

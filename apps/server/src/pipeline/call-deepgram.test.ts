@@ -5,7 +5,7 @@
  * the call's channel, and the microphone's echo of the call hidden.
  */
 import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,6 +15,10 @@ import { JFK_SCRIPT, scriptFromText, startDeepgramFake, type DeepgramFake } from
 import type { RunningServer } from '../server.ts';
 import { signUp, startTestServer, type Client } from '../../test/harness.ts';
 import { buildCall, recordCall, turnsOf } from '../../test/calls.ts';
+import { readObject, reachable, storedAudioUrlOf } from '../../test/recordings.ts';
+import { probeChannelCount } from '../audio/channels.ts';
+import { playbackMixKey } from '../storage/playback-mix.ts';
+import { keyFromAudioUrl } from '../storage/types.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'summy-call-deepgram-'));
 let fake: DeepgramFake;
@@ -82,5 +86,28 @@ describe('a call recording with Deepgram', () => {
     expect(meeting.capture?.echoed.map((e) => e.text)).toEqual([
       'Yes, we ship the release on Friday morning.',
     ]);
+  });
+
+  it('plays a mono mix of both channels and keeps the two-channel original until deleted', async () => {
+    const meeting = await recordCall(alice, await buildCall(tmp, 'mixed.webm'));
+    const key = keyFromAudioUrl(await storedAudioUrlOf(server, meeting.id))!;
+    const original = path.join(tmp, 'original.webm');
+    await writeFile(original, await readObject(server, key));
+    expect(await probeChannelCount(original)).toBe(2);
+
+    const signed = await alice.get(`/api/meetings/${meeting.id}/audio-url`);
+    expect(signed.status).toBe(200);
+    const played = await fetch(reachable(signed.body.url as string, server));
+    expect(played.status).toBe(200);
+    const mix = path.join(tmp, 'played.webm');
+    await writeFile(mix, Buffer.from(await played.arrayBuffer()));
+    expect(await probeChannelCount(mix)).toBe(1);
+    expect(meeting.audioUrl).toContain(encodeURIComponent(playbackMixKey(key)).slice(-20));
+
+    expect((await alice.delete(`/api/meetings/${meeting.id}`)).status).toBe(204);
+    for (let i = 0; i < 50 && (await server.storage.stat(playbackMixKey(key))); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await server.storage.stat(playbackMixKey(key))).toBeUndefined();
   });
 });
