@@ -48,6 +48,13 @@ describe('two-channel files', () => {
     expect(kept.some((f) => existsSync(f))).toBe(false);
   });
 
+  it("writes them in the folder it is given (a server's scratch folder), made when missing", async () => {
+    const scratch = path.join(dir, 'scratch', 'instance');
+    const kept = await withChannelWavs(stereo, async (files) => files, { tmpDir: scratch });
+    expect(kept.every((f) => f.startsWith(scratch + path.sep))).toBe(true);
+    expect(existsSync(scratch)).toBe(true);
+  });
+
   it('removes the files when the work on them fails', async () => {
     let kept: string[] = [];
     await expect(

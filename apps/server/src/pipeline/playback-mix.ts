@@ -4,10 +4,9 @@
  * original, whose two channels still play.
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mixToMonoWebm } from '../audio/channels.ts';
+import { mixToMonoWebm, tempFolder } from '../audio/channels.ts';
 import { log } from '../log.ts';
 import { playbackMixKey } from '../storage/playback-mix.ts';
 import { ObjectExistsError } from '../storage/types.ts';
@@ -21,7 +20,7 @@ import type { MeetingRun } from './run-context.ts';
  */
 export async function storePlaybackMix(run: MeetingRun, path: string): Promise<boolean> {
   const { deps, job, signal } = run;
-  const dir = await mkdtemp(join(tmpdir(), 'summy-mix-'));
+  const dir = await tempFolder('summy-mix-', deps.tmpDir);
   try {
     const out = join(dir, 'mix.webm');
     await mixToMonoWebm(path, out, signal ? { signal } : {});

@@ -53,7 +53,7 @@ export async function transcribeCall(
     : await withChannelWavs(
         path,
         async ([mic, call]) => [await transcribeChannel(run, mic, 1), await them(call)] as const,
-        options,
+        { ...options, ...(run.deps.tmpDir && { tmpDir: run.deps.tmpDir }) },
       );
   const merged = mergeCallTranscriptions(mine, theirs);
   const speakerNames = callSpeakerNames(
