@@ -110,4 +110,20 @@ describe('a call recording with Deepgram', () => {
     }
     expect(await server.storage.stat(playbackMixKey(key))).toBeUndefined();
   });
+
+  it('plays the mono mix of a call in which nobody spoke', async () => {
+    const script = fake.script;
+    fake.script = { ...script, channels: 2, words: [] };
+    try {
+      const meeting = await recordCall(alice, await buildCall(tmp, 'silent.webm'));
+      expect(meeting.transcript).toBe('');
+      const signed = await alice.get(`/api/meetings/${meeting.id}/audio-url`);
+      const played = await fetch(reachable(signed.body.url as string, server));
+      const mix = path.join(tmp, 'silent-played.webm');
+      await writeFile(mix, Buffer.from(await played.arrayBuffer()));
+      expect(await probeChannelCount(mix)).toBe(1);
+    } finally {
+      fake.script = script;
+    }
+  });
 });

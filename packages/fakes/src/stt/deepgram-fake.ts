@@ -182,7 +182,7 @@ export function listenResponse(
   // With `multichannel=true` each channel's words are transcribed apart: `results.channels[i]`
   // for audio channel i, utterances tagged with their `channel`. Without it, one channel.
   const channelCount = on('multichannel')
-    ? Math.max(1, ...words.map((w) => (w.channel ?? 0) + 1))
+    ? Math.max(script.channels ?? 1, ...words.map((w) => (w.channel ?? 0) + 1))
     : 1;
   metadata.channels = channelCount;
   const inChannel = (c: number) =>

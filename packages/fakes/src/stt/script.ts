@@ -23,6 +23,11 @@ export interface ScriptWord {
 /** A scripted recording. `duration` in seconds. */
 export interface SttScript {
   duration: number;
+  /**
+   * Audio channels of the scripted recording, which `multichannel=true` answers one by one
+   * (the fakes do not decode the audio); default: as many as the words name.
+   */
+  channels?: number;
   words: ScriptWord[];
   /** Deepgram's `summarize=v2` short summary. */
   summary: string;
