@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mixToMonoWav16k, probeChannelCount, withChannelWavs } from './channels.ts';
+import { mixToMonoWebm, probeChannelCount, withChannelWavs } from './channels.ts';
 import { decodeToPcm } from './ffmpeg.ts';
 import { testdataPath } from '../../../../testdata/index.ts';
 
@@ -48,6 +48,13 @@ describe('two-channel files', () => {
     expect(kept.some((f) => existsSync(f))).toBe(false);
   });
 
+  it("writes them in the folder it is given (a server's scratch folder), made when missing", async () => {
+    const scratch = path.join(dir, 'scratch', 'instance');
+    const kept = await withChannelWavs(stereo, async (files) => files, { tmpDir: scratch });
+    expect(kept.every((f) => f.startsWith(scratch + path.sep))).toBe(true);
+    expect(existsSync(scratch)).toBe(true);
+  });
+
   it('removes the files when the work on them fails', async () => {
     let kept: string[] = [];
     await expect(
@@ -60,8 +67,8 @@ describe('two-channel files', () => {
   });
 
   it('mixes both channels into one mono file', async () => {
-    const mix = path.join(dir, 'mix.wav');
-    await mixToMonoWav16k(stereo, mix);
+    const mix = path.join(dir, 'mix.webm');
+    await mixToMonoWebm(stereo, mix);
     expect(await probeChannelCount(mix)).toBe(1);
     expect(rms(await decodeToPcm(mix))).toBeGreaterThan(0.005);
   });

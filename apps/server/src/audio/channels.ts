@@ -1,9 +1,9 @@
 /**
  * ffmpeg helpers for two-channel call recordings (the microphone on channel 0, the call on
  * channel 1): how many channels a file has, each channel as its own mono file for the speech
- * engines, and a mono mix of both for playback and exports.
+ * engines, and a mono mix of both for playback.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SPEECH_SAMPLE_RATE } from './ffmpeg.ts';
@@ -26,18 +26,25 @@ export async function extractChannelToWav16k(
 }
 
 /**
- * Writes the first audio stream of `path` with its channels averaged into one, as a 16 kHz
- * 16-bit mono WAV file at `outPath`: what plays back and is exported for a two-channel call
- * recording, where one ear alone would hold only one side of the call.
+ * Writes the first audio stream of `path` with its channels averaged into one, as mono Opus in
+ * WebM at 32 kbit/s (the recorder's own format, about 14 MB an hour) at `outPath`: what plays back
+ * for a two-channel call recording, where one ear alone would hold only one side of the call.
  * @throws ProcessError with ffmpeg's stderr tail when ffmpeg fails
  * @throws DOMException 'AbortError' when `options.signal` aborts
  */
-export async function mixToMonoWav16k(
+export async function mixToMonoWebm(
   path: string,
   outPath: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
-  await toWav16k(path, ['-ac', '1'], outPath, options.signal);
+  await runProcess(
+    'ffmpeg',
+    [
+      ...['-nostdin', '-v', 'error', '-y', '-i', path, '-map', '0:a:0', '-ac', '1'],
+      ...['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', outPath],
+    ],
+    { signal: options.signal },
+  );
 }
 
 /** Runs ffmpeg from the first audio stream of `path` through `channelArgs` to a 16 kHz WAV. */
@@ -61,18 +68,19 @@ async function toWav16k(
  * Splits the first two channels of `path` into two temporary 16 kHz mono WAV files and runs
  * `use` with their paths ([channel 0, channel 1]); the files and their folder are removed after,
  * also when `use` or ffmpeg fails.
+ * @param options.tmpDir where the files go (created when missing); default `os.tmpdir()`
  * @throws what `use` throws; ProcessError when ffmpeg fails; 'AbortError' on abort
  */
 export async function withChannelWavs<T>(
   path: string,
   use: (channels: [string, string]) => Promise<T>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; tmpDir?: string } = {},
 ): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'summy-channels-'));
+  const dir = await tempFolder('summy-channels-', options.tmpDir);
   try {
     const files: [string, string] = [join(dir, 'channel-0.wav'), join(dir, 'channel-1.wav')];
-    await extractChannelToWav16k(path, 0, files[0], options);
-    await extractChannelToWav16k(path, 1, files[1], options);
+    await extractChannelToWav16k(path, 0, files[0], { signal: options.signal });
+    await extractChannelToWav16k(path, 1, files[1], { signal: options.signal });
     return await use(files);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -97,4 +105,13 @@ export async function probeChannelCount(
     { signal: options.signal },
   );
   return Number.parseInt(stdout.trim().split('\n')[0] ?? '', 10) || 0;
+}
+
+/**
+ * A new private folder named `prefix…` in `parent` (created when missing) or in `os.tmpdir()`.
+ * The caller removes it.
+ */
+export async function tempFolder(prefix: string, parent?: string): Promise<string> {
+  if (parent) await mkdir(parent, { recursive: true, mode: 0o700 });
+  return mkdtemp(join(parent ?? tmpdir(), prefix));
 }

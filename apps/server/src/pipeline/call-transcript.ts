@@ -8,8 +8,11 @@ import {
   mergeChannelTranscripts,
   turnsToTranscriptText,
   turnsToUtterances,
+  wordsToTurns,
   type CallCapture,
   type SpeakerEmbeddings,
+  type SpeakerTurn,
+  type Word,
   type TranscriptionResult,
 } from '@summy/core';
 
@@ -35,11 +38,10 @@ export function mergeCallTranscriptions(
   me: TranscriptionResult,
   them: TranscriptionResult,
 ): CallTranscript {
-  const merged = mergeChannelTranscripts(
-    { turns: me.speakers, words: me.words },
-    { turns: them.speakers, words: them.words },
-  );
-  const speakers = merged.turns.map(({ channel: _channel, ...turn }) => turn);
+  const mine = { turns: turnsAtPauses(me), words: me.words };
+  const theirs = { turns: turnsAtPauses(them), words: them.words };
+  const merged = mergeChannelTranscripts(mine, theirs);
+  const speakers = joinedTurns(merged.turns.map(({ channel: _channel, ...turn }) => turn));
   const wordConfidence = merged.words.map((w) => w.confidence);
   const confidence = wordConfidence.length
     ? wordConfidence.reduce((a, b) => a + b, 0) / wordConfidence.length
@@ -62,9 +64,53 @@ export function mergeCallTranscriptions(
   const capture: CallCapture = {
     echoed: merged.echoed.map((t) => ({ start: t.start, end: t.end, text: t.text })),
     // The microphone's own turns, echoes included: echo on speakers is what drives it up.
-    doubleTalkShare: doubleTalkShare(me.speakers, them.speakers),
+    doubleTalkShare: doubleTalkShare(mine.turns, theirs.turns),
   };
   return { result, capture, holderSpeaker: merged.holderSpeaker };
+}
+
+/**
+ * A silence (s) between two words of one speaker at which a channel's turn is cut. One voice on a
+ * channel is otherwise one turn spanning the whole call, which neither interleaves with the other
+ * side by time nor lets the echo rule judge a stretch of echo apart from the holder's own words.
+ * Pauses between sentences run about half a second to a second; a reply after the other side
+ * spoke leaves a longer gap on this channel.
+ */
+export const CALL_TURN_PAUSE_S = 0.8;
+
+/**
+ * A channel's turns cut at every speaker change and every pause of {@link CALL_TURN_PAUSE_S} or
+ * more between words; the provider's turns when it gave no words.
+ */
+export function turnsAtPauses(result: TranscriptionResult): SpeakerTurn[] {
+  if (result.words.length === 0) return result.speakers;
+  const runs: Word[][] = [];
+  let prevEnd = -Infinity;
+  for (const w of result.words) {
+    if (w.start - prevEnd >= CALL_TURN_PAUSE_S) runs.push([]);
+    runs.at(-1)!.push(w);
+    prevEnd = w.end;
+  }
+  return runs.flatMap(wordsToTurns);
+}
+
+/**
+ * Turns in time order with each run of one speaker's consecutive turns joined into one: cut at
+ * pauses to be judged, they are shown as one paragraph while the other side is silent.
+ */
+function joinedTurns(turns: SpeakerTurn[]): SpeakerTurn[] {
+  const joined: SpeakerTurn[] = [];
+  for (const turn of turns) {
+    const last = joined.at(-1);
+    if (last?.speaker !== turn.speaker) joined.push({ ...turn });
+    else {
+      const [a, b] = [last.text.split(' ').length, turn.text.split(' ').length];
+      last.confidence = (last.confidence * a + turn.confidence * b) / (a + b);
+      last.text = `${last.text} ${turn.text}`;
+      last.end = Math.max(last.end, turn.end);
+    }
+  }
+  return joined;
 }
 
 /** Channel 1's voiceprints at their indexes and channel 0's main voice at `holderSpeaker`. */

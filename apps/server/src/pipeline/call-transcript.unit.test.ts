@@ -83,6 +83,35 @@ describe('mergeCallTranscriptions', () => {
   });
 });
 
+describe('turns of a call', () => {
+  it('cuts a channel at pauses, so an echo after the holder spoke is judged on its own', () => {
+    const own = said('four score and seven years ago', 0);
+    const echo = said('we ship the release on friday morning', 4);
+    const words = [...own.words, ...echo.words];
+    const me = { ...own, words, speakers: wordsToTurns(words) };
+    const them = said('we ship the release on friday morning', 3.95, 0);
+    const merged = mergeCallTranscriptions(me, them);
+    expect(merged.capture.echoed.map((t) => t.text)).toEqual([
+      'we ship the release on friday morning',
+    ]);
+    expect(merged.result.speakers.map((t) => [t.speaker, t.text])).toEqual([
+      [1, 'four score and seven years ago'],
+      [0, 'we ship the release on friday morning'],
+    ]);
+  });
+
+  it("shows one speaker's turns cut at pauses as one paragraph while the other side is silent", () => {
+    const first = said('four score and seven years ago', 0);
+    const second = said('our fathers brought forth', 5);
+    const words = [...first.words, ...second.words];
+    const me = { ...first, words, speakers: wordsToTurns(words) };
+    const merged = mergeCallTranscriptions(me, said('hello', 20));
+    expect(merged.result.text).toBe(
+      'Speaker 2: four score and seven years ago our fathers brought forth\n\nSpeaker 1: hello',
+    );
+  });
+});
+
 describe('callSpeakerNames', () => {
   const holder = { name: 'Alice', emails: ['alice@example.com', 'alice@work.example'] };
 

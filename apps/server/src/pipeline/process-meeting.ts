@@ -187,6 +187,8 @@ function savedUpdate(
     summaryData: {
       // What merging a call's two channels found: its hidden echo lines, its double talk.
       ...(result.call && { capture: result.call.capture }),
+      // Playback serves the call's mono mix (storage/playback-mix.ts).
+      ...(result.call?.playbackMix && { playbackMix: true }),
       topics: summary?.topics ?? [],
       // Seek targets of the transcript's turns; speaker enhancement keeps one paragraph per turn.
       turnTimes,

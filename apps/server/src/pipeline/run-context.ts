@@ -13,6 +13,12 @@ import type { CallHolder } from './call-transcript.ts';
 export interface PipelineDeps {
   database: DatabaseHandle;
   storage: Storage;
+  /**
+   * Folder for temporary audio (a call's channels and mix), created when missing: the server
+   * passes its scratch folder under DATA_DIR (storage/scratch.ts); default `os.tmpdir()`, for
+   * tests and benchmarks only.
+   */
+  tmpDir?: string;
 }
 
 /** How a run ended. */

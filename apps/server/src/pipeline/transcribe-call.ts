@@ -1,13 +1,14 @@
 /**
  * Transcription of a two-channel call recording (channel 0 the account holder's microphone,
  * channel 1 the call): each channel on its own with the active provider, then merged by time
- * (./call-transcript.ts). A file marked as a call that holds one channel is left to the ordinary
- * path.
+ * (./call-transcript.ts), with a mono mix stored for playback (./playback-mix.ts). A file marked
+ * as a call that holds one channel is left to the ordinary path.
  */
 import type { CallCapture, TranscriptionResult } from '@summy/core';
 import { probeChannelCount, withChannelWavs } from '../audio/channels.ts';
 import { log } from '../log.ts';
 import { callSpeakerNames, mergeCallTranscriptions } from './call-transcript.ts';
+import { storePlaybackMix } from './playback-mix.ts';
 import { DEFAULT_LANGUAGE, type MeetingRun } from './run-context.ts';
 
 /** What a call's merge adds to its transcription: saved with the meeting. */
@@ -16,6 +17,8 @@ export interface CallFindings {
   capture: CallCapture;
   /** The names the speakers start with (label -> name): the holder's, maybe the other's. */
   speakerNames: Record<string, string>;
+  /** Whether a mono mix for playback is stored beside the original. */
+  playbackMix: boolean;
 }
 
 /** A transcription, with what merging found when it was a call's. */
@@ -50,7 +53,7 @@ export async function transcribeCall(
     : await withChannelWavs(
         path,
         async ([mic, call]) => [await transcribeChannel(run, mic, 1), await them(call)] as const,
-        options,
+        { ...options, ...(run.deps.tmpDir && { tmpDir: run.deps.tmpDir }) },
       );
   const merged = mergeCallTranscriptions(mine, theirs);
   const speakerNames = callSpeakerNames(
@@ -59,7 +62,8 @@ export async function transcribeCall(
     meeting.attendees,
     theirs.speakers.map((t) => t.speaker),
   );
-  return { ...merged.result, call: { capture: merged.capture, speakerNames } };
+  const playbackMix = await storePlaybackMix(run, path);
+  return { ...merged.result, call: { capture: merged.capture, speakerNames, playbackMix } };
 }
 
 /** One channel's file through the active provider, with its speaker-count hint. */

@@ -30,7 +30,7 @@ export async function transcribeStep(
     return 'transcription-failed';
   }
   if (hasSpeech(result)) return result;
-  await saveNoSpeech(run, result.duration / 60);
+  await saveNoSpeech(run, result);
   return 'no-speech';
 }
 
@@ -77,12 +77,16 @@ async function saveFailure(run: MeetingRun, err: unknown): Promise<void> {
 }
 
 /** No speech: keep the audio with an empty transcript. */
-async function saveNoSpeech(run: MeetingRun, durationMinutes: number): Promise<void> {
+async function saveNoSpeech(run: MeetingRun, result: MeetingTranscription): Promise<void> {
   // Run again, the earlier summary and turn times no longer describe an empty transcript.
   await saveResults(run.deps, run.job, {
     transcript: '',
-    duration: durationMinutes,
-    summaryData: { transcription: transcribedBy(run.tools.stt) },
+    duration: result.duration / 60,
+    summaryData: {
+      transcription: transcribedBy(run.tools.stt),
+      // A silent call still plays its mono mix.
+      ...(result.call?.playbackMix && { playbackMix: true }),
+    },
     ...(run.again
       ? {
           summary: null,
