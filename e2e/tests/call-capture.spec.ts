@@ -16,7 +16,13 @@ import {
   type Page,
 } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
-import { channelLevels, FAKE_MIC_WAV, storedAudioFile, TESTDATA_DIR } from '../fixtures/audio';
+import {
+  channelLevels,
+  exportedRecordingFile,
+  FAKE_MIC_WAV,
+  storedAudioFile,
+  TESTDATA_DIR,
+} from '../fixtures/audio';
 import { getMeeting, signUp, waitForProcessed } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
 import { MEETING_URL, meetingIdOf, recordUntil } from '../fixtures/recorder';
@@ -152,14 +158,18 @@ test('records the microphone and the call as two channels, both sides in the tra
     await expect(page.getByRole('tab', { name: 'Transcript' })).toBeVisible({ timeout: 30_000 });
     const meeting = await waitForProcessed(page, id);
     expect(meeting.audioUrl).toBeTruthy();
-    // The stored recording: two channels, the call's (1) as loud as speech, not silence.
-    const levels = channelLevels(await storedAudioFile(page, id));
+    // The recording kept: two channels, the call's (1) as loud as speech, not silence.
+    const levels = channelLevels(await exportedRecordingFile(page));
     const described = levels.map((level) => level.toFixed(4)).join(', ');
     test.info().annotations.push({ type: 'channel RMS', description: described });
-    console.log(`Stored call recording, RMS per channel: ${described}`);
+    console.log(`Kept call recording, RMS per channel: ${described}`);
     expect(levels).toHaveLength(2);
     expect(levels[0]).toBeGreaterThan(0.005);
     expect(levels[1]).toBeGreaterThan(0.005);
+    // What plays back: one channel mixing both.
+    const played = channelLevels(await storedAudioFile(page, id));
+    expect(played).toHaveLength(1);
+    expect(played[0]).toBeGreaterThan(0.005);
 
     await page.getByRole('tab', { name: 'Transcript' }).click();
     await expect(page.getByRole('heading', { name: 'Meeting Transcript' })).toBeVisible();
