@@ -7,8 +7,9 @@
  * (the call), the right also leaked into the left at -12 dB with a 30-80 ms delay (drawn per
  * call), and every second change of speaker double talk (bench/capture/score.ts). Then, per
  * provider of bench/stt (PocketSphinx offline; the local engine with whatever models are
- * installed), it transcribes each channel, merges them with `mergeChannelTranscripts` as the
- * pipeline does, and prints:
+ * installed), it transcribes each channel, merges them with `mergeChannelTranscripts`, once with
+ * the provider's turns and once with the turns cut at pauses as the pipeline cuts them
+ * (`turnsAtPauses`), and prints for each:
  * - words of channel-0 turns that belong to the right speaker, before and after the echo rule;
  * - real double-talk lines of channel 0 hidden as echo;
  * - WER per channel (channel 0 before and after the rule, channel 1);
@@ -21,9 +22,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { doubleTalkShare, mergeChannelTranscripts, type TranscriptionResult } from '@summy/core';
+import {
+  doubleTalkShare,
+  mergeChannelTranscripts,
+  type SpeakerTurn,
+  type TranscriptionResult,
+} from '@summy/core';
 import { probeAudio } from '../../apps/server/src/audio/ffmpeg.ts';
 import { runProcess } from '../../apps/server/src/audio/process.ts';
+import {
+  CALL_TURN_PAUSE_S,
+  turnsAtPauses,
+} from '../../apps/server/src/pipeline/call-transcript.ts';
 import { AUDIO_DIR } from '../../testdata/index.ts';
 import { benchProviders, localBench, type BenchProvider } from '../stt/providers.ts';
 import { addWer, emptyWer, f2, machine, pct, table } from '../stt/report.ts';
@@ -153,36 +163,58 @@ interface CallScore {
 
 const turnsText = (turns: { text: string }[]) => turns.map((t) => t.text).join(' ');
 
-/** Transcribes a call's channels and its mono reference, merges, and scores. */
-async function scoreCall(
-  bench: BenchProvider,
-  plan: CallPlan,
-  files: CallFiles,
-): Promise<CallScore> {
+/** A call's three transcriptions by one provider. */
+interface CallTranscriptions {
+  ch0: TranscriptionResult;
+  ch1: TranscriptionResult;
+  mono: TranscriptionResult;
+}
+
+/** Transcribes a call's channels and its mono reference. */
+async function transcribeCall(bench: BenchProvider, files: CallFiles): Promise<CallTranscriptions> {
   const transcribe = (file: string): Promise<TranscriptionResult> =>
     bench.provider.transcribe({ path: file, mimeType: 'audio/wav', language: 'en' });
-  const ch0 = await transcribe(files.ch0);
-  const ch1 = await transcribe(files.ch1);
-  const mono = await transcribe(files.alone);
+  return {
+    ch0: await transcribe(files.ch0),
+    ch1: await transcribe(files.ch1),
+    mono: await transcribe(files.alone),
+  };
+}
+
+/** How a channel's transcription becomes the turns the echo rule judges. */
+type TurnsOf = (result: TranscriptionResult) => SpeakerTurn[];
+
+/** The ways of making turns the bench compares. */
+const TURNINGS: { label: string; turnsOf: TurnsOf }[] = [
+  { label: "the provider's turns", turnsOf: (r) => r.speakers },
+  {
+    label: `turns cut at pauses of ${CALL_TURN_PAUSE_S} s, as the pipeline cuts them`,
+    turnsOf: turnsAtPauses,
+  },
+];
+
+/** Merges a call's channels (their turns made by `turnsOf`) and scores the result. */
+function scoreCall(plan: CallPlan, t: CallTranscriptions, turnsOf: TurnsOf): CallScore {
+  const [ch0, ch1, mono] = [turnsOf(t.ch0), turnsOf(t.ch1), turnsOf(t.mono)];
   const merged = mergeChannelTranscripts(
-    { turns: ch0.speakers, words: ch0.words },
-    { turns: ch1.speakers, words: ch1.words },
+    { turns: ch0, words: t.ch0.words },
+    { turns: ch1, words: t.ch1.words },
   );
-  const kept0 = merged.turns.filter((t) => t.channel === 0);
+  const kept0 = merged.turns.filter((turn) => turn.channel === 0);
   const left = sideReference(plan, 0);
   const right = sideReference(plan, 1);
   return {
-    wrongBefore: wrongSideWords(ch0.speakers, left, right),
+    wrongBefore: wrongSideWords(ch0, left, right),
     wrongAfter: wrongSideWords(kept0, left, right),
-    wrongMono: wrongSideWords(mono.speakers, left, right),
-    doubleTalk: lostDoubleTalkLines(ch0.speakers, merged.echoed, plan.doubleTalk, left, right),
+    wrongMono: wrongSideWords(mono, left, right),
+    doubleTalk: lostDoubleTalkLines(ch0, merged.echoed, plan.doubleTalk, left, right),
     echoed: merged.echoed.length,
-    doubleTalkShare: doubleTalkShare(ch0.speakers, ch1.speakers),
+    doubleTalkShare: doubleTalkShare(ch0, ch1),
     wer: {
-      ch0Before: wordErrorRate(left, turnsText(ch0.speakers)),
+      ch0Before: wordErrorRate(left, turnsText(ch0)),
       ch0After: wordErrorRate(left, turnsText(kept0)),
-      ch1: wordErrorRate(right, turnsText(ch1.speakers)),
-      mono: wordErrorRate(left, turnsText(mono.speakers)),
+      ch1: wordErrorRate(right, turnsText(ch1)),
+      mono: wordErrorRate(left, turnsText(mono)),
     },
   };
 }
@@ -191,9 +223,9 @@ const share = (c: { words: number; wrong: number }) =>
   `${c.wrong}/${c.words} (${pct(c.words ? c.wrong / c.words : 0)})`;
 
 /** Prints one provider's table, a row per call and the totals. */
-function report(bench: BenchProvider, plansAndScores: [CallPlan, CallScore][]): void {
-  console.log(`\n## ${bench.label}\n`);
-  if (bench.testModels)
+function report(label: string, testModels: boolean, plansAndScores: [CallPlan, CallScore][]): void {
+  console.log(`\n## ${label}\n`);
+  if (testModels)
     console.log(
       'TEST MODELS (random weights): their words are meaningless, so every figure below (wrong-side words, lost lines, WER) means nothing; they show the path runs.\n',
     );
@@ -279,11 +311,17 @@ async function main(): Promise<void> {
     const local = localBench(tmp);
     for (const note of local.notes) console.log(note);
     for (const bench of [...benchProviders(), ...local.providers]) {
-      const scores: [CallPlan, CallScore][] = [];
-      for (const [i, plan] of calls.entries())
-        scores.push([plan, await scoreCall(bench, plan, files[i]!)]);
-      report(bench, scores);
-      json[bench.label] = { testModels: !!bench.testModels, calls: scores };
+      const transcriptions: CallTranscriptions[] = [];
+      for (const file of files) transcriptions.push(await transcribeCall(bench, file));
+      const results: Record<string, [CallPlan, CallScore][]> = {};
+      for (const { label, turnsOf } of TURNINGS) {
+        results[label] = calls.map((plan, i) => [
+          plan,
+          scoreCall(plan, transcriptions[i]!, turnsOf),
+        ]);
+        report(`${bench.label}, ${label}`, !!bench.testModels, results[label]);
+      }
+      json[bench.label] = { testModels: !!bench.testModels, ...results };
     }
     console.log(
       '\nWrong-side: words of channel-0 turns found only in the right speaker’s reference. Real double-talk lines: channel-0 turns overlapping double talk that hold a word only the left speaker’s reference has; lost = hidden as echo.',
