@@ -8,24 +8,8 @@ import { chromiumArgs } from '../playwright.config';
 import { FAKE_MICROPHONE, storedAudioSeconds } from '../fixtures/audio';
 import { getMeeting, signUp } from '../fixtures/session';
 import { shootStates } from '../fixtures/screenshots';
+import { MEETING_URL, meetingIdOf, recordUntil, shownSeconds } from '../fixtures/recorder';
 import { holdsFor } from '../fixtures/settle';
-
-const MEETING_URL = /\/meeting\/([0-9a-f-]{36})$/;
-
-/** Seconds shown by the recorder's mm:ss timer. */
-async function shownSeconds(page: Page): Promise<number> {
-  const text = (await page.getByRole('timer', { name: 'Recorded time' }).textContent()) ?? '';
-  const match = /^(\d+):(\d\d)$/.exec(text.trim());
-  if (!match) throw new Error(`Unexpected timer text '${text}'`);
-  return Number(match[1]) * 60 + Number(match[2]);
-}
-
-/** Waits until the timer shows at least `seconds`. */
-async function recordUntil(page: Page, seconds: number): Promise<void> {
-  await expect
-    .poll(() => shownSeconds(page), { timeout: (seconds + 15) * 1000, intervals: [250] })
-    .toBeGreaterThanOrEqual(seconds);
-}
 
 /** How many chunks of meeting `id` the recorder keeps in IndexedDB (its `summy-recorder` store). */
 function storedChunks(page: Page, id: string): Promise<number> {
@@ -40,12 +24,6 @@ function storedChunks(page: Page, id: string): Promise<number> {
       count.onsuccess = () => { open.result.close(); resolve(count.result); };
     };
   })`);
-}
-
-function meetingIdOf(page: Page): string {
-  const id = MEETING_URL.exec(new URL(page.url()).pathname)?.[1];
-  if (!id) throw new Error(`Not on a meeting page: ${page.url()}`);
-  return id;
 }
 
 // The whole file runs with the fake microphone; the denied case launches its own browser.

@@ -23,7 +23,7 @@ import type { Meeting } from '@summy/core';
 import type { RunningServer } from '../src/server.ts';
 import { signUp, startTestServer, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';
-import { cpuMsOf, llmWorkers } from './tiny-models.ts';
+import { cpuMsOf, downloadModel, llmWorkers } from './tiny-models.ts';
 
 let server: RunningServer;
 let mirror: ModelServer;
@@ -70,20 +70,7 @@ async function waitMeeting(id: string, done: (m: Meeting) => boolean): Promise<M
   throw new Error(`meeting ${id} did not reach the expected state`);
 }
 
-async function download(id: string) {
-  const res = await alice.post(`/api/models/${id}/download`, {});
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  for (let i = 0; i < 600; i++) {
-    const list = await alice.get('/api/models');
-    const model = (list.body.models as { id: string; state: string; error?: unknown }[]).find(
-      (m) => m.id === id,
-    )!;
-    if (model.state === 'installed') return;
-    if (model.state === 'failed') throw new Error(JSON.stringify(model.error));
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${id} not installed in time`);
-}
+const download = (id: string) => downloadModel(alice, id);
 
 describe('the local engine through the API', () => {
   it('is used by the next upload once its models are downloaded, without a restart', async () => {

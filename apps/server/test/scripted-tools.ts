@@ -4,6 +4,7 @@
  * fail, to exercise the documented fallbacks.
  */
 import {
+  turnsToUtterances,
   wordsToTurns,
   type ActionItemSuggestion,
   type TranscriptionResult,
@@ -47,12 +48,7 @@ export function resultOf(words: Word[], durationS: number): TranscriptionResult 
     topics: [],
     intents: [],
     sentiment: null,
-    utterances: speakers.map((t) => ({
-      speaker: t.speaker,
-      transcript: t.text,
-      start: t.start,
-      end: t.end,
-    })),
+    utterances: turnsToUtterances(speakers),
   };
 }
 

@@ -16,6 +16,7 @@ import { writeTinyModels, type TinyModelEntry, type TinyModelOptions } from '@su
 import { expect } from 'vitest';
 import { INSTALLED_MARKER } from '../src/models/installed.ts';
 import { SttError } from '../src/providers/stt/types.ts';
+import type { Client } from './harness.ts';
 
 /** A models folder with the tiny models installed, and the catalog that lists them. */
 export interface TinyInstall {
@@ -125,4 +126,24 @@ export async function sttFailure(p: Promise<unknown>): Promise<SttError> {
   );
   expect(error).toBeInstanceOf(SttError);
   return error as SttError;
+}
+
+/**
+ * Downloads model `id` through the API (`POST /api/models/:id/download`, from the server's
+ * MODELS_BASE_URL mirror) as `client`, and polls `GET /api/models` until it is installed.
+ * @throws when the download fails or takes over a minute
+ */
+export async function downloadModel(client: Client, id: string): Promise<void> {
+  const res = await client.post(`/api/models/${id}/download`, {});
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  for (let i = 0; i < 600; i++) {
+    const list = await client.get('/api/models');
+    const model = (list.body.models as { id: string; state: string; error?: unknown }[]).find(
+      (m) => m.id === id,
+    )!;
+    if (model.state === 'installed') return;
+    if (model.state === 'failed') throw new Error(JSON.stringify(model.error));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${id} not installed in time`);
 }

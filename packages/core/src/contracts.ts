@@ -3,6 +3,7 @@
  * app (typed fetchers). Field names follow the app's shapes (camelCase).
  */
 import { z } from './zod.ts';
+import { callCaptureSchema, channelLayoutSchema } from './channels.ts';
 import { speakerSuggestionSchema } from './speaker-names.ts';
 import {
   boundedDate,
@@ -153,6 +154,12 @@ export const meetingSchema = z.object({
    * it did not or none ran. The summary is then still the previous one.
    */
   summaryError: z.string().nullable(),
+  /** `["me", "them"]` for a two-channel call recording (channel 0 me, 1 the call); else null. */
+  channels: channelLayoutSchema,
+  /** Seconds into the recording at which the call's audio ended; null when it did not. */
+  callAudioEndedAt: z.number().nullable(),
+  /** What merging a call's two channels found; null for one source or before processing. */
+  capture: callCaptureSchema.nullable(),
   updated_at: isoDate,
 });
 export type Meeting = z.infer<typeof meetingSchema>;
@@ -185,6 +192,8 @@ export const createMeetingSchema = z
     isProcessing: z.boolean(),
     isPaused: z.boolean(),
     topics: z.array(topicInputSchema).max(100),
+    /** A recording of a call: `["me", "them"]` (channel 0 the microphone, 1 the call). */
+    channels: channelLayoutSchema,
   })
   .partial()
   .strict();
@@ -197,6 +206,12 @@ export const updateMeetingSchema = createMeetingSchema
     calendarEventTitle: boundedText(TEXT_LIMITS.title).nullable(),
     calendarEventAttendees: z.array(attendeeInputSchema).max(1000).nullable(),
     calendarRecurringEventId: boundedText(TEXT_LIMITS.identifier).nullable(),
+    /** Seconds into the recording at which the call's audio ended (0 to 48 hours). */
+    callAudioEndedAt: z
+      .number()
+      .min(0)
+      .max(2880 * 60)
+      .nullable(),
   })
   .partial()
   .strict();

@@ -9,6 +9,7 @@ export * from './ai-preferences.ts';
 export * from './notices.ts';
 export * from './limits.ts';
 export * from './transcription.ts';
+export * from './channels.ts';
 export * from './generation.ts';
 export * from './progress.ts';
 export * from './transcript.ts';

@@ -111,6 +111,11 @@ export function turnsToTranscriptText(turns: SpeakerTurn[]): string {
     .join('\n\n');
 }
 
+/** The utterances of a result made from its speaker turns, for engines that give none of their own. */
+export function turnsToUtterances(turns: SpeakerTurn[]): TranscriptionResult['utterances'] {
+  return turns.map((t) => ({ speaker: t.speaker, transcript: t.text, start: t.start, end: t.end }));
+}
+
 /** True when the result holds no recognised speech. */
 export function hasSpeech(result: Pick<TranscriptionResult, 'text'>): boolean {
   return result.text.trim().length > 0;

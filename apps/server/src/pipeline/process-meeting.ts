@@ -6,8 +6,8 @@
  * twice. The steps live beside this file: transcribe-step.ts, notes-step.ts, save-results.ts.
  */
 import { and, eq } from 'drizzle-orm';
-import { NOTICES, turnsToTranscriptText, type TranscriptionResult } from '@summy/core';
-import { meetings } from '@summy/db';
+import { NOTICES, turnsToTranscriptText } from '@summy/core';
+import { meetings, user } from '@summy/db';
 import { textModelLabel } from '../providers/llm/catalog.ts';
 import { publishNotice, publishProgress } from '../realtime/publish.ts';
 import type { MeetingProcessJob } from '../jobs/payloads.ts';
@@ -24,6 +24,7 @@ import {
   type RunMeeting,
 } from './run-context.ts';
 import { transcribeStep } from './transcribe-step.ts';
+import type { MeetingTranscription } from './transcribe-call.ts';
 import { notesStep, type MeetingNotes } from './notes-step.ts';
 import { saveResults, type MeetingUpdate } from './save-results.ts';
 
@@ -84,17 +85,24 @@ async function loadMeeting(
   deps: PipelineDeps,
   job: MeetingProcessJob,
 ): Promise<RunMeeting | undefined> {
-  const [meeting] = await deps.database.db
+  const [row] = await deps.database.db
     .select({
       isProcessing: meetings.isProcessing,
       title: meetings.title,
       date: meetings.date,
       participants: meetings.participants,
+      channels: meetings.channels,
       attendees: meetings.calendarEventAttendees,
+      calendarEmail: meetings.calendarAccountEmail,
+      holderName: user.name,
+      holderEmail: user.email,
     })
     .from(meetings)
+    .innerJoin(user, eq(user.id, meetings.userId))
     .where(and(eq(meetings.id, job.meetingId), eq(meetings.userId, job.userId)));
-  return meeting;
+  if (!row) return undefined;
+  const { calendarEmail, holderName, holderEmail, ...meeting } = row;
+  return { ...meeting, holder: { name: holderName, emails: [holderEmail, calendarEmail] } };
 }
 
 /** The shared state of one run, with progress and notice senders that never throw. */
@@ -129,7 +137,7 @@ type TurnTimes = { speaker: number; start: number; end: number }[];
 /** Speaker name suggestions from voice profiles; `{}` when they fail. */
 function suggestSpeakers(
   { deps, job, tools, meeting }: MeetingRun,
-  result: TranscriptionResult,
+  result: MeetingTranscription,
   transcript: string,
   turnTimes: TurnTimes,
 ) {
@@ -142,7 +150,7 @@ function suggestSpeakers(
       turnTimes,
       speakerEmbeddings: result.speakerEmbeddings ?? null,
       attendees: meeting.attendees,
-      speakerNames: {},
+      speakerNames: result.call?.speakerNames ?? {},
     },
     tools.voiceMatch ?? (() => DEFAULT_VOICE_MATCH),
   ).catch((err: unknown) => {
@@ -154,7 +162,7 @@ function suggestSpeakers(
 /** The meeting's columns after a run with speech. */
 function savedUpdate(
   { tools }: MeetingRun,
-  result: TranscriptionResult,
+  result: MeetingTranscription,
   notes: MeetingNotes,
   turnTimes: TurnTimes,
 ): MeetingUpdate {
@@ -175,7 +183,12 @@ function savedUpdate(
     // the meeting can say whether a language model wrote its notes; null when it wrote none.
     notesEngine: summary || notes.generated || notes.items.length ? tools.text.id : null,
     summaryError: null,
+    ...(result.call && { speakerNames: result.call.speakerNames }),
     summaryData: {
+      // What merging a call's two channels found: its hidden echo lines, its double talk.
+      ...(result.call && { capture: result.call.capture }),
+      // Playback serves the call's mono mix (storage/playback-mix.ts).
+      ...(result.call?.playbackMix && { playbackMix: true }),
       topics: summary?.topics ?? [],
       // Seek targets of the transcript's turns; speaker enhancement keeps one paragraph per turn.
       turnTimes,

@@ -7,11 +7,18 @@ import type { DatabaseHandle, meetings } from '@summy/db';
 import type { MeetingProcessJob } from '../jobs/payloads.ts';
 import type { Storage } from '../storage/types.ts';
 import type { PipelineTools } from './tools.ts';
+import type { CallHolder } from './call-transcript.ts';
 
 /** What the pipeline needs of the server. */
 export interface PipelineDeps {
   database: DatabaseHandle;
   storage: Storage;
+  /**
+   * Folder for temporary audio (a call's channels and mix), created when missing: the server
+   * passes its scratch folder under DATA_DIR (storage/scratch.ts); default `os.tmpdir()`, for
+   * tests and benchmarks only.
+   */
+  tmpDir?: string;
 }
 
 /** How a run ended. */
@@ -24,10 +31,12 @@ export const DEFAULT_LANGUAGE = 'en';
 /** The meeting's row as the run reads it once at the start. */
 export type RunMeeting = Pick<
   typeof meetings.$inferSelect,
-  'isProcessing' | 'title' | 'date' | 'participants'
+  'isProcessing' | 'title' | 'date' | 'participants' | 'channels'
 > & {
   /** The linked calendar event's attendees, or null without a linked event. */
   attendees: (typeof meetings.$inferSelect)['calendarEventAttendees'];
+  /** The account holder: who channel 0 of a call recording is. */
+  holder: CallHolder;
 };
 
 /** One run of the pipeline, passed to each step. */

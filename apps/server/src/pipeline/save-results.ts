@@ -39,10 +39,11 @@ export async function saveResults(
       .update(meetings)
       .set({
         ...update,
-        // Names were given to the labels of the transcript being replaced.
+        // Names were given to the labels of the transcript being replaced; a call's transcript
+        // starts with the account holder's (and maybe the other attendee's) name.
         // Voiceprints and suggestions describe the new transcript's speakers or none.
         ...(update.transcript !== undefined && {
-          speakerNames: {},
+          speakerNames: update.speakerNames ?? {},
           speakerSuggestions: update.speakerSuggestions ?? {},
           speakerEmbeddings: update.speakerEmbeddings ?? null,
         }),

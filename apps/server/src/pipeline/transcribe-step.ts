@@ -2,12 +2,13 @@
  * Steps 1 and 2 of the pipeline: transcribe the stored audio, and save at once what a failed or
  * speechless transcription leaves (the audio is kept either way).
  */
-import { hasSpeech, NOTICES, type TranscriptionResult } from '@summy/core';
+import { hasSpeech, NOTICES } from '@summy/core';
 import { AudioProbeError, probeAudio } from '../audio/ffmpeg.ts';
 import { SttError } from '../providers/stt/types.ts';
 import { log } from '../log.ts';
 import { DEFAULT_LANGUAGE, transcribedBy, type MeetingRun } from './run-context.ts';
 import { saveResults } from './save-results.ts';
+import { transcribeCall, type MeetingTranscription } from './transcribe-call.ts';
 
 /**
  * Transcribes the run's audio. An upload is probed first so a truncated file fails clearly.
@@ -17,9 +18,9 @@ import { saveResults } from './save-results.ts';
  */
 export async function transcribeStep(
   run: MeetingRun,
-): Promise<TranscriptionResult | 'transcription-failed' | 'no-speech'> {
+): Promise<MeetingTranscription | 'transcription-failed' | 'no-speech'> {
   await run.progress('Transcribing');
-  let result: TranscriptionResult;
+  let result: MeetingTranscription;
   try {
     result = await transcribe(run);
   } catch (err) {
@@ -29,16 +30,22 @@ export async function transcribeStep(
     return 'transcription-failed';
   }
   if (hasSpeech(result)) return result;
-  await saveNoSpeech(run, result.duration / 60);
+  await saveNoSpeech(run, result);
   return 'no-speech';
 }
 
-/** Runs the speech-to-text provider on a local copy of the audio. */
-async function transcribe({ deps, job, tools, signal, meeting, isUpload }: MeetingRun) {
+/**
+ * Runs the speech-to-text provider on a local copy of the audio: channel by channel for a
+ * two-channel call recording (./transcribe-call.ts), else the whole file.
+ */
+async function transcribe(run: MeetingRun): Promise<MeetingTranscription> {
+  const { deps, job, tools, signal, meeting, isUpload } = run;
   return deps.storage.withLocalFile(job.audioKey, async (path) => {
     // An uploaded file must be whole: a truncated one fails clearly instead of yielding half a
     // meeting. A recording may end early (a crashed tab) and is transcribed as far as it goes.
     if (isUpload) await probeAudio(path, signal ? { signal } : {});
+    const call = meeting.channels ? await transcribeCall(run, path) : null;
+    if (call) return call;
     return tools.stt.transcribe({
       path,
       mimeType: job.mimeType,
@@ -70,12 +77,16 @@ async function saveFailure(run: MeetingRun, err: unknown): Promise<void> {
 }
 
 /** No speech: keep the audio with an empty transcript. */
-async function saveNoSpeech(run: MeetingRun, durationMinutes: number): Promise<void> {
+async function saveNoSpeech(run: MeetingRun, result: MeetingTranscription): Promise<void> {
   // Run again, the earlier summary and turn times no longer describe an empty transcript.
   await saveResults(run.deps, run.job, {
     transcript: '',
-    duration: durationMinutes,
-    summaryData: { transcription: transcribedBy(run.tools.stt) },
+    duration: result.duration / 60,
+    summaryData: {
+      transcription: transcribedBy(run.tools.stt),
+      // A silent call still plays its mono mix.
+      ...(result.call?.playbackMix && { playbackMix: true }),
+    },
     ...(run.again
       ? {
           summary: null,

@@ -5,7 +5,8 @@
  *
  * Protocol use:
  * - `POST /api/uploads` creates an upload. `Upload-Metadata` must carry `filetype` (one of the
- *   ten accepted MIME types) and `filename`, and may carry `title`. `Upload-Length` above 100 MB
+ *   ten accepted MIME types) and `filename`, and may carry `title` and `channels` (`me,them`
+ *   for a two-channel call recording; any other value answers 400 before any byte is sent). `Upload-Length` above 100 MB
  *   answers 413 before any byte is sent. The `Location` is relative (`/api/uploads/{id}`).
  * - `PATCH` appends bytes at `Upload-Offset`; `HEAD` tells the offset to resume from.
  * - When the last byte arrives, the file is checked by content (magic bytes), stored, its meeting
@@ -32,7 +33,10 @@ import type { AppEnv } from '../http/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors/app-errors.ts';
 import { createRouter } from '../http/openapi.ts';
-import { createUploadedMeeting } from '../services/recordings/create-uploaded-meeting.ts';
+import {
+  createUploadedMeeting,
+  uploadChannels,
+} from '../services/recordings/create-uploaded-meeting.ts';
 import {
   assertAcceptedType,
   FileTooLargeError,
@@ -101,6 +105,7 @@ export function tusRoutes(deps: AppDeps) {
       const meta = upload.metadata ?? {};
       try {
         assertAcceptedType(meta.filetype);
+        uploadChannels(meta.channels ?? undefined);
       } catch (err) {
         throw tusError(err as AppError);
       }
@@ -193,6 +198,7 @@ async function finishUpload(
       mimeType: meta.filetype ?? '',
       fileName: meta.filename ?? '',
       title: meta.title ?? undefined,
+      channels: uploadChannels(meta.channels ?? undefined),
     });
     // Remember the meeting for later HEADs; the bytes are in storage now, free the disk.
     await store.configstore.set(
@@ -248,10 +254,13 @@ function documentTusRoutes(router: ReturnType<typeof createRouter>): void {
     path: '/',
     tags: ['recordings'],
     summary: 'Start a resumable (tus 1.0.0) upload of an audio or video file',
-    description: `tus creation: headers \`Tus-Resumable: 1.0.0\`, \`Upload-Length\` (at most 104857600 bytes) and \`Upload-Metadata\` with \`filename\`, \`filetype\` (an accepted MIME type) and optional \`title\`. Then PATCH \`/api/uploads/{id}\` with \`Content-Type: application/offset+octet-stream\`; HEAD tells the offset to resume from. The final PATCH answers 204 with header \`${MEETING_ID_HEADER}\` (also on later HEADs). Errors are JSON \`{error, details}\`.`,
+    description: `tus creation: headers \`Tus-Resumable: 1.0.0\`, \`Upload-Length\` (at most 104857600 bytes) and \`Upload-Metadata\` with \`filename\`, \`filetype\` (an accepted MIME type), optional \`title\` and optional \`channels\` = \`me,them\` (a two-channel call recording: left the account holder's microphone, right the call; the meeting's \`channels\` is then \`["me","them"]\`; any other value answers 400 at creation). Then PATCH \`/api/uploads/{id}\` with \`Content-Type: application/offset+octet-stream\`; HEAD tells the offset to resume from. The final PATCH answers 204 with header \`${MEETING_ID_HEADER}\` (also on later HEADs). Errors are JSON \`{error, details}\`.`,
     responses: {
       201: { description: 'Created; `Location: /api/uploads/{id}`' },
-      400: { description: "`{error: 'Invalid file type', details}`" },
+      400: {
+        description:
+          "`{error: 'Invalid file type', details}`, or `{error: 'Invalid request', details}` for a `channels` other than `me,them`",
+      },
       401: { description: 'No session' },
       413: { description: "`{error: 'File too large', details}`" },
     },

@@ -288,6 +288,37 @@ describe('tus resumable upload', () => {
     expect(existsSync(path.join(dataDir, 'storage/recordings', user.userId))).toBe(false);
   });
 
+  it('keeps the channels metadata me,them and refuses another value before any byte', async () => {
+    const done = await run(
+      new Upload(
+        sample,
+        options(alice, {
+          metadata: { filename: 'call.wav', filetype: 'audio/wav', channels: 'me,them' },
+        }),
+      ),
+    );
+    expect(done).toMatchObject({ ok: true });
+    const meetingId = (done as { meetingId: string }).meetingId;
+    expect((await alice.get(`/api/meetings/${meetingId}`)).body.channels).toEqual(['me', 'them']);
+
+    const user = await signUp(server, 'Channels');
+    const refused = await run(
+      new Upload(
+        sample,
+        options(user, {
+          metadata: { filename: 'call.wav', filetype: 'audio/wav', channels: 'left,right' },
+        }),
+      ),
+    );
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(JSON.parse((refused as { body: string }).body)).toEqual({
+      error: 'Invalid request',
+      details: 'Field "channels" must be "me,them" (left channel me, right the call) or absent',
+    });
+    expect((await user.get('/api/meetings')).body.items).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'storage/recordings', user.userId))).toBe(false);
+  });
+
   it('refuses a declared type not in the list before any byte is sent', async () => {
     const out = await run(
       new Upload(

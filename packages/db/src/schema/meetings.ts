@@ -133,6 +133,16 @@ export const meetings = pgTable(
       .$type<{ todoId: string; evidence: string; position: number | null }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The channel layout of a two-channel call recording, `['me', 'them']`: channel 0 is the
+     * account holder's microphone, channel 1 the call's audio; null for one source.
+     */
+    channels: jsonb('channels').$type<['me', 'them'] | null>(),
+    /**
+     * Seconds into the recording at which the call's audio ended (the user stopped sharing);
+     * channel 1 is silent from there. Null when it did not end before the recording.
+     */
+    callAudioEndedAt: doublePrecision('call_audio_ended_at'),
     summaryRequest: text('summary_request'),
     summaryRequestedAt: timestamp('summary_requested_at', { withTimezone: true }),
   },

@@ -158,7 +158,7 @@ export function listenResponse(
     sha256,
     created: new Date().toISOString(),
     duration: script.duration,
-    channels: 1,
+    channels: 1 as number,
     models: [MODEL_UUID],
     model_info: {
       [MODEL_UUID]: { name: 'general-nova-3', version: '2024-12-20.0', arch: 'nova-3' },
@@ -179,39 +179,49 @@ export function listenResponse(
   });
   const text = (ws: ScriptWord[]) => ws.map((w) => (punctuated ? w.punctuated : w.word)).join(' ');
   const words = script.words;
-  const transcript = text(words);
-  const confidence = words.length
-    ? words.reduce((s, w) => s + (w.confidence ?? 0.98), 0) / words.length
-    : 0;
-  // Utterances and sentiment segments follow speaker turns (index ranges into `words`).
-  const turns: { from: number; to: number }[] = [];
-  words.forEach((w, i) => {
-    const last = turns[turns.length - 1];
-    if (last && words[last.to]!.speaker === w.speaker) last.to = i;
-    else turns.push({ from: i, to: i });
-  });
+  // With `multichannel=true` each channel's words are transcribed apart: `results.channels[i]`
+  // for audio channel i, utterances tagged with their `channel`. Without it, one channel.
+  const channelCount = on('multichannel')
+    ? Math.max(script.channels ?? 1, ...words.map((w) => (w.channel ?? 0) + 1))
+    : 1;
+  metadata.channels = channelCount;
+  const inChannel = (c: number) =>
+    channelCount === 1 ? words : words.filter((w) => (w.channel ?? 0) === c);
   const results: Record<string, unknown> = {
-    channels: [{ alternatives: [{ transcript, confidence, words: words.map(word) }] }],
-  };
-  if (on('utterances')) {
-    results.utterances = turns.map(({ from, to }) => {
-      const ws = words.slice(from, to + 1);
+    channels: Array.from({ length: channelCount }, (_, c) => {
+      const ws = inChannel(c);
       return {
-        start: ws[0]!.start,
-        end: ws[ws.length - 1]!.end,
-        confidence: ws.reduce((s, w) => s + (w.confidence ?? 0.98), 0) / ws.length,
-        channel: 0,
-        transcript: text(ws),
-        words: ws.map((w) => ({ ...word(w), punctuated_word: w.punctuated })),
-        speaker: diarize ? ws[0]!.speaker : 0,
-        id: randomUUID(),
+        alternatives: [
+          { transcript: text(ws), confidence: meanConfidence(ws), words: ws.map(word) },
+        ],
       };
-    });
+    }),
+  };
+  // Utterances and sentiment segments follow speaker turns (index ranges into `words`).
+  const turns = speakerTurns(words);
+  if (on('utterances')) {
+    results.utterances = Array.from({ length: channelCount }, (_, c) =>
+      speakerTurns(inChannel(c)).map(({ from, to }) => {
+        const ws = inChannel(c).slice(from, to + 1);
+        return {
+          start: ws[0]!.start,
+          end: ws[ws.length - 1]!.end,
+          confidence: meanConfidence(ws),
+          channel: c,
+          transcript: text(ws),
+          words: ws.map((w) => ({ ...word(w), punctuated_word: w.punctuated })),
+          speaker: diarize ? ws[0]!.speaker : 0,
+          id: randomUUID(),
+        };
+      }),
+    )
+      .flat()
+      .sort((a, b) => a.start - b.start);
   }
   if (q.get('summarize') === 'v2') {
     results.summary = { result: 'success', short: script.summary };
   }
-  const whole = { text: transcript, start_word: 0, end_word: Math.max(0, words.length - 1) };
+  const whole = { text: text(words), start_word: 0, end_word: Math.max(0, words.length - 1) };
   if (on('topics')) {
     results.topics = {
       segments: [
@@ -248,4 +258,20 @@ export function listenResponse(
     };
   }
   return { metadata, results };
+}
+
+/** The mean confidence of words (0 without words). */
+function meanConfidence(ws: ScriptWord[]): number {
+  return ws.length ? ws.reduce((s, w) => s + (w.confidence ?? 0.98), 0) / ws.length : 0;
+}
+
+/** Runs of one speaker's consecutive words, as index ranges into `words`. */
+function speakerTurns(words: ScriptWord[]): { from: number; to: number }[] {
+  const turns: { from: number; to: number }[] = [];
+  words.forEach((w, i) => {
+    const last = turns[turns.length - 1];
+    if (last && words[last.to]!.speaker === w.speaker) last.to = i;
+    else turns.push({ from: i, to: i });
+  });
+  return turns;
 }

@@ -13,11 +13,21 @@ export interface ScriptWord {
   speaker: number;
   /** 0 to 1; default 0.98. */
   confidence?: number;
+  /**
+   * The audio channel that holds the word (0-based; default 0): a two-channel call's script
+   * says which side spoke. Speaker indexes count within a channel.
+   */
+  channel?: number;
 }
 
 /** A scripted recording. `duration` in seconds. */
 export interface SttScript {
   duration: number;
+  /**
+   * Audio channels of the scripted recording, which `multichannel=true` answers one by one
+   * (the fakes do not decode the audio); default: as many as the words name.
+   */
+  channels?: number;
   words: ScriptWord[];
   /** Deepgram's `summarize=v2` short summary. */
   summary: string;

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { measuredStt } from '../../metrics/stt.ts';
 import { MEETING_PROCESS } from '../payloads.ts';
 import { defineQueue } from '../queue.ts';
+import { scratchDir } from '../../storage/scratch.ts';
 
 /** The queue of the meeting pipeline; what its worker needs. */
 export const meetingProcessQueue = defineQueue({
@@ -42,7 +43,9 @@ export const meetingProcessQueue = defineQueue({
       deps.database,
       job.data.meetingId,
       job.signal,
-      (signal) => processMeeting(deps, job.data, tools, signal),
+      // Temporary audio stays in this process's scratch folder, never the shared /tmp.
+      (signal) =>
+        processMeeting({ ...deps, tmpDir: scratchDir(deps.env.dataDir) }, job.data, tools, signal),
       'meeting-gone' as const,
     );
     await notifyMeetingProcessed(deps, job.data.userId, job.data.meetingId, outcome);

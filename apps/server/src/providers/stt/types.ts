@@ -40,6 +40,13 @@ export interface SttProvider {
   readonly model?: string;
   transcribe(input: SttInput): Promise<TranscriptionResult>;
   /**
+   * Transcribes the first two channels of a two-channel file each on its own in one request, for
+   * services that can (Deepgram's `multichannel`); absent where the pipeline splits the file and
+   * calls {@link SttProvider.transcribe} per channel.
+   * @returns channel 0's transcription and channel 1's, each with its own speaker indexes
+   */
+  transcribeChannels?(input: SttInput): Promise<[TranscriptionResult, TranscriptionResult]>;
+  /**
    * Expected wall-clock seconds to transcribe `audioS` seconds of audio, for providers whose time
    * grows with the audio on this machine (the offline one); absent for remote services. Lets direct
    * transcription refuse at once what would pass its time-out.

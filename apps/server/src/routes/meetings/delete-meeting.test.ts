@@ -18,6 +18,7 @@ import { scriptedTools } from '../../../test/scripted-tools.ts';
 import type { RunningServer } from '../../server.ts';
 import { REDACTED_ANSWER } from '../../services/meetings/delete-meeting.ts';
 import { sweepLeftovers } from '../../services/meetings/meeting-leftovers.ts';
+import { playbackMixKey } from '../../storage/playback-mix.ts';
 import { startFakeS3, type FakeS3 } from '@summy/fakes/s3';
 import { keyFromAudioUrl, uniqueAudioKey } from '../../storage/types.ts';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
@@ -317,6 +318,9 @@ describe.each(['local', 's3'] as const)('deleting a meeting (%s storage)', (back
     // deleted while its upload was being stored), and chunks of a meeting that is gone.
     const orphan = uniqueAudioKey(alice.userId, 'audio/wav');
     await server.storage.put(orphan, Readable.from([jfk]), 'audio/wav');
+    // Call recordings' mono mixes: kept with their original, removed without it.
+    await server.storage.put(playbackMixKey(keptKey), Readable.from([jfk]), 'audio/webm');
+    await server.storage.put(playbackMixKey(orphan), Readable.from([jfk]), 'audio/webm');
     const gone = '00000000-0000-4000-8000-000000000000';
     await fs.mkdir(path.join(dataDir, 'recordings-in-progress', gone), { recursive: true });
     await fs.writeFile(path.join(dataDir, 'recordings-in-progress', gone, '0.part'), chunks[0]!);
@@ -330,9 +334,11 @@ describe.each(['local', 's3'] as const)('deleting a meeting (%s storage)', (back
     expect(await sweepLeftovers(deps)).toMatchObject({ objects: 0, recordings: 1 });
     expect(await server.storage.stat(orphan)).toBeDefined();
 
-    expect(await sweepLeftovers(deps, { graceMs: 0 })).toMatchObject({ objects: 1, recordings: 0 });
+    expect(await sweepLeftovers(deps, { graceMs: 0 })).toMatchObject({ objects: 2, recordings: 0 });
     expect(await server.storage.stat(orphan)).toBeUndefined();
+    expect(await server.storage.stat(playbackMixKey(orphan))).toBeUndefined();
     expect(await server.storage.stat(keptKey)).toBeDefined();
+    expect(await server.storage.stat(playbackMixKey(keptKey))).toBeDefined();
     expect(readdirSync(path.join(dataDir, 'recordings-in-progress'))).not.toContain(gone);
   });
 });

@@ -29,6 +29,37 @@ describe('/api/meetings', () => {
     expect(again.body).toEqual(m);
   });
 
+  it("keeps a call recording's channel layout and when its call audio ended", async () => {
+    const res = await alice.post('/api/meetings', {
+      title: 'Call',
+      isRecording: true,
+      channels: ['me', 'them'],
+    });
+    expect(res.status).toBe(201);
+    expect(meetingSchema.parse(res.body)).toMatchObject({
+      channels: ['me', 'them'],
+      callAudioEndedAt: null,
+      capture: null,
+    });
+    const id = res.body.id as string;
+    const patched = await alice.patch(`/api/meetings/${id}`, { callAudioEndedAt: 754.2 });
+    expect(patched.status).toBe(200);
+    const again = meetingSchema.parse((await alice.get(`/api/meetings/${id}`)).body);
+    expect(again).toMatchObject({ channels: ['me', 'them'], callAudioEndedAt: 754.2 });
+    const plain = meetingSchema.parse((await alice.post('/api/meetings', { title: 'Mic' })).body);
+    expect(plain.channels).toBeNull();
+  });
+
+  it('refuses a channel layout other than ["me", "them"], saving nothing', async () => {
+    const before = (await alice.get('/api/meetings')).body.items.length as number;
+    for (const channels of [['them', 'me'], ['me'], 'me,them']) {
+      const res = await alice.post('/api/meetings', { title: 'Bad', channels });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Invalid request');
+    }
+    expect((await alice.get('/api/meetings')).body.items).toHaveLength(before);
+  });
+
   it('lists by date descending with id, title, date, duration, user_id', async () => {
     const dates = [
       '2024-01-01T10:00:00.000Z',

@@ -71,7 +71,7 @@ function uploadRoute(router: Router, deps: AppDeps): void {
     path: '/upload',
     tags,
     summary: 'Upload an audio or video file as a new meeting',
-    description: `multipart/form-data with field \`file\` (one of ${ACCEPTED_UPLOAD_TYPES.join(', ')}; checked by declared type and by content; at most 100 MB = 104857600 bytes) and optional field \`title\` (default: the file name without extension). The audio is stored, the meeting is created with isProcessing true, processing is enqueued, and the answer comes at once. A declared Content-Length over the limit is refused before the body is read.`,
+    description: `multipart/form-data with field \`file\` (one of ${ACCEPTED_UPLOAD_TYPES.join(', ')}; checked by declared type and by content; at most 100 MB = 104857600 bytes), optional field \`title\` (default: the file name without extension) and optional field \`channels\` = \`me,them\`, marking a two-channel call recording (left channel the account holder's microphone, right the call; the meeting's \`channels\` is then \`["me","them"]\`; any other value answers 400 and nothing is stored). The audio is stored, the meeting is created with isProcessing true, processing is enqueued, and the answer comes at once. A declared Content-Length over the limit is refused before the body is read.`,
     request: {
       body: {
         required: true,
@@ -83,6 +83,11 @@ function uploadRoute(router: Router, deps: AppDeps): void {
               properties: {
                 file: { type: 'string', format: 'binary' },
                 title: { type: 'string', maxLength: 500 },
+                channels: {
+                  type: 'string',
+                  enum: ['me,them'],
+                  description: 'A two-channel call recording: left me, right the call',
+                },
               },
             },
           },
@@ -93,7 +98,7 @@ function uploadRoute(router: Router, deps: AppDeps): void {
       201: jsonAnswer(uploadAnswer, 'Stored; the meeting is processing'),
       400: {
         description:
-          "`{error: 'Invalid file type', details: 'Please upload an audio or video file (MP3, WAV, M4A, MP4, WebM, etc.)'}`, or an invalid form",
+          "`{error: 'Invalid file type', details: 'Please upload an audio or video file (MP3, WAV, M4A, MP4, WebM, etc.)'}`, or an invalid form (`{error: 'Invalid request', details}`, e.g. a `channels` field other than `me,them`)",
         content: errorContent,
       },
       401: errorResponses[401],

@@ -139,6 +139,52 @@ describe('upload', () => {
     );
   });
 
+  it("keeps channels me,them as the meeting's two-channel layout", async () => {
+    const res = await postFile(
+      alice,
+      '/api/meetings/upload',
+      { bytes: jfk, name: 'call.wav', type: 'audio/wav' },
+      { channels: 'me,them' },
+    );
+    expect(res.status).toBe(201);
+    expect((await alice.get(`/api/meetings/${res.body.meetingId}`)).body.channels).toEqual([
+      'me',
+      'them',
+    ]);
+    const plain = await postFile(alice, '/api/meetings/upload', {
+      bytes: jfk,
+      name: 'jfk.wav',
+      type: 'audio/wav',
+    });
+    expect((await alice.get(`/api/meetings/${plain.body.meetingId}`)).body.channels).toBeNull();
+  });
+
+  it('refuses another channels value before or after the file, storing nothing', async () => {
+    // Bob uploads nothing else (and sign-ups are rate limited): his account must stay empty.
+    const user = bob;
+    for (const [value, first] of [
+      ['them,me', true],
+      ['stereo', false],
+    ] as const) {
+      const form = new FormData();
+      if (first) form.append('channels', value);
+      form.append('file', new Blob([jfk], { type: 'audio/wav' }), 'call.wav');
+      if (!first) form.append('channels', value);
+      const res = await fetch(`${server.url}/api/meetings/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: user.cookie, origin: user.origin },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'Invalid request',
+        details: 'Field "channels" must be "me,them" (left channel me, right the call) or absent',
+      });
+      expect((await user.get('/api/meetings')).body.items).toEqual([]);
+      expect(storedFiles(user.userId)).toEqual({ objects: [], staged: [] });
+    }
+  });
+
   it('accepts a video/mp4 file made from jfk.wav, checked by content', async () => {
     const out = path.join(dataDir, 'jfk.mp4');
     await ffmpeg([

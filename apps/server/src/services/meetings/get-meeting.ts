@@ -4,7 +4,7 @@ import { meetings, todos, type Database } from '@summy/db';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { keyFromAudioUrl, type Storage } from '../../storage/types.ts';
 import type { MeetingListCache } from './meeting-list-cache.ts';
-import { meetingViewColumns, toMeeting } from './to-meeting.ts';
+import { meetingViewColumns, playbackKey, toMeeting } from './to-meeting.ts';
 
 type TodoRow = Omit<typeof todos.$inferSelect, 'search'>;
 
@@ -70,7 +70,7 @@ export async function getMeeting(
   const { items, ...row } = found;
   const meeting = toMeeting(row, items.map(todoFromJson));
   const key = storage && row.audioUrl ? keyFromAudioUrl(row.audioUrl) : undefined;
-  if (storage && key) meeting.audioUrl = await storage.signedUrl(key);
+  if (storage && key) meeting.audioUrl = await storage.signedUrl(playbackKey(key, row.summaryData));
   return meeting;
 }
 

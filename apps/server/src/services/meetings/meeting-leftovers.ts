@@ -11,6 +11,7 @@
  * needed, because a file belongs to a meeting that either exists or not. Objects younger than
  * {@link LEFTOVER_GRACE_MS} are spared, since an upload stores its audio before its meeting row.
  */
+import { mixedFromKey, playbackMixKey } from '../../storage/playback-mix.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -78,6 +79,8 @@ export async function removeMeetingFiles(
   const key = keyFromAudioUrl(audioUrl);
   const steps: [string, () => Promise<unknown>][] = [
     ['audio', async () => key?.startsWith(`${userId}/`) && storage.delete(key)],
+    // A call recording's mono mix for playback, beside it (absent for any other meeting).
+    ['mix', async () => key?.startsWith(`${userId}/`) && storage.delete(playbackMixKey(key))],
     ['chunks', () => fs.rm(partsDir(env.dataDir, meetingId), { recursive: true, force: true })],
     [
       'upload record',
@@ -120,7 +123,7 @@ async function existingMeetings(deps: Deps, ids: string[]): Promise<Set<string>>
 
 /**
  * Removes the files no meeting owns any more: stored objects older than `graceMs` that no
- * `meetings.audio_url` and no voice profile's clip names, recording chunk folders and tus upload records of meetings that do
+ * `meetings.audio_url` and no voice profile's clip names (a call's mono mix: while its original is), recording chunk folders and tus upload records of meetings that do
  * not exist. Safe beside running uploads and other server processes (young objects are spared;
  * a chunk folder or upload record is only made for an existing meeting).
  * @param options.graceMs spare objects younger than this (default {@link LEFTOVER_GRACE_MS})
@@ -139,11 +142,14 @@ export async function sweepLeftovers(
   }
   for (let i = 0; i < candidates.length; i += 500) {
     const keys = candidates.slice(i, i + 500);
+    // A mono mix is used while its original is.
+    const named = [...new Set(keys.map((k) => mixedFromKey(k) ?? k))];
     const rows = await deps.database.db
       .select({ audioUrl: meetings.audioUrl })
       .from(meetings)
-      .where(inArray(meetings.audioUrl, [...keys.map(storedAudioUrl), ...keys]));
+      .where(inArray(meetings.audioUrl, [...named.map(storedAudioUrl), ...named]));
     const used = new Set(rows.map((r) => keyFromAudioUrl(r.audioUrl)));
+    for (const key of keys) if (used.has(mixedFromKey(key))) used.add(key);
     // Voice profile clips live beside the recordings.
     const samples = await deps.database.db
       .select({ key: voiceProfiles.sampleKey })

@@ -1,6 +1,7 @@
 /** Maps stored meeting rows to the app's shapes. */
+import { playbackMixKey } from '../../storage/playback-mix.ts';
 import type { Meeting, MeetingListItem, SpeakerNames, SpeakerSuggestion } from '@summy/core';
-import { applySpeakerNames, priorityToStar, speakerName } from '@summy/core';
+import { applySpeakerNames, callCaptureSchema, priorityToStar, speakerName } from '@summy/core';
 import { meetings, type todos } from '@summy/db';
 import { textModelLabel } from '../../providers/llm/catalog.ts';
 
@@ -8,7 +9,8 @@ type MeetingRow = typeof meetings.$inferSelect;
 /** A to-do row without its search vector, which no answer shows. */
 type TodoRow = Omit<typeof todos.$inferSelect, 'search'>;
 
-function readSummaryData(summaryData: unknown): Record<string, unknown> | null {
+/** `summary_data` as an object (stored as JSON or a JSON string), or null when it is neither. */
+export function readSummaryData(summaryData: unknown): Record<string, unknown> | null {
   let data = summaryData;
   if (typeof data === 'string') {
     try {
@@ -66,6 +68,20 @@ export function readTranscription(summaryData: unknown): Meeting['transcription'
       : { provider: recorded.provider };
   }
   return typeof data?.sttProvider === 'string' ? { provider: data.sttProvider } : null;
+}
+
+/**
+ * The object key playback serves for the stored audio at `key`: the mono mix of a call recording
+ * when the pipeline stored one (`summary_data.playbackMix`), else the audio itself.
+ */
+export function playbackKey(key: string, summaryData: unknown): string {
+  return readSummaryData(summaryData)?.playbackMix === true ? playbackMixKey(key) : key;
+}
+
+/** What merging a call's channels found: `summary_data.capture`, null when absent or malformed. */
+export function readCapture(summaryData: unknown): Meeting['capture'] {
+  const parsed = callCaptureSchema.safeParse(readSummaryData(summaryData)?.capture);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A to-do row as the app's action item. */
@@ -157,6 +173,8 @@ export const meetingViewColumns = {
   summaryTemplate: meetings.summaryTemplate,
   notesEngine: meetings.notesEngine,
   summaryError: meetings.summaryError,
+  channels: meetings.channels,
+  callAudioEndedAt: meetings.callAudioEndedAt,
   updatedAt: meetings.updatedAt,
 };
 
@@ -202,6 +220,9 @@ export function toMeeting(row: MeetingViewRow, actionItems: TodoRow[]): Meeting 
       ? { id: row.notesEngine, label: textModelLabel(row.notesEngine) }
       : null,
     summaryError: row.summaryError,
+    channels: row.channels ?? null,
+    callAudioEndedAt: row.callAudioEndedAt,
+    capture: readCapture(row.summaryData),
     updated_at: row.updatedAt.toISOString(),
   };
 }

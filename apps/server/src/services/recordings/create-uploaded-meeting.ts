@@ -5,10 +5,10 @@
  */
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { FALLBACK_TITLE } from '@summy/core';
+import { CALL_CHANNELS, FALLBACK_TITLE, type ChannelLayout } from '@summy/core';
 import { meetings } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors/app-errors.ts';
+import { AppError, ValidationError } from '../../errors/app-errors.ts';
 import { enqueueMeetingProcessing } from '../meetings/enqueue-meeting-processing.ts';
 import { storedAudioUrl, uniqueAudioKey, type StoredObject } from '../../storage/types.ts';
 import { AudioGuard } from '../../uploads/audio-guard.ts';
@@ -42,6 +42,22 @@ export function uploadTitle(title: string | undefined, fileName: string): string
   const base = baseName(fileName).replace(/\.[^.]*$/, '');
   const clean = (s: string) => s.replace(SPACE_OR_CONTROL, ' ').trim().slice(0, TITLE_LIMIT).trim();
   return clean(title ?? '') || clean(base) || FALLBACK_TITLE;
+}
+
+/** The one value of the upload field (or tus metadata) `channels`: channel 0 me, 1 the call. */
+export const UPLOAD_CHANNELS_VALUE = CALL_CHANNELS.join(',');
+
+/**
+ * The channel layout an upload declares in its `channels` field: `me,them` marks a two-channel
+ * call recording (left the microphone, right the call); absent means one source.
+ * @throws ValidationError 400 'Invalid request' for any other value
+ */
+export function uploadChannels(value: string | undefined): ChannelLayout {
+  if (value === undefined) return null;
+  if (value === UPLOAD_CHANNELS_VALUE) return [...CALL_CHANNELS];
+  throw new ValidationError(
+    `Field "channels" must be "${UPLOAD_CHANNELS_VALUE}" (left channel me, right the call) or absent`,
+  );
 }
 
 // Browsers send a bare name; other clients may send a path (either separator).
@@ -84,14 +100,21 @@ export async function storeUploadedAudio(
 
 /**
  * Creates the meeting for stored audio - processing, titled `title`, `audio_url` =
- * `recordings/{key}` - and enqueues its processing with source 'upload'.
+ * `recordings/{key}`, `channels` as declared (null when absent) - and enqueues its processing with source 'upload'.
  * A failure here never deletes the stored audio. When enqueueing fails, the meeting stays (with
  * its audio, not processing) and `UploadFailedError` is thrown.
  * @returns the new meeting's id
  */
 export async function createMeetingForUpload(
   { database: { db }, jobs }: UploadDeps,
-  input: { userId: string; key: string; mimeType: string; fileName: string; title: string },
+  input: {
+    userId: string;
+    key: string;
+    mimeType: string;
+    fileName: string;
+    title: string;
+    channels?: ChannelLayout;
+  },
 ): Promise<{ meetingId: string }> {
   const [row] = await db
     .insert(meetings)
@@ -100,6 +123,7 @@ export async function createMeetingForUpload(
       title: input.title,
       isProcessing: true,
       audioUrl: storedAudioUrl(input.key),
+      channels: input.channels ?? null,
     })
     .returning({ id: meetings.id });
   const meetingId = row!.id;
@@ -134,6 +158,7 @@ export async function createUploadedMeeting(
     fileName: string;
     title?: string;
     size?: number;
+    channels?: ChannelLayout;
   },
 ): Promise<{ meetingId: string; key: string }> {
   const stored = await storeOrFail(deps, input);
@@ -143,6 +168,7 @@ export async function createUploadedMeeting(
     mimeType: stored.contentType,
     fileName: input.fileName,
     title: uploadTitle(input.title, input.fileName),
+    channels: input.channels ?? null,
   });
   return { meetingId, key: stored.key };
 }

@@ -8,6 +8,7 @@ import { meetings } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors/app-errors.ts';
 import { keyFromAudioUrl, SIGNED_URL_TTL_S } from '../../storage/types.ts';
+import { playbackKey } from '../meetings/to-meeting.ts';
 
 /** A playable URL and when it stops working (ISO 8601), or null for an external URL. */
 export interface AudioUrl {
@@ -16,7 +17,7 @@ export interface AudioUrl {
 }
 
 /**
- * Signs the audio of the user's meeting for playback (an `<audio>` element can seek: the URL
+ * Signs the audio of the user's meeting for playback (a call recording's mono mix when stored) (an `<audio>` element can seek: the URL
  * serves HTTP Range requests). An `audio_url` that is already an http(s) URL is answered as is.
  * @throws NotFoundError 404 when the meeting does not exist, belongs to another user, or has no audio
  */
@@ -26,7 +27,7 @@ export async function getAudioUrl(
   meetingId: string,
 ): Promise<AudioUrl> {
   const [meeting] = await db
-    .select({ audioUrl: meetings.audioUrl })
+    .select({ audioUrl: meetings.audioUrl, summaryData: meetings.summaryData })
     .from(meetings)
     .where(and(eq(meetings.id, meetingId), eq(meetings.userId, userId)));
   if (!meeting) throw new NotFoundError('Meeting');
@@ -38,6 +39,6 @@ export async function getAudioUrl(
   }
   // Taken before signing, so the stated expiry is never later than the URL's own.
   const expiresAt = new Date((Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_S) * 1000);
-  const url = await storage.signedUrl(key, SIGNED_URL_TTL_S);
+  const url = await storage.signedUrl(playbackKey(key, meeting.summaryData), SIGNED_URL_TTL_S);
   return { url, expiresAt: expiresAt.toISOString() };
 }

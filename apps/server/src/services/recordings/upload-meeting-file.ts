@@ -1,5 +1,6 @@
 /**
- * `POST /api/meetings/upload`: a multipart/form-data upload (field `file`, optional field `title`)
+ * `POST /api/meetings/upload`: a multipart/form-data upload (field `file`, optional fields `title`
+ * and `channels`)
  * streamed into storage, then the meeting and its processing job
  * (docs/product.md#recording-and-uploads has the rules).
  */
@@ -12,6 +13,7 @@ import {
 import {
   createMeetingForUpload,
   storeOrFail,
+  uploadChannels,
   uploadTitle,
   type UploadDeps,
 } from './create-uploaded-meeting.ts';
@@ -27,7 +29,8 @@ import {
  * @throws FileTooLargeError 413 'File too large' / 'Please upload a file smaller than 100MB'
  * @throws InvalidFileTypeError 400 'Invalid file type' / 'Please upload an audio or video file
  *   (MP3, WAV, M4A, MP4, WebM, etc.)', by declared type or by content
- * @throws ValidationError 400 when the body is not multipart or has no `file` part
+ * @throws ValidationError 400 when the body is not multipart, has no `file` part, or has a
+ *   `channels` field other than `me,them` (the stored audio is then removed: nothing is kept)
  * @throws UploadFailedError 500 'Upload failed' when storage or the job queue fails
  */
 export async function uploadMeetingFile(
@@ -47,11 +50,20 @@ export async function uploadMeetingFile(
     });
     return { stored, fileName: part.fileName };
   });
+  let channels;
+  try {
+    channels = uploadChannels(fields.channels);
+  } catch (err) {
+    // The field may follow the file, which is stored by then: a refused upload keeps nothing.
+    await deps.storage.delete(file.stored.key);
+    throw err;
+  }
   return createMeetingForUpload(deps, {
     userId,
     key: file.stored.key,
     mimeType: file.stored.contentType,
     fileName: file.fileName,
     title: uploadTitle(fields.title, file.fileName),
+    channels,
   });
 }

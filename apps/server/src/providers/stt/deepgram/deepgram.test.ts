@@ -4,7 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JFK_AUDIO, sttContract } from '../../../../test/contracts/stt-contract.ts';
-import { startDeepgramFake, type DeepgramFake, type FakeMode } from '@summy/fakes/stt';
+import {
+  JFK_SCRIPT,
+  scriptFromText,
+  startDeepgramFake,
+  type DeepgramFake,
+  type FakeMode,
+} from '@summy/fakes/stt';
 import type { SttErrorCode } from '../types.ts';
 import { createDeepgramSttProvider } from './index.ts';
 
@@ -96,5 +102,47 @@ describe('deepgram adapter request', () => {
       code: 'unauthorized',
       message: 'Invalid Deepgram API key',
     });
+  });
+
+  it("transcribes a call's two channels in one multichannel request, each with its speakers", async () => {
+    const call = await startDeepgramFake({
+      apiKey: 'dg-secret',
+      script: {
+        ...JFK_SCRIPT,
+        words: [
+          ...scriptFromText([{ speaker: 0, text: 'Can you hear me?' }], {
+            start: 0.5,
+            end: 2,
+            duration: 8,
+          }).map((w) => ({ ...w, channel: 1 })),
+          ...scriptFromText([{ speaker: 0, text: 'Yes, loud and clear.' }], {
+            start: 2.5,
+            end: 4,
+            duration: 8,
+          }),
+          ...scriptFromText([{ speaker: 1, text: 'Good, let us start.' }], {
+            start: 4.5,
+            end: 6,
+            duration: 8,
+          }).map((w) => ({ ...w, channel: 1 })),
+        ],
+      },
+    });
+    try {
+      const provider = createDeepgramSttProvider({ apiKey: 'dg-secret', baseUrl: call.url });
+      const [me, them] = await provider.transcribeChannels!({ ...JFK_AUDIO, language: 'en' });
+      expect(call.requests).toHaveLength(1);
+      expect(call.requests[0]!.query.get('multichannel')).toBe('true');
+      expect(me.text).toBe('Yes, loud and clear.');
+      expect(me.speakers.map((t) => t.speaker)).toEqual([0]);
+      expect(them.utterances.map((u) => [u.speaker, u.transcript])).toEqual([
+        [0, 'Can you hear me?'],
+        [1, 'Good, let us start.'],
+      ]);
+      expect(them.topics.map((t) => t.topic)).toEqual(['Patriotism', 'Civic duty']);
+      expect(me.topics).toEqual([]);
+    } finally {
+      await call.close();
+    }
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Deepgram speech-to-text through the official SDK (@deepgram/sdk v5): pre-recorded transcription
  * of a local file with nova-3, diarization, utterances, summary (v2), topics, intents, sentiment,
- * smart formatting and punctuation. Vendor reference:
+ * smart formatting and punctuation; a call's two channels in one `multichannel` request. Vendor
+ * reference:
  * https://developers.deepgram.com/reference/speech-to-text/listen-pre-recorded
  */
 import { DeepgramClient, DeepgramError, DeepgramTimeoutError } from '@deepgram/sdk';
 import type { TranscriptionResult } from '@summy/core';
 import { SttError, type SttInput, type SttProvider } from '../types.ts';
-import { mapDeepgramAnswer } from './map.ts';
+import { mapDeepgramAnswer, mapDeepgramChannels } from './map.ts';
 
 /** Settings of the Deepgram provider (catalog.ts). */
 export interface DeepgramSttOptions {
@@ -34,36 +35,45 @@ export function createDeepgramSttProvider(options: DeepgramSttOptions): SttProvi
   });
   const model = options.model ?? 'nova-3';
 
+  /** One request for `input`, `multichannel` when asked; answers the SDK's parsed body. */
+  const listen = async (input: SttInput, multichannel: boolean): Promise<unknown> => {
+    let body: unknown;
+    try {
+      body = await client.listen.v1.media.transcribeFile(
+        { path: input.path, contentType: input.mimeType },
+        {
+          model,
+          language: input.language || 'en',
+          diarize: true,
+          utterances: true,
+          summarize: 'v2',
+          topics: true,
+          intents: true,
+          sentiment: true,
+          smart_format: true,
+          punctuate: true,
+          ...(multichannel && { multichannel: true }),
+        },
+        { abortSignal: input.signal, maxRetries: 0 },
+      );
+    } catch (err) {
+      throw toSttError(err, input.signal);
+    }
+    // A 200 answer that is not JSON reaches us as the SDK's own `{ok: false, error}` marker
+    // instead of a thrown error.
+    if (isNonJsonMarker(body)) throw new SttError('parse', 'Deepgram answered with invalid JSON');
+    input.onProgress?.(1);
+    return body;
+  };
+
   return {
     id: 'deepgram',
     async transcribe(input: SttInput): Promise<TranscriptionResult> {
-      const language = input.language || 'en';
-      let body: unknown;
-      try {
-        body = await client.listen.v1.media.transcribeFile(
-          { path: input.path, contentType: input.mimeType },
-          {
-            model,
-            language,
-            diarize: true,
-            utterances: true,
-            summarize: 'v2',
-            topics: true,
-            intents: true,
-            sentiment: true,
-            smart_format: true,
-            punctuate: true,
-          },
-          { abortSignal: input.signal, maxRetries: 0 },
-        );
-      } catch (err) {
-        throw toSttError(err, input.signal);
-      }
-      // A 200 answer that is not JSON reaches us as the SDK's own `{ok: false, error}` marker
-      // instead of a thrown error.
-      if (isNonJsonMarker(body)) throw new SttError('parse', 'Deepgram answered with invalid JSON');
-      input.onProgress?.(1);
-      return mapDeepgramAnswer(body, language);
+      return mapDeepgramAnswer(await listen(input, false), input.language || 'en');
+    },
+    // A call's two channels in one request: Deepgram transcribes each apart (`multichannel`).
+    async transcribeChannels(input: SttInput) {
+      return mapDeepgramChannels(await listen(input, true), input.language || 'en');
     },
   };
 }

@@ -71,6 +71,8 @@ export const deepgramAnswerSchema = z.object({
         end: num,
         transcript: z.string().default(''),
         speaker: z.number().int().min(0).optional(),
+        /** The audio channel of the utterance, with `multichannel=true`. */
+        channel: z.number().int().min(0).optional(),
       })
       .array()
       .optional(),
@@ -141,6 +143,39 @@ export function mapDeepgramAnswer(body: unknown, language: string): Transcriptio
     sentiment: sentimentOf(results, words),
     utterances: utterancesOf(results, speakers),
   };
+}
+
+/**
+ * Maps a `multichannel=true` answer of a two-channel file to one `TranscriptionResult` per
+ * channel: `results.channels[i]` with the utterances of channel i (speakers are diarized within a
+ * channel). Topics and intents describe the whole call and go with channel 1 only, so a merge
+ * does not count them twice; summary and sentiment point at one word list and are left out.
+ * @throws SttError 'parse' when the body is not a Deepgram answer; 'empty' when it holds fewer
+ *   than two channels or a channel without an alternative
+ */
+export function mapDeepgramChannels(
+  body: unknown,
+  language: string,
+): [TranscriptionResult, TranscriptionResult] {
+  const parsed = deepgramAnswerSchema.safeParse(body);
+  if (!parsed.success) throw new SttError('parse', 'The Deepgram answer could not be read');
+  const { metadata, results } = parsed.data;
+  if (results.channels.length < 2) {
+    throw new SttError('empty', 'Deepgram returned one channel of a two-channel recording');
+  }
+  const channel = (i: 0 | 1): TranscriptionResult =>
+    mapDeepgramAnswer(
+      {
+        metadata,
+        results: {
+          channels: [results.channels[i]],
+          utterances: results.utterances?.filter((u) => (u.channel ?? 0) === i),
+          ...(i === 1 && { topics: results.topics, intents: results.intents }),
+        },
+      },
+      language,
+    );
+  return [channel(0), channel(1)];
 }
 
 type Results = DeepgramAnswer['results'];

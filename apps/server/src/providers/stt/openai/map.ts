@@ -5,7 +5,7 @@
  * `TranscriptionResult`. Pure: no I/O, unit-tested on its own.
  */
 import { z } from 'zod';
-import { wordsToTurns, type TranscriptionResult, type Word } from '@summy/core';
+import { turnsToUtterances, wordsToTurns, type TranscriptionResult, type Word } from '@summy/core';
 import { SttError } from '../types.ts';
 
 const num = z.number().finite();
@@ -86,12 +86,7 @@ export function mapOpenAiVerbose(body: unknown, language: string): Transcription
     topics: [],
     intents: [],
     sentiment: null,
-    utterances: speakers.map((t) => ({
-      speaker: t.speaker,
-      transcript: t.text,
-      start: t.start,
-      end: t.end,
-    })),
+    utterances: turnsToUtterances(speakers),
   };
 }
 

@@ -1,4 +1,4 @@
-import { meetingSchema, type Meeting } from '@summy/core';
+import { meetingSchema, type ChannelLayout, type Meeting } from '@summy/core';
 import { apiFetch } from '@/lib/api-client';
 
 /**
@@ -6,11 +6,22 @@ import { apiFetch } from '@/lib/api-client';
  * the day, short month and time.
  *
  * @param input.date when recording started
+ * @param input.channels `['me','them']` for a recording of a call (microphone on channel 0, the
+ *   call on channel 1); null or absent for the microphone alone
  * @throws ApiRequestError when the server refuses (e.g. 401 signed out)
  */
-export function createRecordingMeeting(input: { title: string; date: Date }): Promise<Meeting> {
+export function createRecordingMeeting(input: {
+  title: string;
+  date: Date;
+  channels?: ChannelLayout;
+}): Promise<Meeting> {
   return apiFetch('/meetings', meetingSchema, {
     method: 'POST',
-    json: { title: input.title, isRecording: true, date: input.date.toISOString() },
+    json: {
+      title: input.title,
+      isRecording: true,
+      date: input.date.toISOString(),
+      ...(input.channels ? { channels: input.channels } : {}),
+    },
   });
 }

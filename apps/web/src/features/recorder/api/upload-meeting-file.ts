@@ -6,15 +6,32 @@ export interface UploadAnswer {
   meetingId: string;
 }
 
-/** Options of the uploads: byte progress and cancellation. */
+/** The `channels` value of a two-channel call recording: left channel me, right the call. */
+export const CALL_UPLOAD_CHANNELS = 'me,them';
+
+/** Options of the uploads: byte progress, cancellation and the channel layout. */
 export interface UploadOptions {
+  /** Marks a two-channel file as a call recording (left me, right the call); absent: one source. */
+  channels?: typeof CALL_UPLOAD_CHANNELS;
   /** Bytes sent so far of `total`. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 }
 
 /**
- * `POST /api/meetings/upload` (multipart field `file`, optional `title`): the direct upload
+ * The multipart form of the direct upload: `title`, `channels` when given, then `file`. The small
+ * fields go first so the server knows them before the file's bytes arrive.
+ */
+export function uploadForm(file: File, title: string, channels?: string): FormData {
+  const form = new FormData();
+  form.append('title', title);
+  if (channels) form.append('channels', channels);
+  form.append('file', file, file.name);
+  return form;
+}
+
+/**
+ * `POST /api/meetings/upload` (multipart field `file`, optional `title` and `channels`): the direct upload
  * (docs/product.md#recording-and-uploads). XMLHttpRequest rather than fetch because fetch reports
  * no upload progress, and the placeholder meeting shows bytes sent. The server answers as soon as
  * the audio is stored; processing continues there.
@@ -26,7 +43,7 @@ export interface UploadOptions {
 export function uploadMeetingFile(
   file: File,
   title: string,
-  { onProgress, signal }: UploadOptions = {},
+  { onProgress, signal, channels }: UploadOptions = {},
 ): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -61,9 +78,6 @@ export function uploadMeetingFile(
       }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
-    const form = new FormData();
-    form.append('title', title);
-    form.append('file', file, file.name);
-    xhr.send(form);
+    xhr.send(uploadForm(file, title, channels));
   });
 }

@@ -58,6 +58,15 @@ async function meetingOfFinishedUpload(url: string | null): Promise<UploadAnswer
   return { meetingId: id };
 }
 
+/** The tus `Upload-Metadata` of an upload: type, name, title, and `channels` when given. */
+export function resumableMetadata(
+  file: File,
+  title: string,
+  channels?: string,
+): Record<string, string> {
+  return { filetype: file.type, filename: file.name, title, ...(channels ? { channels } : {}) };
+}
+
 /**
  * Uploads a large file with the tus protocol to `/api/uploads` (files above the direct limit go to
  * storage first). A broken upload resumes where it stopped: the upload URL is remembered in
@@ -71,7 +80,7 @@ async function meetingOfFinishedUpload(url: string | null): Promise<UploadAnswer
 export async function uploadResumable(
   file: File,
   title: string,
-  { onProgress, signal }: UploadOptions = {},
+  { onProgress, signal, channels }: UploadOptions = {},
 ): Promise<UploadAnswer> {
   const tus = await import('tus-js-client');
   return new Promise((resolve, reject) => {
@@ -80,7 +89,7 @@ export async function uploadResumable(
       endpoint: TUS_ENDPOINT,
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
-      metadata: { filetype: file.type, filename: file.name, title },
+      metadata: resumableMetadata(file, title, channels),
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => onProgress?.(sent, total),

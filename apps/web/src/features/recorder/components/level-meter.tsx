@@ -19,15 +19,28 @@ export interface LevelMeterProps {
   analyser: AnalyserNode | null;
   /** False while paused: bars rest and grey out. */
   active: boolean;
+  /** What it measures, for screen readers; default 'Input level' (the microphone). */
+  label?: string;
+  /** Why it rests when not active, said after the label; default 'paused'. */
+  restingNote?: string;
+  /** Its test hook; default 'level-meter' (the microphone). */
+  testId?: string;
   className?: string;
 }
 
 /**
- * The recorder's five-bar level meter, driven by the live microphone signal through a Web Audio
- * AnalyserNode. Bars are moved by writing their height directly on each animation frame: 60 React
+ * The recorder's five-bar level meter, driven by a live signal (the microphone or the call)
+ * through a Web Audio AnalyserNode. Bars are moved by writing their height directly on each animation frame: 60 React
  * renders a second would be wasted work.
  */
-export function LevelMeter({ analyser, active, className }: LevelMeterProps) {
+export function LevelMeter({
+  analyser,
+  active,
+  label = 'Input level',
+  restingNote = 'paused',
+  testId = 'level-meter',
+  className,
+}: LevelMeterProps) {
   const barsRef = useRef<(HTMLSpanElement | null)[]>([]);
 
   useEffect(() => {
@@ -60,8 +73,8 @@ export function LevelMeter({ analyser, active, className }: LevelMeterProps) {
   return (
     <div
       role="img"
-      aria-label={active ? 'Input level' : 'Input level (paused)'}
-      data-testid="level-meter"
+      aria-label={active ? label : `${label} (${restingNote})`}
+      data-testid={testId}
       className={cn('flex h-12 items-end gap-1.5', className)}
     >
       {BANDS.map((_, i) => (

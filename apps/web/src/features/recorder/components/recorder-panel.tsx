@@ -1,6 +1,6 @@
 import { ACCEPTED_UPLOAD_TYPES, type ProgressLabel } from '@summy/core';
 import { Download, MessageSquare, Mic, MicOff, Pause, Play, Square, Upload } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,7 +8,10 @@ import { useMeetingProgress } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { useRecorder } from '../hooks/use-recorder';
 import { formatElapsed } from '../utils/format-elapsed';
+import { recordsCall, recordsMicrophone } from '../utils/recording-source';
 import { LevelMeter } from './level-meter';
+import { SourceChoice } from './source-choice';
+import { UploadAsCallCheckbox } from './upload-as-call';
 
 /** What the file picker offers: the documented types plus extensions some systems need to match. */
 const FILE_ACCEPT = [
@@ -43,6 +46,7 @@ function PanelFrame({ children, className }: { children: ReactNode; className?: 
 function IdlePanel() {
   const recorder = useRecorder();
   const input = useRef<HTMLInputElement>(null);
+  const [asCall, setAsCall] = useState(false);
   return (
     <PanelFrame>
       <div className="flex size-16 items-center justify-center rounded-full bg-brand-soft text-brand-soft-foreground">
@@ -56,6 +60,11 @@ function IdlePanel() {
             : 'Meeting title will be generated automatically'}
         </p>
       </div>
+      <SourceChoice
+        value={recorder.chosenSource}
+        onChange={recorder.chooseSource}
+        disabled={recorder.isStarting}
+      />
       <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
         <Button
           variant="outline"
@@ -71,6 +80,7 @@ function IdlePanel() {
           Start Recording
         </Button>
       </div>
+      <UploadAsCallCheckbox checked={asCall} onCheckedChange={setAsCall} />
       <input
         ref={input}
         type="file"
@@ -83,10 +93,41 @@ function IdlePanel() {
           const file = event.currentTarget.files?.[0];
           // Cleared so picking the same file again (after a failure) still fires a change.
           event.currentTarget.value = '';
-          if (file) void recorder.uploadFile(file);
+          if (file) void recorder.uploadFile(file, { asCall });
         }}
       />
     </PanelFrame>
+  );
+}
+
+/** One meter per recorded source, labelled 'You' and 'Call'; the call's notes when it ended. */
+function Meters() {
+  const { source, analyser, callAnalyser, callEnded, state } = useRecorder();
+  const active = state === 'recording';
+  const mine = !source || recordsMicrophone(source);
+  const call = source !== null && recordsCall(source);
+  if (!call) return <LevelMeter analyser={analyser} active={active} />;
+  return (
+    <div className="flex items-end justify-center gap-10">
+      {mine && (
+        <div className="flex flex-col items-center gap-1.5">
+          <LevelMeter analyser={analyser} active={active} />
+          <span className="text-xs font-medium text-muted-foreground">You</span>
+        </div>
+      )}
+      <div className="flex flex-col items-center gap-1.5">
+        <LevelMeter
+          analyser={callAnalyser}
+          active={active && !callEnded}
+          label="Call audio level"
+          restingNote={callEnded ? 'ended' : 'paused'}
+          testId="level-meter-call"
+        />
+        <span className="text-xs font-medium text-muted-foreground">
+          {callEnded ? 'Call ended' : 'Call'}
+        </span>
+      </div>
+    </div>
   );
 }
 
@@ -126,7 +167,7 @@ function RecordingPanel({ onChat }: Pick<RecorderPanelProps, 'onChat'>) {
       >
         {formatElapsed(recorder.elapsedMs)}
       </div>
-      <LevelMeter analyser={recorder.analyser} active={!paused} />
+      <Meters />
       <p className="w-full truncate text-base font-medium" title={recorder.title ?? undefined}>
         {recorder.title}
       </p>

@@ -42,6 +42,11 @@ function recorder(overrides: Partial<RecorderContextValue> = {}): RecorderContex
     isStarting: false,
     recordedBytes: 0,
     analyser: null,
+    callAnalyser: null,
+    source: 'microphone',
+    callEnded: false,
+    chosenSource: 'microphone',
+    chooseSource: noop,
     start: later,
     pause: noop,
     resume: noop,
@@ -95,5 +100,66 @@ describe('RecorderPanel Chat', () => {
 
   it('has no Chat button when nothing is being recorded', () => {
     expect(chatClick(recorder({ state: 'idle', meetingId: null }), vi.fn()).click).toBeUndefined();
+  });
+});
+
+/** The panel's markup for `value`. */
+function markup(value: RecorderContextValue): string {
+  buttons.length = 0;
+  return renderToStaticMarkup(
+    <RecorderContext.Provider value={value}>
+      <RecorderPanel />
+    </RecorderContext.Provider>,
+  );
+}
+
+describe('RecorderPanel sources', () => {
+  it("offers 'Record from', with the call sources disabled where calls cannot be captured", () => {
+    // Node has no getDisplayMedia, as Firefox and Safari have no tab audio.
+    const html = markup(recorder({ state: 'idle', meetingId: null }));
+    expect(html).toContain('Record from');
+    const radios = [...html.matchAll(/<button[^>]*role="radio"[^>]*>.*?<\/button>/g)].map(
+      (m) => m[0],
+    );
+    expect(radios.map((radio) => radio.replace(/<[^>]+>/g, ''))).toEqual([
+      'Microphone',
+      'Microphone and call audio',
+      'Call audio only',
+    ]);
+    expect(radios[0]).toContain('aria-checked="true"');
+    expect(radios[0]).not.toContain(' disabled=""');
+    expect(radios[1]).toContain(' disabled=""');
+    expect(radios[2]).toContain(' disabled=""');
+    expect(html).toContain('not available, use Chrome or Edge');
+  });
+
+  it('shows a meter for each recorded source', () => {
+    const both = markup(recorder({ source: 'microphone-and-call' }));
+    expect(both).toContain('data-testid="level-meter"');
+    expect(both).toContain('data-testid="level-meter-call"');
+    expect(both).toContain('aria-label="Call audio level"');
+    expect(both).toContain('>You<');
+
+    const callOnly = markup(recorder({ source: 'call' }));
+    expect(callOnly).not.toContain('data-testid="level-meter"');
+    expect(callOnly).toContain('data-testid="level-meter-call"');
+
+    const mine = markup(recorder({ source: 'microphone' }));
+    expect(mine).toContain('data-testid="level-meter"');
+    expect(mine).not.toContain('level-meter-call');
+
+    const ended = markup(recorder({ source: 'microphone-and-call', callEnded: true }));
+    expect(ended).toContain('Call ended');
+    expect(ended).toContain('aria-label="Call audio level (ended)"');
+  });
+});
+
+describe('RecorderPanel upload', () => {
+  it('offers to mark the uploaded file as a call recording, unticked', () => {
+    const { html } = chatClick(recorder({ state: 'idle', meetingId: null }));
+    expect(html).toContain('Left is me, right is the call');
+    expect(html).toMatch(
+      /role="checkbox" aria-checked="false"[^>]*id="([^"]+)"[\s\S]*<label for="\1"/,
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import type { RecordingSource } from '../utils/recording-source';
+import type { UploadFileChoice } from './use-upload-file';
 
 /**
  * Where the recorder is: `idle` ready to record, `recording`/`paused` while a MediaRecorder runs in
@@ -14,6 +16,8 @@ export type RecorderState = 'idle' | 'recording' | 'paused' | 'processing' | 'de
 export interface StartRecordingOptions {
   /** The meeting's title; default the day, short month and time. */
   title?: string;
+  /** What to record; default the user's remembered choice ('Record from'). */
+  source?: RecordingSource;
   /**
    * Runs once the meeting exists and the recorder runs, before the meeting page opens (e.g. links
    * the calendar event). A failure is the caller's to report; the recording goes on regardless.
@@ -36,10 +40,20 @@ export interface RecorderContextValue {
   isStarting: boolean;
   /** Bytes of audio recorded so far (Save appears once it is above zero). */
   recordedBytes: number;
-  /** The live signal's analyser for the level meter; null when not recording. */
+  /** The microphone's analyser for its level meter; null when not recording it. */
   analyser: AnalyserNode | null;
+  /** The call audio's analyser for its level meter; null when not recording a call. */
+  callAnalyser: AnalyserNode | null;
+  /** What the running recording records; null when nothing is recorded. */
+  source: RecordingSource | null;
+  /** True once the user stopped sharing the call mid-recording (the microphone goes on). */
+  callEnded: boolean;
+  /** The user's choice under 'Record from' (remembered per user), where this browser allows it. */
+  chosenSource: RecordingSource;
+  /** Changes and remembers the user's choice under 'Record from'. */
+  chooseSource(source: RecordingSource): void;
   /**
-   * Asks for the microphone, creates the meeting, starts recording, runs
+   * Opens the chosen source (microphone, call audio), creates the meeting, starts recording, runs
    * `options.onMeetingCreated` and navigates to the meeting.
    */
   start(options?: StartRecordingOptions): Promise<void>;
@@ -57,7 +71,7 @@ export interface RecorderContextValue {
    * Validates and uploads an audio or video file, then navigates to the new meeting. Never throws:
    * refusals and failures are toasts.
    */
-  uploadFile(file: File): Promise<void>;
+  uploadFile(file: File, choice?: UploadFileChoice): Promise<void>;
 }
 
 /** The recorder's React context; provided by `RecorderProvider` around the app shell. */

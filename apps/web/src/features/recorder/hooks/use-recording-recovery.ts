@@ -92,6 +92,7 @@ async function meetingForRecording(meta: RecordingMeta): Promise<string> {
   const meeting = await createRecordingMeeting({
     title: meta.title,
     date: new Date(meta.startedAt),
+    channels: meta.channels ?? null,
   });
   await moveRecording(meta.meetingId, meeting.id);
   return meeting.id;

@@ -5,10 +5,16 @@
  * guards the page against being left mid-recording, and releases the microphone on unmount.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { browserRecordingPorts } from '../utils/browser-recording-ports';
+import { browserCallCaptureSupport, usableSource } from '../utils/call-capture-support';
 import { RecordingController } from '../utils/recording-controller';
+import {
+  setRecordingSource,
+  useRecordingSource,
+  type RecordingSource,
+} from '../utils/recording-source';
 import type { RecorderContextValue } from './use-recorder';
 
 /** Options of {@link useRecordingSession}. */
@@ -31,6 +37,13 @@ export function useRecordingSession({
   const queryClient = useQueryClient();
   const [controller] = useState(() => new RecordingController(browserRecordingPorts));
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const remembered = useRecordingSource(userId);
+  const [callCapture] = useState(browserCallCaptureSupport);
+  const chosenSource = usableSource(remembered, callCapture);
+  const chooseSource = useCallback(
+    (source: RecordingSource) => setRecordingSource(userId, source),
+    [userId],
+  );
 
   // Read by the actions at call time; kept current without re-creating them.
   useEffect(() => {
@@ -63,6 +76,8 @@ export function useRecordingSession({
   return useMemo(
     () => ({
       ...snapshot,
+      chosenSource,
+      chooseSource,
       start: controller.start,
       pause: controller.pause,
       resume: controller.resume,
@@ -70,6 +85,6 @@ export function useRecordingSession({
       save: controller.save,
       checkPermission: controller.checkPermission,
     }),
-    [controller, snapshot],
+    [chooseSource, chosenSource, controller, snapshot],
   );
 }

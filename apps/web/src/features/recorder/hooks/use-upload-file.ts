@@ -10,7 +10,12 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { pendingUploads } from '@/lib/pending-uploads';
-import { uploadMeetingFile, type UploadAnswer } from '../api/upload-meeting-file';
+import {
+  CALL_UPLOAD_CHANNELS,
+  uploadMeetingFile,
+  type UploadAnswer,
+  type UploadOptions,
+} from '../api/upload-meeting-file';
 import { uploadResumable } from '../api/upload-resumable';
 
 /** The documented upload failure toast. */
@@ -64,23 +69,29 @@ export function showUploadFailed(error: unknown): void {
 async function sendFile(
   file: File,
   title: string,
-  onProgress: (loaded: number, total: number) => void,
+  options: UploadOptions & { onProgress: (loaded: number, total: number) => void },
 ): Promise<UploadAnswer> {
-  if (file.size <= DIRECT_UPLOAD_MAX_BYTES) return uploadMeetingFile(file, title, { onProgress });
+  if (file.size <= DIRECT_UPLOAD_MAX_BYTES) return uploadMeetingFile(file, title, options);
   try {
-    return await uploadResumable(file, title, { onProgress });
+    return await uploadResumable(file, title, options);
   } catch (error) {
     if (error instanceof ApiRequestError && FINAL_STATUSES.has(error.status)) throw error;
     console.warn('Resumable upload failed; sending the file in one request', error);
-    onProgress(0, file.size);
-    return uploadMeetingFile(file, title, { onProgress });
+    options.onProgress(0, file.size);
+    return uploadMeetingFile(file, title, options);
   }
+}
+
+/** How a file is uploaded. */
+export interface UploadFileChoice {
+  /** A two-channel call recording: left channel the user's microphone, right the call. */
+  asCall?: boolean;
 }
 
 /** What {@link useUploadFile} gives. */
 export interface UploadFileControls {
   /** Validates, uploads and opens the new meeting; never throws (failures are toasts). */
-  uploadFile: (file: File) => Promise<void>;
+  uploadFile: (file: File, choice?: UploadFileChoice) => Promise<void>;
   /** Uploads of this tab in flight. */
   uploading: number;
 }
@@ -92,7 +103,7 @@ export function useUploadFile(): UploadFileControls {
   const [uploading, setUploading] = useState(0);
 
   const uploadFile = useCallback(
-    async (file: File) => {
+    async (file: File, choice: UploadFileChoice = {}) => {
       const refusal = validateUploadFile(file);
       if (refusal) {
         toast.error(refusal.title, { description: refusal.description });
@@ -109,9 +120,10 @@ export function useUploadFile(): UploadFileControls {
       });
       setUploading((n) => n + 1);
       try {
-        const { meetingId } = await sendFile(file, title, (loaded, total) =>
-          pendingUploads.update(id, { loaded, total }),
-        );
+        const { meetingId } = await sendFile(file, title, {
+          onProgress: (loaded, total) => pendingUploads.update(id, { loaded, total }),
+          ...(choice.asCall ? { channels: CALL_UPLOAD_CHANNELS } : {}),
+        });
         // Fetch the saved meeting before the placeholder goes, so the list does not blink.
         await queryClient.invalidateQueries({ queryKey: ['meetings'] });
         pendingUploads.remove(id);

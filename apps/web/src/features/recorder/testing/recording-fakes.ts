@@ -1,17 +1,21 @@
 /**
  * In-memory stand-ins for the recording controller's ports, for its unit tests: a recorder whose
- * chunks the test emits, a microphone that can be unplugged, an IndexedDB copy held in a Map, a
+ * chunks the test emits, a microphone that can be unplugged and a call whose share can stop, an IndexedDB copy held in a Map, a
  * server whose answers the test sets, a clock the test moves, and a log of every effect in order.
  */
 import { DEFAULT_RECORDING_SETTINGS } from '@summy/core';
 import type { SenderStop } from '../utils/chunk-sender';
 import type { RecordingMeta } from '../utils/recording-db';
-import type {
-  MicrophoneInput,
-  RecorderPort,
-  RecordingPorts,
-  SenderPort,
+import {
+  InputOpenError,
+  type InputFailure,
+  type RecorderPort,
+  type RecordingInput,
+  type RecordingPorts,
+  type SenderPort,
+  type SourceKind,
 } from '../utils/recording-ports';
+import type { RecordingSource } from '../utils/recording-source';
 
 /** A MediaRecorder the test drives: `emit` delivers a chunk as 'dataavailable' would. */
 export class FakeRecorder implements RecorderPort {
@@ -76,8 +80,16 @@ export interface FakeWorld {
   senderStops(why: SenderStop['reason']): void;
   /** Unplugs the microphone. */
   unplug(): void;
+  /** Stops sharing the call, as the browser's 'Stop sharing' does. */
+  endCall(): void;
   /** Makes the next microphone request fail. */
   denyMicrophone: { value: boolean };
+  /** Makes the next request for the call's audio fail this way. */
+  callFailure: { value: InputFailure | null };
+  /** The source the user chose under 'Record from'. */
+  chosen: { value: RecordingSource };
+  /** The action buttons of the toasts offered so far, by toast title. */
+  offers: Map<string, () => void>;
   /** What flush does: resolve, or throw this error (the chunks could not be sent). */
   flushError: { value: unknown };
   /** What the server's stop does: resolve, or throw this error. */
@@ -96,23 +108,26 @@ export function createFakeWorld(): FakeWorld {
   const flushError: { value: unknown } = { value: null };
   const stopError: { value: unknown } = { value: null };
   const recorderFails = { value: false };
+  const callFailure: FakeWorld['callFailure'] = { value: null };
+  const chosen: FakeWorld['chosen'] = { value: 'microphone' };
+  const offers: FakeWorld['offers'] = new Map();
   let interval: (() => void) | null = null;
-  let endedListener: (() => void) | null = null;
+  const ended = new Map<SourceKind, () => void>();
   let senderOnStop: ((why: SenderStop) => void) | null = null;
 
-  const microphone: MicrophoneInput = {
+  const input: RecordingInput = {
     createRecorder: () => {
       if (recorderFails.value) throw new Error('NotSupportedError');
       return recorder;
     },
-    createLevelMeter: () => ({
-      analyser: { kind: 'analyser' } as unknown as AnalyserNode,
-      close: () => log.push('meter closed'),
+    createLevelMeter: (kind) => ({
+      analyser: { kind } as unknown as AnalyserNode,
+      close: () => log.push(`meter closed ${kind}`),
     }),
-    onEnded: (listener) => {
-      endedListener = listener;
+    onEnded: (kind, listener) => {
+      ended.set(kind, listener);
     },
-    release: () => log.push('microphone released'),
+    release: () => log.push('input released'),
   };
 
   const sender: SenderPort = {
@@ -125,10 +140,13 @@ export function createFakeWorld(): FakeWorld {
   };
 
   const ports: RecordingPorts = {
-    openMicrophone: async () => {
-      log.push('openMicrophone');
-      if (denyMicrophone.value) throw new DOMException('Permission denied', 'NotAllowedError');
-      return microphone;
+    openInput: async (source) => {
+      log.push(`openInput ${source}`);
+      if (source !== 'call' && denyMicrophone.value) throw new InputOpenError('microphone');
+      if (source !== 'microphone' && callFailure.value) {
+        throw new InputOpenError(callFailure.value);
+      }
+      return input;
     },
     store: {
       putMeta: async (meta) => {
@@ -153,8 +171,8 @@ export function createFakeWorld(): FakeWorld {
       clearCurrent: (meetingId) => log.push(`clearCurrent ${meetingId}`),
     },
     server: {
-      createMeeting: async ({ title }) => {
-        log.push(`createMeeting ${title}`);
+      createMeeting: async ({ title, channels }) => {
+        log.push(`createMeeting ${title}${channels ? ` ${JSON.stringify(channels)}` : ''}`);
         return { id: 'm1', title };
       },
       updateFlags: async (meetingId, flags) => {
@@ -184,13 +202,18 @@ export function createFakeWorld(): FakeWorld {
       log.push(`lock ${name}`);
       return () => log.push(`unlock ${name}`);
     },
+    chosenSource: () => chosen.value,
     settings: () => DEFAULT_RECORDING_SETTINGS,
     download: (blob, fileName) => log.push(`download ${fileName} ${blob.size}`),
     notify: {
       success: (title, description) =>
         log.push(`toast ${title}${description ? `: ${description}` : ''}`),
+      info: (title, description) => log.push(`info ${title}: ${description}`),
       error: (title, description) => log.push(`error ${title}: ${description ?? ''}`),
-      offer: (title) => log.push(`offer ${title}`),
+      offer: (title, _description, action) => {
+        log.push(`offer ${title}`);
+        offers.set(title, action.onClick);
+      },
     },
   };
 
@@ -204,8 +227,12 @@ export function createFakeWorld(): FakeWorld {
     ticking: () => interval !== null,
     senderStops: (reason) =>
       senderOnStop?.({ reason, error: new Error(reason) as unknown as SenderStop['error'] }),
-    unplug: () => endedListener?.(),
+    unplug: () => ended.get('microphone')?.(),
+    endCall: () => ended.get('call')?.(),
     denyMicrophone,
+    callFailure,
+    chosen,
+    offers,
     flushError,
     stopError,
     recorderFails,

@@ -6,11 +6,13 @@
 import { ApiRequestError } from '@/lib/api-client';
 import type {
   LevelMeter,
-  MicrophoneInput,
   RecorderPort,
+  RecordingInput,
   RecordingPorts,
   SenderPort,
+  SourceKind,
 } from './recording-ports';
+import type { RecordingSource } from './recording-source';
 
 /** The words of the empty-recording toast, and the server's detail when it found no audio. */
 export const NO_AUDIO = 'No audio data was recorded';
@@ -22,9 +24,14 @@ const CLEARED_FLAGS = { isRecording: false, isProcessing: false, isPaused: false
 export interface LiveRecording {
   meetingId: string;
   title: string;
-  microphone: MicrophoneInput;
+  /** What is recorded, and its opened sources. */
+  source: RecordingSource;
+  input: RecordingInput;
   recorder: RecorderPort;
-  meter: LevelMeter | null;
+  /** The level meter of each source, null where absent or unavailable. */
+  meters: Record<SourceKind, LevelMeter | null>;
+  /** True once the user stopped sharing the call (the microphone goes on alone). */
+  callEnded: boolean;
   sender: SenderPort;
   /** Index of the next non-empty chunk. */
   nextIndex: number;
@@ -58,6 +65,13 @@ export function stopQuietly(recorder: RecorderPort): void {
   } catch {
     // Already stopped.
   }
+}
+
+/** Closes the level meters and releases every source of the recording; never throws. */
+export function closeMedia(live: LiveRecording): void {
+  live.meters.microphone?.close();
+  live.meters.call?.close();
+  live.input.release();
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * This tab's recording, without React: microphone, recorder, timer, chunk persistence and sending,
+ * This tab's recording, without React: microphone and call audio, recorder, timer, chunk persistence and sending,
  * stop and its failures. Every chunk is written to IndexedDB before it is sent, so a closed tab or
  * a failed stop loses no audio: the local copy stays for recovery. The UI state is the pure
  * reducer's (recording-machine.ts); the world is reached through injected ports.
  */
-import { backupFileName, recordingTitle, shouldOfferBackup } from '@summy/core';
+import { backupFileName, shouldOfferBackup } from '@summy/core';
 import type { StartRecordingOptions } from '../hooks/use-recorder';
 import type { SenderStop } from './chunk-sender';
 import { recordingLockName } from './recording-lock';
@@ -14,13 +14,10 @@ import {
   type RecordingEvent,
   type RecordingSnapshot,
 } from './recording-machine';
-import { handOver, stopQuietly, type LiveRecording } from './live-recording';
-import type {
-  MicrophoneInput,
-  RecorderPort,
-  RecordingHost,
-  RecordingPorts,
-} from './recording-ports';
+import { closeMedia, handOver, stopQuietly, type LiveRecording } from './live-recording';
+import { MICROPHONE_FAILED, openRecording, type OpenedRecording } from './open-recording';
+import type { RecordingHost, RecordingPorts } from './recording-ports';
+import { channelsOf, recordsMicrophone } from './recording-source';
 
 /** A chunk every 1000 ms: at most a second of audio is only in memory. */
 export const TIMESLICE_MS = 1000;
@@ -28,20 +25,13 @@ export const TIMESLICE_MS = 1000;
 /** How often the timer text is refreshed, in ms (it shows whole seconds). */
 export const TICK_MS = 200;
 
-/** The microphone failure toast's words. */
-const MICROPHONE_FAILED = {
-  title: 'Recording failed',
-  description: 'Could not access microphone. Please check permissions.',
+/** The toast when the user stops sharing the call: the microphone goes on alone. */
+export const CALL_AUDIO_ENDED = {
+  title: 'Call audio ended',
+  description: 'Recording goes on with your microphone.',
+  /** When the call was the only source, the recording ends with it. */
+  callOnly: 'Sharing stopped, so the recording stopped.',
 };
-
-/** What a start opened before going live: the microphone, the meeting and its recorder. */
-interface OpenedRecording {
-  microphone: MicrophoneInput;
-  meeting: { id: string; title: string };
-  recorder: RecorderPort;
-  /** The start's date, read once the microphone was granted; it names and dates the meeting. */
-  now: Date;
-}
 
 /**
  * The tab's recording session: subscribe to its snapshot and call its actions. Actions asked for
@@ -98,19 +88,23 @@ export class RecordingController {
   }
 
   private releaseMedia(live: LiveRecording): void {
-    live.microphone.release();
-    live.meter?.close();
+    closeMedia(live);
     this.dispatch({ type: 'mediaReleased' });
   }
 
   /**
-   * Asks for the microphone, creates the meeting, starts recording, runs
-   * `options.onMeetingCreated` and opens the meeting. Never throws: failures are toasts.
+   * Opens the chosen source (`options.source`, else the user's remembered one), creates the
+   * meeting, starts recording, runs `options.onMeetingCreated` and opens the meeting. Never
+   * throws: failures are toasts.
    */
   start = async (options: StartRecordingOptions = {}): Promise<void> => {
     if (this.live || !this.dispatch({ type: 'startRequested' })) return;
     try {
-      const opened = await this.openRecording(options.title);
+      const opened = await openRecording(this.ports, (event) => this.dispatch(event), {
+        title: options.title,
+        source: options.source ?? this.ports.chosenSource(this.host.userId),
+        useMicrophone: () => void this.start({ ...options, source: 'microphone' }),
+      });
       if (!opened) return;
       const { meeting } = opened;
       await this.goLive(opened);
@@ -128,60 +122,25 @@ export class RecordingController {
     }
   };
 
-  /**
-   * The microphone, the meeting (titled `title`, else by the date) and the recorder of a start;
-   * null when one of them failed, after the failure was dispatched, undone and shown.
-   */
-  private async openRecording(title: string | undefined): Promise<OpenedRecording | null> {
-    const { ports } = this;
-    let microphone: MicrophoneInput;
-    try {
-      microphone = await ports.openMicrophone();
-    } catch (error) {
-      console.error('getUserMedia failed', error);
-      this.dispatch({ type: 'microphoneDenied' });
-      ports.notify.error(MICROPHONE_FAILED.title, MICROPHONE_FAILED.description);
-      return null;
-    }
-
-    const now = ports.clock.date();
-    const meetingTitle = title?.trim() || recordingTitle(now);
-    let meeting: { id: string; title: string };
-    try {
-      meeting = await ports.server.createMeeting({ title: meetingTitle, date: now });
-    } catch (error) {
-      console.error('Creating the recording meeting failed', error);
-      microphone.release();
-      this.dispatch({ type: 'startFailed' });
-      ports.notify.error('Recording failed', 'Failed to start recording');
-      return null;
-    }
-
-    try {
-      return { microphone, meeting, recorder: microphone.createRecorder(), now };
-    } catch (error) {
-      console.error('MediaRecorder failed', error);
-      microphone.release();
-      await ports.server.updateFlags(meeting.id, { isRecording: false }).catch(() => undefined);
-      this.dispatch({ type: 'startFailed' });
-      ports.notify.error('Recording failed', 'Failed to start recording');
-      return null;
-    }
-  }
-
   /** Holds the lock, keeps the recording's meta locally, starts the recorder and the timer. */
-  private async goLive({ microphone, meeting, recorder, now }: OpenedRecording): Promise<void> {
+  private async goLive(opened: OpenedRecording): Promise<void> {
     const { ports } = this;
-    // The level meter reads the live signal; without one the recording goes on.
-    const meter = microphone.createLevelMeter();
+    const { source, input, meeting, recorder, now } = opened;
+    // The level meters read the live signals; without them the recording goes on.
+    const meters = {
+      microphone: recordsMicrophone(source) ? input.createLevelMeter('microphone') : null,
+      call: source === 'microphone' ? null : input.createLevelMeter('call'),
+    };
     const releaseLock = await ports.holdLock(recordingLockName(meeting.id));
     const startedAt = now.toISOString();
     const live: LiveRecording = {
       meetingId: meeting.id,
       title: meeting.title,
-      microphone,
+      source,
+      input,
       recorder,
-      meter,
+      meters,
+      callEnded: false,
       // 409 after our own stop is expected (abandon refuses it while processing); otherwise
       // the meeting ended elsewhere.
       sender: ports.server.createSender(meeting.id, (why) => this.abandon(live, why)),
@@ -201,6 +160,7 @@ export class RecordingController {
         startedAt,
         durationMs: 0,
         mimeType: recorder.mimeType,
+        channels: channelsOf(source),
         updatedAt: startedAt,
       })
       .catch((error: unknown) => console.warn('Could not keep the recording locally', error));
@@ -211,7 +171,8 @@ export class RecordingController {
       live.segmentStart = ports.clock.now();
     });
     // The microphone went away (unplugged, permission revoked): finish what was recorded.
-    microphone.onEnded(() => void this.stop());
+    input.onEnded('microphone', () => void this.stop());
+    input.onEnded('call', () => this.callEnded(live));
 
     this.live = live;
     recorder.start(TIMESLICE_MS);
@@ -220,8 +181,31 @@ export class RecordingController {
       type: 'started',
       meetingId: meeting.id,
       title: meeting.title,
-      analyser: meter?.analyser ?? null,
+      source,
+      analyser: meters.microphone?.analyser ?? null,
+      callAnalyser: meters.call?.analyser ?? null,
     });
+  }
+
+  /**
+   * The user stopped sharing the call: the recording goes on with the microphone and the meeting
+   * notes when (in seconds of recorded time); a call-only recording ends with it.
+   */
+  private callEnded(live: LiveRecording): void {
+    if (this.live !== live || live.callEnded) return;
+    live.callEnded = true;
+    if (!recordsMicrophone(live.source)) {
+      this.ports.notify.info(CALL_AUDIO_ENDED.title, CALL_AUDIO_ENDED.callOnly);
+      void this.stop();
+      return;
+    }
+    const seconds = Math.round(this.elapsed(live) / 100) / 10;
+    live.meters.call?.close();
+    this.dispatch({ type: 'callAudioEnded' });
+    this.ports.notify.info(CALL_AUDIO_ENDED.title, CALL_AUDIO_ENDED.description);
+    void this.ports.server
+      .updateFlags(live.meetingId, { callAudioEndedAt: seconds })
+      .catch((error: unknown) => console.warn('Could not note when the call audio ended', error));
   }
 
   /** A recorded chunk: stored first, then sent, so an acknowledged chunk is always stored. */
@@ -353,7 +337,7 @@ export class RecordingController {
   /** 'Check permissions again': asks for the microphone again; back to idle when granted. */
   checkPermission = async (): Promise<void> => {
     try {
-      const microphone = await this.ports.openMicrophone();
+      const microphone = await this.ports.openInput('microphone');
       microphone.release();
       this.dispatch({ type: 'permissionGranted' });
     } catch (error) {
@@ -378,8 +362,7 @@ export class RecordingController {
     this.live = null;
     live.sender.dispose();
     stopQuietly(live.recorder);
-    live.microphone.release();
-    live.meter?.close();
+    closeMedia(live);
     live.releaseLock();
     this.dispatch({ type: 'disposed' });
   }

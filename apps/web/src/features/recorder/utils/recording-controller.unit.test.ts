@@ -49,7 +49,7 @@ describe('RecordingController', () => {
     });
     expect(controller.getSnapshot().analyser).not.toBeNull();
     expect(world.log).toEqual([
-      'openMicrophone',
+      'openInput microphone',
       'createMeeting Weekly sync',
       'lock summy-recording:m1',
       'putMeta m1',
@@ -94,7 +94,7 @@ describe('RecordingController', () => {
     await settle();
 
     // The recorder's last chunk may be written before or after the media are released.
-    const media = ['microphone released', 'meter closed'];
+    const media = ['meter closed microphone', 'input released'];
     expect(world.log.filter((entry) => media.includes(entry))).toEqual(media);
     expect(world.log.filter((entry) => !media.includes(entry))).toEqual([
       'putChunk m1 1',
@@ -187,7 +187,7 @@ describe('RecordingController', () => {
     await controller.start();
     controller.resume();
     await controller.start();
-    expect(world.log.filter((entry) => entry === 'openMicrophone')).toHaveLength(1);
+    expect(world.log.filter((entry) => entry === 'openInput microphone')).toHaveLength(1);
 
     world.recorder.emit(8);
     const stopping = controller.stop();
@@ -204,7 +204,7 @@ describe('RecordingController', () => {
     const first = controller.start();
     const second = controller.start();
     await Promise.all([first, second]);
-    expect(world.log.filter((entry) => entry === 'openMicrophone')).toHaveLength(1);
+    expect(world.log.filter((entry) => entry === 'openInput microphone')).toHaveLength(1);
   });
 
   it('a refused microphone shows denied and its toast; a later grant returns to idle', async () => {
@@ -212,7 +212,7 @@ describe('RecordingController', () => {
     await controller.start();
     expect(controller.getSnapshot()).toMatchObject({ state: 'denied', isStarting: false });
     expect(world.log).toEqual([
-      'openMicrophone',
+      'openInput microphone',
       'error Recording failed: Could not access microphone. Please check permissions.',
     ]);
 
@@ -221,14 +221,14 @@ describe('RecordingController', () => {
     world.denyMicrophone.value = false;
     await controller.checkPermission();
     expect(controller.getSnapshot().state).toBe('idle');
-    expect(world.log.at(-1)).toBe('microphone released');
+    expect(world.log.at(-1)).toBe('input released');
   });
 
   it('a recorder the browser cannot create releases the microphone and the meeting', async () => {
     world.recorderFails.value = true;
     await controller.start();
     expect(controller.getSnapshot()).toMatchObject({ state: 'idle', isStarting: false });
-    expect(world.log).toContain('microphone released');
+    expect(world.log).toContain('input released');
     expect(world.log).toContain('updateFlags m1 {"isRecording":false}');
     expect(world.log.at(-1)).toBe('error Recording failed: Failed to start recording');
   });
@@ -269,7 +269,7 @@ describe('RecordingController', () => {
     expect(controller.getSnapshot().state).toBe('idle');
     expect(world.local.get('m1')?.chunks.size).toBe(1);
     expect(world.log).toContain('sender disposed');
-    expect(world.log).toContain('microphone released');
+    expect(world.log).toContain('input released');
     // Recovery offers only recordings whose lock nobody holds.
     expect(world.log.at(-1)).toBe('unlock summy-recording:m1');
   });

@@ -4,6 +4,7 @@
  * visit finds the meta and the unsent chunks here and can finish the meeting. IndexedDB rather than
  * localStorage because chunks are Blobs and a long recording is tens of megabytes.
  */
+import type { ChannelLayout } from '@summy/core';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /** What is known of a recording besides its audio. */
@@ -19,6 +20,8 @@ export interface RecordingMeta {
   durationMs: number;
   /** The MediaRecorder's MIME type, e.g. 'audio/webm;codecs=opus'. */
   mimeType: string;
+  /** `['me','them']` for a call (two channels), null or absent (older copies) for one source. */
+  channels?: ChannelLayout;
   /** Last write, ISO 8601. */
   updatedAt: string;
 }

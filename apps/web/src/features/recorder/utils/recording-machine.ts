@@ -10,9 +10,11 @@
  *   (starting) --microphoneDenied--> denied      (starting) --startFailed--> idle
  *   recording|paused --stopRequested--> processing --finished--> idle
  *   recording|paused --abandoned--> idle         denied --permissionGranted--> idle
+ *   recording|paused --callAudioEnded--> the same state, the call's meter gone
  * ```
  */
 import type { RecorderState } from '../hooks/use-recorder';
+import type { RecordingSource } from './recording-source';
 
 /** What the UI shows of the tab's recording; a new object only when something in it changed. */
 export interface RecordingSnapshot {
@@ -27,8 +29,14 @@ export interface RecordingSnapshot {
   recordedBytes: number;
   /** True between a start being asked for and the recorder running or the start failing. */
   isStarting: boolean;
-  /** The live signal's analyser for the level meter; null when there is none. */
+  /** The microphone's analyser for its level meter; null when there is none. */
   analyser: AnalyserNode | null;
+  /** The call audio's analyser for its level meter; null when there is none or it ended. */
+  callAnalyser: AnalyserNode | null;
+  /** What the recording records; null when nothing is recorded. */
+  source: RecordingSource | null;
+  /** True once the user stopped sharing the call mid-recording. */
+  callEnded: boolean;
 }
 
 /** What can happen to the recording; the controller dispatches these. */
@@ -40,7 +48,14 @@ export type RecordingEvent =
   /** A start failed after the microphone was granted (meeting or recorder not created). */
   | { type: 'startFailed' }
   /** The recorder runs for `meetingId`. */
-  | { type: 'started'; meetingId: string; title: string; analyser: AnalyserNode | null }
+  | {
+      type: 'started';
+      meetingId: string;
+      title: string;
+      source: RecordingSource;
+      analyser: AnalyserNode | null;
+      callAnalyser: AnalyserNode | null;
+    }
   /** The start attempt is over, whatever its outcome. */
   | { type: 'startSettled' }
   /** The timer fired; `elapsedMs` is the recorded time now. */
@@ -57,6 +72,8 @@ export type RecordingEvent =
   | { type: 'finished' }
   /** The meeting was deleted or stopped elsewhere; the recording ends without processing. */
   | { type: 'abandoned' }
+  /** The user stopped sharing the call; the microphone goes on. */
+  | { type: 'callAudioEnded' }
   /** The microphone and level meter were released. */
   | { type: 'mediaReleased' }
   /** 'Check permissions again' was answered with the microphone. */
@@ -75,6 +92,9 @@ export const IDLE_SNAPSHOT: RecordingSnapshot = Object.freeze({
   recordedBytes: 0,
   isStarting: false,
   analyser: null,
+  callAnalyser: null,
+  source: null,
+  callEnded: false,
 });
 
 /** True while a MediaRecorder runs (or is paused) in this tab. */
@@ -84,7 +104,12 @@ function isLive(state: RecorderState): boolean {
 
 /** The idle snapshot, keeping what outlives a recording (a start under way, the analyser). */
 function backToIdle(current: RecordingSnapshot): RecordingSnapshot {
-  return { ...IDLE_SNAPSHOT, isStarting: current.isStarting, analyser: current.analyser };
+  return {
+    ...IDLE_SNAPSHOT,
+    isStarting: current.isStarting,
+    analyser: current.analyser,
+    callAnalyser: current.callAnalyser,
+  };
 }
 
 /** The handler of one event type: the next snapshot, or `current` itself when refused. */
@@ -111,7 +136,10 @@ const HANDLERS: { [K in RecordingEvent['type']]: EventHandler<K> } = {
           title: event.title,
           elapsedMs: 0,
           recordedBytes: 0,
+          source: event.source,
           analyser: event.analyser,
+          callAnalyser: event.callAnalyser,
+          callEnded: false,
         },
   startSettled: (current) => (current.isStarting ? { ...current, isStarting: false } : current),
   tick: (current, event) => {
@@ -139,8 +167,14 @@ const HANDLERS: { [K in RecordingEvent['type']]: EventHandler<K> } = {
       : current,
   finished: (current) => (current.state === 'processing' ? backToIdle(current) : current),
   abandoned: (current) => (isLive(current.state) ? backToIdle(current) : current),
+  callAudioEnded: (current) =>
+    isLive(current.state) && !current.callEnded
+      ? { ...current, callEnded: true, callAnalyser: null }
+      : current,
   mediaReleased: (current) =>
-    current.analyser === null ? current : { ...current, analyser: null },
+    current.analyser === null && current.callAnalyser === null
+      ? current
+      : { ...current, analyser: null, callAnalyser: null },
   permissionGranted: (current) =>
     current.state === 'denied' ? { ...current, state: 'idle' } : current,
   permissionDenied: (current) =>

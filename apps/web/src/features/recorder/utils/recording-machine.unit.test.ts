@@ -16,7 +16,14 @@ function run(events: RecordingEvent[], from: RecordingSnapshot = IDLE_SNAPSHOT) 
   return events.reduce(transition, from);
 }
 
-const started: RecordingEvent = { type: 'started', meetingId: 'm1', title: 'Sync', analyser };
+const started: RecordingEvent = {
+  type: 'started',
+  meetingId: 'm1',
+  title: 'Sync',
+  source: 'microphone',
+  analyser,
+  callAnalyser: null,
+};
 const recording = run([{ type: 'startRequested' }, started, { type: 'startSettled' }]);
 
 describe('recording machine', () => {

@@ -1,14 +1,15 @@
 /**
- * What the recording controller needs from the world, as interfaces: the microphone and
- * MediaRecorder, the IndexedDB copy, the server, timers and locks, and the UI's toasts. The browser
+ * What the recording controller needs from the world, as interfaces: the microphone, a call's
+ * audio and MediaRecorder, the IndexedDB copy, the server, timers and locks, and the UI's toasts. The browser
  * provides them (browser-recording-ports.ts); unit tests pass fakes, so every transition and side
  * effect of a recording can be checked without a browser.
  */
-import type { RecordingSettings } from '@summy/core';
+import type { ChannelLayout, RecordingSettings } from '@summy/core';
 import type { CurrentRecording } from './current-recording';
 import type { RecordingMeta } from './recording-db';
 import type { MeetingFlags } from '../api/update-meeting-flags';
 import type { SenderStop } from './chunk-sender';
+import type { RecordingSource } from './recording-source';
 
 /** A MediaRecorder as the controller drives it. */
 export interface RecorderPort {
@@ -40,15 +41,41 @@ export interface LevelMeter {
   close(): void;
 }
 
-/** A granted microphone. */
-export interface MicrophoneInput {
-  /** A recorder of this input. @throws when the browser cannot record it */
+/** One of a recording's sources: the microphone, or the call's audio (a shared tab). */
+export type SourceKind = 'microphone' | 'call';
+
+/** Why a recording's input could not be opened. */
+export type InputFailure =
+  /** The microphone was refused or is missing. */
+  | 'microphone'
+  /** The browser's share picker was refused or closed. */
+  | 'call-refused'
+  /** A share was granted without audio (e.g. 'Share tab audio' not ticked). */
+  | 'call-no-audio';
+
+/** Thrown by {@link RecordingPorts.openInput}; nothing stays open when it is thrown. */
+export class InputOpenError extends Error {
+  constructor(
+    readonly failure: InputFailure,
+    options?: { cause?: unknown },
+  ) {
+    super(`Could not open the recording input: ${failure}`, options);
+    this.name = 'InputOpenError';
+  }
+}
+
+/**
+ * The opened sources of a recording: the microphone alone (one channel), or the microphone (or
+ * silence) on channel 0 and the call on channel 1 of one stream.
+ */
+export interface RecordingInput {
+  /** A recorder of the whole input. @throws when the browser cannot record it */
   createRecorder(): RecorderPort;
-  /** A level meter of this input, or null when the browser cannot give one (never throws). */
-  createLevelMeter(): LevelMeter | null;
-  /** Calls `listener` when the microphone goes away (unplugged, permission revoked). */
-  onEnded(listener: () => void): void;
-  /** Releases the microphone (stops its tracks). */
+  /** A level meter of one source, or null when absent or unavailable (never throws). */
+  createLevelMeter(kind: SourceKind): LevelMeter | null;
+  /** Calls `listener` when the source goes away (microphone unplugged, sharing stopped). */
+  onEnded(kind: SourceKind, listener: () => void): void;
+  /** Releases every source (stops their tracks) and the audio graph; never throws. */
   release(): void;
 }
 
@@ -63,8 +90,11 @@ export interface SenderPort {
 
 /** Everything the recording controller does outside itself. */
 export interface RecordingPorts {
-  /** Asks for the microphone. @throws when refused or missing */
-  openMicrophone(): Promise<MicrophoneInput>;
+  /**
+   * Opens what `source` records: asks for the microphone, then for the call's audio (the
+   * browser's share picker). @throws InputOpenError
+   */
+  openInput(source: RecordingSource): Promise<RecordingInput>;
   /** The browser's copy of recordings (IndexedDB) and the current-recording key (localStorage). */
   store: {
     putMeta(meta: RecordingMeta): Promise<void>;
@@ -78,7 +108,11 @@ export interface RecordingPorts {
   /** The server's meeting and recording endpoints. */
   server: {
     /** @throws ApiRequestError when the server refuses */
-    createMeeting(input: { title: string; date: Date }): Promise<{ id: string; title: string }>;
+    createMeeting(input: {
+      title: string;
+      date: Date;
+      channels: ChannelLayout;
+    }): Promise<{ id: string; title: string }>;
     /** @throws ApiRequestError */
     updateFlags(meetingId: string, flags: MeetingFlags): Promise<void>;
     /** @param durationMs recorded time, pauses excluded @throws ApiRequestError */
@@ -99,6 +133,8 @@ export interface RecordingPorts {
   };
   /** Holds the named Web Lock until the returned function is called. */
   holdLock(name: string): Promise<() => void>;
+  /** The source the user chose to record from (remembered per user), where it can be recorded. */
+  chosenSource(userId: string | null): RecordingSource;
   /** The recording settings in force now (backup offer thresholds). */
   settings(): RecordingSettings;
   /** Saves a file to the downloads. */
@@ -106,6 +142,8 @@ export interface RecordingPorts {
   /** Toasts. */
   notify: {
     success(title: string, description?: string): void;
+    /** A neutral notice. */
+    info(title: string, description: string): void;
     error(title: string, description?: string): void;
     /** A toast with one action button, shown for `durationMs` ms. */
     offer(

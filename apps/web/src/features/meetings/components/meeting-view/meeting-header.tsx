@@ -10,6 +10,7 @@
 import type { Meeting, ProgressLabel } from '@summy/core';
 import { CalendarDays, LoaderCircle, Users } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { CallAudioEnded } from './capture-notes';
 import { MeetingActionsMenu } from './meeting-actions-menu';
 import { meetingTimeRange } from './meeting-time';
 
@@ -120,7 +121,7 @@ function PeopleChips({
   );
 }
 
-/** Date, title, people, calendar link and the actions menu. */
+/** Date, title, people, calendar link, the actions menu and when a call's audio ended. */
 export function MeetingHeader({ meeting, busy, progress, linkControl }: MeetingHeaderProps) {
   const linked = Boolean(meeting.calendarEventId || meeting.calendarEventTitle);
   // A linked event's attendees show as avatars (lazily); the chips always name the speakers, with
@@ -169,6 +170,7 @@ export function MeetingHeader({ meeting, busy, progress, linkControl }: MeetingH
           {link}
         </div>
       )}
+      <CallAudioEnded seconds={meeting.callAudioEndedAt} />
     </header>
   );
 }

@@ -135,6 +135,7 @@ export function MeetingModes({
             activeIndex={playback.activeIndex}
             cited={cited}
             onRenameSpeaker={onRenameSpeaker}
+            capture={meeting.capture}
           />
         </Suspense>
       </Tabs.Content>

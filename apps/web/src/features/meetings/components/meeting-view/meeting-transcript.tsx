@@ -4,21 +4,26 @@
  * (docs/product.md#meeting-view). The list is virtualized, so a 3-hour meeting (about 2,000 turns)
  * keeps only the cards near the viewport in the page and renders without jank. A citation of the
  * assistant scrolls to its turn and highlights the card for a few seconds (`data-cited`,
- * `aria-current`).
+ * `aria-current`). A call recording's notes sit under the heading (capture-notes.tsx); its echo
+ * lines, when shown, take rows of their own among the turns by time (transcript-rows.ts).
  */
-import type { ProgressLabel, TranscriptTurn } from '@summy/core';
+import type { CallCapture, ProgressLabel, TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Captions } from 'lucide-react';
 import {
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
   type RefObject,
 } from 'react';
+import { CaptureNotes, TRANSCRIPT_LIST_ID } from './capture-notes';
+import { EchoCard } from './echo-card';
 import type { TurnStart } from './meeting-time';
 import { GeneratingState, PanelEmpty } from './panel-states';
+import { rowOfTurns, transcriptRows, type TranscriptRow } from './transcript-rows';
 import { TurnCard } from './turn-card';
 
 /** A first guess of a card's height before it is measured (px). */
@@ -69,6 +74,8 @@ export interface MeetingTranscriptProps {
    * meeting is busy, when names cannot change.
    */
   onRenameSpeaker?: (speaker: string) => void;
+  /** What merging a call's two channels found (echo lines, double talk); null for one source. */
+  capture?: CallCapture | null;
 }
 
 /** The transcript panel: heading, then one virtualized card per speaker turn. */
@@ -83,7 +90,13 @@ export function MeetingTranscript({
   activeIndex,
   cited = null,
   onRenameSpeaker,
+  capture = null,
 }: MeetingTranscriptProps) {
+  const [echoesShown, setEchoesShown] = useState(false);
+  const rows = useMemo(
+    () => transcriptRows(starts, echoesShown && capture ? capture.echoed : []),
+    [starts, echoesShown, capture],
+  );
   if (turns.length === 0) {
     if (generating) return <GeneratingState label={progress} subject="The transcript" />;
     return (
@@ -102,8 +115,16 @@ export function MeetingTranscript({
           {speakers === 1 ? 'speaker' : 'speakers'}
         </p>
       </TranscriptHeading>
+      {capture && (
+        <CaptureNotes
+          capture={capture}
+          echoesShown={echoesShown}
+          onToggleEchoes={() => setEchoesShown((shown) => !shown)}
+        />
+      )}
       {scrollElement && (
         <TurnList
+          rows={rows}
           turns={turns}
           starts={starts}
           colorSlots={colorSlots}
@@ -138,15 +159,93 @@ function TurnList({
   activeIndex,
   cited,
   onRenameSpeaker,
-}: Omit<MeetingTranscriptProps, 'generating' | 'progress' | 'scrollElement' | 'cited'> & {
+  rows,
+}: Omit<
+  MeetingTranscriptProps,
+  'generating' | 'progress' | 'scrollElement' | 'cited' | 'capture'
+> & {
   scrollElement: HTMLElement;
   cited: CitedTurn | null;
+  rows: readonly TranscriptRow[];
 }) {
   const listRef = useRef<HTMLOListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  const scrollMargin = useScrollMargin(listRef, scrollElement);
 
-  // The list sits below the header inside the scrolling element; the virtualizer needs that
-  // distance, and it changes when the header wraps differently (window resize, title edit).
+  // The compiler cannot memoize around the virtualizer's mutable instance; nothing here needs it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => index,
+  });
+
+  const items = virtualizer.getVirtualItems();
+  // Citations and playback name turns; the list's indexes are rows (echo lines shown add some).
+  const rowOf = useMemo(() => rowOfTurns(rows), [rows]);
+  const citedRow = useMemo(
+    () =>
+      cited && rowOf[cited.index] !== undefined
+        ? { index: rowOf[cited.index]!, key: cited.key }
+        : null,
+    [cited, rowOf],
+  );
+  const citedIndex = useCitedTurn(citedRow, rows.length, scrollElement, listRef, virtualizer);
+
+  return (
+    <ol
+      ref={listRef}
+      id={TRANSCRIPT_LIST_ID}
+      aria-label="Transcript turns"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {items.map((row) => {
+        const content = rows[row.index]!;
+        return (
+          <li
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            aria-setsize={rows.length}
+            aria-posinset={row.index + 1}
+            className="absolute top-0 left-0 w-full"
+            style={{
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              paddingBottom: CARD_GAP,
+            }}
+          >
+            {content.kind === 'echo' ? (
+              <EchoCard line={content.line} />
+            ) : (
+              <TurnCard
+                turn={turns[content.turn]!}
+                start={starts[content.turn] ?? null}
+                slot={colorSlots.get(turns[content.turn]!.speaker) ?? 0}
+                active={content.turn === activeIndex}
+                cited={row.index === citedIndex}
+                onPlay={onPlayTurn}
+                onRename={onRenameSpeaker}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * The list's distance from the top of the scrolling element's content (it sits below the header),
+ * which the virtualizer needs; it changes when the header wraps differently (window resize, title edit).
+ */
+function useScrollMargin(
+  listRef: RefObject<HTMLOListElement | null>,
+  scrollElement: HTMLElement,
+): number {
+  const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -162,58 +261,8 @@ function TurnList({
     observer.observe(scrollElement);
     if (scrollElement.firstElementChild) observer.observe(scrollElement.firstElementChild);
     return () => observer.disconnect();
-  }, [scrollElement]);
-
-  // The compiler cannot memoize around the virtualizer's mutable instance; nothing here needs it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: turns.length,
-    getScrollElement: () => scrollElement,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    overscan: 6,
-    scrollMargin,
-    getItemKey: (index) => index,
-  });
-
-  const items = virtualizer.getVirtualItems();
-  const citedIndex = useCitedTurn(cited, turns.length, scrollElement, listRef, virtualizer);
-
-  return (
-    <ol
-      ref={listRef}
-      aria-label="Transcript turns"
-      className="relative w-full"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {items.map((row) => {
-        const turn = turns[row.index]!;
-        return (
-          <li
-            key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            aria-setsize={turns.length}
-            aria-posinset={row.index + 1}
-            className="absolute top-0 left-0 w-full"
-            style={{
-              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-              paddingBottom: CARD_GAP,
-            }}
-          >
-            <TurnCard
-              turn={turn}
-              start={starts[row.index] ?? null}
-              slot={colorSlots.get(turn.speaker) ?? 0}
-              active={row.index === activeIndex}
-              cited={row.index === citedIndex}
-              onPlay={onPlayTurn}
-              onRename={onRenameSpeaker}
-            />
-          </li>
-        );
-      })}
-    </ol>
-  );
+  }, [listRef, scrollElement]);
+  return scrollMargin;
 }
 
 /**
