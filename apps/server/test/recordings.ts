@@ -1,7 +1,4 @@
 /** Helpers of the recording and upload tests: real audio, ffmpeg, multipart requests. */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { meetings } from '@summy/db';
 import type { RunningServer } from '../src/server.ts';
@@ -9,20 +6,8 @@ import type { MeetingProcessJob } from '../src/jobs/payloads.ts';
 import type { Meeting } from '@summy/core';
 import { TEST_ORIGIN, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';
-import { AUDIO_DIR } from '../../../testdata/index.ts';
 
-/** Folder of the real recordings (testdata/SOURCES.md). */
-export { AUDIO_DIR };
-
-/** jfk.wav: 11.0 s, 16 kHz mono, 352078 bytes. */
-export const JFK_WAV = path.join(AUDIO_DIR, 'jfk/jfk.wav');
-
-/** Runs ffmpeg quietly with `args`; rejects with its stderr on failure. */
-export async function ffmpeg(args: string[]): Promise<void> {
-  await promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
-    maxBuffer: 1024 * 1024,
-  });
-}
+export { AUDIO_DIR, ffmpeg, JFK_WAV } from './audio-files.ts';
 
 /** POSTs a multipart form with one file (and optional fields) as the client's browser would. */
 export async function postFile(
