@@ -13,35 +13,29 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADPHONES_HINT_SHARE } from '@summy/core';
 import type { RunningServer } from '../src/server.ts';
-import { signUp, startTestServer, type Client } from './harness.ts';
+import { signUp, type Client } from './harness.ts';
 import { downloadModel } from './tiny-models.ts';
+import { startServerWithModelMirror, type ServerWithModelMirror } from './model-mirror.ts';
 import { waitProcessed } from './meetings.ts';
 import { buildCall, CALL_START_S, CALL_WAV_SELFISH, recordCall, turnsOf } from './calls.ts';
-import { startModelServer, writeTinyModels, type ModelServer } from '@summy/fakes/models';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'summy-call-capture-'));
 let server: RunningServer;
 let alice: Client;
-let mirror: ModelServer;
+let started: ServerWithModelMirror;
 /** The meeting of the first test, transcribed again by the last. */
 let firstCall: string;
 
 beforeAll(async () => {
   // No models at first (PocketSphinx); the tiny sherpa-onnx models wait on a loopback mirror.
-  const tiny = await writeTinyModels(path.join(tmp, 'mirror'));
-  mirror = await startModelServer(tiny.archivesDir);
-  server = await startTestServer({
-    SUMMY_MODELS_DIR: path.join(tmp, 'models'),
-    MODELS_CATALOG: tiny.catalogFile,
-    MODELS_BASE_URL: mirror.url,
-  });
+  started = await startServerWithModelMirror(path.join(tmp, 'models-root'));
+  server = started.server;
   alice = await signUp(server, 'Alice');
 });
 afterAll(async () => {
   try {
-    await server?.close();
+    await started?.close();
   } finally {
-    await mirror?.close();
     await rm(tmp, { recursive: true, force: true });
   }
 });

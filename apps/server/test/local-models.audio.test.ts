@@ -11,44 +11,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isTinyVocabularyWord,
-  startModelServer,
-  writeTinyModels,
-  type ModelServer,
-  type TinyModels,
-} from '@summy/fakes/models';
+import { isTinyVocabularyWord } from '@summy/fakes/models';
 import { JFK_WAV, postFile } from './recordings.ts';
 import type { Meeting } from '@summy/core';
-import type { RunningServer } from '../src/server.ts';
-import { signUp, startTestServer, type Client } from './harness.ts';
+import { signUp, type Client } from './harness.ts';
 import { waitProcessed } from './meetings.ts';
 import { cpuMsOf, downloadModel, llmWorkers } from './tiny-models.ts';
+import { startServerWithModelMirror, type ServerWithModelMirror } from './model-mirror.ts';
 
-let server: RunningServer;
-let mirror: ModelServer;
-let tiny: TinyModels;
+let started: ServerWithModelMirror;
 let alice: Client;
 
 beforeAll(async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'summy-local-models-'));
-  tiny = await writeTinyModels(path.join(root, 'mirror'), { notesModels: true });
-  mirror = await startModelServer(tiny.archivesDir);
-  server = await startTestServer({
-    SUMMY_MODELS_DIR: path.join(root, 'models'),
-    MODELS_CATALOG: tiny.catalogFile,
-    MODELS_BASE_URL: mirror.url,
-  });
-  alice = await signUp(server, 'Alice');
+  started = await startServerWithModelMirror(root, { notesModels: true });
+  alice = await signUp(started.server, 'Alice');
 });
-afterAll(async () => {
-  // The mirror closes even when closing the server (and its PGlite thread) throws.
-  try {
-    await server?.close();
-  } finally {
-    await mirror?.close();
-  }
-});
+afterAll(() => started?.close());
 
 async function uploadJfk() {
   const res = await postFile(alice, '/api/meetings/upload', {
