@@ -3,19 +3,14 @@
  * a given transcription at once, and a text model with given answers. Each step can be made to
  * fail, to exercise the documented fallbacks.
  */
-import {
-  turnsToUtterances,
-  wordsToTurns,
-  type ActionItemSuggestion,
-  type TranscriptionResult,
-  type Word,
-} from '@summy/core';
+import { type ActionItemSuggestion, type Word } from '@summy/core';
 import {
   NoSubjectError,
   TextGenerationError,
   type GeneratedSummary,
   type TextModel,
 } from '../src/providers/llm/types.ts';
+import { buildResult } from '../src/providers/stt/offline/offline-provider.ts';
 import { SttError, type SttInput, type SttProvider } from '../src/providers/stt/types.ts';
 import type { PipelineTools } from '../src/pipeline/tools.ts';
 
@@ -32,24 +27,6 @@ export interface Script {
   fail?: Partial<Record<'transcribe' | 'title' | 'summary' | 'actionItems' | 'speakers', boolean>>;
   /** Called with each transcription input (tests check the file reached the provider). */
   onTranscribe?: (input: SttInput) => void | Promise<void>;
-}
-
-/** A transcription result of the given words (speaker turns derived from them). */
-export function resultOf(words: Word[], durationS: number): TranscriptionResult {
-  const speakers = wordsToTurns(words);
-  return {
-    text: words.map((w) => w.word).join(' '),
-    duration: durationS,
-    language: 'en',
-    confidence: words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0,
-    speakers,
-    words,
-    summary: null,
-    topics: [],
-    intents: [],
-    sentiment: null,
-    utterances: turnsToUtterances(speakers),
-  };
 }
 
 /** Two speakers, one commitment: enough for every pipeline step. */
@@ -74,7 +51,7 @@ export function scriptedTools(script: Script = {}): PipelineTools {
     async transcribe(input) {
       await script.onTranscribe?.(input);
       if (fail.transcribe) throw new SttError('failed', 'scripted failure');
-      return resultOf(script.words ?? SAMPLE_WORDS, script.durationS ?? 120);
+      return buildResult(script.words ?? SAMPLE_WORDS, script.durationS ?? 120);
     },
   };
   const text: TextModel = {

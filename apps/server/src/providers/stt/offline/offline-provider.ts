@@ -12,7 +12,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { wordsToTurns, type TranscriptionResult, type Word } from '@summy/core';
+import { turnsToUtterances, wordsToTurns, type TranscriptionResult, type Word } from '@summy/core';
 import {
   AudioProbeError,
   decodeToPcm,
@@ -296,11 +296,6 @@ export function buildResult(
     topics: [],
     intents: [],
     sentiment: null,
-    utterances: turns.map((t) => ({
-      speaker: t.speaker,
-      transcript: t.text,
-      start: t.start,
-      end: t.end,
-    })),
+    utterances: turnsToUtterances(turns),
   };
 }
