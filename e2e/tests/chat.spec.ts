@@ -174,7 +174,8 @@ test('ask about an uploaded recording, follow a citation, @ a second meeting, re
   const floating = page.getByRole('dialog', { name: 'Meeting Assistant' });
   await expect(floating).toBeVisible();
   await expect(floating).toHaveAttribute('aria-modal', 'false');
-  expect((await floating.boundingBox())!.width).toBe(640);
+  // Polled: a box read in the frame the panel moves can still be the old layout's.
+  await expect.poll(async () => (await floating.boundingBox())?.width).toBe(640);
   await expect(floating.getByRole('article', { name: 'Answer' })).toHaveCount(2);
   await shootStates(page, 'chat-floating-answer');
   await floating.getByRole('button', { name: 'Move to sidebar' }).click();

@@ -5,6 +5,7 @@
 import { z } from './zod.ts';
 import { callCaptureSchema, channelLayoutSchema } from './channels.ts';
 import { speakerSuggestionSchema } from './speaker-names.ts';
+import { writtenNotesSchema } from './notes.ts';
 import {
   boundedDate,
   boundedDurationMinutes,
@@ -160,6 +161,12 @@ export const meetingSchema = z.object({
   callAudioEndedAt: z.number().nullable(),
   /** What merging a call's two channels found; null for one source or before processing. */
   capture: callCaptureSchema.nullable(),
+  /**
+   * The summary written around the owner's My notes, with each bullet's origin and citations;
+   * null when the meeting had no notes when the summary was written (`summary` is then the
+   * template's). `summary` holds the same notes as plain Markdown.
+   */
+  writtenNotes: writtenNotesSchema.nullable(),
   updated_at: isoDate,
 });
 export type Meeting = z.infer<typeof meetingSchema>;

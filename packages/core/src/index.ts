@@ -34,3 +34,4 @@ export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './search.ts';
 export * from './series.ts';
+export * from './notes.ts';

@@ -8,6 +8,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -174,6 +175,31 @@ export const meetings = pgTable(
       .using('gin', sql`to_tsvector('english', ${t.title})`)
       .with({ fastupdate: false }),
   ],
+);
+
+/**
+ * A meeting's 'My notes', private to the user who wrote them (one row per meeting and user):
+ * the editor's top-level blocks, each with its id, phase ('before' / 'during' / 'after' the
+ * recording) and recording time in ms (`NoteBlock` of @summy/core). Deleted with the meeting.
+ */
+export const meetingNotes = pgTable(
+  'meeting_notes',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    blocks: jsonb('blocks')
+      .$type<
+        { id: string; phase: 'before' | 'during' | 'after'; t: number | null; markdown: string }[]
+      >()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] })],
 );
 
 /** A group of meetings: one per external attendee domain or per recurring event. */

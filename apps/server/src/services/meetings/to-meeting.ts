@@ -1,7 +1,13 @@
 /** Maps stored meeting rows to the app's shapes. */
 import { playbackMixKey } from '../../storage/playback-mix.ts';
 import type { Meeting, MeetingListItem, SpeakerNames, SpeakerSuggestion } from '@summy/core';
-import { applySpeakerNames, callCaptureSchema, priorityToStar, speakerName } from '@summy/core';
+import {
+  applySpeakerNames,
+  callCaptureSchema,
+  priorityToStar,
+  speakerName,
+  writtenNotesSchema,
+} from '@summy/core';
 import { meetings, type todos } from '@summy/db';
 import { textModelLabel } from '../../providers/llm/catalog.ts';
 
@@ -81,6 +87,12 @@ export function playbackKey(key: string, summaryData: unknown): string {
 /** What merging a call's channels found: `summary_data.capture`, null when absent or malformed. */
 export function readCapture(summaryData: unknown): Meeting['capture'] {
   const parsed = callCaptureSchema.safeParse(readSummaryData(summaryData)?.capture);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The notes written around My notes: `summary_data.writtenNotes`, null when absent or malformed. */
+export function readWrittenNotes(summaryData: unknown): Meeting['writtenNotes'] {
+  const parsed = writtenNotesSchema.safeParse(readSummaryData(summaryData)?.writtenNotes);
   return parsed.success ? parsed.data : null;
 }
 
@@ -223,6 +235,7 @@ export function toMeeting(row: MeetingViewRow, actionItems: TodoRow[]): Meeting 
     channels: row.channels ?? null,
     callAudioEndedAt: row.callAudioEndedAt,
     capture: readCapture(row.summaryData),
+    writtenNotes: readWrittenNotes(row.summaryData),
     updated_at: row.updatedAt.toISOString(),
   };
 }
