@@ -87,7 +87,7 @@ export interface NoteLine {
   section: string | null;
 }
 
-const HEADING = /^#{1,6}\s+(.*)$/;
+const HEADING = /^#{1,6}(?:\s+(.*))?$/;
 const TASK = /^(?:[-*+]|\d+[.)])\s+\[([ xX])\]\s+(.*)$/;
 const ITEM = /^(?:[-*+]|\d+[.)])\s+(.*)$/;
 const QUOTE = /^>\s?/;
@@ -109,7 +109,7 @@ export function noteLinesOf(blocks: readonly NoteBlock[]): NoteLine[] {
       const at = { phase: block.phase, t: block.t };
       const heading = HEADING.exec(line);
       if (heading) {
-        const text = heading[1]!.trim();
+        const text = (heading[1] ?? '').trim();
         if (!text) continue;
         lines.push({ ref, kind: 'heading', text, checked: false, ...at, section: null });
         section = ref;
