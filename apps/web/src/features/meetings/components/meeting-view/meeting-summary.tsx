@@ -108,18 +108,18 @@ export function MeetingSummary({
               ))}
             </ul>
           )}
-          {writtenNotes ? (
-            <WrittenNotesView
-              notes={writtenNotes}
-              starts={starts}
-              onCite={onCite}
-              canPlay={canPlay}
-            />
-          ) : (
-            <Suspense fallback={<SummarySkeleton />}>
+          <Suspense fallback={<SummarySkeleton />}>
+            {writtenNotes ? (
+              <WrittenNotesView
+                notes={writtenNotes}
+                starts={starts}
+                onCite={onCite}
+                canPlay={canPlay}
+              />
+            ) : (
               <SummaryMarkdown markdown={text ?? ''} />
-            </Suspense>
-          )}
+            )}
+          </Suspense>
         </article>
       ) : (
         !regenerating && <PanelEmpty icon={NotebookText} title="No summary available" />

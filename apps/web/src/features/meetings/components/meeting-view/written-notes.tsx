@@ -6,12 +6,14 @@
  * view).
  */
 import { formatPlaybackTime, type WrittenBullet, type WrittenNotes } from '@summy/core';
-import { lazy, Suspense } from 'react';
+import { Play } from 'lucide-react';
+import { lazy } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { TurnStart } from './meeting-time';
 
-// The same lazily loaded renderer as the summary's Markdown (one chunk for both).
+// The same lazily loaded renderer as the summary's Markdown (one chunk for both); the caller's
+// Suspense boundary shows the summary's skeleton meanwhile, not the raw Markdown.
 const InlineMarkdown = lazy(() =>
   import('@/components/markdown-text').then((m) => ({ default: m.MarkdownText })),
 );
@@ -76,8 +78,10 @@ function Citation({
       variant="ghost"
       aria-label={name}
       onClick={() => onCite(index)}
-      className="ml-1.5 h-5 rounded-full border px-1.5 align-[0.1em] text-[11px] leading-none text-muted-foreground tabular-nums hover:border-brand/40 hover:bg-brand-soft hover:text-brand-soft-foreground"
+      className="ml-1.5 h-5 gap-1 rounded-full border px-1.5 align-[0.1em] text-[11px] leading-none text-muted-foreground tabular-nums hover:border-brand/40 hover:bg-brand-soft hover:text-brand-soft-foreground"
     >
+      {/* Sets a citation that plays apart from the marks beside it. */}
+      {canPlay && time && <Play className="size-2.5 fill-current" aria-hidden="true" />}
       {time ?? `Turn ${index + 1}`}
     </Button>
   );
@@ -105,9 +109,7 @@ function Bullet({
       data-origin={mine ? 'note' : 'model'}
       className={cn('pl-1 leading-7', mine ? 'text-foreground' : 'text-muted-foreground')}
     >
-      <Suspense fallback={bullet.text}>
-        <InlineMarkdown markdown={bullet.text} inline />
-      </Suspense>
+      <InlineMarkdown markdown={bullet.text} inline />
       {mine && <Mark>your note</Mark>}
       {!bullet.discussed && <Mark>Not discussed</Mark>}
       {bullet.citations.map((index) => (
@@ -126,6 +128,7 @@ function Bullet({
 /**
  * The written notes: the origin line when they were written without a language model, then each
  * section (a heading as h2, none for the lines before the notes' first heading) with its bullets.
+ * Suspends until the Markdown renderer has loaded: draw it inside a Suspense boundary.
  */
 export function WrittenNotesView({ notes, ...bulletProps }: WrittenNotesViewProps) {
   const notice = originNotice(notes);
