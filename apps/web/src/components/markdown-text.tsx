@@ -183,10 +183,27 @@ const components: Components = {
   img: ({ alt }) => <span>{alt}</span>,
 };
 
+/**
+ * What one line of Markdown may hold when shown inline (a bullet of the written notes): text,
+ * emphasis, code and links. Anything else (headings, lists, tables, quotes) keeps only its text.
+ */
+const INLINE_ELEMENTS = ['p', 'a', 'strong', 'em', 'del', 'code', 'br'];
+
+// Inline, a paragraph is the line itself: no block of its own, no margins.
+const inlineComponents: Components = {
+  ...components,
+  p: ({ node: _node, children }) => <>{children}</>,
+};
+
 /** Props of {@link MarkdownText}. */
 export interface MarkdownTextProps extends Pick<ComponentProps<'div'>, 'className'> {
   /** Markdown text (GitHub flavoured). */
   markdown: string;
+  /**
+   * Renders the text as a run of inline content in a `<span>` (for one line inside a list item),
+   * keeping only text, emphasis, code and links; block elements are reduced to their text.
+   */
+  inline?: boolean;
 }
 
 /**
@@ -196,18 +213,22 @@ export interface MarkdownTextProps extends Pick<ComponentProps<'div'>, 'classNam
  * and xmpp (case-insensitive) and empties every other one. Links open in a new tab without access
  * to this page (`rel="noopener noreferrer"`).
  */
-export function MarkdownText({ markdown, className }: MarkdownTextProps) {
+export function MarkdownText({ markdown, className, inline = false }: MarkdownTextProps) {
+  const content = (
+    <Markdown
+      remarkPlugins={[remarkGfm]}
+      rehypePlugins={[rehypeImagesAsLinks]}
+      skipHtml
+      urlTransform={defaultUrlTransform}
+      components={inline ? inlineComponents : components}
+      allowedElements={inline ? INLINE_ELEMENTS : undefined}
+      unwrapDisallowed={inline}
+    >
+      {markdown}
+    </Markdown>
+  );
+  if (inline) return <span className={cn('break-words', className)}>{content}</span>;
   return (
-    <div className={cn('text-[15px] break-words text-foreground/90', className)}>
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[rehypeImagesAsLinks]}
-        skipHtml
-        urlTransform={defaultUrlTransform}
-        components={components}
-      >
-        {markdown}
-      </Markdown>
-    </div>
+    <div className={cn('text-[15px] break-words text-foreground/90', className)}>{content}</div>
   );
 }

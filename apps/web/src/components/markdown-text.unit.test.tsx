@@ -69,3 +69,24 @@ describe('markdown images', () => {
     expect(html).toContain('x');
   });
 });
+
+describe('inline markdown', () => {
+  const inline = (markdown: string) =>
+    renderToStaticMarkup(<MarkdownText markdown={markdown} inline />);
+
+  it('keeps emphasis, code and safe links in one span, without paragraphs', () => {
+    const html = inline('The **Q3** plan, `v2`, [sheet](https://example.com/q3)');
+    expect(html).toMatch(/^<span[^>]*>The <strong[^>]*>Q3<\/strong> plan, <code/);
+    expect(html).toContain('href="https://example.com/q3"');
+    expect(html).not.toContain('<p');
+  });
+
+  it('reduces blocks to their text and keeps the link rules', () => {
+    const html = inline('# Title\n\n- item [x](javascript:alert(1)) ![i](https://e.example/i.png)');
+    expect(html).not.toMatch(/<(h\d|ul|li|img|p)\b/);
+    expect(html).toContain('Title');
+    expect(html).toContain('item');
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).toContain('href="https://e.example/i.png"');
+  });
+});

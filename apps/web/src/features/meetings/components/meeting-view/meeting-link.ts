@@ -60,3 +60,14 @@ export function withMeetingMode(params: URLSearchParams, mode: MeetingMode): URL
   else next.set(VIEW_PARAM, mode);
   return next;
 }
+
+/**
+ * The search parameters that show transcript turn `index` (a citation of the written notes
+ * followed): `view=transcript&turn={index}`, any other parameter kept.
+ */
+export function withCitedTurn(params: URLSearchParams, index: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set(VIEW_PARAM, 'transcript');
+  next.set(TURN_PARAM, String(index));
+  return next;
+}

@@ -4,7 +4,7 @@
  */
 import { citationHref } from '@summy/core';
 import { describe, expect, it } from 'vitest';
-import { parseMeetingLink, withMeetingMode } from './meeting-link';
+import { parseMeetingLink, withCitedTurn, withMeetingMode } from './meeting-link';
 
 const params = (search: string) => new URLSearchParams(search);
 const MEETING = '6f1c0d3e-0000-4000-8000-000000000000';
@@ -105,5 +105,19 @@ describe('withMeetingMode', () => {
 
   it('keeps the plain address for the default Summary', () => {
     expect(withMeetingMode(params('view=transcript&turn=5'), 'summary').toString()).toBe('');
+  });
+});
+
+describe('withCitedTurn', () => {
+  it('asks for the transcript at the turn, keeping other parameters', () => {
+    const next = withCitedTurn(params('chat=abc'), 7);
+    expect(next.toString()).toBe('chat=abc&view=transcript&turn=7');
+    expect(parseMeetingLink(next, 8)).toEqual({ mode: 'transcript', turn: 7 });
+  });
+
+  it('replaces a mode and turn already named', () => {
+    expect(withCitedTurn(params('view=summary&turn=2'), 0).toString()).toBe(
+      'view=transcript&turn=0',
+    );
   });
 });

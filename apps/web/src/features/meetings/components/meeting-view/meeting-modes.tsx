@@ -71,6 +71,8 @@ export interface MeetingModesProps {
   playback: MeetingPlayback;
   /** The turn a link cited, to scroll to and highlight. */
   cited: CitedTurn | null;
+  /** Shows transcript turn `index` (a citation of the written notes followed). */
+  onShowTurn?: (index: number) => void;
   /** See MeetingViewProps.onAsk. */
   onAsk?: (question?: string, meetingIds?: readonly string[]) => void;
   /** See MeetingViewProps.actionItemAction. */
@@ -91,6 +93,7 @@ export function MeetingModes({
   scrollElement,
   playback,
   cited,
+  onShowTurn,
   onAsk,
   actionItemAction,
   summaryAction,
@@ -98,6 +101,11 @@ export function MeetingModes({
 }: MeetingModesProps) {
   // The series settles once the meeting is processed ('Last time', the assistant's scope).
   const series = useMeetingSeries(meeting.id, !busy).data;
+  // A citation of the written notes plays from its turn (when there is audio) and shows the turn.
+  const citeTurn = (index: number) => {
+    if (playback.showPlayer) playback.playTurn(index);
+    onShowTurn?.(index);
+  };
   return (
     <>
       <Tabs.Content value="summary" className="flex flex-col gap-6 outline-none">
@@ -109,6 +117,10 @@ export function MeetingModes({
           progress={progress}
           regenerating={meeting.summaryRegenerating}
           action={summaryAction}
+          writtenNotes={meeting.writtenNotes}
+          starts={playback.starts}
+          onCite={citeTurn}
+          canPlay={playback.showPlayer}
         />
       </Tabs.Content>
       <Tabs.Content value="actions" className="outline-none">

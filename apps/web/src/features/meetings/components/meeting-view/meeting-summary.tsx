@@ -1,13 +1,15 @@
 /**
- * Summary mode of the meeting view (the default): the summary as markdown, 'No summary available'
- * when absent, with the meeting's topics as chips, rows from another feature above it (the app
+ * Summary mode of the meeting view (the default): the summary as markdown, or the notes written
+ * around My notes when the meeting had notes (written-notes.tsx), 'No summary available' when absent, with the meeting's topics as chips, rows from another feature above it (the app
  * layer's 'Regenerate summary' and its status), and while the summary is written again the
  * previous one (docs/decisions/030-summary-templates-and-regenerate.md).
  */
-import type { ProgressLabel } from '@summy/core';
+import type { ProgressLabel, WrittenNotes } from '@summy/core';
 import { NotebookText } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { TurnStart } from './meeting-time';
 import { GeneratingState, PanelEmpty } from './panel-states';
+import { WrittenNotesView } from './written-notes';
 
 // The markdown toolchain (react-markdown, remark-gfm, micromark) is about 45 KB gzip: loaded after
 // the meeting's header and tabs are on screen, so it stays out of the initial JavaScript.
@@ -50,11 +52,25 @@ export interface MeetingSummaryProps {
    * lazily so none of it weighs on the meeting page's first JavaScript).
    */
   action?: ReactNode;
+  /**
+   * The notes written around My notes (`meeting.writtenNotes`): shown instead of the Markdown
+   * `summary` (which holds the same notes, without origins or citations). Null or absent when the
+   * meeting had no notes.
+   */
+  writtenNotes?: WrittenNotes | null;
+  /** Where each transcript turn starts (the written notes' citation times). */
+  starts?: readonly (TurnStart | null)[];
+  /** A written-notes citation was clicked: play from turn `index` and show it. */
+  onCite?: (index: number) => void;
+  /** True when the meeting has a recording to play from. */
+  canPlay?: boolean;
 }
 
+const noCite = () => undefined;
+
 /**
- * The summary panel: the action rows, topics, then the markdown; a spinner while the pipeline
- * generates; else the empty message. While regenerating, the current summary stays.
+ * The summary panel: the action rows, topics, then the written notes when there are some, else
+ * the markdown; a spinner while the pipeline generates; else the empty message. While regenerating, the current summary stays.
  */
 export function MeetingSummary({
   summary,
@@ -63,13 +79,18 @@ export function MeetingSummary({
   progress,
   regenerating = false,
   action,
+  writtenNotes = null,
+  starts = [],
+  onCite = noCite,
+  canPlay = false,
 }: MeetingSummaryProps) {
   if (generating) return <GeneratingState label={progress} subject="The summary" />;
   const text = summary?.trim();
+  const shown = Boolean(text) || writtenNotes !== null;
   return (
     <div className="flex flex-col gap-5">
       {action}
-      {text ? (
+      {shown ? (
         <article
           aria-label="Summary"
           aria-busy={regenerating || undefined}
@@ -88,7 +109,16 @@ export function MeetingSummary({
             </ul>
           )}
           <Suspense fallback={<SummarySkeleton />}>
-            <SummaryMarkdown markdown={text} />
+            {writtenNotes ? (
+              <WrittenNotesView
+                notes={writtenNotes}
+                starts={starts}
+                onCite={onCite}
+                canPlay={canPlay}
+              />
+            ) : (
+              <SummaryMarkdown markdown={text ?? ''} />
+            )}
           </Suspense>
         </article>
       ) : (

@@ -83,6 +83,21 @@ export function MeetingView({ meetingId, ...slots }: MeetingViewProps) {
   return <LoadedMeeting key={meetingId} meeting={query.data} {...slots} />;
 }
 
+/**
+ * The meeting's transcript turns, each with its speaker's name, in their stored order and index
+ * (times, citations); the original speaker labels heard; each speaker's avatar colour slot.
+ */
+function useSpeakerTurns(meeting: Meeting) {
+  const labelled = useMemo(() => parseTranscript(meeting.transcript), [meeting.transcript]);
+  const labels = useMemo(() => [...new Set(labelled.map((t) => t.speaker))], [labelled]);
+  const turns = useMemo(
+    () => labelled.map((t) => ({ ...t, speaker: speakerName(t.speaker, meeting.speakerNames) })),
+    [labelled, meeting.speakerNames],
+  );
+  const colorSlots = useMemo(() => speakerColorSlots(turns), [turns]);
+  return { labels, turns, colorSlots };
+}
+
 type LoadedMeetingProps = Omit<MeetingViewProps, 'meetingId'> & { meeting: Meeting };
 
 function LoadedMeeting({
@@ -104,16 +119,9 @@ function LoadedMeeting({
   const progress = useMeetingProgress(meeting.id);
   const busy = meeting.isProcessing || meeting.isRecording;
 
-  // Turns keep their stored order and index (times, citations); each shows its speaker's name.
-  const labelled = useMemo(() => parseTranscript(meeting.transcript), [meeting.transcript]);
-  const labels = useMemo(() => [...new Set(labelled.map((t) => t.speaker))], [labelled]);
-  const turns = useMemo(
-    () => labelled.map((t) => ({ ...t, speaker: speakerName(t.speaker, meeting.speakerNames) })),
-    [labelled, meeting.speakerNames],
-  );
-  const colorSlots = useMemo(() => speakerColorSlots(turns), [turns]);
+  const { labels, turns, colorSlots } = useSpeakerTurns(meeting);
   const [renaming, setRenaming] = useState<string | null>(null);
-  const { mode, cited, selectMode } = useMeetingMode({
+  const { mode, cited, selectMode, showTurn } = useMeetingMode({
     turnCount: turns.length,
     scrollElement,
     onAsk,
@@ -150,6 +158,7 @@ function LoadedMeeting({
             scrollElement={scrollElement}
             playback={playback}
             cited={cited}
+            onShowTurn={showTurn}
             onAsk={onAsk}
             actionItemAction={actionItemAction}
             summaryAction={summaryAction?.(meeting, replaceMeeting)}

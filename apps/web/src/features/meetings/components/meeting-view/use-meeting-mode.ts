@@ -9,6 +9,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import {
   DEFAULT_MEETING_MODE,
   parseMeetingLink,
+  withCitedTurn,
   withMeetingMode,
   type MeetingMode,
 } from './meeting-link';
@@ -64,6 +65,8 @@ export interface MeetingModeState {
   cited: CitedTurn | null;
   /** The bottom bar's choice. */
   selectMode: (value: MeetingMode) => void;
+  /** Shows transcript turn `index`, scrolled to and highlighted, as a link to it would. */
+  showTurn: (index: number) => void;
 }
 
 /** The view's mode and cited turn, from the address and the bottom bar. */
@@ -132,5 +135,14 @@ export function useMeetingMode({
     if (value === 'ask') onAsk?.();
   };
 
-  return { mode, cited, selectMode };
+  // Through the address, as a citation link: the link handling above switches mode and turn.
+  // Replaced, not pushed, like the bottom bar's choices: Back leaves the meeting.
+  const showTurn = (index: number) => {
+    setSearchParams((previous) => withCitedTurn(previous, index), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
+
+  return { mode, cited, selectMode, showTurn };
 }
