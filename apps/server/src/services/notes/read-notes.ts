@@ -47,3 +47,22 @@ export async function readNotesMarkdown(
   }
   return found;
 }
+
+/** A meeting's notes as exports carry them: the blocks and the Markdown document. */
+export interface ExportNotes {
+  blocks: NoteBlock[];
+  markdown: string;
+}
+
+/**
+ * The user's notes of a meeting for its exports.
+ * @returns null when there are none or they hold no text
+ */
+export async function readExportNotes(
+  db: Database,
+  userId: string,
+  meetingId: string,
+): Promise<ExportNotes | null> {
+  const { blocks, markdown } = await readNotes(db, userId, meetingId);
+  return markdown ? { blocks, markdown } : null;
+}

@@ -23,7 +23,7 @@ let bob: Client;
 
 beforeAll(async () => {
   const tools = scriptedTools();
-  server = await startTestServer({}, { tools: () => tools, summaryModel: () => tools.text });
+  server = await startTestServer({}, { tools: async () => tools, summaryModel: () => tools.text });
   alice = await signUp(server, 'Alice');
   bob = await signUp(server, 'Bob');
 });
