@@ -61,7 +61,10 @@ export const TEXT_LIMITS = {
 export const BODY_LIMITS = {
   /** Every JSON route, including the unauthenticated /api/auth/*: 256 KiB. */
   default: 256 * 1024,
-  /** `POST /api/chat` and `/api/chat/stream`: a question with up to 40 turns of history. 1 MiB. */
+  /**
+   * `POST /api/chat` and `/api/chat/stream`: a question with up to 40 turns of history; and
+   * `PUT /api/meetings/{id}/notes`: 100,000 characters of notes in up to 2,000 blocks. 1 MiB.
+   */
   chat: 1024 * 1024,
   /**
    * Routes that carry a transcript (`POST/PATCH /api/meetings`, the text workers): the

@@ -44,6 +44,8 @@ export const previousMeetingSchema = z.object({
   overview: z.string().nullable(),
   /** The bullet points under its summary's 'Decisions' heading, as written. */
   decisions: z.array(z.string()),
+  /** The user's My notes of it as Markdown, or null when they wrote none. */
+  notes: z.string().nullable(),
 });
 export type PreviousMeeting = z.infer<typeof previousMeetingSchema>;
 

@@ -3,7 +3,8 @@
  * (https://hono.dev/docs/middleware/builtin/body-limit): a declared Content-Length over the limit
  * answers 413 before a byte of the body is read; a chunked body is read only up to the limit, then
  * answered 413. Limits (bytes) are core's `BODY_LIMITS`: 256 KiB by default (including the
- * unauthenticated /api/auth/*), 1 MiB for chat questions with their history, 8 MiB for routes that
+ * unauthenticated /api/auth/*), 1 MiB for chat questions with their
+ * history and for My notes, 8 MiB for routes that
  * carry a transcript. Upload routes keep their own limits.
  */
 import type { MiddlewareHandler } from 'hono';
@@ -32,6 +33,8 @@ const RULES: { method: string | null; path: RegExp; kind: BodyKind }[] = [
   },
   // A question with up to 40 earlier turns of 20,000 characters.
   { method: 'POST', path: /^\/api\/chat(\/stream)?\/?$/, kind: 'chat' },
+  // My notes: 100,000 characters (up to 4 bytes each in UTF-8/JSON) in up to 2,000 blocks.
+  { method: 'PUT', path: new RegExp(`^/api/meetings/${ID}/notes/?$`), kind: 'chat' },
 ];
 
 /** The body limit kind of a request, by method and path (e.g. `('PATCH', '/api/meetings/x')`). */

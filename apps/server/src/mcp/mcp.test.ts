@@ -262,4 +262,25 @@ describe('MCP at /mcp', () => {
       expect(JSON.stringify(await res.json())).toContain('search_meetings');
     }
   });
+
+  it("get_meeting answers the user's My notes as Markdown, null without; the resource shows them", async () => {
+    const mcp = await connect(await key(alice, 'read'));
+    const get = async () =>
+      result(await mcp.callTool({ name: 'get_meeting', arguments: { id: meetingId } }));
+    expect((await get()).notes).toBeNull();
+    const blocks = [
+      { id: 'a', phase: 'before', t: null, markdown: '# Launch' },
+      { id: 'b', phase: 'during', t: 5000, markdown: '- [ ] Check the **price** with Carol' },
+    ];
+    expect((await alice.put(`/api/meetings/${meetingId}/notes`, { blocks })).status).toBe(200);
+    expect((await get()).notes).toBe('# Launch\n\n- [ ] Check the **price** with Carol');
+    const read = await mcp.readResource({ uri: `summy://meetings/${meetingId}` });
+    expect((read.contents[0] as { text: string }).text).toContain(
+      '## My notes\n\n### Launch\n\n- [ ] Check the **price** with Carol',
+    );
+    // Bob's key reads nothing of Alice's notes.
+    const bobs = await connect(await key(bob, 'read'));
+    const refused = await bobs.callTool({ name: 'get_meeting', arguments: { id: meetingId } });
+    expect(refused.isError).toBe(true);
+  });
 });

@@ -15,6 +15,7 @@ import { TextGenerationError, type TextModel } from '../providers/llm/types.ts';
 import { publishNotice } from '../realtime/publish.ts';
 import { log } from '../log.ts';
 import { carriedOverSection, withCarriedOver } from '../services/series/find-series-follow-up.ts';
+import { syncNoteTasks } from '../services/notes/sync-note-tasks.ts';
 
 /** Chooses the text model of a `meeting.summarize` job (tests pass scripted ones). */
 export type SummaryModelResolver = (job: SummaryJob) => TextModel | Promise<TextModel>;
@@ -108,6 +109,8 @@ export async function regenerateSummary(
     await db.update(meetings).set({ summaryRegenerating: false }).where(owned);
     return 'superseded';
   }
+  // Checkbox lines of My notes written since are added (the existing to-dos stay as they are).
+  await syncNoteTasks(db, job.userId, job.meetingId);
   await notify(deps, job, NOTICES.summaryRegenerated);
   return 'saved';
 }

@@ -7,6 +7,7 @@ import type { ActionItemSuggestion } from '@summy/core';
 import { meetings, todos, type Database } from '@summy/db';
 import type { MeetingProcessJob } from '../jobs/payloads.ts';
 import { uniqueMeetingTitle } from '../services/meetings/unique-meeting-title.ts';
+import { syncNoteTasks } from '../services/notes/sync-note-tasks.ts';
 import type { PipelineDeps } from './run-context.ts';
 
 /** Columns of the meeting a run sets. */
@@ -17,7 +18,8 @@ export type MeetingUpdate = Partial<typeof meetings.$inferInsert>;
  * processing (a retried job must not save twice). A re-transcription with new action items first
  * removes the earlier run's items the user has not touched (not completed, never updated), so the
  * list is not doubled while the user's own work stays. With `uniqueOn` (the meeting's date) the
- * title is a generated one and is first made unique among the user's meetings.
+ * title is a generated one and is first made unique among the user's meetings. Then the checkbox
+ * lines of the user's My notes are added to the action items (services/notes/sync-note-tasks.ts).
  * @throws what the database throws (the job retries)
  */
 export async function saveResults(
@@ -85,4 +87,6 @@ export async function saveResults(
       })),
     );
   });
+  // The checkbox lines of My notes join the action items (none twice, so every save may).
+  await syncNoteTasks(deps.database.db, job.userId, job.meetingId);
 }

@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AppDeps } from '../../deps.ts';
 import { toExportedMeeting, type ExportedMeeting } from '../../services/export/exported-meeting.ts';
 import { getMeeting } from '../../services/meetings/get-meeting.ts';
+import { readExportNotes } from '../../services/notes/read-notes.ts';
 
 /** The server parts the MCP tools use. */
 export type McpDeps = Pick<AppDeps, 'database' | 'env' | 'jobs'>;
@@ -17,7 +18,7 @@ export interface McpToolContext {
   userId: string;
   db: AppDeps['database']['db'];
   /**
-   * The user's meeting as exported (Markdown-ready, with its link in Summy).
+   * The user's meeting as exported (Markdown-ready, with the user's notes and its link in Summy).
    * @throws NotFoundError when the user has no such meeting
    */
   exported(id: string): Promise<ExportedMeeting>;
@@ -31,7 +32,12 @@ export function toolContext(server: McpServer, deps: McpDeps, userId: string): M
     deps,
     userId,
     db,
-    exported: async (id) => toExportedMeeting(await getMeeting(db, userId, id), deps.env.publicUrl),
+    exported: async (id) =>
+      toExportedMeeting(
+        await getMeeting(db, userId, id),
+        deps.env.publicUrl,
+        await readExportNotes(db, userId, id),
+      ),
   };
 }
 

@@ -157,6 +157,7 @@ describe('series memory', () => {
       date: '2026-11-20T10:00:00.000Z',
       overview: 'The team reviewed the launch plan and the client deck.',
       decisions: ['Launch moves to March.', 'Carol Diaz owns the client deck.'],
+      notes: null,
     });
     // Open items of earlier meetings, in their meeting's order; the completed one is not carried.
     expect(s.openItems.map((i) => [i.title, i.assignedTo])).toEqual([
@@ -275,6 +276,34 @@ describe('series memory', () => {
     expect(byNames.series).toMatchObject({ kind: 'names', meetingCount: 2 });
     expect(byNames.series!.name).toBe(`quinn ${tag}, Rae ${tag}`);
     expect(byNames.previous?.id).toBe(x);
+  });
+
+  it("carries the user's notes of the previous meeting as Markdown", async () => {
+    const recurring = `notes-${Date.now()}`;
+    const first = await createMeeting(alice, {
+      title: 'Standup',
+      date: '2026-11-02T09:00:00.000Z',
+      recurring,
+    });
+    const second = await createMeeting(alice, {
+      title: 'Standup',
+      date: '2026-11-03T09:00:00.000Z',
+      recurring,
+    });
+    expect((await seriesOf(alice, second)).previous).toMatchObject({ id: first, notes: null });
+    const blocks = [
+      { id: 'a', phase: 'before', t: null, markdown: '## Ask' },
+      { id: 'b', phase: 'during', t: 3000, markdown: '- Is the **API** frozen?\n- [ ] Tell Rae' },
+    ];
+    expect((await alice.put(`/api/meetings/${first}/notes`, { blocks })).status).toBe(200);
+    expect((await seriesOf(alice, second)).previous?.notes).toBe(
+      '## Ask\n\n- Is the **API** frozen?\n- [ ] Tell Rae',
+    );
+    // Notes of the meeting itself are not 'last time'.
+    await alice.put(`/api/meetings/${second}/notes`, {
+      blocks: [{ ...blocks[0]!, markdown: 'Now' }],
+    });
+    expect((await seriesOf(alice, second)).previous?.notes).toContain('Tell Rae');
   });
 
   it('answers 404 for an unknown meeting and 400 for a malformed to-do id', async () => {

@@ -1,6 +1,6 @@
 /**
  * The meeting as a Word document (Office Open XML, written by the `docx` library): title, date and
- * link, the summary, the action items and the transcript with times. The library is loaded on the
+ * link, the summary, My notes, the action items and the transcript with times. The library is loaded on the
  * first export, so a server that never exports does not hold it.
  */
 import { clock, readableDate, type ExportedMeeting } from './exported-meeting.ts';
@@ -32,9 +32,11 @@ export async function toDocx(m: ExportedMeeting): Promise<Buffer> {
       new Paragraph({ children: [new TextRun(`Attendees: ${m.attendees.join(', ')}`)] }),
     );
   }
-  if (m.summary?.trim()) {
-    children.push(heading('Summary', HeadingLevel.HEADING_1));
-    for (const block of markdownBlocks(m.summary)) {
+  // The summary and My notes: a section each, their Markdown's headings below its own.
+  const markdownSection = (title: string, markdown: string | undefined | null) => {
+    if (!markdown?.trim()) return;
+    children.push(heading(title, HeadingLevel.HEADING_1));
+    for (const block of markdownBlocks(markdown)) {
       if (block.kind === 'heading') {
         children.push(
           new Paragraph({ heading: levels[block.level - 1], children: runs(block.runs) }),
@@ -43,7 +45,9 @@ export async function toDocx(m: ExportedMeeting): Promise<Buffer> {
         children.push(new Paragraph({ bullet: { level: 0 }, children: runs(block.runs) }));
       } else children.push(new Paragraph({ children: runs(block.runs) }));
     }
-  }
+  };
+  markdownSection('Summary', m.summary);
+  markdownSection('My notes', m.notes?.markdown);
   if (m.actionItems.length) {
     children.push(heading('Action items', HeadingLevel.HEADING_1));
     for (const a of m.actionItems) {

@@ -1,7 +1,7 @@
 /**
  * `GET /api/account/export`: everything of one user as a zip, streamed while it is written, for a
  * user leaving or backing up. Per meeting a folder with `meeting.md` (front matter for Obsidian),
- * `transcript.txt`, `meeting.json` and, when asked, the audio as stored; at the top `todos.json`,
+ * `transcript.txt`, `meeting.json` (both with the user's My notes) and, when asked, the audio as stored; at the top `todos.json`,
  * `chats.json` (every chat with its messages) and `README.txt`. Audio is stored uncompressed in the
  * zip (it is compressed already); one meeting is read at a time, so memory stays flat. Each
  * meeting's files are written on an export thread (./export-threads.ts), and the export holds one
@@ -17,6 +17,7 @@ import { keyFromAudioUrl } from '../../storage/types.ts';
 import { listChatMessages } from '../chats/list-chat-messages.ts';
 import { listChats } from '../chats/list-chats.ts';
 import { getMeeting } from '../meetings/get-meeting.ts';
+import { readExportNotes } from '../notes/read-notes.ts';
 import { listTodos } from '../todos/list-todos.ts';
 import { takeExportSlot } from './export-limits.ts';
 import { writeExportFiles } from './export-threads.ts';
@@ -69,6 +70,7 @@ export async function exportAccount(
       const folder = meetingFolder(meeting);
       const [md, txt, json] = await writeExportFiles({
         meeting,
+        notes: await readExportNotes(db, userId, id),
         publicUrl: deps.env.publicUrl,
         formats: ['md', 'txt', 'json'],
       });

@@ -5,6 +5,7 @@
 import { EXPORT_FORMAT_INFO, exportFileName, type ExportFormat } from '@summy/core';
 import type { AppDeps } from '../../deps.ts';
 import { getMeeting } from '../meetings/get-meeting.ts';
+import { readExportNotes } from '../notes/read-notes.ts';
 import { takeExportSlot } from './export-limits.ts';
 import { writeExportFiles } from './export-threads.ts';
 
@@ -16,7 +17,8 @@ export interface ExportFile {
 }
 
 /**
- * Writes the meeting in `format` (Markdown with front matter, text, SRT, WebVTT, DOCX, PDF or JSON).
+ * Writes the meeting in `format` (Markdown with front matter, text, SRT, WebVTT, DOCX, PDF or JSON);
+ * Markdown, DOCX, PDF and JSON carry the user's My notes.
  * @throws TooManyExportsError 429 (Retry-After) when the user or the server is at its export limit
  * @throws NotFoundError when the meeting does not exist or belongs to another user
  */
@@ -31,6 +33,7 @@ export async function exportMeeting(
     const meeting = await getMeeting(deps.database.db, userId, id);
     const [body] = await writeExportFiles({
       meeting,
+      notes: await readExportNotes(deps.database.db, userId, id),
       publicUrl: deps.env.publicUrl,
       formats: [format],
     });

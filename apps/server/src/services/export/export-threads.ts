@@ -8,6 +8,7 @@
  */
 import os from 'node:os';
 import type { ExportFormat, Meeting } from '@summy/core';
+import type { ExportNotes } from '../notes/read-notes.ts';
 import { createThreadPool } from '../../threads/thread-pool.ts';
 
 /** Export threads at most: one per core beyond the first, at least 1, at most 4. */
@@ -16,9 +17,11 @@ export const EXPORT_THREADS = Math.max(1, Math.min(4, os.availableParallelism() 
 /** An export thread without work for this long (ms) ends. */
 export const EXPORT_IDLE_MS = 10_000;
 
-/** One task: the meeting as stored, the server's public URL and the formats to write. */
+/** One task: the meeting as stored, its owner's notes, the server's public URL and the formats. */
 export interface ExportTask {
   meeting: Meeting;
+  /** The owner's My notes; null (or absent) when there are none. */
+  notes?: ExportNotes | null;
   /** No trailing slash. */
   publicUrl: string;
   formats: ExportFormat[];

@@ -22,8 +22,8 @@ const writers: Record<ExportFormat, (m: ExportedMeeting) => Promise<Buffer> | Bu
   pdf: toPdf,
 };
 
-serveThreadTasks<ExportTask>(async ({ meeting, publicUrl, formats }) => {
-  const m = toExportedMeeting(meeting, publicUrl);
+serveThreadTasks<ExportTask>(async ({ meeting, notes, publicUrl, formats }) => {
+  const m = toExportedMeeting(meeting, publicUrl, notes ?? null);
   const files: Uint8Array[] = [];
   for (const format of formats) {
     const bytes = await writers[format](m);

@@ -1,8 +1,9 @@
 /**
  * A meeting as every export format writes it: names applied to the speakers, each turn with its
- * start and end on the recording (s), the action items and a link back to the meeting.
+ * start and end on the recording (s), the action items, the owner's notes and a link back to the
+ * meeting.
  */
-import { parseTranscript, speakerName, type Meeting } from '@summy/core';
+import { parseTranscript, speakerName, type Meeting, type NoteBlock } from '@summy/core';
 
 /** One transcript turn with the speaker's name and its span on the recording (s). */
 export interface ExportedTurn {
@@ -29,6 +30,8 @@ export interface ExportedMeeting {
   /** Markdown, names applied; null when there is none. */
   summary: string | null;
   actionItems: { title: string; owner: string | null; completed: boolean }[];
+  /** The owner's My notes: the editor's blocks and one Markdown document; null without notes. */
+  notes: { blocks: NoteBlock[]; markdown: string } | null;
   turns: ExportedTurn[];
   /** The meeting in Summy (`{PUBLIC_URL}/meeting/{id}`). */
   url: string;
@@ -40,8 +43,13 @@ export interface ExportedMeeting {
  * position over the recording's length, as the meeting view does. A turn ends where the next
  * starts (the last at the end of the recording, or 2 s after its start without one).
  * @param publicUrl the server's public URL, no trailing slash
+ * @param notes the owner's My notes (services/notes/read-notes.ts), null without
  */
-export function toExportedMeeting(meeting: Meeting, publicUrl: string): ExportedMeeting {
+export function toExportedMeeting(
+  meeting: Meeting,
+  publicUrl: string,
+  notes: ExportedMeeting['notes'] = null,
+): ExportedMeeting {
   const parsed = parseTranscript(meeting.transcript);
   const length = meeting.transcript?.length ?? 0;
   const durationS = meeting.duration * 60;
@@ -83,6 +91,7 @@ export function toExportedMeeting(meeting: Meeting, publicUrl: string): Exported
       owner: a.assignedTo,
       completed: a.completed,
     })),
+    notes,
     turns,
     url: `${publicUrl}/meeting/${meeting.id}`,
   };

@@ -1,6 +1,6 @@
 /**
- * The meeting as a PDF (written by pdfkit): title, date and link, the summary, the action items
- * and the transcript with times, on A4 pages. DejaVu Sans (Debian's fonts-dejavu-core) is embedded
+ * The meeting as a PDF (written by pdfkit): title, date and link, the summary, My notes, the action
+ * items and the transcript with times, on A4 pages. DejaVu Sans (Debian's fonts-dejavu-core) is embedded
  * when installed, so names and words in any European or Cyrillic script print; without it the
  * PDF's built-in Helvetica is used, which covers Latin-1 only (other characters print as '?').
  * pdfkit is loaded on the first export.
@@ -64,9 +64,11 @@ export async function toPdf(m: ExportedMeeting): Promise<Buffer> {
       .fontSize(10)
       .text(text(`Attendees: ${m.attendees.join(', ')}`));
   }
-  if (m.summary?.trim()) {
-    heading('Summary', 16);
-    for (const block of markdownBlocks(m.summary)) {
+  // The summary and My notes: a section each, their Markdown's headings below its own.
+  const markdownSection = (title: string, markdown: string | undefined | null) => {
+    if (!markdown?.trim()) return;
+    heading(title, 16);
+    for (const block of markdownBlocks(markdown)) {
       if (block.kind === 'heading') heading(block.runs.map((r) => r.text).join(''), 13);
       else if (block.kind === 'bullet') {
         doc.font('body').fontSize(11).text('•', { continued: true });
@@ -76,7 +78,9 @@ export async function toPdf(m: ExportedMeeting): Promise<Buffer> {
         doc.moveDown(0.4);
       }
     }
-  }
+  };
+  markdownSection('Summary', m.summary);
+  markdownSection('My notes', m.notes?.markdown);
   actionItemsAndTranscript(doc, m, text, heading);
   doc.end();
   return done;

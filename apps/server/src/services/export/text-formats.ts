@@ -27,8 +27,9 @@ export function topicTag(topic: string): string {
 
 /**
  * Markdown with YAML front matter: `title`, `date` (ISO 8601), `duration_minutes`, `attendees`,
- * `speakers`, `tags` (from the topics) and `source` (the link back); then the summary, the action
- * items as a task list, and the transcript with times.
+ * `speakers`, `tags` (from the topics) and `source` (the link back); then the summary, My notes
+ * (their headings moved under the section's), the action items as a task list, and the transcript
+ * with times.
  */
 export function toMarkdown(m: ExportedMeeting): string {
   const list = (key: string, values: string[]) =>
@@ -55,6 +56,7 @@ export function toMarkdown(m: ExportedMeeting): string {
     `${readableDate(m.date)} · [Open in Summy](${m.url})`,
   ];
   if (m.summary?.trim()) parts.push('', '## Summary', '', m.summary.trim());
+  if (m.notes) parts.push('', '## My notes', '', nestHeadings(m.notes.markdown, 2));
   if (m.actionItems.length) {
     parts.push(
       '',
@@ -70,6 +72,14 @@ export function toMarkdown(m: ExportedMeeting): string {
     for (const t of m.turns) parts.push(`**${t.speaker}** (${clock(t.start)}): ${t.text}`, '');
   }
   return `${parts.join('\n').trimEnd()}\n`;
+}
+
+/** Markdown with every heading `levels` deeper (at most `######`), to sit under a section. */
+export function nestHeadings(markdown: string, levels: number): string {
+  return markdown.replace(
+    /^(\s*)(#{1,6})(?=\s)/gm,
+    (_, indent: string, marks: string) => indent + '#'.repeat(Math.min(6, marks.length + levels)),
+  );
 }
 
 /** The transcript as plain text: a header, then `[m:ss] Name: text` per turn. */

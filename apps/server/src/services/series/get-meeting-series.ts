@@ -1,7 +1,7 @@
 /**
  * 'Last time' for a meeting of a series: the series itself (what ties it, its name, its meetings
  * for the assistant's 'this series' scope), the meeting before this one (its summary's opening
- * and decisions), the series' action items still open, and which of those this meeting suggests
+ * and decisions, and the user's notes of it), the series' action items still open, and which of those this meeting suggests
  * are done. docs/product.md#series-memory.
  */
 import { and, count, desc, eq, lt } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import {
 } from '@summy/core';
 import { meetings, type Database } from '@summy/db';
 import { readSpeakerNames } from '../meetings/to-meeting.ts';
+import { readNotesMarkdown } from '../notes/read-notes.ts';
 import {
   openItemsBefore,
   openItemsByIds,
@@ -91,6 +92,7 @@ export async function getMeetingSeries(
     ),
   ]);
 
+  const notes = previous ? await readNotesMarkdown(db, userId, [previous.id]) : new Map();
   const summary = previous?.summary
     ? applySpeakerNames(previous.summary, readSpeakerNames(previous.names))
     : null;
@@ -108,6 +110,7 @@ export async function getMeetingSeries(
           date: previous.date.toISOString(),
           overview: summaryOverview(summary),
           decisions: summaryDecisions(summary),
+          notes: notes.get(previous.id) ?? null,
         }
       : null,
     openItems,

@@ -1,13 +1,21 @@
 /**
  * 'Last time': for a meeting of a series (one recurring event, or the same attendees or named
- * speakers), the previous meeting's overview and decisions, the series' action items still open
+ * speakers), the previous meeting's overview, decisions and the user's notes of it (a few lines,
+ * then 'Show all'), the series' action items still open
  * with their owners, and the ones this meeting suggests are done, each to confirm ('Mark done')
  * or dismiss ('Still open'). Drawn above the summary; nothing for a meeting of no series or a
  * series with nothing before it. docs/product.md#series-memory.
  */
-import type { CarriedItem, LikelyDoneItem, MeetingSeries } from '@summy/core';
-import { Check, CircleDashed, History, Quote, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import {
+  noteLinesOf,
+  plainMarkdown,
+  type CarriedItem,
+  type LikelyDoneItem,
+  type MeetingSeries,
+  type NoteLine,
+} from '@summy/core';
+import { Check, CircleDashed, History, Quote, Square, SquareCheck, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
@@ -190,6 +198,66 @@ function Decisions({ id, decisions }: { id: string; decisions: readonly string[]
   );
 }
 
+/** Lines of the previous meeting's notes shown before 'Show all'. */
+export const NOTES_PREVIEW_LINES = 4;
+
+/** One line of the notes as plain text: a heading in bold, a checkbox line with its box. */
+function NoteLineItem({ line }: { line: NoteLine }) {
+  const text = plainMarkdown(line.text);
+  if (line.kind === 'heading') return <li className="font-medium">{text}</li>;
+  const Box = line.checked ? SquareCheck : Square;
+  return (
+    <li className="flex gap-2">
+      {line.kind === 'task' ? (
+        <Box className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="mt-2 size-1 shrink-0 rounded-full bg-muted-foreground"
+        />
+      )}
+      <span className="min-w-0 break-words">
+        {line.kind === 'task' && (
+          <span className="sr-only">{line.checked ? 'Done: ' : 'To do: '}</span>
+        )}
+        {text}
+      </span>
+    </li>
+  );
+}
+
+/** The user's notes of the previous meeting: a few lines, the rest behind 'Show all'. */
+function PreviousNotes({ id, markdown }: { id: string; markdown: string | null }) {
+  const [expanded, setExpanded] = useState(false);
+  const lines = markdown ? noteLinesOf([{ id: 'n', phase: 'after', t: null, markdown }]) : [];
+  if (lines.length === 0) return null;
+  const long = lines.length > NOTES_PREVIEW_LINES;
+  const shown = expanded || !long ? lines : lines.slice(0, NOTES_PREVIEW_LINES);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <SectionTitle id={id}>Your notes last time</SectionTitle>
+      <ul id={`${id}-lines`} aria-labelledby={id} className="flex flex-col gap-1 text-sm">
+        {shown.map((line) => (
+          <NoteLineItem key={line.ref} line={line} />
+        ))}
+      </ul>
+      {long && (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto self-start p-0 text-xs"
+          aria-expanded={expanded}
+          aria-controls={`${id}-lines`}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {expanded ? 'Show less' : 'Show all'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** The items this meeting suggests are done, each to confirm or dismiss; nothing when none. */
 function LikelyDoneList({
   id,
@@ -266,6 +334,7 @@ export function LastTime({ meetingId, series }: LastTimeProps) {
         <p className="line-clamp-3 text-sm text-muted-foreground">{previous.overview}</p>
       )}
       <Decisions id={`${id}-decisions`} decisions={previous?.decisions ?? []} />
+      <PreviousNotes id={`${id}-notes`} markdown={previous?.notes ?? null} />
       <LikelyDoneList
         id={`${id}-done`}
         meetingId={meetingId}

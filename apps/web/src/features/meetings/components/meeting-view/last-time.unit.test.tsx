@@ -1,7 +1,8 @@
 /**
  * 'Last time' rendered to static HTML: the previous meeting with its overview and decisions, the
  * items likely done (with what was said, linked to its turn, and their two answers), the items
- * still open (an older meeting's named by its day), and nothing when there is nothing to recall.
+ * still open (an older meeting's named by its day), the user's notes of the previous meeting (a
+ * few lines, then 'Show all'), and nothing when there is nothing to recall.
  */
 import type { MeetingSeries } from '@summy/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ const SERIES: MeetingSeries = {
     date: '2026-11-20T10:00:00.000Z',
     overview: 'The team reviewed the launch plan.',
     decisions: ['Launch moves to March.'],
+    notes: null,
   },
   openItems: [
     item(1, 'Send the client deck', PREV, 'Carol Diaz'),
@@ -89,5 +91,32 @@ describe('LastTime', () => {
     const shown = text(render({ ...SERIES, previous: null, likelyDone: [] }));
     expect(shown).toContain('Still open (3)');
     expect(shown).not.toContain('Decisions');
+  });
+
+  it("shows the previous meeting's notes under 'Your notes last time', a few lines then 'Show all'", () => {
+    const notes = [
+      '## Budget',
+      '- Ask about the **volume discount**',
+      '- [x] Send the quote',
+      '- [ ] Call the bank',
+      'Fifth line stays hidden',
+      'Sixth too',
+    ].join('\n');
+    const html = render({ ...SERIES, previous: { ...SERIES.previous!, notes } });
+    const shown = text(html);
+    expect(shown).toContain('Your notes last time');
+    expect(shown).toContain('Budget');
+    // Markdown marks are not shown as they are typed.
+    expect(shown).toContain('Ask about the volume discount');
+    expect(shown).not.toContain('**');
+    expect(shown).toContain('Done: Send the quote');
+    expect(shown).toContain('To do: Call the bank');
+    expect(shown).not.toContain('Fifth line stays hidden');
+    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>Show all<\/button>/);
+
+    const short = render({ ...SERIES, previous: { ...SERIES.previous!, notes: 'Only one line' } });
+    expect(text(short)).toContain('Only one line');
+    expect(short).not.toContain('Show all');
+    expect(render(SERIES)).not.toContain('Your notes last time');
   });
 });
