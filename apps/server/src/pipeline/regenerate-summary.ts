@@ -3,7 +3,8 @@
  * template the user chose. The previous summary stays until the new one is saved: summary, summary
  * data (topics merged in, the rest kept), model label and template are written in one update, which
  * the row trigger announces to the owner's browsers as a change (docs/decisions/003). Action items
- * are not regenerated: the to-dos the first run made would be doubled. A failed summary leaves the
+ * are not extracted again (the to-dos the first run made would be doubled); checkbox lines of
+ * My notes that are not yet to-dos of the meeting are added. A failed summary leaves the
  * old one and records why (`summary_error`).
  */
 import { and, eq, sql } from 'drizzle-orm';

@@ -238,7 +238,7 @@ function meetingWorkRoutes(router: Router, deps: AppDeps): void {
         path: '/{id}/summary',
         tags,
         summary:
-          "Summarise the meeting's transcript again with a template and model (each defaults to the user's AI preference). The previous summary stays until the new one is saved; action items are not regenerated. The result arrives as a change event and a notice over /api/events",
+          "Summarise the meeting's transcript again with a template and model (each defaults to the user's AI preference). The previous summary stays until the new one is saved; action items are not extracted again, but checkbox lines of My notes that are not yet to-dos are added. The result arrives as a change event and a notice over /api/events",
         request: { params: idParam, body: jsonBody(regenerateSummarySchema) },
         responses: {
           202: jsonAnswer(
