@@ -40,6 +40,7 @@ import { apiKeyRoutes } from './routes/api-keys/routes.ts';
 import { webhookRoutes } from './routes/webhooks/routes.ts';
 import { meetingExportRoutes } from './routes/meetings/export-routes.ts';
 import { meetingSeriesRoutes } from './routes/meetings/series-routes.ts';
+import { meetingTranscriptRoutes } from './routes/meetings/transcript-routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
 import { linearRouters } from './routes/linear/routes.ts';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   api.route('/meetings', meetingCalendarRoutes(deps));
   api.route('/meetings', meetingExportRoutes(deps));
   api.route('/meetings', meetingSeriesRoutes(deps));
+  api.route('/meetings', meetingTranscriptRoutes(deps));
   api.route('/', transcriptionRoutes(deps));
   api.route('/', textRoutes(deps));
   api.route('/uploads', tusRoutes(deps));
