@@ -136,6 +136,8 @@ export function MeetingModes({
             cited={cited}
             onRenameSpeaker={onRenameSpeaker}
             capture={meeting.capture}
+            meetingId={meeting.id}
+            editable={!busy}
           />
         </Suspense>
       </Tabs.Content>
