@@ -4,6 +4,7 @@
  * back to 'Edit text'; a draft survives its card leaving the virtualized list.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { createAxeScanner } from '../fixtures/a11y';
 import { shootStates } from '../fixtures/screenshots';
 import { api, dismissTranscriptionPrompt, signUp } from '../fixtures/session';
 import { TRANSCRIPT, createMeeting, type Meeting } from '../fixtures/meeting-view';
@@ -36,6 +37,10 @@ test('edit a turn, undo it, cancel with Escape', async ({ page }) => {
   await expect(field).toHaveValue(OLD);
   await field.fill(NEW);
   await shootStates(page, 'turn-edit-editing');
+  const axe = createAxeScanner();
+  await axe.scan(page, 'a turn being edited');
+  expect(axe.report()).toBe('');
+  await expect(field).toBeFocused();
 
   await field.press('Control+Enter');
   await expect(page.getByText('Turn text saved')).toBeVisible();

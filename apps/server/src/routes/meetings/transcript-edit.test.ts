@@ -82,6 +82,15 @@ describe('PATCH /api/meetings/:id/transcript/turns/:index', () => {
       ),
     );
     expect(meeting.turnTimes).toEqual([TIMES[0], TIMES[1], { speaker: 0, start: 20, end: 39 }]);
+    // One time per turn again: exports (and the view) use the recorded times, not estimates.
+    const exported = (await fetch(`${server.url}/api/meetings/${m.id}/export?format=json`, {
+      headers: { cookie: alice.cookie },
+    }).then((r) => r.json())) as { turns: { start: number; end: number; exact: boolean }[] };
+    expect(exported.turns.map(({ start, end, exact }) => [start, end, exact])).toEqual([
+      [0, 9, true],
+      [10, 19, true],
+      [20, 39, true],
+    ]);
   });
 
   it('refuses a stale previous text, a busy meeting, another user and bad input, changing nothing', async () => {
