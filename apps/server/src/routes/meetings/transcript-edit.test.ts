@@ -184,4 +184,29 @@ describe('PATCH /api/meetings/:id/transcript/turns/:index', () => {
       await mcp.close();
     }
   });
+
+  it('is documented, needs a session or a read-write API key', async () => {
+    const doc = await fetch(`${server.url}/api/openapi.json`).then((r) => r.json());
+    expect(Object.keys(doc.paths['/api/meetings/{id}/transcript/turns/{index}'])).toEqual([
+      'patch',
+    ]);
+    const m = await newMeeting();
+    const body = { text: 'New words.', previous: 'The budget is ten thousand.' };
+    const url = `${server.url}/api/meetings/${m.id}/transcript/turns/1`;
+    const send = (headers: Record<string, string>) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    expect((await send({})).status).toBe(401);
+    const key = async (scope: string) =>
+      (await alice.post('/api/api-keys', { name: scope, scope })).body.key as string;
+    expect((await send({ authorization: `Bearer ${await key('read')}` })).status).toBe(403);
+    const res = await send({ authorization: `Bearer ${await key('read-write')}` });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { meeting: Meeting }).meeting.transcript).toContain(
+      'Speaker 2: New words.',
+    );
+  });
 });
