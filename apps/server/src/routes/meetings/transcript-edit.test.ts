@@ -180,6 +180,14 @@ describe('PATCH /api/meetings/:id/transcript/turns/:index', () => {
         text: 'We met John Smyth about the wallaby budget.',
       });
       expect(page.turns[1]).toMatchObject({ speaker: 'Carol' });
+      const found = (
+        await mcp.callTool({ name: 'search_meetings', arguments: { query: 'wallaby' } })
+      ).structuredContent as { meetings: { id: string }[] };
+      expect(found.meetings.map((f) => f.id)).toContain(m.id);
+      const read = await mcp.readResource({ uri: `summy://meetings/${m.id}` });
+      const markdown = (read.contents[0] as { text: string }).text;
+      expect(markdown).toContain('We met John Smyth about the wallaby budget.');
+      expect(markdown).not.toContain('Jon Smith');
     } finally {
       await mcp.close();
     }
