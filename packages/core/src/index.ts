@@ -35,3 +35,4 @@ export * from './webhooks.ts';
 export * from './search.ts';
 export * from './series.ts';
 export * from './notes.ts';
+export * from './transcript-edit.ts';

@@ -24,12 +24,60 @@ const BRACKETED = /^\[(Speaker \d+)\]:\s*/;
 const NUMBERED = /^(Speaker \d+|Unknown):\s*/;
 const NAMED = /^(\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}):\s*/u;
 
-function readLabel(paragraph: string): { speaker: string; text: string } | null {
+/**
+ * The speaker label a trimmed paragraph starts with, if any.
+ * @returns the speaker, the label as written (with the spaces after its colon) and the text after
+ *   it; null for a paragraph without a label
+ */
+export function readLabel(
+  paragraph: string,
+): { speaker: string; label: string; text: string } | null {
   for (const pattern of [BRACKETED, NUMBERED, NAMED]) {
     const match = pattern.exec(paragraph);
-    if (match) return { speaker: match[1]!, text: paragraph.slice(match[0].length) };
+    if (match) {
+      return { speaker: match[1]!, label: match[0], text: paragraph.slice(match[0].length) };
+    }
   }
   return null;
+}
+
+/** A paragraph of a stored transcript that says something, with the speaker it belongs to. */
+export interface SpokenParagraph {
+  /** Its label's speaker, else the speaker of the paragraph before ('Speaker 1' at first). */
+  speaker: string;
+  /** Its label as written, with the spaces after the colon; '' without one. */
+  label: string;
+  /** What it says, trimmed, without the label. */
+  said: string;
+  /** Character offsets of the trimmed paragraph (label included) in the transcript: [start, end). */
+  start: number;
+  end: number;
+}
+
+/**
+ * The paragraphs (separated by blank lines) that say something, in order. A paragraph that is only
+ * a label says nothing but still names the speaker of the unlabelled ones after it.
+ */
+export function spokenParagraphs(text: string): SpokenParagraph[] {
+  const out: SpokenParagraph[] = [];
+  let speaker = DEFAULT_SPEAKER;
+  const push = (raw: string, offset: number) => {
+    const paragraph = raw.trim();
+    if (!paragraph) return;
+    const label = readLabel(paragraph);
+    if (label) speaker = label.speaker;
+    const said = (label ? label.text : paragraph).trim();
+    if (!said) return;
+    const start = offset + raw.indexOf(paragraph);
+    out.push({ speaker, label: label?.label ?? '', said, start, end: start + paragraph.length });
+  };
+  let start = 0;
+  for (const match of text.matchAll(/\n[ \t]*\n\s*/g)) {
+    push(text.slice(start, match.index), start);
+    start = match.index + match[0].length;
+  }
+  push(text.slice(start), start);
+  return out;
 }
 
 const CLOSERS = new Set(['"', "'", ')', ']']);
@@ -57,23 +105,7 @@ export function parseTranscript(text: string | null | undefined): TranscriptTurn
   // The pieces of the last turn, and the last piece said.
   let parts: string[] = [];
   let lastSaid = '';
-  let speaker = DEFAULT_SPEAKER;
-  const separator = /\n[ \t]*\n\s*/g;
-  let start = 0;
-  const paragraphs: { raw: string; offset: number }[] = [];
-  for (const match of text.matchAll(separator)) {
-    paragraphs.push({ raw: text.slice(start, match.index), offset: start });
-    start = match.index + match[0].length;
-  }
-  paragraphs.push({ raw: text.slice(start), offset: start });
-
-  for (const { raw, offset } of paragraphs) {
-    const paragraph = raw.trim();
-    if (!paragraph) continue;
-    const label = readLabel(paragraph);
-    if (label) speaker = label.speaker;
-    const said = (label ? label.text : paragraph).trim();
-    if (!said) continue;
+  for (const { speaker, said, start } of spokenParagraphs(text)) {
     const last = turns[turns.length - 1];
     if (last && last.speaker === speaker) {
       // The merged text ends with the piece said last, so only that piece needs checking; the
@@ -88,7 +120,7 @@ export function parseTranscript(text: string | null | undefined): TranscriptTurn
         speaker,
         text: said,
         index: turns.length,
-        offset: offset + raw.indexOf(paragraph),
+        offset: start,
       });
     }
     lastSaid = said;

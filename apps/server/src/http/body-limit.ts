@@ -26,6 +26,12 @@ const RULES: { method: string | null; path: RegExp; kind: BodyKind }[] = [
   // Bodies that carry a transcript (up to 2,000,000 characters).
   { method: 'POST', path: /^\/api\/meetings\/?$/, kind: 'transcript' },
   { method: 'PATCH', path: new RegExp(`^/api/meetings/${ID}/?$`), kind: 'transcript' },
+  // A turn's text and the text it replaces (a turn may be a whole monologue).
+  {
+    method: 'PATCH',
+    path: new RegExp(`^/api/meetings/${ID}/transcript/turns/${ID}/?$`),
+    kind: 'transcript',
+  },
   {
     method: 'POST',
     path: /^\/api\/(summary|action-items|enhance-speakers)\/?$/,

@@ -18,6 +18,7 @@ describe('bodyKind', () => {
     ['POST', '/api/meetings', 'transcript'],
     ['POST', '/api/meetings/', 'transcript'],
     ['PATCH', `/api/meetings/${ID}`, 'transcript'],
+    ['PATCH', `/api/meetings/${ID}/transcript/turns/3`, 'transcript'],
     ['POST', '/api/summary', 'transcript'],
     ['POST', '/api/action-items', 'transcript'],
     ['POST', '/api/enhance-speakers', 'transcript'],

@@ -17,11 +17,11 @@ import {
 } from '@summy/core';
 import { meetings, todos, type Database } from '@summy/db';
 import type { AppDeps } from '../../deps.ts';
-import { NotFoundError, ValidationError } from '../../errors/app-errors.ts';
+import { ValidationError } from '../../errors/app-errors.ts';
 import { log } from '../../log.ts';
 import { recordVoiceProfiles } from '../voices/record-voice-profiles.ts';
 import { getMeeting } from './get-meeting.ts';
-import { MeetingBusyError } from './retranscribe-meeting.ts';
+import { lockEditableMeeting } from './lock-editable-meeting.ts';
 import { readSpeakerNames } from './to-meeting.ts';
 
 /**
@@ -45,18 +45,7 @@ export async function renameSpeakers(
   const { db } = deps.database;
   const owned = and(eq(meetings.id, id), eq(meetings.userId, userId));
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        transcript: meetings.transcript,
-        speakerNames: meetings.speakerNames,
-        isProcessing: meetings.isProcessing,
-        isRecording: meetings.isRecording,
-      })
-      .from(meetings)
-      .where(owned)
-      .for('update');
-    if (!row) throw new NotFoundError('Meeting');
-    if (row.isProcessing || row.isRecording) throw new MeetingBusyError();
+    const row = await lockEditableMeeting(tx as unknown as Database, userId, id);
     const labels = speakerLabels(row.transcript);
     const unknown = Object.keys(input.names).filter((label) => !labels.includes(label));
     if (unknown.length > 0) {

@@ -54,6 +54,7 @@ describe('CaptureNotes', () => {
         progress={null}
         activeIndex={-1}
         capture={{ echoed, doubleTalkShare: 0.4 }}
+        meetingId="m1"
       />,
     );
     expect(html).toContain('2 echoed lines hidden');

@@ -148,6 +148,8 @@ export function MeetingModes({
             cited={cited}
             onRenameSpeaker={onRenameSpeaker}
             capture={meeting.capture}
+            meetingId={meeting.id}
+            editable={!busy}
           />
         </Suspense>
       </Tabs.Content>

@@ -5,7 +5,8 @@
  * keeps only the cards near the viewport in the page and renders without jank. A citation of the
  * assistant scrolls to its turn and highlights the card for a few seconds (`data-cited`,
  * `aria-current`). A call recording's notes sit under the heading (capture-notes.tsx); its echo
- * lines, when shown, take rows of their own among the turns by time (transcript-rows.ts).
+ * lines, when shown, take rows of their own among the turns by time (transcript-rows.ts). Each
+ * turn's 'Edit text' corrects its words in place (turn-text-editor.tsx) unless the meeting is busy.
  */
 import type { CallCapture, ProgressLabel, TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
@@ -25,6 +26,7 @@ import type { TurnStart } from './meeting-time';
 import { GeneratingState, PanelEmpty } from './panel-states';
 import { rowOfTurns, transcriptRows, type TranscriptRow } from './transcript-rows';
 import { TurnCard } from './turn-card';
+import { turnEditorOf, useTurnTextEditing } from './turn-text-editor';
 
 /** A first guess of a card's height before it is measured (px). */
 const ESTIMATED_CARD_HEIGHT = 132;
@@ -76,6 +78,10 @@ export interface MeetingTranscriptProps {
   onRenameSpeaker?: (speaker: string) => void;
   /** What merging a call's two channels found (echo lines, double talk); null for one source. */
   capture?: CallCapture | null;
+  /** The meeting whose turns the cards' 'Edit text' corrects. */
+  meetingId: string;
+  /** False while the meeting is busy, when its transcript cannot change: no 'Edit text'. */
+  editable?: boolean;
 }
 
 /** The transcript panel: heading, then one virtualized card per speaker turn. */
@@ -91,6 +97,8 @@ export function MeetingTranscript({
   cited = null,
   onRenameSpeaker,
   capture = null,
+  meetingId,
+  editable = false,
 }: MeetingTranscriptProps) {
   const [echoesShown, setEchoesShown] = useState(false);
   const rows = useMemo(
@@ -133,6 +141,8 @@ export function MeetingTranscript({
           activeIndex={activeIndex}
           cited={cited}
           onRenameSpeaker={onRenameSpeaker}
+          meetingId={meetingId}
+          editable={editable}
         />
       )}
     </section>
@@ -160,6 +170,8 @@ function TurnList({
   cited,
   onRenameSpeaker,
   rows,
+  meetingId,
+  editable,
 }: Omit<
   MeetingTranscriptProps,
   'generating' | 'progress' | 'scrollElement' | 'cited' | 'capture'
@@ -169,6 +181,7 @@ function TurnList({
   rows: readonly TranscriptRow[];
 }) {
   const listRef = useRef<HTMLOListElement>(null);
+  const editing = useTurnTextEditing(meetingId);
   const scrollMargin = useScrollMargin(listRef, scrollElement);
 
   // The compiler cannot memoize around the virtualizer's mutable instance; nothing here needs it.
@@ -183,15 +196,7 @@ function TurnList({
   });
 
   const items = virtualizer.getVirtualItems();
-  // Citations and playback name turns; the list's indexes are rows (echo lines shown add some).
-  const rowOf = useMemo(() => rowOfTurns(rows), [rows]);
-  const citedRow = useMemo(
-    () =>
-      cited && rowOf[cited.index] !== undefined
-        ? { index: rowOf[cited.index]!, key: cited.key }
-        : null,
-    [cited, rowOf],
-  );
+  const citedRow = useCitedRow(cited, rows);
   const citedIndex = useCitedTurn(citedRow, rows.length, scrollElement, listRef, virtualizer);
 
   return (
@@ -228,12 +233,29 @@ function TurnList({
                 cited={row.index === citedIndex}
                 onPlay={onPlayTurn}
                 onRename={onRenameSpeaker}
+                onEdit={editable ? editing.start : undefined}
+                editor={editable ? turnEditorOf(editing, content.turn) : null}
               />
             )}
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/**
+ * The row of a cited turn: citations and playback name turns, and the list's indexes are rows
+ * (echo lines shown add some).
+ */
+function useCitedRow(cited: CitedTurn | null, rows: readonly TranscriptRow[]): CitedTurn | null {
+  const rowOf = useMemo(() => rowOfTurns(rows), [rows]);
+  return useMemo(
+    () =>
+      cited && rowOf[cited.index] !== undefined
+        ? { index: rowOf[cited.index]!, key: cited.key }
+        : null,
+    [cited, rowOf],
   );
 }
 

@@ -1,7 +1,7 @@
 /** A transcript turn's card, drawn by the meeting view's transcript list. */
 import { formatPlaybackTime, type TranscriptTurn } from '@summy/core';
-import { Pencil, Play } from 'lucide-react';
-import { memo, type MouseEvent } from 'react';
+import { Pencil, Play, TextCursorInput } from 'lucide-react';
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import type { TurnStart } from './meeting-time';
 import { SpeakerAvatar } from './speaker-avatar';
@@ -77,10 +77,50 @@ function TurnTime({
 }
 
 /**
+ * The turn's 'Edit text' button: faint until the card is hovered or the button focused (always
+ * shown on touch screens); focus comes back to it when the editor closes.
+ */
+function EditTextButton({
+  turn,
+  editing,
+  onEdit,
+}: {
+  turn: TranscriptTurn;
+  editing: boolean;
+  onEdit: (turn: TranscriptTurn) => void;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) button.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      onClick={() => onEdit(turn)}
+      aria-expanded={editing}
+      className={cn(
+        'inline-flex h-7 min-w-7 shrink-0 cursor-pointer items-center justify-center gap-1.5 rounded-md px-1.5 text-xs font-medium text-muted-foreground outline-none transition-opacity hover:bg-accent hover:text-foreground focus-visible:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        editing
+          ? 'bg-accent text-foreground'
+          : 'opacity-0 group-hover:opacity-100 pointer-coarse:opacity-100',
+      )}
+    >
+      <TextCursorInput className="size-4" aria-hidden="true" />
+      {/* Words on wide screens; the icon alone on a phone, where the header is narrow. */}
+      <span className="max-sm:sr-only">Edit text</span>
+    </button>
+  );
+}
+
+/**
  * One speaker turn of the transcript: avatar, name (renamable when `onRename` is given), where it
- * starts in the recording (`start`, null when unknown) and its text. A click on the card plays from
- * the turn when `onPlay` is given; `active` marks the turn being played, `cited` the one the
- * assistant cited. Memoized: playback moves the highlight, which must not redraw every card.
+ * starts in the recording (`start`, null when unknown) and its text, or `editor` in its place while
+ * the text is being corrected ('Edit text', shown when `onEdit` is given). A click on the card
+ * plays from the turn when `onPlay` is given; `active` marks the turn being played, `cited` the one
+ * the assistant cited. Memoized: playback moves the highlight, which must not redraw every card.
  */
 export const TurnCard = memo(function TurnCard({
   turn,
@@ -90,6 +130,8 @@ export const TurnCard = memo(function TurnCard({
   cited,
   onPlay,
   onRename,
+  onEdit,
+  editor = null,
 }: {
   turn: TranscriptTurn;
   start: TurnStart | null;
@@ -98,6 +140,8 @@ export const TurnCard = memo(function TurnCard({
   cited: boolean;
   onPlay?: (index: number) => void;
   onRename?: (speaker: string) => void;
+  onEdit?: (turn: TranscriptTurn) => void;
+  editor?: ReactNode;
 }) {
   const canPlay = Boolean(onPlay && start);
   const time = start ? formatPlaybackTime(start.start) : null;
@@ -105,7 +149,7 @@ export const TurnCard = memo(function TurnCard({
   // A click anywhere on the card plays from the turn, unless the person was selecting text.
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
     if (!canPlay) return;
-    if ((event.target as HTMLElement).closest('button')) return;
+    if ((event.target as HTMLElement).closest('button, form')) return;
     if (window.getSelection()?.toString()) return;
     onPlay?.(turn.index);
   };
@@ -127,11 +171,14 @@ export const TurnCard = memo(function TurnCard({
       <header className="flex items-center gap-3">
         <SpeakerAvatar speaker={turn.speaker} slot={slot} />
         <SpeakerName speaker={turn.speaker} onRename={onRename} />
+        {onEdit && <EditTextButton turn={turn} editing={editor !== null} onEdit={onEdit} />}
         <TurnTime turn={turn} start={start} active={active} onPlay={onPlay} />
       </header>
-      <p className="mt-2.5 text-[15px] leading-7 break-words whitespace-pre-line text-foreground/90 sm:pl-11">
-        {turn.text}
-      </p>
+      {editor ?? (
+        <p className="mt-2.5 text-[15px] leading-7 break-words whitespace-pre-line text-foreground/90 sm:pl-11">
+          {turn.text}
+        </p>
+      )}
     </article>
   );
 });
