@@ -194,7 +194,9 @@ describe('PATCH /api/meetings/:id/transcript/turns/:index', () => {
   });
 
   it('is documented, needs a session or a read-write API key', async () => {
-    const doc = await fetch(`${server.url}/api/openapi.json`).then((r) => r.json());
+    const doc = (await fetch(`${server.url}/api/openapi.json`).then((r) => r.json())) as {
+      paths: Record<string, object>;
+    };
     expect(Object.keys(doc.paths['/api/meetings/{id}/transcript/turns/{index}'])).toEqual([
       'patch',
     ]);
