@@ -251,7 +251,9 @@ function wholeOnly(
     // extractive points (the caller's fallback), rather than notes citing nothing.
     ...(model.writeAroundNotes && {
       async writeAroundNotes(input: NotesInput, signal?: AbortSignal) {
-        if (!(await fits(input.transcript))) throw tooLong('summary');
+        // The notes are read beside the transcript: both must fit.
+        const notes = input.lines.map((l) => `[${l.ref}] - ${l.text}`).join('\n');
+        if (!(await fits(`${notes}\n\n${input.transcript}`))) throw tooLong('summary');
         return model.writeAroundNotes!(input, signal);
       },
     }),

@@ -230,4 +230,16 @@ describe('withLongTranscripts and the notes written around My notes', () => {
     ).rejects.toThrow(TextGenerationError);
     expect(asked).toEqual([short]);
   });
+
+  it('counts the notes with the transcript: long notes beside a short transcript are refused', async () => {
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      ...lines[0],
+      ref: `n${i + 1}`,
+      text: 'ship the release on friday with the notes',
+    }));
+    const short = 'Alice: We ship on Friday.';
+    await expect(
+      long.writeAroundNotes!({ transcript: short, lines: many, meetingTitle: '' }),
+    ).rejects.toThrow('Summary generation failed');
+  });
 });

@@ -13,6 +13,7 @@ import {
   speakerNamesPrompt,
   summaryPrompt,
   titlePrompt,
+  writtenNotesPrompt,
 } from '../ai-sdk/prompts.ts';
 import { withLongTranscripts, type ContextLimit } from '../long-transcripts.ts';
 import { lazyTextModel } from '../lazy-text-model.ts';
@@ -131,6 +132,8 @@ function promptsWithoutTranscript(): string[] {
     titlePrompt(''),
     actionItemsPrompt(''),
     speakerNamesPrompt('', labels),
+    // The notes themselves are counted with the transcript (long-transcripts.ts).
+    writtenNotesPrompt({ transcript: '', lines: [], meetingTitle: title }),
   ].map((p) => `${p.system}\n${p.prompt}`);
 }
 
