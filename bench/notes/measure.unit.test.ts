@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { noteLinesOf } from '@summy/core';
+import { keptShare, notesFromReference } from './around-notes.ts';
 import { matches, normalOwner, scoreActions } from './match.ts';
 import { rouge, rougeTokens } from './rouge.ts';
 
@@ -35,5 +37,34 @@ describe('bench/notes action-item match rule', () => {
     const item = { owner: 'Marketing', text: 'Research the user requirements' };
     const s = scoreActions([item, item], [ref]);
     expect(s).toMatchObject({ matched: 1, precision: 0.5, recall: 1 });
+  });
+});
+
+describe('bench/notes around-notes', () => {
+  it('makes one note line per sentence of the first half of the reference', () => {
+    const blocks = notesFromReference('One two. Three four! Five six? Seven eight.');
+    expect(noteLinesOf(blocks).map((l) => l.text)).toEqual(['One two.', 'Three four!']);
+    expect(notesFromReference('Only one.')[0]!.markdown).toBe('- Only one.');
+  });
+
+  it("counts a line kept when a bullet with its ref holds all the line's words", () => {
+    const lines = noteLinesOf(notesFromReference('Price is 25 Euro. Colour is red. A. B.'));
+    const bullet = (text: string, noteRef: string | null) => ({
+      text,
+      noteRef,
+      citations: [],
+      discussed: true,
+    });
+    const notes = {
+      sections: [
+        {
+          heading: null,
+          noteRef: null,
+          bullets: [bullet('The price is 25 euro, said Ann.', 'n1'), bullet('Colour is red', null)],
+        },
+      ],
+    };
+    expect(keptShare(lines, notes)).toBe(0.5);
+    expect(keptShare([], notes)).toBe(1);
   });
 });

@@ -75,3 +75,24 @@ export async function storedAudioUrlOf(
 export async function readObject(server: RunningServer, key: string): Promise<Buffer> {
   return Buffer.concat(await (await server.storage.read(key)).toArray());
 }
+
+/**
+ * Sends `webm` as the recording's first chunk, stops it (11 s long) and waits for the pipeline.
+ * @throws (an assertion error) when the chunk or the stop is refused
+ */
+export async function stopWithAudio(
+  server: RunningServer,
+  who: Client,
+  id: string,
+  webm: Uint8Array,
+): Promise<Meeting> {
+  const res = await fetch(`${server.url}/api/meetings/${id}/audio?index=0`, {
+    method: 'POST',
+    headers: { cookie: who.cookie, origin: who.origin, 'content-type': 'audio/webm' },
+    body: webm,
+  });
+  if (res.status !== 200) throw new Error(`audio chunk refused: HTTP ${res.status}`);
+  const stop = await who.post(`/api/meetings/${id}/stop`, { durationMs: 11000 });
+  if (stop.status !== 200) throw new Error(`stop refused: HTTP ${stop.status}`);
+  return waitProcessed(who, id);
+}

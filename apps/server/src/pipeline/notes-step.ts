@@ -3,9 +3,15 @@
  * and the series follow-up. Each step catches its own failure (the documented fallback) except a
  * stopped run and a local model whose worker died, which end the job so the queue retries it.
  */
-import { DEFAULT_SUMMARY_TEMPLATE, FALLBACK_TITLE, type ActionItemSuggestion } from '@summy/core';
+import {
+  DEFAULT_SUMMARY_TEMPLATE,
+  FALLBACK_TITLE,
+  type ActionItemSuggestion,
+  type WrittenNotes,
+} from '@summy/core';
 import { TextGenerationError, type GeneratedSummary } from '../providers/llm/types.ts';
 import { generateTitle } from '../services/text/generate-title.ts';
+import { ownerNoteLines, writeNotesAround } from '../services/text/write-around-notes.ts';
 import { seriesFollowUpFor } from '../services/series/find-series-follow-up.ts';
 import { log } from '../log.ts';
 import type { MeetingRun, RunMeeting } from './run-context.ts';
@@ -18,6 +24,8 @@ export interface MeetingNotes {
   /** Whether `title` was generated (then it is made unique when saved). */
   generated: boolean;
   summary: GeneratedSummary | null;
+  /** The notes written around the owner's notes; null when the owner wrote none. */
+  written: WrittenNotes | null;
   /** The summary template used (the user's, else the default). */
   template: string;
   items: ActionItemSuggestion[];
@@ -39,6 +47,8 @@ export async function notesStep(run: MeetingRun, rawTranscript: string): Promise
 
   await run.progress('Summarizing');
   const { title, generated, summary, template } = await titleAndSummary(run, transcript);
+  const written = await writtenNotes(run, transcript, title);
+  signal?.throwIfAborted();
 
   // Action items: saved as to-dos, priority false, not completed, linked to the meeting.
   await run.progress('Analyzing');
@@ -61,7 +71,22 @@ export async function notesStep(run: MeetingRun, rawTranscript: string): Promise
     signal,
   );
   signal?.throwIfAborted();
-  return { transcript, title, generated, summary, template, items, followUp };
+  return { transcript, title, generated, summary, template, written, items, followUp };
+}
+
+/**
+ * The notes written around the owner's notes when there are any (at least one note line), else
+ * null: the summary then is the template's, as before.
+ */
+async function writtenNotes(
+  run: MeetingRun,
+  transcript: string,
+  meetingTitle: string,
+): Promise<WrittenNotes | null> {
+  const { job, tools, signal } = run;
+  const lines = await ownerNoteLines(run.deps.database.db, job.meetingId, job.userId);
+  if (lines.length === 0) return null;
+  return writeNotesAround(tools.text, { transcript, lines, meetingTitle }, signal);
 }
 
 /** Speaker enhancement: on failure the original transcript is used. */

@@ -6,7 +6,7 @@
  * twice. The steps live beside this file: transcribe-step.ts, notes-step.ts, save-results.ts.
  */
 import { and, eq } from 'drizzle-orm';
-import { NOTICES, turnsToTranscriptText } from '@summy/core';
+import { NOTICES, turnsToTranscriptText, writtenNotesMarkdown } from '@summy/core';
 import { meetings, user } from '@summy/db';
 import { textModelLabel } from '../providers/llm/catalog.ts';
 import { publishNotice, publishProgress } from '../realtime/publish.ts';
@@ -73,7 +73,7 @@ export async function processMeeting(
     ? NOTICES.retranscriptionSaved
     : !run.isUpload
       ? NOTICES.recordingSaved
-      : notes.summary
+      : notes.summary || notes.written
         ? NOTICES.uploadSaved
         : NOTICES.uploadSummaryFailed;
   await run.notice(saved);
@@ -166,22 +166,24 @@ function savedUpdate(
   notes: MeetingNotes,
   turnTimes: TurnTimes,
 ): MeetingUpdate {
-  const { summary, followUp, template } = notes;
+  const { summary, followUp, template, written } = notes;
   const participants = [...new Set(result.speakers.map((t) => `Speaker ${t.speaker + 1}`))];
+  // With the owner's notes, the summary is the notes written around them.
+  const text = written ? writtenNotesMarkdown(written) : summary?.summary;
   return {
     transcript: notes.transcript,
     title: notes.title,
     duration: result.duration / 60,
     participants,
-    summary: summary ? withCarriedOver(summary.summary, carriedOverMarkdown(followUp)) : null,
+    summary: text ? withCarriedOver(text, carriedOverMarkdown(followUp)) : null,
     likelyDone: followUp.likelyDone,
     speakerEmbeddings: result.speakerEmbeddings ?? null,
     // Which model and template wrote it, for the meeting's summary header.
-    summaryModel: summary ? textModelLabel(tools.text.id) : null,
-    summaryTemplate: summary ? template : null,
+    summaryModel: text ? textModelLabel(tools.text.id) : null,
+    summaryTemplate: text ? template : null,
     // The engine behind the title, summary and action items ('offline', 'provider:model'), so
     // the meeting can say whether a language model wrote its notes; null when it wrote none.
-    notesEngine: summary || notes.generated || notes.items.length ? tools.text.id : null,
+    notesEngine: text || notes.generated || notes.items.length ? tools.text.id : null,
     summaryError: null,
     ...(result.call && { speakerNames: result.call.speakerNames }),
     summaryData: {
@@ -190,6 +192,8 @@ function savedUpdate(
       // Playback serves the call's mono mix (storage/playback-mix.ts).
       ...(result.call?.playbackMix && { playbackMix: true }),
       topics: summary?.topics ?? [],
+      // Who wrote what of the summary, when the owner wrote notes (meeting.writtenNotes).
+      ...(written && { writtenNotes: written }),
       // Seek targets of the transcript's turns; speaker enhancement keeps one paragraph per turn.
       turnTimes,
       language: result.language,

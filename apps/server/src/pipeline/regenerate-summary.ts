@@ -8,7 +8,7 @@
  * old one and records why (`summary_error`).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { NOTICES, type NoticeEvent } from '@summy/core';
+import { NOTICES, writtenNotesMarkdown, type NoticeEvent, type WrittenNotes } from '@summy/core';
 import { meetings, type DatabaseHandle } from '@summy/db';
 import type { SummaryJob } from '../jobs/payloads.ts';
 import { textModelLabel } from '../providers/llm/catalog.ts';
@@ -17,6 +17,7 @@ import { publishNotice } from '../realtime/publish.ts';
 import { log } from '../log.ts';
 import { carriedOverSection, withCarriedOver } from '../services/series/find-series-follow-up.ts';
 import { syncNoteTasks } from '../services/notes/sync-note-tasks.ts';
+import { ownerNoteLines, writeNotesAround } from '../services/text/write-around-notes.ts';
 
 /** Chooses the text model of a `meeting.summarize` job (tests pass scripted ones). */
 export type SummaryModelResolver = (job: SummaryJob) => TextModel | Promise<TextModel>;
@@ -57,6 +58,7 @@ export async function regenerateSummary(
   if (!meeting.waiting) return 'not-requested';
 
   let generated;
+  let written: WrittenNotes | null = null;
   try {
     if (!meeting.transcript?.trim()) {
       throw new TextGenerationError('summary', 'empty', 'The meeting has no transcript');
@@ -68,6 +70,7 @@ export async function regenerateSummary(
     if (!generated.summary.trim()) {
       throw new TextGenerationError('summary', 'empty', 'The model answered an empty summary');
     }
+    written = await writtenNotesFor(deps, job, meeting, model, signal);
   } catch (err) {
     if (signal?.aborted) throw err;
     const reason = failureReason(err);
@@ -79,15 +82,19 @@ export async function regenerateSummary(
   const patch = JSON.stringify({
     topics: generated.topics,
     textModel: model.id,
+    ...(written && { writtenNotes: written }),
   });
+  // With the owner's notes the summary is the notes written around them; without, any written
+  // notes of earlier notes are removed with them.
+  const text = written ? writtenNotesMarkdown(written) : generated.summary;
   const saved = await db
     .update(meetings)
     .set({
       // The items carried over from earlier meetings were those of its processing: kept.
-      summary: withCarriedOver(generated.summary, carriedOverSection(meeting.summary)),
+      summary: withCarriedOver(text, carriedOverSection(meeting.summary)),
       // summary_data keeps what the pipeline wrote there (turn times, engine); a non-object
       // value left by older code is replaced.
-      summaryData: sql`(case when jsonb_typeof(${meetings.summaryData}) = 'object' then ${meetings.summaryData} else '{}'::jsonb end) || ${patch}::jsonb`,
+      summaryData: sql`((case when jsonb_typeof(${meetings.summaryData}) = 'object' then ${meetings.summaryData} else '{}'::jsonb end) - 'writtenNotes') || ${patch}::jsonb`,
       summaryModel: textModelLabel(model.id),
       summaryTemplate: job.template,
       notesEngine: model.id,
@@ -143,6 +150,23 @@ export async function failSummary(
       ),
     );
   await notify(deps, job, { ...NOTICES.summaryRegenerationFailed, details: reason });
+}
+
+/**
+ * The notes written around the owner's notes (read again, never changed), or null when the owner
+ * wrote none.
+ */
+async function writtenNotesFor(
+  deps: SummaryJobDeps,
+  job: SummaryJob,
+  meeting: { transcript: string | null; title: string },
+  model: TextModel,
+  signal?: AbortSignal,
+): Promise<WrittenNotes | null> {
+  const lines = await ownerNoteLines(deps.database.db, job.meetingId, job.userId);
+  if (lines.length === 0) return null;
+  const input = { transcript: meeting.transcript ?? '', lines, meetingTitle: meeting.title };
+  return writeNotesAround(model, input, signal);
 }
 
 /** The message of a failed step with its cause ('Summary generation failed: HTTP 500'). */

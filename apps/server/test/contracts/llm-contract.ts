@@ -3,11 +3,12 @@
  * SDK provider against its fake vendor, and against the real vendor when its key is set. It checks
  * what the pipeline relies on: a non-empty title that `cutTitle` brings to 50 characters, a
  * markdown summary with topics of confidence 0..1, valid action item suggestions, speaker
- * enhancement that keeps the paragraph format, and failures as `TextGenerationError` with the
+ * enhancement that keeps the paragraph format, the notes written around My notes (language models
+ * only) keeping every note line, and failures as `TextGenerationError` with the
  * documented messages.
  */
 import { describe, expect, it } from 'vitest';
-import { actionItemSuggestionSchema, cutTitle, TITLE_MAX } from '@summy/core';
+import { actionItemSuggestionSchema, cutTitle, noteLinesOf, TITLE_MAX } from '@summy/core';
 import { LABEL_PATTERN, parseTranscript } from '../../src/providers/llm/transcript.ts';
 import { TextGenerationError, type TextModel } from '../../src/providers/llm/types.ts';
 
@@ -115,6 +116,36 @@ export function textModelContract(
         expect(paragraphs).toHaveLength(CONTRACT_TRANSCRIPT.split('\n\n').length);
         for (const p of paragraphs) expect(p).toMatch(LABEL_PATTERN);
         expect(spoken(enhanced)).toEqual(spoken(CONTRACT_TRANSCRIPT));
+      },
+    );
+
+    it(
+      'writes the notes around My notes keeping every line, headings in order (language models)',
+      { timeout },
+      async () => {
+        const model = await makeModel();
+        // The offline model has none: its notes are composed without it (services/text).
+        if (!model.writeAroundNotes) return;
+        const lines = noteLinesOf([
+          { id: 'a', phase: 'before', t: null, markdown: '- Ask about the office move' },
+          { id: 'b', phase: 'during', t: 1000, markdown: '## Budget\n- marketing 80%' },
+          { id: 'c', phase: 'during', t: 9000, markdown: '## Launch\n- [ ] timeline to design' },
+        ]);
+        const sections = await model.writeAroundNotes({
+          transcript: CONTRACT_TRANSCRIPT,
+          lines,
+          meetingTitle: 'Budget review',
+        });
+        const headed = sections.filter((s) => s.noteRef).map((s) => s.noteRef);
+        expect(headed).toEqual(['n2', 'n4']);
+        const kept = sections
+          .flatMap((s) => s.bullets)
+          .flatMap((b) => (b.noteRef ? [b.noteRef] : []));
+        for (const ref of ['n1', 'n3', 'n5']) expect(kept).toContain(ref);
+        const turns = CONTRACT_TRANSCRIPT.split('\n\n').length;
+        for (const b of sections.flatMap((s) => s.bullets)) {
+          for (const c of b.citations) expect(c).toBeLessThan(turns);
+        }
       },
     );
 

@@ -1,9 +1,13 @@
 /**
  * Canned answers of the fake vendors, one per text task of Summy's prompts (ai-sdk/prompts.ts),
- * recognised by the task named in the system prompt. JSON tasks answer JSON, as a real model does
+ * recognised by the task named in the system prompt (the notes written around My notes: see
+ * ./notes-script.ts). JSON tasks answer JSON, as a real model does
  * under structured output. Tests replace them with their own script where they need to.
  */
 import type { FakeLlmRequest, FakeScript } from './server.ts';
+import { fakeWrittenNotes, NOTES_TASK_PHRASE } from './notes-script.ts';
+
+export { FAKE_NOTE_EXPANSION, NOTES_TASK_PHRASE } from './notes-script.ts';
 
 /** A title longer than 50 characters, so tests see the caller cut it. */
 export const FAKE_TITLE = 'Quarterly Budget Review and Mobile App Launch Timeline Planning';
@@ -57,6 +61,8 @@ function speakerLabels(prompt: string): string[] {
 export const defaultFakeScript: FakeScript = (req: FakeLlmRequest) => {
   const task = req.system.toLowerCase();
   if (task.includes('meeting assistant')) return FAKE_CHAT_ANSWER;
+  // The notes written around My notes: see ./notes-script.ts for what it answers.
+  if (task.includes(NOTES_TASK_PHRASE)) return fakeWrittenNotes(req);
   // Following up on earlier meetings' items: none done unless a test scripts otherwise.
   if (task.includes('follow up on open action items')) return JSON.stringify({ done: [] });
   if (task.includes('action item')) {

@@ -33,6 +33,11 @@ export function lazyTextModel(id: string, load: () => Promise<TextModel>): TextM
       if (!loaded.findDoneItems) throw new Error(`The text model ${id} cannot match open items`);
       return loaded.findDoneItems(input, signal);
     },
+    writeAroundNotes: async (input, signal) => {
+      const loaded = await model();
+      if (!loaded.writeAroundNotes) throw new Error(`The text model ${id} cannot write notes`);
+      return loaded.writeAroundNotes(input, signal);
+    },
     async *answer(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks) {
       const loaded = await model();
       if (!loaded.answer) throw new Error(`The text model ${id} cannot answer questions`);

@@ -11,6 +11,9 @@ function counted() {
     summarize: async (input) => ({ summary: `summary of ${input.transcript}`, topics: [] }),
     extractActionItems: async () => [],
     enhanceSpeakers: async (t) => t.toUpperCase(),
+    writeAroundNotes: async (input) => [
+      { heading: input.meetingTitle, noteRef: null, bullets: [] },
+    ],
     async *answer() {
       yield 'a';
       yield 'b';
@@ -34,6 +37,10 @@ describe('lazyTextModel', () => {
     const pieces: string[] = [];
     for await (const piece of lazy.answer!({ system: '', messages: [] })) pieces.push(piece);
     expect(pieces).toEqual(['a', 'b']);
+    // The notes written around My notes reach the loaded model (cloud and local alike).
+    expect(await lazy.writeAroundNotes!({ transcript: 'x', lines: [], meetingTitle: 'T' })).toEqual(
+      [{ heading: 'T', noteRef: null, bullets: [] }],
+    );
     expect(built.count).toBe(1);
   });
 

@@ -7,7 +7,12 @@
  * (token-chunked map-reduce); short transcripts go straight to the model.
  */
 import { parseTranscript, relabelTranscript, GENERIC_LABEL, type Paragraph } from './transcript.ts';
-import { TextGenerationError, type GeneratedSummary, type TextModel } from './types.ts';
+import {
+  TextGenerationError,
+  type GeneratedSummary,
+  type NotesInput,
+  type TextModel,
+} from './types.ts';
 
 /** How a model's context limits what it reads at once. */
 export interface ContextLimit {
@@ -229,6 +234,43 @@ async function namesFromFirstPart(
   return relabelTranscript(transcript, names);
 }
 
+const tooLong = (step: 'summary' | 'actionItems') =>
+  new TextGenerationError(step, 'failed', 'The transcript is longer than the model reads');
+
+/**
+ * The steps that read a transcript only whole (they name its turns or quote it): a transcript
+ * longer than the model reads fails them plainly, and the caller falls back.
+ */
+function wholeOnly(
+  model: TextModel,
+  fits: (text: string) => Promise<boolean>,
+): Pick<TextModel, 'findDoneItems' | 'writeAroundNotes'> {
+  return {
+    // The notes written around My notes cite turns by number, which a part summary no longer
+    // has: a transcript longer than the model reads gets the notes as written with the
+    // extractive points (the caller's fallback), rather than notes citing nothing.
+    ...(model.writeAroundNotes && {
+      async writeAroundNotes(input: NotesInput, signal?: AbortSignal) {
+        // The notes are read beside the transcript: both must fit.
+        const notes = input.lines.map((l) => `[${l.ref}] - ${l.text}`).join('\n');
+        if (!(await fits(`${notes}\n\n${input.transcript}`))) throw tooLong('summary');
+        return model.writeAroundNotes!(input, signal);
+      },
+    }),
+    // Too long a transcript is left to the offline matching (the caller's fallback): one call per
+    // part would ask about every item again and again.
+    ...(model.findDoneItems && {
+      async findDoneItems(
+        input: Parameters<NonNullable<TextModel['findDoneItems']>>[0],
+        signal?: AbortSignal,
+      ) {
+        if (!(await fits(input.transcript))) throw tooLong('actionItems');
+        return model.findDoneItems!(input, signal);
+      },
+    }),
+  };
+}
+
 /**
  * A text model that reads transcripts longer than its context by map-reduce; shorter ones pass
  * through unchanged. The map stage of one transcript is shared by its title and its summary (the
@@ -300,22 +342,6 @@ export function withLongTranscripts(
       if (await fits(transcript)) return model.enhanceSpeakers(transcript, signal);
       return namesFromFirstPart(model, limit, transcript, signal);
     },
-    // Too long a transcript is left to the offline matching (the caller's fallback): one call per
-    // part would ask about every item again and again.
-    ...(model.findDoneItems && {
-      async findDoneItems(
-        input: Parameters<NonNullable<TextModel['findDoneItems']>>[0],
-        signal?: AbortSignal,
-      ) {
-        if (!(await fits(input.transcript))) {
-          throw new TextGenerationError(
-            'actionItems',
-            'failed',
-            'The transcript is longer than the model reads',
-          );
-        }
-        return model.findDoneItems!(input, signal);
-      },
-    }),
+    ...wholeOnly(model, fits),
   };
 }

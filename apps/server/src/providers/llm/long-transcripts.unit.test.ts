@@ -207,3 +207,39 @@ describe('withLongTranscripts', () => {
       expect(await countWords(call.transcript)).toBeLessThanOrEqual(100);
   });
 });
+
+describe('withLongTranscripts and the notes written around My notes', () => {
+  const lines = [
+    { ref: 'n1', kind: 'line', text: 'ship', checked: false, phase: 'during', t: 0, section: null },
+  ] as const;
+  const asked: string[] = [];
+  const inner: TextModel = {
+    ...createOfflineTextModel(),
+    writeAroundNotes: async (input) => {
+      asked.push(input.transcript);
+      return [];
+    },
+  };
+  const long = withLongTranscripts(inner, { maxInputTokens: 1500, countTokens: countWords });
+
+  it('passes a transcript that fits, and refuses a longer one plainly (the caller falls back)', async () => {
+    const short = 'Alice: We ship on Friday.';
+    await long.writeAroundNotes!({ transcript: short, lines: [...lines], meetingTitle: '' });
+    await expect(
+      long.writeAroundNotes!({ transcript: icsi, lines: [...lines], meetingTitle: '' }),
+    ).rejects.toThrow(TextGenerationError);
+    expect(asked).toEqual([short]);
+  });
+
+  it('counts the notes with the transcript: long notes beside a short transcript are refused', async () => {
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      ...lines[0],
+      ref: `n${i + 1}`,
+      text: 'ship the release on friday with the notes',
+    }));
+    const short = 'Alice: We ship on Friday.';
+    await expect(
+      long.writeAroundNotes!({ transcript: short, lines: many, meetingTitle: '' }),
+    ).rejects.toThrow('Summary generation failed');
+  });
+});

@@ -3,7 +3,7 @@
  * with topics, action items and speaker enhancement. Implemented by the AI SDK models (Anthropic,
  * OpenAI, OpenAI-compatible) and by the offline extractive/rule-based default.
  */
-import type { ActionItemSuggestion } from '@summy/core';
+import type { ActionItemSuggestion, NoteLine, WrittenSection } from '@summy/core';
 
 /** A summary in markdown with its topics (confidence 0 to 1). */
 export interface GeneratedSummary {
@@ -37,11 +37,30 @@ export interface TextModel {
     signal?: AbortSignal,
   ): Promise<DoneItem[]>;
   /**
+   * The notes written around the meeting's own notes (My notes): their headings as sections in
+   * order, every note line kept and expanded from the transcript with citations (turn indexes of
+   * core `parseTranscript`), the rest under 'Also discussed'. The answer has passed
+   * `checkWrittenNotes` (asked once more when it had problems). Absent on the offline model: the
+   * caller composes the notes as written with the extractive points instead.
+   * @throws WrittenNotesRejectedError when the answer still had problems after one more ask
+   * @throws TextGenerationError('summary') when the provider fails or the transcript is too long
+   */
+  writeAroundNotes?(input: NotesInput, signal?: AbortSignal): Promise<WrittenSection[]>;
+  /**
    * Streams the answer to a conversation, yielding text pieces as the model generates them (the
    * meeting assistant). Absent on the offline model, which has no language model to write with.
    * @throws TextGenerationError('chat') when the provider fails or answers nothing
    */
   answer?(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks): AsyncIterable<string>;
+}
+
+/** What {@link TextModel.writeAroundNotes} reads: the transcript and the owner's note lines. */
+export interface NotesInput {
+  /** The stored transcript ('Speaker N: text' paragraphs). */
+  transcript: string;
+  /** The notes' lines (core `noteLinesOf`), at least one. */
+  lines: readonly NoteLine[];
+  meetingTitle: string;
 }
 
 /** An open action item to look for: its to-do id, title and owner (a name, or null). */
@@ -113,5 +132,16 @@ export class TextGenerationError extends Error {
 export class NoSubjectError extends TextGenerationError {
   constructor(details: string) {
     super('title', 'empty', details);
+  }
+}
+
+/**
+ * A model's written notes that still failed `checkWrittenNotes` after being asked once more with
+ * the problems listed. `problems` are the validator's words of the last answer; the caller falls
+ * back to the notes as written with the extractive points, the first problem as the reason.
+ */
+export class WrittenNotesRejectedError extends TextGenerationError {
+  constructor(readonly problems: string[]) {
+    super('summary', 'failed', problems[0] ?? 'The written notes did not keep the notes');
   }
 }

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingSeriesSchema, type MeetingSeries, type Word } from '@summy/core';
 import { signUp, startTestServer, type Client } from '../../../test/harness.ts';
-import { waitProcessed } from '../../../test/meetings.ts';
-import { ffmpeg, JFK_WAV } from '../../../test/recordings.ts';
+import { ffmpeg, JFK_WAV, stopWithAudio } from '../../../test/recordings.ts';
 import { scriptedTools, type Script } from '../../../test/scripted-tools.ts';
 import type { RunningServer } from '../../server.ts';
 
@@ -76,14 +75,7 @@ async function createMeeting(who: Client, m: MeetingInput, recording = false): P
 async function recordMeeting(who: Client, m: MeetingInput, said: string[]): Promise<string> {
   const id = await createMeeting(who, m, true);
   script = { words: turns(...said), actionItems: [] };
-  const res = await fetch(`${server.url}/api/meetings/${id}/audio?index=0`, {
-    method: 'POST',
-    headers: { cookie: who.cookie, origin: who.origin, 'content-type': 'audio/webm' },
-    body: webm,
-  });
-  expect(res.status).toBe(200);
-  expect((await who.post(`/api/meetings/${id}/stop`, { durationMs: 11000 })).status).toBe(200);
-  await waitProcessed(who, id);
+  await stopWithAudio(server, who, id, webm);
   return id;
 }
 

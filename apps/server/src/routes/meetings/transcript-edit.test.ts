@@ -195,9 +195,9 @@ describe('PATCH /api/meetings/:id/transcript/turns/:index', () => {
 
   it('is documented, needs a session or a read-write API key', async () => {
     const doc = (await fetch(`${server.url}/api/openapi.json`).then((r) => r.json())) as {
-      paths: Record<string, object>;
+      paths: Record<string, Record<string, unknown>>;
     };
-    expect(Object.keys(doc.paths['/api/meetings/{id}/transcript/turns/{index}'])).toEqual([
+    expect(Object.keys(doc.paths['/api/meetings/{id}/transcript/turns/{index}'] ?? {})).toEqual([
       'patch',
     ]);
     const m = await newMeeting();

@@ -90,10 +90,22 @@ export function readCapture(summaryData: unknown): Meeting['capture'] {
   return parsed.success ? parsed.data : null;
 }
 
-/** The notes written around My notes: `summary_data.writtenNotes`, null when absent or malformed. */
-export function readWrittenNotes(summaryData: unknown): Meeting['writtenNotes'] {
+/**
+ * The notes written around My notes: `summary_data.writtenNotes`, null when absent or malformed.
+ * Bullet texts are answered with the speaker `names`, like the summary (they were written with
+ * the transcript's labels).
+ */
+export function readWrittenNotes(
+  summaryData: unknown,
+  names: SpeakerNames = {},
+): Meeting['writtenNotes'] {
   const parsed = writtenNotesSchema.safeParse(readSummaryData(summaryData)?.writtenNotes);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const sections = parsed.data.sections.map((s) => ({
+    ...s,
+    bullets: s.bullets.map((b) => ({ ...b, text: applySpeakerNames(b.text, names) })),
+  }));
+  return { ...parsed.data, sections };
 }
 
 /** A to-do row as the app's action item. */
@@ -235,7 +247,7 @@ export function toMeeting(row: MeetingViewRow, actionItems: TodoRow[]): Meeting 
     channels: row.channels ?? null,
     callAudioEndedAt: row.callAudioEndedAt,
     capture: readCapture(row.summaryData),
-    writtenNotes: readWrittenNotes(row.summaryData),
+    writtenNotes: readWrittenNotes(row.summaryData, names),
     updated_at: row.updatedAt.toISOString(),
   };
 }

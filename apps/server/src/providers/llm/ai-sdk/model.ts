@@ -12,6 +12,7 @@ import {
   findDoneItems,
   generateTitle,
   summarize,
+  writeAroundNotes,
 } from './steps.ts';
 
 export type { AiSdkTextModelOptions, WrappableModel } from './calls.ts';
@@ -27,5 +28,6 @@ export function createAiSdkTextModel(options: AiSdkTextModelOptions): TextModel 
     extractActionItems: (transcript, signal) => extractActionItems(calls, transcript, signal),
     enhanceSpeakers: (transcript, signal) => enhanceSpeakers(calls, transcript, signal),
     findDoneItems: (input, signal) => findDoneItems(calls, input, signal),
+    writeAroundNotes: (input, signal) => writeAroundNotes(calls, input, signal),
   };
 }

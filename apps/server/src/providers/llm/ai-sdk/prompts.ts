@@ -1,14 +1,18 @@
 /**
  * Summy's prompts for the text steps. Each system prompt names its task ('meeting title',
- * 'summary', 'action items', 'speaker names'); the JSON answers are described in words as well as
+ * 'summary', 'action items', 'speaker names', the notes task); the JSON answers are described in words as well as
  * by schema, because OpenAI-compatible servers may only offer a JSON mode without schemas.
  */
 import {
+  ALSO_DISCUSSED,
   DEFAULT_SUMMARY_TEMPLATE,
   isSummaryTemplateId,
   summaryTemplateOf,
+  parseTranscript,
   TITLE_MAX,
+  type NoteLine,
 } from '@summy/core';
+import type { NotesInput } from '../types.ts';
 
 /**
  * The layout instruction of a summary template: its sections (from @summy/core, shared with the
@@ -100,4 +104,62 @@ export function speakerNamesPrompt(transcript: string, labels: string[]) {
     ].join('\n'),
     prompt: `Labels: ${labels.join(', ')}\n\nTranscript:\n\n${transcript}`,
   };
+}
+
+/** The words of the notes task's system prompt by which it is known (fakes, tests). */
+export const NOTES_TASK = 'You write the notes of a meeting around the notes its attendee took';
+
+/**
+ * A note line as the prompt shows it: its ref, what kind it is, its words; a line written before
+ * the meeting (listed apart) says which heading it is under.
+ */
+function noteLineText(line: NoteLine): string {
+  if (line.kind === 'heading') return `[${line.ref}] ## ${line.text} (required section)`;
+  const under = line.phase === 'before' && line.section ? ` (under [${line.section}])` : '';
+  if (line.kind === 'task') {
+    return `[${line.ref}] - [${line.checked ? 'x' : ' '}] ${line.text}${under}`;
+  }
+  return `[${line.ref}] - ${line.text}${under}`;
+}
+
+/**
+ * The prompt of the notes written around My notes: '# My notes' (the lines written during or
+ * after the meeting, and the headings, in order, each with its ref; headings marked as required
+ * sections), '# Before the meeting' (agenda and questions written before it, apart: reported only
+ * when discussed), '# Transcript' (turns numbered `[i] Speaker: text` by core `parseTranscript`,
+ * for the citations). With `problems` (the validator's words on a first answer) the prompt asks
+ * again, listing them.
+ */
+export function writtenNotesPrompt(input: NotesInput, problems: readonly string[] = []) {
+  const headings = input.lines.filter((l) => l.kind === 'heading');
+  const before = input.lines.filter((l) => l.phase === 'before' && l.kind !== 'heading');
+  const mine = input.lines.filter((l) => l.phase !== 'before' || l.kind === 'heading');
+  const turns = parseTranscript(input.transcript).map(
+    (t) => `[${t.index}] ${t.speaker}: ${t.text}`,
+  );
+  const order = headings.map((h) => `${h.ref} "${h.text}"`).join(', ');
+  const system = [
+    `${NOTES_TASK} ("My notes"), from the transcript, for the people who attended.`,
+    'Keep every note line in meaning (its words may be tidied, never dropped) and expand it with what the transcript says about it. Every bullet cites the transcript turns it rests on by their numbers. State only what the transcript says: nothing invented.',
+    headings.length
+      ? `The note headings are the required sections, in this order: ${order}. Each section has "heading" (the note heading's words) and "noteRef" (its ref); the note lines under a heading go in its section.`
+      : 'The notes have no headings: put the note lines in one section with "heading": null and "noteRef": null.',
+    'Note lines before the first heading go in a first section with "heading": null and "noteRef": null.',
+    'Each note line is one bullet with its "noteRef" (e.g. "n3") and "discussed": true. Lines of "Before the meeting" (agenda, questions) are bullets too: report what the transcript says when they were discussed; when they were not, keep the line with "discussed": false and no citations.',
+    `What the transcript covers that the notes do not goes in a last section "${ALSO_DISCUSSED}" ("noteRef": null), each bullet with "noteRef": null and at least one citation. A bullet you add under a note heading also has "noteRef": null.`,
+    'Write in the language of the transcript. Name people as the transcript labels them.',
+    'Answer with a JSON object only: {"sections": [{"heading": "..." or null, "noteRef": "n1" or null, "bullets": [{"text": "<one line of markdown>", "noteRef": "n2" or null, "citations": [0, 3], "discussed": true}]}]}.',
+  ].join('\n');
+  const parts = [
+    `Meeting title: ${input.meetingTitle || '(none)'}`,
+    `# My notes\n\n${mine.map(noteLineText).join('\n') || '(none)'}`,
+    ...(before.length ? [`# Before the meeting\n\n${before.map(noteLineText).join('\n')}`] : []),
+    `# Transcript\n\n${turns.join('\n\n')}`,
+  ];
+  if (problems.length) {
+    parts.push(
+      `# Problems of your previous answer\n\nYour previous answer had these problems; answer again without them:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+    );
+  }
+  return { system, prompt: parts.join('\n\n') };
 }

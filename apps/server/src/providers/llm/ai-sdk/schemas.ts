@@ -37,3 +37,25 @@ export const doneItemsAnswerSchema = z.object({
 export const speakerNamesAnswerSchema = z.object({
   speakers: z.array(z.object({ label: z.string(), name: z.string().nullable() })),
 });
+
+/**
+ * The notes written around My notes: core `writtenNotesAnswerSchema`'s shape without its bounds
+ * (citations are checked against the transcript's turns after parsing, by `checkWrittenNotes`).
+ */
+export const writtenNotesAnswerSchema = z.object({
+  sections: z.array(
+    z.object({
+      heading: z.string().nullable().describe("The note heading's words; null for no heading"),
+      noteRef: z.string().nullable().describe('The ref of the note heading ("n1"), or null'),
+      bullets: z.array(
+        z.object({
+          text: z.string().describe('One line of markdown'),
+          noteRef: z.string().nullable().describe('The ref of the note line it keeps, or null'),
+          // No .int(): zod writes it as safe-integer bounds, which strict mode refuses.
+          citations: z.array(z.number()).describe('Numbers (integers) of the transcript turns'),
+          discussed: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});

@@ -2,10 +2,16 @@
  * The text model's steps over AI SDK calls: each asks with its prompt, then checks and tidies the
  * answer so a malformed or empty one fails plainly (`TextGenerationError`) or is dropped.
  */
-import { actionItemSuggestionSchema, type ActionItemSuggestion } from '@summy/core';
+import {
+  actionItemSuggestionSchema,
+  checkWrittenNotes,
+  parseTranscript as parseTurns,
+  type ActionItemSuggestion,
+} from '@summy/core';
 import { GENERIC_LABEL, parseTranscript, relabelTranscript } from '../transcript.ts';
 import {
   TextGenerationError,
+  WrittenNotesRejectedError,
   type DoneItem,
   type GeneratedSummary,
   type TextModel,
@@ -18,12 +24,14 @@ import {
   speakerNamesPrompt,
   summaryPrompt,
   titlePrompt,
+  writtenNotesPrompt,
 } from './prompts.ts';
 import {
   actionItemsAnswerSchema,
   doneItemsAnswerSchema,
   speakerNamesAnswerSchema,
   summaryAnswerSchema,
+  writtenNotesAnswerSchema,
 } from './schemas.ts';
 
 type Step<K extends keyof TextModel> =
@@ -171,4 +179,42 @@ export const findDoneItems: Step<'findDoneItems'> = async (
     }
   }
   return [...found.values()];
+};
+
+/**
+ * The notes written around My notes. The answer is checked with core `checkWrittenNotes` (every
+ * heading a section in order, every note line kept, refs real; citations past the transcript
+ * dropped); with problems the model is asked once more with them listed, since a second answer
+ * that sees what it lost mostly mends it, and a third rarely does what the second did not.
+ * @throws WrittenNotesRejectedError when the second answer still has problems
+ * @throws TextGenerationError('summary', 'empty') for an empty transcript or no note lines
+ */
+export const writeAroundNotes: Step<'writeAroundNotes'> = async (calls, input, signal) => {
+  const turnCount = parseTurns(input.transcript).length;
+  if (turnCount === 0) throw new TextGenerationError('summary', 'empty', 'The transcript is empty');
+  if (input.lines.length === 0) {
+    throw new TextGenerationError('summary', 'empty', 'The meeting has no notes');
+  }
+  let problems: string[] = [];
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await calls.object(
+      'summary',
+      writtenNotesAnswerSchema,
+      'written_notes',
+      writtenNotesPrompt(input, problems),
+      signal,
+    );
+    // Negative or fractional numbers are no turn: dropped like citations past the end.
+    const sections = answer.sections.map((s) => ({
+      ...s,
+      bullets: s.bullets.map((b) => ({
+        ...b,
+        citations: b.citations.filter((c) => Number.isInteger(c) && c >= 0),
+      })),
+    }));
+    const checked = checkWrittenNotes(input.lines, { sections }, turnCount);
+    if (checked.ok) return checked.sections;
+    problems = checked.problems;
+  }
+  throw new WrittenNotesRejectedError(problems);
 };

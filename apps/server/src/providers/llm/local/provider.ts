@@ -13,10 +13,11 @@ import {
   speakerNamesPrompt,
   summaryPrompt,
   titlePrompt,
+  writtenNotesPrompt,
 } from '../ai-sdk/prompts.ts';
 import { withLongTranscripts, type ContextLimit } from '../long-transcripts.ts';
 import { lazyTextModel } from '../lazy-text-model.ts';
-import type { AnswerHooks, ChatPrompt, TextModel } from '../types.ts';
+import type { AnswerHooks, ChatPrompt, NotesInput, TextModel } from '../types.ts';
 import { LocalLlmEngine } from './engine.ts';
 import { CHAT_TEMPLATE_TOKENS } from './protocol.ts';
 import { createLocalLanguageModel, localCallContext } from './language-model.ts';
@@ -131,6 +132,8 @@ function promptsWithoutTranscript(): string[] {
     titlePrompt(''),
     actionItemsPrompt(''),
     speakerNamesPrompt('', labels),
+    // The notes themselves are counted with the transcript (long-transcripts.ts).
+    writtenNotesPrompt({ transcript: '', lines: [], meetingTitle: title }),
   ].map((p) => `${p.system}\n${p.prompt}`);
 }
 
@@ -219,6 +222,10 @@ function withPurposes(model: TextModel): TextModel {
         input: Parameters<NonNullable<TextModel['findDoneItems']>>[0],
         signal?: AbortSignal,
       ) => notes(() => model.findDoneItems!(input, signal)),
+    }),
+    ...(model.writeAroundNotes && {
+      writeAroundNotes: (input: NotesInput, signal?: AbortSignal) =>
+        notes(() => model.writeAroundNotes!(input, signal)),
     }),
     ...(answer && {
       async *answer(input: ChatPrompt, signal?: AbortSignal, hooks?: AnswerHooks) {

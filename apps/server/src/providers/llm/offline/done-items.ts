@@ -136,7 +136,8 @@ export function findDoneItems(
   return found;
 }
 
-const plain = (text: string) =>
+/** Text compared without case, punctuation or spacing. */
+export const plain = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s]/gu, ' ')

@@ -17,10 +17,15 @@ import {
 } from '../types.ts';
 import { createThreadPool } from '../../../threads/thread-pool.ts';
 import { OFFLINE_MODEL_ID } from './model.ts';
+import type { ExtractivePoint } from './points.ts';
 
 /** One task for a worker thread. */
 export type TextTask = { transcript: string } & (
-  | { method: 'generateTitle' | 'extractActionItems'; meetingTitle?: never; template?: never }
+  | {
+      method: 'generateTitle' | 'extractActionItems' | 'extractivePoints';
+      meetingTitle?: never;
+      template?: never;
+    }
   | { method: 'summarize'; meetingTitle: string; template: string }
 );
 
@@ -62,6 +67,18 @@ function rebuildError(error: TextTaskError): Error {
  */
 export function runTextTask<T>(task: TextTask, signal?: AbortSignal): Promise<T> {
   return pool.run(task, signal) as Promise<T>;
+}
+
+/**
+ * The offline extractive summary's points with their turns (./points.ts), on a
+ * worker thread.
+ * @throws Error when the thread died; the signal's reason when `signal` aborted first
+ */
+export function extractivePointsOffThread(
+  transcript: string,
+  signal?: AbortSignal,
+): Promise<ExtractivePoint[]> {
+  return runTextTask<ExtractivePoint[]>({ method: 'extractivePoints', transcript }, signal);
 }
 
 /**

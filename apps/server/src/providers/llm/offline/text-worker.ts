@@ -7,6 +7,7 @@
 import { serveThreadTasks } from '../../../threads/thread-pool.ts';
 import { NoSubjectError, TextGenerationError } from '../types.ts';
 import { createOfflineTextModel } from './model.ts';
+import { extractivePoints } from './points.ts';
 import type { TextTask, TextTaskError } from './text-pool.ts';
 
 const model = createOfflineTextModel();
@@ -24,6 +25,8 @@ async function run(task: TextTask): Promise<unknown> {
       });
     case 'extractActionItems':
       return model.extractActionItems(task.transcript);
+    case 'extractivePoints':
+      return extractivePoints(task.transcript);
   }
 }
 
