@@ -3,7 +3,6 @@
  * model's, checked and asked once more on problems, else the notes as written with the offline
  * extractive summary's points under 'Also discussed' (docs/decisions/071).
  */
-import { and, eq } from 'drizzle-orm';
 import {
   ALSO_DISCUSSED,
   noteLinesOf,
@@ -12,7 +11,8 @@ import {
   type WrittenNotes,
   type WrittenSection,
 } from '@summy/core';
-import { meetingNotes, type Database } from '@summy/db';
+import type { Database } from '@summy/db';
+import { readNotes } from '../notes/read-notes.ts';
 import {
   TextGenerationError,
   WrittenNotesRejectedError,
@@ -32,11 +32,7 @@ export async function ownerNoteLines(
   meetingId: string,
   userId: string,
 ): Promise<NoteLine[]> {
-  const [row] = await db
-    .select({ blocks: meetingNotes.blocks })
-    .from(meetingNotes)
-    .where(and(eq(meetingNotes.meetingId, meetingId), eq(meetingNotes.userId, userId)));
-  return row ? noteLinesOf(row.blocks) : [];
+  return noteLinesOf((await readNotes(db, userId, meetingId)).blocks);
 }
 
 /**
