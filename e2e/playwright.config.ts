@@ -95,10 +95,24 @@ function mirrorPath(of: number): string {
  * requests are then dropped before any answer (fixtures/model-mirror.ts), as a host that cannot be
  * reached drops them.
  */
-export async function setModelMirrorUnreachable(unreachable: boolean): Promise<void> {
-  const url = `http://127.0.0.1:${modelMirrorPort}/faults${mirrorPath(slot)}`;
-  const res = await fetch(url, { method: unreachable ? 'PUT' : 'DELETE' });
+export function setModelMirrorUnreachable(unreachable: boolean): Promise<void> {
+  return setMirrorSwitch('faults', unreachable);
+}
+
+/** Turns one of this worker's switches at the mirror (`/faults` or `/fast`) on or off. */
+async function setMirrorSwitch(name: 'faults' | 'fast', on: boolean): Promise<void> {
+  const url = `http://127.0.0.1:${modelMirrorPort}/${name}${mirrorPath(slot)}`;
+  const res = await fetch(url, { method: on ? 'PUT' : 'DELETE' });
   if (!res.ok) throw new Error(`The model mirror answered ${res.status} to ${url}`);
+}
+
+/**
+ * Sends this worker's model files at full speed (`true`), or at the mirror's pace again: for a
+ * spec that needs models installed and watches no progress bar, the paced answers (up to 16 s
+ * each, fixtures/model-mirror.ts) are only waiting.
+ */
+export function setModelMirrorFast(fast: boolean): Promise<void> {
+  return setMirrorSwitch('fast', fast);
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 import { spawnSummy, waitHealthy } from '../../apps/server/test/processes';
 import { JFK_WAV } from '../fixtures/audio';
 import { shootStates } from '../fixtures/screenshots';
+import { startSpeechFake } from '../fixtures/speech-fake';
 import {
   api,
   dismissTranscriptionPrompt,
@@ -160,6 +161,8 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
   const gate: { wait?: Promise<void> } = {};
   const anthropic = await startFakeAnthropic({ script: scriptFor('anthropic', calls, gate) });
   const openai = await startFakeOpenAi({ script: scriptFor('openai', calls, gate) });
+  // The notes are checked, not the recogniser: jfk.wav's words come from the Deepgram fake.
+  const speech = await startSpeechFake();
   const summy = await spawnSummy(
     {
       ANTHROPIC_API_KEY: anthropic.apiKey,
@@ -169,8 +172,7 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
       // The same fake as an OpenAI-compatible server: its model joins the choices.
       OPENAI_COMPATIBLE_BASE_URL: openai.url,
       OPENAI_COMPATIBLE_MODEL: 'llama3.1:8b',
-      // The OpenAI key would also pick OpenAI's speech-to-text; the recording is transcribed here.
-      STT_PROVIDER: 'offline',
+      ...speech.settings,
       TRUST_PROXY: 'true',
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
     },
@@ -286,5 +288,6 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
   } finally {
     await summy.stop();
     for (const vendor of vendors) await vendor.close();
+    await speech.fake.close();
   }
 });

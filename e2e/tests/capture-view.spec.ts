@@ -38,6 +38,9 @@ test("an upload marked 'Left is me, right is the call' becomes a call recording"
   const id = MEETING_URL.exec(new URL(page.url()).pathname)![1]!;
   const meeting = (await getMeeting(page, id)) as unknown as { channels: unknown };
   expect(meeting.channels).toEqual(['me', 'them']);
+  // Its two channels would be transcribed by the server's one job worker ahead of the next
+  // test's call, which waits for its own; deleted, the meeting's pipeline stops at once.
+  expect((await page.request.delete(`/api/meetings/${id}`)).status()).toBe(204);
 });
 
 /**

@@ -1,13 +1,14 @@
 /**
  * The meeting assistant (4 "Chat", 5 picker and titles, 8 chat errors), against the real server
- * with its offline providers: a real recording is uploaded and transcribed, a question about it
+ * with its offline providers: a real recording (jfk.wav, 11 s: a 30 s one cost three times the
+ * PocketSphinx time and asserted nothing more) is uploaded and transcribed, a question about it
  * gets a streamed answer with citations, a citation opens the cited transcript turn, a second
  * meeting is added with the @ picker, and the chat is reopened from Past chats. Cmd/Ctrl+J,
  * Escape, the sidebar mode, the 30 s history reset and the error sentences: chat-panel.spec.ts.
  * Screenshots go to RECORDER_SHOTS.
  */
 import { expect, test } from '@playwright/test';
-import { TWO_SPEAKERS_WAV } from '../fixtures/audio';
+import { JFK_WAV } from '../fixtures/audio';
 import { shootStates } from '../fixtures/screenshots';
 import {
   api,
@@ -29,8 +30,8 @@ test('ask about an uploaded recording, follow a citation, @ a second meeting, re
   await signUp(page);
   await dismissTranscriptionPrompt(page);
 
-  // A real two-person recording, transcribed offline by the server's pipeline.
-  const meetingId = await uploadRecording(page, baseURL!, TWO_SPEAKERS_WAV);
+  // A real recording, transcribed offline by the server's pipeline.
+  const meetingId = await uploadRecording(page, baseURL!, JFK_WAV);
   await expect
     .poll(async () => (await getMeeting(page, meetingId)).isProcessing, {
       timeout: 180_000,

@@ -14,6 +14,7 @@ import { startFakeAnthropic } from '@summy/fakes/llm';
 import { HEALTHY_TIMEOUT_MS, spawnSummy, waitHealthy } from '../../apps/server/test/processes';
 import { JFK_WAV } from '../fixtures/audio';
 import { setTheme, shootStates } from '../fixtures/screenshots';
+import { startSpeechFake } from '../fixtures/speech-fake';
 import { api, dismissTranscriptionPrompt, signUp, uploadRecording } from '../fixtures/session';
 import { holdsFor, settled } from '../fixtures/settle';
 
@@ -300,8 +301,15 @@ test('another tab: its changes arrive live; closing it inside the undo window ke
 test('the action items of an uploaded real recording appear in /todos', async ({ browser }) => {
   test.setTimeout(HEALTHY_TIMEOUT_MS + 120_000);
   const llm = await startFakeAnthropic();
+  // The to-dos are checked, not the recogniser: jfk.wav's words come from the Deepgram fake.
+  const speech = await startSpeechFake();
   const summy = await spawnSummy(
-    { ANTHROPIC_API_KEY: llm.apiKey, ANTHROPIC_BASE_URL: llm.url, TRUST_PROXY: 'true' },
+    {
+      ANTHROPIC_API_KEY: llm.apiKey,
+      ANTHROPIC_BASE_URL: llm.url,
+      ...speech.settings,
+      TRUST_PROXY: 'true',
+    },
     { migrated: true },
   );
   try {
@@ -322,7 +330,8 @@ test('the action items of an uploaded real recording appear in /todos', async ({
       'GET',
       `/api/meetings/${meetingId}`,
     );
-    // Really transcribed from the recording (the title is the fake's, as generated titles are).
+    // The recording's transcript reached the meeting (the title is the fake's, as generated
+    // titles are).
     expect(meeting.transcript).toMatch(/country/);
     const link = item.getByRole('link', { name: `From meeting ${meeting.title}` });
     await expect(link).toHaveAttribute('href', `/meeting/${meetingId}`);
@@ -336,5 +345,6 @@ test('the action items of an uploaded real recording appear in /todos', async ({
   } finally {
     await summy.stop();
     await llm.close();
+    await speech.fake.close();
   }
 });

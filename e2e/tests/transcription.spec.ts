@@ -15,8 +15,11 @@ import { removeModels, type ModelsAnswer } from '../fixtures/models';
 import { shootStates } from '../fixtures/screenshots';
 import { api, signUp, signUpAdmin, TEST_PASSWORD, uploadRecording } from '../fixtures/session';
 import { holdsFor } from '../fixtures/settle';
+import { setModelMirrorFast } from '../playwright.config';
 
 test.describe.configure({ mode: 'serial' });
+// A test that asked for the mirror's full speed once its bars were seen leaves the pace as it was.
+test.afterEach(() => setModelMirrorFast(false));
 
 /** The tiny catalog's models (packages/fakes/src/models/tiny-models.ts). */
 const RECOGNIZER = { id: 'tiny-nemo-ctc-en', name: 'Tiny NeMo CTC test recognizer (en)' };
@@ -157,7 +160,9 @@ test('Settings > Transcription: a download shows its progress bar, pauses and re
   const again = row.getByRole('button', { name: `Download ${RECOGNIZER.name}` });
   await expect(again).toBeVisible();
 
-  // Download to the end: Installed, and the local engine takes over the next meetings.
+  // Download to the end: Installed, and the local engine takes over the next meetings. The bar
+  // was seen moving above: this download comes at the mirror's full speed (16 s paced).
+  await setModelMirrorFast(true);
   await again.click();
   await expect(row.getByText('Installed')).toBeVisible({ timeout: 60_000 });
   await expect(section.getByText(/transcribed on this server by the local models/)).toBeVisible();
@@ -225,6 +230,8 @@ test('a meeting the fallback transcribed is re-transcribed with the local model 
   await shown.getByRole('button', { name: /^Download speech and notes models/ }).click();
   await expect(shown.getByRole('progressbar').first()).toBeVisible();
   if (process.env.RECORDER_SHOTS) await shootStates(page, 'transcription-prompt-downloading');
+  // Seen: the rest of the downloads, under way or not, come at the mirror's full speed.
+  await setModelMirrorFast(true);
   await expect(page.getByRole('region', { name: 'Local speech model installed' })).toBeVisible({
     timeout: 60_000,
   });

@@ -14,6 +14,7 @@ import { TESTDATA_DIR } from '../fixtures/audio';
 import { removeModels, type ModelsAnswer } from '../fixtures/models';
 import { shootStates } from '../fixtures/screenshots';
 import { api, signUpAdmin, uploadRecording, waitForProcessed } from '../fixtures/session';
+import { setModelMirrorFast } from '../playwright.config';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -32,17 +33,24 @@ function reencoded(): string {
   return wav;
 }
 
+/** Installs the tiny models at the mirror's full speed: no progress bar is watched here. */
 async function install(page: Page) {
-  for (const id of MODELS) await api(page, 'POST', `/api/models/${id}/download`, {});
-  await expect
-    .poll(
-      async () =>
-        (await api<ModelsAnswer>(page, 'GET', '/api/models')).models
-          .filter((m) => MODELS.includes(m.id))
-          .every((m) => m.state === 'installed'),
-      { timeout: 90_000 },
-    )
-    .toBe(true);
+  await setModelMirrorFast(true);
+  try {
+    for (const id of MODELS) await api(page, 'POST', `/api/models/${id}/download`, {});
+    await expect
+      .poll(
+        async () =>
+          (await api<ModelsAnswer>(page, 'GET', '/api/models')).models
+            .filter((m) => MODELS.includes(m.id))
+            .every((m) => m.state === 'installed'),
+        { timeout: 90_000 },
+      )
+      .toBe(true);
+  } finally {
+    // The next spec file on this worker may watch a download's bar.
+    await setModelMirrorFast(false);
+  }
 }
 
 /** The speaker with the most speech in a processed meeting, by its label. */

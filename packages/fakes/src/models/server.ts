@@ -49,7 +49,10 @@ export interface ModelServerFaults {
 export interface ModelServer extends LoopbackServer {
   /** Every request so far, oldest first. */
   readonly requests: ModelServerRequest[];
-  /** Replaces the faults (merging is the caller's business). */
+  /**
+   * Replaces the faults (merging is the caller's business) for the next requests; an answer under
+   * way keeps its pace until faults without `delayMsPerChunk` come, then sends its rest at once.
+   */
   setFaults(faults: ModelServerFaults): void;
 }
 
@@ -146,7 +149,8 @@ export async function startModelServer(
       if (res.destroyed) return;
       await write(res, chunk);
       record.sentBytes += chunk.length;
-      if (delay > 0) await sleep(delay);
+      // Faults set since without a pace let an answer under way send its rest at once.
+      if (delay > 0 && current.delayMsPerChunk) await sleep(delay);
     }
     res.end();
   };

@@ -80,4 +80,25 @@ describe('startModelServer', () => {
     expect(await timed()).toBeGreaterThanOrEqual(145);
     mirror.setFaults({});
   });
+
+  it('sends the rest of a paced answer at once when the pace is lifted under way', async () => {
+    // 10 chunks of 100 bytes, 1 s apart: 9 s paced.
+    mirror.setFaults({ chunkBytes: 100, delayMsPerChunk: 1000 });
+    const res = await fetch(`${mirror.url}/m.onnx`);
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(first.value?.length).toBeGreaterThan(0);
+    mirror.setFaults({});
+    const rest = (async () => {
+      const parts = [Buffer.from(first.value!)];
+      for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+      return Buffer.concat(parts);
+    })();
+    // At most the pause under way is left: the rest comes before the next paced chunks would.
+    let timer: NodeJS.Timeout | undefined;
+    const paced = new Promise<'paced'>((resolve) => (timer = setTimeout(resolve, 4000, 'paced')));
+    const winner = await Promise.race([rest, paced]);
+    clearTimeout(timer);
+    expect(winner).toEqual(bytes);
+  });
 });
