@@ -62,6 +62,11 @@ export interface MeetingViewProps {
   summaryAction?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
   /** Contacts offered as names in the rename-speaker dialog, composed by the app layer. */
   speakerNameSuggestions?: SpeakerNameSuggestions;
+  /**
+   * The person's own notes of the loaded meeting, editable (the notes feature's editor, composed
+   * by the app layer). With it, Summary mode gets a 'Show' toggle: 'Summary' / 'My notes'.
+   */
+  myNotes?: (meeting: Meeting) => ReactNode;
 }
 
 /**
@@ -83,6 +88,21 @@ export function MeetingView({ meetingId, ...slots }: MeetingViewProps) {
   return <LoadedMeeting key={meetingId} meeting={query.data} {...slots} />;
 }
 
+/**
+ * The transcript's turns in their stored order and index (times, citations), each with its
+ * speaker's name; the speakers' labels as stored; and each speaker's avatar colour slot.
+ */
+function useMeetingTurns(meeting: Meeting) {
+  const labelled = useMemo(() => parseTranscript(meeting.transcript), [meeting.transcript]);
+  const labels = useMemo(() => [...new Set(labelled.map((t) => t.speaker))], [labelled]);
+  const turns = useMemo(
+    () => labelled.map((t) => ({ ...t, speaker: speakerName(t.speaker, meeting.speakerNames) })),
+    [labelled, meeting.speakerNames],
+  );
+  const colorSlots = useMemo(() => speakerColorSlots(turns), [turns]);
+  return { labels, turns, colorSlots };
+}
+
 type LoadedMeetingProps = Omit<MeetingViewProps, 'meetingId'> & { meeting: Meeting };
 
 function LoadedMeeting({
@@ -93,6 +113,7 @@ function LoadedMeeting({
   actionItemAction,
   summaryAction,
   speakerNameSuggestions,
+  myNotes,
 }: LoadedMeetingProps) {
   usePrefetchModes();
   const queryClient = useQueryClient();
@@ -104,14 +125,7 @@ function LoadedMeeting({
   const progress = useMeetingProgress(meeting.id);
   const busy = meeting.isProcessing || meeting.isRecording;
 
-  // Turns keep their stored order and index (times, citations); each shows its speaker's name.
-  const labelled = useMemo(() => parseTranscript(meeting.transcript), [meeting.transcript]);
-  const labels = useMemo(() => [...new Set(labelled.map((t) => t.speaker))], [labelled]);
-  const turns = useMemo(
-    () => labelled.map((t) => ({ ...t, speaker: speakerName(t.speaker, meeting.speakerNames) })),
-    [labelled, meeting.speakerNames],
-  );
-  const colorSlots = useMemo(() => speakerColorSlots(turns), [turns]);
+  const { labels, turns, colorSlots } = useMeetingTurns(meeting);
   const [renaming, setRenaming] = useState<string | null>(null);
   const { mode, cited, selectMode } = useMeetingMode({
     turnCount: turns.length,
@@ -153,6 +167,7 @@ function LoadedMeeting({
             onAsk={onAsk}
             actionItemAction={actionItemAction}
             summaryAction={summaryAction?.(meeting, replaceMeeting)}
+            myNotes={myNotes?.(meeting)}
             onRenameSpeaker={busy ? undefined : setRenaming}
           />
         </div>
