@@ -45,10 +45,12 @@ test('notes written before and during a recording survive a reload', async ({ pa
   await expect(page.getByText('Ready to start recording')).toBeVisible();
 
   // Before Start: an agenda, kept in this browser.
+  await shootStates(page, 'notes-idle');
   await page.getByRole('button', { name: /^My notes/ }).click();
   await expect(editor(page)).toBeFocused();
   await page.keyboard.type('## Agenda');
   await expect(status(page)).toHaveText('Saved on this device');
+  await shootStates(page, 'notes-before-start');
 
   await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
   await expect(page).toHaveURL(MEETING_URL);
