@@ -330,7 +330,14 @@ export function RecorderPanel({ onChat, notice, notes }: RecorderPanelProps) {
   }
   if (!notes) return panel;
   return (
-    <div className="mx-auto grid w-full max-w-xl gap-4 xl:max-w-6xl xl:grid-cols-2 xl:items-start">
+    // Beside the panel while recording on a wide screen; under it otherwise, where the ready
+    // panel's source choice needs the whole width.
+    <div
+      className={cn(
+        'mx-auto grid w-full max-w-xl gap-4',
+        recording && 'xl:max-w-6xl xl:grid-cols-2 xl:items-start',
+      )}
+    >
       {panel}
       <div ref={notesBox} className="w-full">
         {notes({ meetingId: recording ? meetingId : null, recording, elapsedMs })}
