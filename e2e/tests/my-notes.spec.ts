@@ -145,9 +145,12 @@ test("a meeting's page: the Show toggle, and My notes written after", async ({ p
     'aria-pressed',
     'true',
   );
+  // Each button hands focus back to the notes, so typing goes on.
+  await expect(notes).toBeFocused();
   await page.keyboard.type('Follow-ups');
   await page.keyboard.press('Enter');
   await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await expect(notes).toBeFocused();
   await page.keyboard.type('Budget is final');
   await expect(notes.locator('strong')).toHaveText('Budget is final');
   await expect(status(page)).toHaveText(/^Saved/);
