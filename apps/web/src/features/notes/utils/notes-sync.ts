@@ -82,10 +82,12 @@ export class NotesSync {
   /** The notes to show: see {@link pickStart}; an adopted draft's blocks come first. */
   async load(): Promise<NoteBlock[]> {
     const { key, store, server, adopt } = this.options;
+    // The draft before the meeting's copy: an editor that took the draft in wrote the meeting's
+    // copy before removing the draft, so a draft gone means the copy read next holds it.
+    const draft = adopt ? await store.get(adopt).catch(() => undefined) : undefined;
     const local = await store.get(key).catch(() => undefined);
     const remote = server ? await server.load().catch(() => null) : null;
     let { blocks, send } = pickStart(local, remote);
-    const draft = adopt ? await store.get(adopt).catch(() => undefined) : undefined;
     if (draft && draft.blocks.length > 0) {
       const ids = new Set(blocks.map((b) => b.id));
       blocks = [...draft.blocks.filter((b) => !ids.has(b.id)), ...blocks];

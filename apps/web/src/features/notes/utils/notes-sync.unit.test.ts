@@ -162,3 +162,28 @@ describe('NotesSync', () => {
     expect(statuses.at(-1)).toBe('local');
   });
 });
+
+describe('NotesSync taking in the draft twice (the editor remounts at Start)', () => {
+  it('a second editor whose server answer comes after the first took the draft in', async () => {
+    const store = memoryStore();
+    const before: NoteBlock = { id: 'b', phase: 'before', t: null, markdown: '# Agenda' };
+    await store.put({ key: 'draft', blocks: [before], editedAt: Date.now(), sent: 0 });
+    const { server } = memoryServer();
+    let answerSecond: () => void = () => {};
+    // Answers what the server had when asked (nothing), once the first editor is done.
+    const slow: NotesServer = {
+      load: () => {
+        const asked = server.load();
+        return new Promise((resolve) => (answerSecond = () => void resolve(asked)));
+      },
+      save: server.save,
+    };
+    const options = { key: 'k', store, adopt: 'draft', onStatus: () => {} };
+    const second = new NotesSync({ ...options, server: slow }).load();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await new NotesSync({ ...options, server }).load()).toEqual([before]);
+    expect(store.map.has('draft')).toBe(false);
+    answerSecond();
+    expect(await second).toEqual([before]);
+  });
+});
