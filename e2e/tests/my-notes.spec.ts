@@ -57,6 +57,7 @@ test('notes written before and during a recording survive a reload', async ({ pa
   const id = meetingIdOf(page);
   // Focus goes to the notes, which hold the agenda.
   await expect(editor(page)).toBeFocused();
+  await expect(editor(page)).toHaveAttribute('aria-keyshortcuts', 'Alt+N');
   await expect(editor(page).getByRole('heading', { name: 'Agenda' })).toBeVisible();
   await recordUntil(page, 2);
 
@@ -153,12 +154,23 @@ test("a meeting's page: the Show toggle, and My notes written after", async ({ p
   await expect(notes).toBeFocused();
   await page.keyboard.type('Budget is final');
   await expect(notes.locator('strong')).toHaveText('Budget is final');
+  // Link: an address typed in the popover becomes a link (https:// added).
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await toolbar.getByRole('button', { name: 'Link' }).click();
+  await page.getByRole('textbox', { name: 'Link address' }).fill('example.com/doc');
+  await page.keyboard.press('Enter');
+  await expect(notes.getByRole('link', { name: 'example.com/doc' })).toHaveAttribute(
+    'href',
+    'https://example.com/doc',
+  );
   await expect(status(page)).toHaveText(/^Saved/);
   await expect
     .poll(async () => (await storedBlocks(page, meeting.id)).map((b) => [b.markdown, b.phase]))
     .toEqual([
       ['## Follow-ups', 'after'],
       ['**Budget is final**', 'after'],
+      ['[example.com/doc](https://example.com/doc)', 'after'],
     ]);
 
   const axe = createAxeScanner();

@@ -46,6 +46,7 @@ function RecorderNotes({ meetingId, recording, elapsedMs }: RecorderNotesContext
         meetingId={meetingId}
         adoptDraft
         autoFocus
+        keyShortcuts={recording ? 'Alt+N' : undefined}
         stamp={recording ? { phase: 'during', t: elapsedMs } : { phase: 'before', t: null }}
       />
     </Suspense>

@@ -31,6 +31,8 @@ export interface MyNotesProps {
   adoptDraft?: boolean;
   /** Put the cursor in the notes once they are shown (recording has just started). */
   autoFocus?: boolean;
+  /** The editor's `aria-keyshortcuts`: the host's key that moves focus to it (Alt+N). */
+  keyShortcuts?: string;
   className?: string;
 }
 
@@ -40,6 +42,7 @@ export default function MyNotes({
   stamp,
   adoptDraft,
   autoFocus,
+  keyShortcuts,
   className,
 }: MyNotesProps) {
   const { blocks, status, edit } = useNotesSync(meetingId, adoptDraft);
@@ -52,7 +55,13 @@ export default function MyNotes({
       )}
     >
       {blocks ? (
-        <NotesEditor initial={blocks} stamp={stamp} onEdit={edit} autoFocus={autoFocus} />
+        <NotesEditor
+          initial={blocks}
+          stamp={stamp}
+          onEdit={edit}
+          autoFocus={autoFocus}
+          keyShortcuts={keyShortcuts}
+        />
       ) : (
         <div className="flex-1" aria-busy="true" />
       )}
@@ -72,11 +81,13 @@ function NotesEditor({
   stamp,
   onEdit,
   autoFocus,
+  keyShortcuts,
 }: {
   initial: NoteBlock[];
   stamp: NoteStamp;
   onEdit: (blocks: NoteBlock[]) => void;
   autoFocus?: boolean;
+  keyShortcuts?: string;
 }) {
   // The editor is made once; what it calls reads the latest props through these holders.
   const [live] = useState(() => latest({ stamp, onEdit }));
@@ -96,6 +107,7 @@ function NotesEditor({
         'aria-label': 'My notes',
         'aria-multiline': 'true',
         'data-testid': 'my-notes-editor',
+        ...(keyShortcuts ? { 'aria-keyshortcuts': keyShortcuts } : {}),
         class: 'my-notes-editor px-4 py-3 text-sm',
       },
     },
