@@ -6,6 +6,8 @@
 import type { NoteBlock } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { getMeetingNotesQueryOptions } from '../api/get-meeting-notes';
 import { saveMeetingNotesCached } from '../api/save-meeting-notes';
 import { DRAFT_KEY, indexedDbNotesStore, meetingNotesKey } from '../utils/notes-db';
@@ -42,6 +44,11 @@ export function useNotesSync(meetingId: string | null, adoptDraft = false): Note
         : null,
       adopt: meetingId && adoptDraft ? DRAFT_KEY : undefined,
       onStatus: setStatus,
+      isRefusal,
+      onRefused: (error) =>
+        toast.error('My notes were not saved on the server', {
+          description: `${(error as Error).message}. They are kept on this device.`,
+        }),
     });
     let live = true;
     void next.load().then((loaded) => {
@@ -65,4 +72,13 @@ export function useNotesSync(meetingId: string | null, adoptDraft = false): Note
   }, [meetingId, adoptDraft, queryClient]);
 
   return { blocks, status, edit: (b) => sync?.edit(b) };
+}
+
+/**
+ * The server refused these notes (too long, NUL characters: 400, 413, 422): sending them again
+ * cannot help. Anything else (offline, 5xx, a 404 while a meeting is being created elsewhere) is
+ * retried.
+ */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiRequestError && [400, 413, 422].includes(error.status);
 }

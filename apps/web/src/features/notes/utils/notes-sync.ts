@@ -40,6 +40,12 @@ export interface NotesSyncOptions {
   retryMs?: number;
   /** The clock, ms since the epoch. */
   now?: () => number;
+  /**
+   * True for a save the server refused for good (notes too long, meeting gone): it is not sent
+   * again until the next edit, and `onRefused` is told. Default: every failure is retried.
+   */
+  isRefusal?: (error: unknown) => boolean;
+  onRefused?: (error: unknown) => void;
 }
 
 /**
@@ -162,9 +168,10 @@ export class NotesSync {
     onStatus('saving');
     try {
       await server.save(sending.blocks);
-    } catch {
+    } catch (error) {
       onStatus('local');
-      this.scheduleRetry();
+      if (this.options.isRefusal?.(error)) this.options.onRefused?.(error);
+      else this.scheduleRetry();
       return;
     }
     // A newer edit came while this one was on its way: it goes next, and the status waits for it.

@@ -117,6 +117,36 @@ describe('NotesSync', () => {
     expect(store.map.get('k')?.sent).toBe(1);
   });
 
+  it('a save the server refuses is not sent again until the next edit', async () => {
+    const store = memoryStore();
+    const { server } = memoryServer();
+    let saves = 0;
+    const refused: unknown[] = [];
+    const sync = new NotesSync({
+      key: 'k',
+      store,
+      server: {
+        load: server.load,
+        save: () => {
+          saves += 1;
+          return Promise.reject(new RangeError('Notes are limited to 100,000 characters'));
+        },
+      },
+      onStatus: () => {},
+      isRefusal: (error) => error instanceof RangeError,
+      onRefused: (error) => refused.push(error),
+    });
+    await sync.load();
+    sync.edit([block('a', 'too long')]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(saves).toBe(1);
+    expect(refused).toHaveLength(1);
+    expect(store.map.get('k')).toMatchObject({ sent: 0, blocks: [block('a', 'too long')] });
+    sync.edit([block('a', 'shorter')]);
+    await vi.advanceTimersByTimeAsync(800);
+    expect(saves).toBe(2);
+  });
+
   it('after a reload, an unsent browser copy newer than the server wins and is sent', async () => {
     const store = memoryStore();
     const { server, state } = memoryServer({
