@@ -46,7 +46,7 @@ test('notes written before and during a recording survive a reload', async ({ pa
 
   // Before Start: an agenda, kept in this browser.
   await shootStates(page, 'notes-idle');
-  await page.getByRole('button', { name: /^My notes/ }).click();
+  await page.getByRole('button', { name: 'Notes', exact: true }).click();
   await expect(editor(page)).toBeFocused();
   await page.keyboard.type('## Agenda');
   await expect(status(page)).toHaveText('Saved on this device');

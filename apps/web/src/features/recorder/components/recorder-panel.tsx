@@ -1,5 +1,15 @@
 import { ACCEPTED_UPLOAD_TYPES, type ProgressLabel } from '@summy/core';
-import { Download, MessageSquare, Mic, MicOff, Pause, Play, Square, Upload } from 'lucide-react';
+import {
+  Download,
+  MessageSquare,
+  Mic,
+  MicOff,
+  NotebookPen,
+  Pause,
+  Play,
+  Square,
+  Upload,
+} from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -43,7 +53,8 @@ function PanelFrame({ children, className }: { children: ReactNode; className?: 
   );
 }
 
-function IdlePanel() {
+/** `onOpenNotes`: shows the 'Notes' button, which opens the notes slot under the panel. */
+function IdlePanel({ onOpenNotes }: { onOpenNotes?: () => void }) {
   const recorder = useRecorder();
   const input = useRef<HTMLInputElement>(null);
   const [asCall, setAsCall] = useState(false);
@@ -65,7 +76,14 @@ function IdlePanel() {
         onChange={recorder.chooseSource}
         disabled={recorder.isStarting}
       />
+      {/* In the row (last on a phone), so the panel keeps its height and the dashboard its place. */}
       <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
+        {onOpenNotes && (
+          <Button variant="outline" size="lg" onClick={onOpenNotes}>
+            <NotebookPen />
+            Notes
+          </Button>
+        )}
         <Button
           variant="outline"
           size="lg"
@@ -80,6 +98,7 @@ function IdlePanel() {
           Start Recording
         </Button>
       </div>
+
       <UploadAsCallCheckbox checked={asCall} onCheckedChange={setAsCall} />
       <input
         ref={input}
@@ -280,8 +299,9 @@ export interface RecorderPanelProps {
    */
   notice?: ReactNode;
   /**
-   * Shown beside the panel while it is ready or recording: the person's notes of the meeting. A
-   * slot because it belongs to the notes feature; called with what the notes need to know.
+   * The person's notes of the meeting: beside the panel while recording, and under the ready
+   * panel once its 'Notes' button is pressed. A slot because it belongs to the notes feature;
+   * called with what the notes need to know.
    */
   notes?: (recording: RecorderNotesContext) => ReactNode;
 }
@@ -306,6 +326,8 @@ export function RecorderPanel({ onChat, notice, notes }: RecorderPanelProps) {
   const controls = useRef<HTMLDivElement>(null);
   const notesBox = useRef<HTMLDivElement>(null);
   const recording = state === 'recording' || state === 'paused';
+  // Before Start the notes open on request, so the dashboard under the panel stays in view.
+  const [notesOpen, setNotesOpen] = useState(false);
   useFocusSwitch(recording && notes !== undefined, notesBox, controls);
   let panel: ReactNode;
   switch (state) {
@@ -324,11 +346,11 @@ export function RecorderPanel({ onChat, notice, notes }: RecorderPanelProps) {
     default:
       panel = (
         <WithNotice notice={notice}>
-          <IdlePanel />
+          <IdlePanel onOpenNotes={notes && !notesOpen ? () => setNotesOpen(true) : undefined} />
         </WithNotice>
       );
   }
-  if (!notes) return panel;
+  if (!notes || !(recording || notesOpen)) return panel;
   return (
     // Beside the panel while recording on a wide screen; under it otherwise, where the ready
     // panel's source choice needs the whole width.

@@ -188,11 +188,12 @@ describe('RecorderPanel notes slot', () => {
     }
   });
 
-  it('before Start the notes have no meeting yet', () => {
+  it("before Start the notes wait for the 'Notes' button", () => {
+    buttons.length = 0;
     const { html, notes } = notesOf(recorder({ state: 'idle', meetingId: null, elapsedMs: 0 }));
-    expect(notes).toHaveBeenCalledWith({ meetingId: null, recording: false, elapsedMs: 0 });
+    expect(notes).not.toHaveBeenCalled();
     expect(html).toContain('Ready to start recording');
-    expect(html).toContain('NOTES');
+    expect(buttons.some((props) => label(props.children) === 'Notes')).toBe(true);
   });
 
   it('draws no notes when the microphone is refused', () => {
