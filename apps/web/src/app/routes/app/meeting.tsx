@@ -4,6 +4,7 @@ import { useChat } from '@/features/chat/hooks/use-chat';
 import { MeetingView } from '@/features/meetings/components/meeting-view/meeting-view';
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { recorderNotes } from './recorder-notes';
 
 // The transcription feature's first-run prompt and re-transcribe offer, loaded after the page is
 // shown (bench/web budget).
@@ -25,6 +26,10 @@ const RegenerateSummary = lazy(
   () => import('@/features/ai-preferences/components/regenerate-summary-dialog'),
 );
 
+// My notes on the meeting page (Summary mode's 'Show' toggle), loaded when first shown: the
+// editor is the largest chunk of the page (bench/web budget).
+const MyNotes = lazy(() => import('@/features/notes/components/my-notes'));
+
 // Contacts offered in the rename-speaker dialog, loaded when the dialog first asks for them.
 const MeetingContactNames = lazy(() => import('./meeting-contact-names'));
 
@@ -45,6 +50,7 @@ function RecordingScreen({ title }: { title: string | null }) {
       <Suspense>
         <RecorderPanel
           onChat={(meetingId) => openChat({ meetingIds: [meetingId], preferredMode: 'sidebar' })}
+          notes={recorderNotes}
           notice={
             <Suspense>
               <TranscriptionNotice />
@@ -61,7 +67,8 @@ function RecordingScreen({ title }: { title: string | null }) {
  * audio is handed to the server; the meeting view otherwise (page title '{meeting title} - Summy'),
  * with the calendar-link feature's control in its header when the server has Google configured, and
  * the Linear feature's 'Send to Linear' on each action item when the server has Linear, and the
- * ai-preferences feature's 'Regenerate summary' in the summary's top row. The recorder's Chat
+ * ai-preferences feature's 'Regenerate summary' in the summary's top row, and the notes feature's
+ * My notes behind Summary mode's 'Show' toggle. The recorder's Chat
  * button and the view's Ask mode open the Meeting Assistant about this meeting (or, picked in Ask
  * mode, about its series' meetings), docked beside it
  * unless the person has placed the panel themselves: floating, it would cover the recorder's
@@ -111,6 +118,15 @@ export default function MeetingRoute() {
             meetingId={meeting.id}
             meetingDate={meeting.date}
             onLinked={onMeetingChange}
+          />
+        </Suspense>
+      )}
+      myNotes={(meeting) => (
+        <Suspense fallback={<div className="min-h-64 rounded-2xl border" aria-busy="true" />}>
+          <MyNotes
+            meetingId={meeting.id}
+            // Written on the page of a meeting another tab records: during, at an unknown time.
+            stamp={meeting.isRecording ? { phase: 'during', t: null } : { phase: 'after', t: null }}
           />
         </Suspense>
       )}

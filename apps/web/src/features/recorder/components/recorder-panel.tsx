@@ -1,6 +1,16 @@
 import { ACCEPTED_UPLOAD_TYPES, type ProgressLabel } from '@summy/core';
-import { Download, MessageSquare, Mic, MicOff, Pause, Play, Square, Upload } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import {
+  Download,
+  MessageSquare,
+  Mic,
+  MicOff,
+  NotebookPen,
+  Pause,
+  Play,
+  Square,
+  Upload,
+} from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -43,7 +53,8 @@ function PanelFrame({ children, className }: { children: ReactNode; className?: 
   );
 }
 
-function IdlePanel() {
+/** `onOpenNotes`: shows the 'Notes' button, which opens the notes slot under the panel. */
+function IdlePanel({ onOpenNotes }: { onOpenNotes?: () => void }) {
   const recorder = useRecorder();
   const input = useRef<HTMLInputElement>(null);
   const [asCall, setAsCall] = useState(false);
@@ -65,7 +76,14 @@ function IdlePanel() {
         onChange={recorder.chooseSource}
         disabled={recorder.isStarting}
       />
+      {/* In the row (last on a phone), so the panel keeps its height and the dashboard its place. */}
       <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
+        {onOpenNotes && (
+          <Button variant="outline" size="lg" onClick={onOpenNotes}>
+            <NotebookPen />
+            Notes
+          </Button>
+        )}
         <Button
           variant="outline"
           size="lg"
@@ -80,6 +98,7 @@ function IdlePanel() {
           Start Recording
         </Button>
       </div>
+
       <UploadAsCallCheckbox checked={asCall} onCheckedChange={setAsCall} />
       <input
         ref={input}
@@ -131,9 +150,11 @@ function Meters() {
   );
 }
 
-function RecordingPanel({ onChat }: Pick<RecorderPanelProps, 'onChat'>) {
+function RecordingPanel({
+  onChat,
+  controls,
+}: Pick<RecorderPanelProps, 'onChat'> & { controls?: RefObject<HTMLDivElement | null> }) {
   const recorder = useRecorder();
-  const { meetingId } = recorder;
   const paused = recorder.state === 'paused';
   return (
     <PanelFrame className="gap-5">
@@ -171,42 +192,57 @@ function RecordingPanel({ onChat }: Pick<RecorderPanelProps, 'onChat'>) {
       <p className="w-full truncate text-base font-medium" title={recorder.title ?? undefined}>
         {recorder.title}
       </p>
-      {/* Two columns on a phone; Stop takes a whole row when it would be alone. */}
-      <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:justify-center">
-        {paused ? (
-          <Button variant="outline" onClick={recorder.resume}>
-            <Play />
-            Resume
-          </Button>
-        ) : (
-          <Button variant="outline" onClick={recorder.pause}>
-            <Pause />
-            Pause
-          </Button>
-        )}
-        <Button
-          variant="outline"
-          onClick={() => (onChat && meetingId ? onChat(meetingId) : chatUnavailable())}
-        >
-          <MessageSquare />
-          Chat
-        </Button>
-        {recorder.recordedBytes > 0 && (
-          <Button variant="outline" onClick={() => void recorder.save()}>
-            <Download />
-            Save
-          </Button>
-        )}
-        <Button
-          variant="destructive"
-          className={cn(recorder.recordedBytes === 0 && 'col-span-2')}
-          onClick={() => void recorder.stop()}
-        >
-          <Square className="fill-current" />
-          Stop
-        </Button>
-      </div>
+      <RecordingControls onChat={onChat} controls={controls} />
     </PanelFrame>
+  );
+}
+
+function RecordingControls({
+  onChat,
+  controls,
+}: Pick<RecorderPanelProps, 'onChat'> & { controls?: RefObject<HTMLDivElement | null> }) {
+  const recorder = useRecorder();
+  const { meetingId } = recorder;
+  const paused = recorder.state === 'paused';
+  // Two columns on a phone; Stop takes a whole row when it would be alone.
+  return (
+    <div
+      ref={controls}
+      className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:justify-center"
+    >
+      {paused ? (
+        <Button variant="outline" onClick={recorder.resume}>
+          <Play />
+          Resume
+        </Button>
+      ) : (
+        <Button variant="outline" onClick={recorder.pause}>
+          <Pause />
+          Pause
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        onClick={() => (onChat && meetingId ? onChat(meetingId) : chatUnavailable())}
+      >
+        <MessageSquare />
+        Chat
+      </Button>
+      {recorder.recordedBytes > 0 && (
+        <Button variant="outline" onClick={() => void recorder.save()}>
+          <Download />
+          Save
+        </Button>
+      )}
+      <Button
+        variant="destructive"
+        className={cn(recorder.recordedBytes === 0 && 'col-span-2')}
+        onClick={() => void recorder.stop()}
+      >
+        <Square className="fill-current" />
+        Stop
+      </Button>
+    </div>
   );
 }
 
@@ -262,6 +298,22 @@ export interface RecorderPanelProps {
    * slot because it belongs to the transcription feature.
    */
   notice?: ReactNode;
+  /**
+   * The person's notes of the meeting: beside the panel while recording, and under the ready
+   * panel once its 'Notes' button is pressed. A slot because it belongs to the notes feature;
+   * called with what the notes need to know.
+   */
+  notes?: (recording: RecorderNotesContext) => ReactNode;
+}
+
+/** What the recorder tells its notes slot. */
+export interface RecorderNotesContext {
+  /** The meeting being recorded; null before Start. */
+  meetingId: string | null;
+  /** True while recording or paused. */
+  recording: boolean;
+  /** Recorded time so far, ms (pauses left out). */
+  elapsedMs: number;
 }
 
 /**
@@ -269,27 +321,77 @@ export interface RecorderPanelProps {
  * and controls (Chat calls `onChat`), the hand-over to processing, and the microphone-denied state.
  * Reads the tab's recorder from `RecorderProvider`.
  */
-export function RecorderPanel({ onChat, notice }: RecorderPanelProps) {
-  const { state } = useRecorder();
+export function RecorderPanel({ onChat, notice, notes }: RecorderPanelProps) {
+  const { state, meetingId, elapsedMs } = useRecorder();
+  const controls = useRef<HTMLDivElement>(null);
+  const notesBox = useRef<HTMLDivElement>(null);
+  const recording = state === 'recording' || state === 'paused';
+  // Before Start the notes open on request, so the dashboard under the panel stays in view.
+  const [notesOpen, setNotesOpen] = useState(false);
+  useFocusSwitch(recording && notes !== undefined, notesBox, controls);
+  let panel: ReactNode;
   switch (state) {
     case 'recording':
     case 'paused':
-      return (
+      panel = (
         <WithNotice notice={notice}>
-          <RecordingPanel onChat={onChat} />
+          <RecordingPanel onChat={onChat} controls={controls} />
         </WithNotice>
       );
+      break;
     case 'processing':
       return <ProcessingPanel />;
     case 'denied':
       return <DeniedPanel />;
     default:
-      return (
+      panel = (
         <WithNotice notice={notice}>
-          <IdlePanel />
+          <IdlePanel onOpenNotes={notes && !notesOpen ? () => setNotesOpen(true) : undefined} />
         </WithNotice>
       );
   }
+  if (!notes || !(recording || notesOpen)) return panel;
+  return (
+    // Beside the panel while recording on a wide screen; under it otherwise, where the ready
+    // panel's source choice needs the whole width.
+    <div
+      className={cn(
+        'mx-auto grid w-full max-w-xl gap-4',
+        recording && 'xl:max-w-6xl xl:grid-cols-2 xl:items-start',
+      )}
+    >
+      {panel}
+      <div ref={notesBox} className="w-full">
+        {notes({ meetingId: recording ? meetingId : null, recording, elapsedMs })}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Alt+N (by key position, so it works on every layout and on macOS where Option+N types a
+ * character) moves focus between the notes and the recording's controls while recording.
+ */
+function useFocusSwitch(
+  active: boolean,
+  notesBox: RefObject<HTMLDivElement | null>,
+  controls: RefObject<HTMLDivElement | null>,
+) {
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.code !== 'KeyN' || !event.altKey || event.ctrlKey || event.metaKey) return;
+      const inNotes = notesBox.current?.contains(document.activeElement) ?? false;
+      const target = inNotes
+        ? controls.current?.querySelector<HTMLElement>('button')
+        : notesBox.current?.querySelector<HTMLElement>('[contenteditable="true"]');
+      if (!target) return;
+      event.preventDefault();
+      target.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [active, notesBox, controls]);
 }
 
 function WithNotice({ notice, children }: { notice: ReactNode; children: ReactNode }) {

@@ -8,7 +8,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecorderContext, type RecorderContextValue } from '../hooks/use-recorder';
-import { RecorderPanel } from './recorder-panel';
+import { RecorderPanel, type RecorderNotesContext } from './recorder-panel';
 
 const { buttons, toast } = vi.hoisted(() => ({
   buttons: [] as ComponentProps<'button'>[],
@@ -161,5 +161,44 @@ describe('RecorderPanel upload', () => {
     expect(html).toMatch(
       /role="checkbox" aria-checked="false"[^>]*id="([^"]+)"[\s\S]*<label for="\1"/,
     );
+  });
+});
+
+describe('RecorderPanel notes slot', () => {
+  function notesOf(value: RecorderContextValue) {
+    const notes = vi.fn((context: RecorderNotesContext) => <p>NOTES {context.meetingId}</p>);
+    const html = renderToStaticMarkup(
+      <RecorderContext.Provider value={value}>
+        <RecorderPanel notes={notes} />
+      </RecorderContext.Provider>,
+    );
+    return { html, notes };
+  }
+
+  it('gives the notes the meeting and recording time while recording or paused', () => {
+    for (const state of ['recording', 'paused'] as const) {
+      const { html, notes } = notesOf(recorder({ state }));
+      expect(notes).toHaveBeenCalledWith({
+        meetingId: 'meeting-1',
+        recording: true,
+        elapsedMs: 65_000,
+      });
+      expect(html).toContain('NOTES meeting-1');
+      expect(html).toContain(state === 'paused' ? 'PAUSED' : 'REC');
+    }
+  });
+
+  it("before Start the notes wait for the 'Notes' button", () => {
+    buttons.length = 0;
+    const { html, notes } = notesOf(recorder({ state: 'idle', meetingId: null, elapsedMs: 0 }));
+    expect(notes).not.toHaveBeenCalled();
+    expect(html).toContain('Ready to start recording');
+    expect(buttons.some((props) => label(props.children) === 'Notes')).toBe(true);
+  });
+
+  it('draws no notes when the microphone is refused', () => {
+    const { html, notes } = notesOf(recorder({ state: 'denied', meetingId: null }));
+    expect(notes).not.toHaveBeenCalled();
+    expect(html).not.toContain('NOTES');
   });
 });

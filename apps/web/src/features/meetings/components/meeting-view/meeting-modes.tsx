@@ -18,6 +18,7 @@ import type { ActionItemActionSlot } from './meeting-action-items';
 import { useMeetingSeries } from '@/features/meetings/api/get-meeting-series';
 import { LastTime } from './last-time';
 import { MeetingSummary } from './meeting-summary';
+import { SummaryOrNotes } from './summary-or-notes';
 import type { CitedTurn } from './meeting-transcript';
 import type { MeetingPlayback } from './use-meeting-playback';
 
@@ -81,6 +82,8 @@ export interface MeetingModesProps {
   summaryAction?: ReactNode;
   /** Opens the rename dialog for a speaker as shown; absent while names cannot change. */
   onRenameSpeaker?: (speaker: string) => void;
+  /** See MeetingViewProps.myNotes, already composed. */
+  myNotes?: ReactNode;
 }
 
 /** The four tab panels; must sit inside the view's `Tabs.Root`. */
@@ -98,6 +101,7 @@ export function MeetingModes({
   actionItemAction,
   summaryAction,
   onRenameSpeaker,
+  myNotes,
 }: MeetingModesProps) {
   // The series settles once the meeting is processed ('Last time', the assistant's scope).
   const series = useMeetingSeries(meeting.id, !busy).data;
@@ -110,18 +114,20 @@ export function MeetingModes({
     <>
       <Tabs.Content value="summary" className="flex flex-col gap-6 outline-none">
         <LastTime meetingId={meeting.id} series={series} />
-        <MeetingSummary
-          summary={meeting.summary}
-          topics={meeting.topics}
-          generating={busy && isNotYetGenerated(meeting.summary)}
-          progress={progress}
-          regenerating={meeting.summaryRegenerating}
-          action={summaryAction}
-          writtenNotes={meeting.writtenNotes}
-          starts={playback.starts}
-          onCite={citeTurn}
-          canPlay={playback.showPlayer}
-        />
+        <SummaryOrNotes summary={meeting.summary} notes={myNotes}>
+          <MeetingSummary
+            summary={meeting.summary}
+            topics={meeting.topics}
+            generating={busy && isNotYetGenerated(meeting.summary)}
+            progress={progress}
+            regenerating={meeting.summaryRegenerating}
+            action={summaryAction}
+            writtenNotes={meeting.writtenNotes}
+            starts={playback.starts}
+            onCite={citeTurn}
+            canPlay={playback.showPlayer}
+          />
+        </SummaryOrNotes>
       </Tabs.Content>
       <Tabs.Content value="actions" className="outline-none">
         <Suspense fallback={<ModeLoading />}>

@@ -62,6 +62,11 @@ export interface MeetingViewProps {
   summaryAction?: (meeting: Meeting, onMeetingChange: (next: Meeting) => void) => ReactNode;
   /** Contacts offered as names in the rename-speaker dialog, composed by the app layer. */
   speakerNameSuggestions?: SpeakerNameSuggestions;
+  /**
+   * The person's own notes of the loaded meeting, editable (the notes feature's editor, composed
+   * by the app layer). With it, Summary mode gets a 'Show' toggle: 'Summary' / 'My notes'.
+   */
+  myNotes?: (meeting: Meeting) => ReactNode;
 }
 
 /**
@@ -108,6 +113,7 @@ function LoadedMeeting({
   actionItemAction,
   summaryAction,
   speakerNameSuggestions,
+  myNotes,
 }: LoadedMeetingProps) {
   usePrefetchModes();
   const queryClient = useQueryClient();
@@ -162,6 +168,7 @@ function LoadedMeeting({
             onAsk={onAsk}
             actionItemAction={actionItemAction}
             summaryAction={summaryAction?.(meeting, replaceMeeting)}
+            myNotes={myNotes?.(meeting)}
             onRenameSpeaker={busy ? undefined : setRenaming}
           />
         </div>
