@@ -44,7 +44,7 @@ function PanelFrame({ children, className }: { children: ReactNode; className?: 
     <section
       aria-label="Recorder"
       className={cn(
-        'mx-auto flex w-full max-w-xl flex-col items-center gap-6 rounded-2xl border bg-card px-6 py-10 text-center text-card-foreground shadow-sm sm:px-10',
+        '@container mx-auto flex w-full max-w-xl flex-col items-center gap-6 rounded-2xl border bg-card px-6 py-10 text-center text-card-foreground shadow-sm sm:px-10',
         className,
       )}
     >
@@ -204,11 +204,12 @@ function RecordingControls({
   const recorder = useRecorder();
   const { meetingId } = recorder;
   const paused = recorder.state === 'paused';
-  // Two columns on a phone; Stop takes a whole row when it would be alone.
+  // Two columns in a narrow panel (a phone, or beside the notes); Stop takes a whole row when it
+  // would be alone. The panel's own width decides (a container query), not the screen's.
   return (
     <div
       ref={controls}
-      className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:justify-center"
+      className="grid w-full grid-cols-2 gap-2 @md:flex @md:w-auto @md:flex-wrap @md:justify-center"
     >
       {paused ? (
         <Button variant="outline" onClick={recorder.resume}>
