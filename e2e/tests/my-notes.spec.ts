@@ -67,6 +67,10 @@ async function serverNotes(page: Page, id: string): Promise<string[]> {
   return notes.blocks.map((b) => b.markdown);
 }
 
+/** The line above notes written without a language model (written-notes.tsx). */
+const EXTRACTIVE_NOTICE =
+  'Your notes as written, then the extractive notes: written without a language model.';
+
 /** What the notes hold after the recording below, in order. */
 const WRITTEN = ['## Agenda', '- Hiring plan', '- [ ] Ann sends the deck'];
 
@@ -144,7 +148,7 @@ async function recordWithNotes(page: Page): Promise<void> {
   expect(during.t).toBeGreaterThanOrEqual(1000);
   // On the server too, before the reload.
   await expect(status(page)).toHaveText('Saved');
-  expect(await serverNotes(page, id)).toEqual(WRITTEN);
+  await expect.poll(() => serverNotes(page, id)).toEqual(WRITTEN);
 
   // A reload mid-recording: the notes are still there (Summary mode opens on My notes, as
   // there is no summary yet), and still in this browser.
@@ -230,10 +234,6 @@ async function writtenAroundNotes(page: Page, id: string): Promise<void> {
   ).toEqual(['n2', 'n3']);
 }
 
-/** The line above notes written without a language model (written-notes.tsx). */
-const EXTRACTIVE_NOTICE =
-  'Your notes as written, then the extractive notes: written without a language model.';
-
 test('without a language model: the notes as written, then what else was discussed', async ({
   page,
 }) => {
@@ -278,9 +278,16 @@ test('without a language model: the notes as written, then what else was discuss
   await shootStates(page, 'notes-written-offline', () =>
     centre(summary.getByRole('heading', { name: 'Also discussed' })),
   );
+  // Kept as they were; the written notes say why no model wrote them (none was asked).
   expect(
     (await api<{ blocks: StoredBlock[] }>(page, 'GET', `/api/meetings/${meeting.id}/notes`)).blocks,
   ).toEqual(blocks);
+  const written = await api<{ writtenNotes: { origin: string; fallbackReason: string | null } }>(
+    page,
+    'GET',
+    `/api/meetings/${meeting.id}`,
+  );
+  expect(written.writtenNotes).toMatchObject({ origin: 'extractive', fallbackReason: null });
 });
 
 test("a meeting's page: the Show toggle, and My notes written after", async ({ page }) => {
