@@ -1,16 +1,23 @@
 /**
- * My notes in Debian's Chromium against the real server: written before Start and during a
- * recording (the fake microphone plays JFK), kept through a reload mid-recording, Alt+N between
- * the notes and the recorder's controls, and Summary mode's 'Show' toggle on a meeting's page.
- * axe (light and dark, 1280 and 375 px) on both screens; screenshots when RECORDER_SHOTS is set.
+ * My notes in Debian's Chromium against real servers: written before Start and during a recording
+ * (the fake microphone plays JFK), kept through a reload mid-recording (in the browser and on the
+ * server), Alt+N between the notes and the recorder's controls; then, on a Summy of its own pointed
+ * at the fake OpenAI (@summy/fakes/llm, whose default script answers the notes task), the Summary
+ * writes the notes around them: the person's lines as theirs, the model's muted, with citations
+ * that open the transcript at their turn, and 'Regenerate summary' keeps the notes. Without a
+ * language model (the worker's server), the notes as written, then 'Also discussed'. Summary
+ * mode's 'Show' toggle on a meeting's page. axe (light and dark, 1280 and 375 px) on each screen;
+ * screenshots when RECORDER_SHOTS is set.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FAKE_NOTE_EXPANSION } from '@summy/fakes/llm';
 import { createAxeScanner } from '../fixtures/a11y';
 import { FAKE_MICROPHONE } from '../fixtures/audio';
-import { createRichMeeting } from '../fixtures/meeting-view';
+import { createMeeting, createRichMeeting, mode, TRANSCRIPT } from '../fixtures/meeting-view';
 import { MEETING_URL, meetingIdOf, recordUntil } from '../fixtures/recorder';
 import { shootStates } from '../fixtures/screenshots';
-import { signUp } from '../fixtures/session';
+import { startScriptedSummy } from '../fixtures/scripted-summy';
+import { api, signUp, waitForProcessed } from '../fixtures/session';
 
 interface StoredBlock {
   id: string;
@@ -39,11 +46,60 @@ const status = (page: Page) => page.getByTestId('my-notes-status');
 
 test.use(FAKE_MICROPHONE);
 
-test('notes written before and during a recording survive a reload', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signUp(page);
-  await expect(page.getByText('Ready to start recording')).toBeVisible();
+/** The written notes' bullets in the Summary: the person's lines and the ones added around them. */
+const summaryOf = (page: Page) => page.getByRole('article', { name: 'Summary' });
+const noteLines = (scope: Locator) => scope.locator('li[data-origin="note"]');
+const modelLines = (scope: Locator) => scope.locator('li[data-origin="model"]');
 
+/** Scrolls `target` to the middle of the screen, so the shots hold both kinds of lines. */
+const centre = (target: Locator) =>
+  target.evaluate((el) =>
+    (el as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+  );
+
+/** The toast that says a regeneration is done. */
+const regenerated = (page: Page) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: 'Summary regenerated' });
+
+/** The notes the server keeps for meeting `id` (GET /api/meetings/:id/notes), as Markdown lines. */
+async function serverNotes(page: Page, id: string): Promise<string[]> {
+  const notes = await api<{ blocks: StoredBlock[] }>(page, 'GET', `/api/meetings/${id}/notes`);
+  return notes.blocks.map((b) => b.markdown);
+}
+
+/** The line above notes written without a language model (written-notes.tsx). */
+const EXTRACTIVE_NOTICE =
+  'Your notes as written, then the extractive notes: written without a language model.';
+
+/** What the notes hold after the recording below, in order. */
+const WRITTEN = ['## Agenda', '- Hiring plan', '- [ ] Ann sends the deck'];
+
+test('notes written during a recording survive a reload; the summary is written around them', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The notes are checked, not the recogniser: jfk.wav's words come from the Deepgram fake; the
+  // fake OpenAI's default script writes the notes around My notes.
+  const scripted = await startScriptedSummy(browser);
+  try {
+    const { page } = scripted;
+    await api(page, 'PUT', '/api/settings/ai', { summaryModel: 'openai:gpt-5-mini' });
+    await expect(page.getByText('Ready to start recording')).toBeVisible();
+    await recordWithNotes(page);
+    const id = meetingIdOf(page);
+    await waitForProcessed(page, id, 90_000);
+    await writtenAroundNotes(page, id);
+  } finally {
+    await scripted.close();
+  }
+});
+
+/**
+ * Writes an agenda before Start and two lines during a recording, reloads mid-recording (the
+ * notes are still there, in the browser and on the server) and recovers the recording, which
+ * ends it and sends it to the pipeline.
+ */
+async function recordWithNotes(page: Page): Promise<void> {
   // Before Start: an agenda, kept in this browser.
   await shootStates(page, 'notes-idle');
   await page.getByRole('button', { name: 'Notes', exact: true }).click();
@@ -90,11 +146,14 @@ test('notes written before and during a recording survive a reload', async ({ pa
     ]);
   const during = (await storedBlocks(page, id))[1]!;
   expect(during.t).toBeGreaterThanOrEqual(1000);
+  // On the server too, before the reload.
+  await expect(status(page)).toHaveText('Saved');
+  await expect.poll(() => serverNotes(page, id)).toEqual(WRITTEN);
 
   // A reload mid-recording: the notes are still there (Summary mode opens on My notes, as
   // there is no summary yet), and still in this browser.
   // The recovery dialog offers the unfinished audio on top (the page behind it is inert, so
-  // the notes are found by their elements); recovering it keeps the notes.
+  // the notes are found by their elements); recovering it keeps the notes and ends the recording.
   await page.reload();
   const written = async () => {
     await expect(editor(page).locator('h2')).toHaveText('Agenda');
@@ -109,18 +168,126 @@ test('notes written before and during a recording survive a reload', async ({ pa
   await expect(page.getByText('Recording recovered')).toBeVisible();
   await written();
   expect((await storedBlocks(page, id)).map((b) => b.id)).toContain(during.id);
+  expect(await serverNotes(page, id)).toEqual(WRITTEN);
+}
 
-  // With the notes routes on the server (GET/PUT /api/meetings/:id/notes), the server has the
-  // same blocks; where the routes are not there, only the browser's copy above is checked.
-  const answer = await page.request.get(`/api/meetings/${id}/notes`);
-  if (answer.ok()) {
-    const notes = (await answer.json()) as { blocks: StoredBlock[] };
-    expect(notes.blocks.map((b) => b.markdown)).toEqual([
-      '## Agenda',
-      '- Hiring plan',
-      '- [ ] Ann sends the deck',
-    ]);
+/**
+ * The processed meeting's Summary: the notes written around My notes by the scripted model, the
+ * person's lines as theirs and the model's muted, a citation opening the transcript at its turn,
+ * and 'Regenerate summary' keeping the notes.
+ */
+async function writtenAroundNotes(page: Page, id: string): Promise<void> {
+  await page.goto(`/meeting/${id}`);
+  const summary = summaryOf(page);
+  await expect(summary.getByRole('heading', { name: 'Agenda', level: 2 })).toBeVisible();
+  const mine = noteLines(summary);
+  await expect(mine).toHaveCount(2);
+  await expect(mine.nth(0)).toContainText(`Hiring plan. ${FAKE_NOTE_EXPANSION}`);
+  await expect(mine.nth(1)).toContainText(`Ann sends the deck. ${FAKE_NOTE_EXPANSION}`);
+  for (const line of await mine.all()) {
+    await expect(line.getByText('your note', { exact: true })).toBeVisible();
+    await expect(line).toHaveClass(/\btext-foreground\b/);
   }
+  const added = modelLines(summary);
+  await expect(added.first()).toContainText('said: "');
+  expect(await added.count()).toBeGreaterThanOrEqual(2);
+  for (const line of await added.all()) {
+    await expect(line).toHaveClass(/\btext-muted-foreground\b/);
+    await expect(line.getByText('your note', { exact: true })).toHaveCount(0);
+  }
+  await expect(summary.getByRole('heading', { name: 'Also discussed', level: 2 })).toBeVisible();
+  await expect(summary.getByText(EXTRACTIVE_NOTICE)).toHaveCount(0);
+
+  const axe = createAxeScanner();
+  await axe.scan(page, 'Summary with notes written around My notes');
+  expect(axe.report()).toBe('');
+  await shootStates(page, 'notes-written-model', () => centre(added.first()));
+
+  // A citation: plays from its turn and shows it in the transcript.
+  const cite = added.first().getByRole('button', { name: /^Play from / });
+  await expect(cite).toHaveText(/^\d+:\d\d$/);
+  await cite.click();
+  await expect(mode(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
+  const cited = page
+    .getByRole('list', { name: 'Transcript turns' })
+    .locator('article[data-cited="true"]');
+  await expect(cited).toHaveCount(1);
+  await expect(cited).toContainText('fellow Americans');
+
+  // Regenerate: the notes are read again and never changed.
+  await mode(page, 'Summary').click();
+  const before = await summary.innerText();
+  await page.getByRole('button', { name: 'Regenerate summary' }).click();
+  const regenerate = page.getByRole('dialog', { name: 'Regenerate summary' });
+  await expect(regenerate.getByLabel('Model')).toHaveValue('openai:gpt-5-mini');
+  await regenerate.getByRole('button', { name: 'Regenerate', exact: true }).click();
+  await expect(regenerated(page)).toBeVisible({ timeout: 60_000 });
+  await expect(noteLines(summary)).toHaveCount(2);
+  expect(await summary.innerText()).toBe(before);
+  expect(await serverNotes(page, id)).toEqual(WRITTEN);
+  const meeting = await api<{
+    writtenNotes: { origin: string; sections: { bullets: { noteRef: string | null }[] }[] };
+  }>(page, 'GET', `/api/meetings/${id}`);
+  expect(meeting.writtenNotes.origin).toBe('model');
+  expect(
+    meeting.writtenNotes.sections.flatMap((s) => s.bullets.map((b) => b.noteRef)).filter(Boolean),
+  ).toEqual(['n2', 'n3']);
+}
+
+test('without a language model: the notes as written, then what else was discussed', async ({
+  page,
+}) => {
+  await signUp(page);
+  const meeting = await createMeeting(page, {
+    title: 'Quarterly planning',
+    date: '2025-03-04T14:00:00.000Z',
+    transcript: TRANSCRIPT,
+    summary: 'The budget was discussed.',
+  });
+  const blocks = [
+    { id: 'b1', phase: 'during', t: 1000, markdown: '## Budget' },
+    { id: 'b2', phase: 'during', t: 2000, markdown: '- Extra designer if the offsite moves' },
+    { id: 'b3', phase: 'during', t: 3000, markdown: '- [ ] Grace sends the budget to finance' },
+  ];
+  await api(page, 'PUT', `/api/meetings/${meeting.id}/notes`, { blocks });
+  await page.goto(`/meeting/${meeting.id}`);
+  await page.getByRole('button', { name: 'Regenerate summary' }).click();
+  const regenerate = page.getByRole('dialog', { name: 'Regenerate summary' });
+  await regenerate.getByRole('button', { name: 'Regenerate', exact: true }).click();
+
+  const summary = summaryOf(page);
+  await expect(summary.getByText(EXTRACTIVE_NOTICE)).toBeVisible({ timeout: 60_000 });
+  // The toast is closed: it follows the app's theme, not the class axe and the shots toggle.
+  const toast = regenerated(page);
+  await toast.getByRole('button', { name: 'Close toast' }).click();
+  await expect(toast).toHaveCount(0);
+  await expect(summary.getByRole('heading', { level: 2 })).toHaveText(['Budget', 'Also discussed']);
+  // The notes as written, each the person's, then the extractive points, the engine's.
+  await expect(noteLines(summary).locator('> :first-child')).toHaveText([
+    'Extra designer if the offsite moves',
+    'Grace sends the budget to finance',
+  ]);
+  const also = summary
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Also discussed' }) });
+  expect(await modelLines(also).count()).toBeGreaterThanOrEqual(1);
+  await expect(modelLines(summary)).toHaveCount(await modelLines(also).count());
+  const axe = createAxeScanner();
+  await axe.scan(page, 'Summary with the notes as written');
+  expect(axe.report()).toBe('');
+  await shootStates(page, 'notes-written-offline', () =>
+    centre(summary.getByRole('heading', { name: 'Also discussed' })),
+  );
+  // Kept as they were; the written notes say why no model wrote them (none was asked).
+  expect(
+    (await api<{ blocks: StoredBlock[] }>(page, 'GET', `/api/meetings/${meeting.id}/notes`)).blocks,
+  ).toEqual(blocks);
+  const written = await api<{ writtenNotes: { origin: string; fallbackReason: string | null } }>(
+    page,
+    'GET',
+    `/api/meetings/${meeting.id}`,
+  );
+  expect(written.writtenNotes).toMatchObject({ origin: 'extractive', fallbackReason: null });
 });
 
 test("a meeting's page: the Show toggle, and My notes written after", async ({ page }) => {

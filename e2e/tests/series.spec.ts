@@ -7,13 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { defaultFakeScript, startFakeOpenAi, type FakeLlmRequest } from '@summy/fakes/llm';
-import { spawnSummy, waitHealthy } from '../../apps/server/test/processes';
+import { defaultFakeScript, type FakeLlmRequest } from '@summy/fakes/llm';
 import { JFK_WEBM } from '../fixtures/audio';
 import { chips, panel } from '../fixtures/chat';
 import { createMeeting, mode, SUMMARY } from '../fixtures/meeting-view';
 import { shootStates } from '../fixtures/screenshots';
-import { startSpeechFake } from '../fixtures/speech-fake';
+import { startScriptedSummy } from '../fixtures/scripted-summy';
 import {
   api,
   dismissTranscriptionPrompt,
@@ -176,29 +175,13 @@ test('a later meeting of the series suggests the open items it resolves; Mark do
   browser,
 }) => {
   test.setTimeout(300_000);
-  const openai = await startFakeOpenAi({ script: followUpScript });
   // The notes are checked, not the recogniser: jfk.wav's words come from the Deepgram fake.
-  const speech = await startSpeechFake();
-  const summy = await spawnSummy(
-    {
-      OPENAI_API_KEY: openai.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      ...speech.settings,
-      TRUST_PROXY: 'true',
-      ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
-    },
-    { migrated: true },
-  );
+  const scripted = await startScriptedSummy(browser, {
+    script: followUpScript,
+    context: { timezoneId: 'UTC' },
+  });
   try {
-    await waitHealthy(summy);
-    const context = await browser.newContext({
-      baseURL: summy.url,
-      locale: 'en-US',
-      timezoneId: 'UTC',
-    });
-    const page = await context.newPage();
-    await signUp(page, '/');
-    await dismissTranscriptionPrompt(page);
+    const { page, summy } = scripted;
     const earlier = await api<{ id: string }>(page, 'POST', '/api/meetings', {
       title: 'Product sync, Nov 20',
       date: '2026-11-20T15:00:00.000Z',
@@ -248,10 +231,7 @@ test('a later meeting of the series suggests the open items it resolves; Mark do
       `/api/todos?meetingId=${earlier.id}`,
     );
     expect(todos.find((t) => t.id === draft.id)?.completed).toBe(true);
-    await context.close();
   } finally {
-    await summy.stop();
-    await openai.close();
-    await speech.fake.close();
+    await scripted.close();
   }
 });
