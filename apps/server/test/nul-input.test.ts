@@ -73,8 +73,9 @@ function writeOperations(): WriteOperation[] {
 // The path with real ids where the walk made rows of that kind, a random id elsewhere.
 function concretePath(path: string): string {
   const first = path.split('/')[2] ?? '';
+  // A position ('{index}') is a number, so the body is what the route refuses.
   return path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    name === 'id' ? (ids[first] ?? randomUUID()) : 'x',
+    name === 'id' ? (ids[first] ?? randomUUID()) : name === 'index' ? '0' : 'x',
   );
 }
 
