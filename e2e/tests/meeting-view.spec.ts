@@ -197,9 +197,8 @@ test('empty, processing, failed and missing meetings', async ({ page }) => {
   await dismissTranscriptionPrompt(page);
   const empty = await createMeeting(page, { title: 'Empty meeting' });
   await page.goto(`/meeting/${empty.id}`);
-  // Without a summary the Show toggle opens on My notes; Summary says there is none.
-  await expect(page.getByRole('radio', { name: 'My notes' })).toBeChecked();
-  await page.getByRole('radio', { name: 'Summary' }).click();
+  // A finished meeting without a summary opens on Summary, which says there is none.
+  await expect(page.getByRole('radio', { name: 'Summary' })).toBeChecked();
   await expect(page.getByText('No summary available')).toBeVisible();
   await mode(page, 'Action Items').click();
   await expect(page.getByText('No action items')).toBeVisible();

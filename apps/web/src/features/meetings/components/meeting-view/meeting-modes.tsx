@@ -114,7 +114,7 @@ export function MeetingModes({
     <>
       <Tabs.Content value="summary" className="flex flex-col gap-6 outline-none">
         <LastTime meetingId={meeting.id} series={series} />
-        <SummaryOrNotes summary={meeting.summary} notes={myNotes}>
+        <SummaryOrNotes summary={meeting.summary} busy={busy} notes={myNotes}>
           <MeetingSummary
             summary={meeting.summary}
             topics={meeting.topics}

@@ -1,7 +1,8 @@
 /**
  * Summary mode's 'Show' toggle: the meeting's summary or the person's own notes ('My notes'),
- * editable. It opens on the summary when there is one, else on the notes (while recording, or
- * for a meeting whose summary is not written yet); the person's pick then stays.
+ * editable. It opens on the notes while the meeting records or is processed and has no summary
+ * yet, else on the summary (which says 'No summary available' and offers Regenerate when there
+ * is none); the person's pick then stays.
  */
 import { isNotYetGenerated } from '@summy/core';
 import { RadioGroup } from 'radix-ui';
@@ -11,9 +12,12 @@ import { cn } from '@/lib/utils';
 /** What Summary mode shows. */
 export type SummaryShow = 'summary' | 'notes';
 
-/** The option shown first: 'summary' when a summary exists, else 'notes'. */
-export function defaultShow(summary: string | null | undefined): SummaryShow {
-  return isNotYetGenerated(summary) ? 'notes' : 'summary';
+/**
+ * The option shown first: 'notes' while the meeting is `busy` (recording or processing) without a
+ * summary, else 'summary'.
+ */
+export function defaultShow(summary: string | null | undefined, busy: boolean): SummaryShow {
+  return busy && isNotYetGenerated(summary) ? 'notes' : 'summary';
 }
 
 const OPTIONS: { value: SummaryShow; label: string }[] = [
@@ -24,6 +28,8 @@ const OPTIONS: { value: SummaryShow; label: string }[] = [
 /** Props of {@link SummaryOrNotes}. */
 export interface SummaryOrNotesProps {
   summary: string | null | undefined;
+  /** True while the meeting records or is processed. */
+  busy: boolean;
   /** The notes editor; without it there is no toggle and the summary shows alone. */
   notes?: ReactNode;
   /** The summary as drawn. */
@@ -31,10 +37,10 @@ export interface SummaryOrNotesProps {
 }
 
 /** The toggle above the summary or the notes; see the file. */
-export function SummaryOrNotes({ summary, notes, children }: SummaryOrNotesProps) {
+export function SummaryOrNotes({ summary, busy, notes, children }: SummaryOrNotesProps) {
   const [picked, setPicked] = useState<SummaryShow | null>(null);
   if (!notes) return children;
-  const shown = picked ?? defaultShow(summary);
+  const shown = picked ?? defaultShow(summary, busy);
   return (
     <div className="flex flex-col gap-4">
       <RadioGroup.Root

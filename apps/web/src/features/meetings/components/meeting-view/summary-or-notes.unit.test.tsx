@@ -1,6 +1,6 @@
 /**
  * Summary mode's 'Show' toggle ('Summary' / 'My notes'): a radiogroup named 'Show' that opens on
- * the summary when one exists and on the notes otherwise; no toggle without a notes editor.
+ * the notes while the meeting is busy without a summary, else on the summary; no toggle without a notes editor.
  * Rendered to static HTML, so no DOM is needed.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,9 +10,13 @@ import { defaultShow, SummaryOrNotes } from './summary-or-notes';
 const SUMMARY =
   '## Decisions\n\n- The team ships the notes editor on Friday after the last review round.';
 
-function render(summary: string | null, withNotes = true) {
+function render(summary: string | null, withNotes = true, busy = false) {
   return renderToStaticMarkup(
-    <SummaryOrNotes summary={summary} notes={withNotes ? <p>NOTES EDITOR</p> : undefined}>
+    <SummaryOrNotes
+      summary={summary}
+      busy={busy}
+      notes={withNotes ? <p>NOTES EDITOR</p> : undefined}
+    >
       <p>SUMMARY TEXT</p>
     </SummaryOrNotes>,
   );
@@ -39,16 +43,24 @@ describe('Summary mode Show toggle', () => {
     expect(html).not.toContain('NOTES EDITOR');
   });
 
-  it('opens on My notes while there is no summary yet', () => {
-    const html = render(null);
+  it('opens on My notes while the meeting records or is processed without a summary', () => {
+    const html = render(null, true, true);
     expect(radios(html)).toEqual([
       ['Summary', 'false'],
       ['My notes', 'true'],
     ]);
     expect(html).toContain('NOTES EDITOR');
     expect(html).not.toContain('SUMMARY TEXT');
-    expect(defaultShow('')).toBe('notes');
-    expect(defaultShow(SUMMARY)).toBe('summary');
+    expect(defaultShow('', true)).toBe('notes');
+    expect(defaultShow(SUMMARY, true)).toBe('summary');
+  });
+
+  it('opens on the summary of a finished meeting without one, where Regenerate is', () => {
+    expect(radios(render(null))).toEqual([
+      ['Summary', 'true'],
+      ['My notes', 'false'],
+    ]);
+    expect(defaultShow(null, false)).toBe('summary');
   });
 
   it('shows the summary alone without a notes editor', () => {
