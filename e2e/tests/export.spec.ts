@@ -54,7 +54,11 @@ test('export a meeting as Markdown and subtitles, and the whole account as a zip
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('tab', { name: 'Account' }).click();
   const block = settings.getByRole('region', { name: 'Export your data' });
-  await block.getByLabel('Include recordings').check();
+  // The blocks above (linked accounts, API keys) load on their own and may push this one down
+  // between Playwright's aim and its click; a click that missed is tried again.
+  await expect(async () => {
+    await block.getByLabel('Include recordings').check({ timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
   await shootStates(page, 'settings-account-export', () => block.scrollIntoViewIfNeeded());
   const zip = page.waitForEvent('download');
   await block.getByRole('button', { name: 'Download export' }).click();
