@@ -83,7 +83,19 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'unit', include: unit, setupFiles: noProcesses } },
+      {
+        test: {
+          name: 'unit',
+          include: unit,
+          setupFiles: noProcesses,
+          // A worker runs file after file without reloading modules: the files import nothing
+          // with state that a test changes (a file that sets the time zone puts it back), and
+          // the reloads were two thirds of the project's time (docs/testing.md). The web files
+          // stay isolated: several set the time zone at import, mock modules, or need the lazy
+          // Markdown renderer not yet loaded.
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'slow',
