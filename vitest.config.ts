@@ -16,6 +16,33 @@ const slow = places.map((p) => `${p}*.slow.test.ts`);
 // Web component tests render React to static markup in Node: no DOM emulation to drift from browsers
 // (the browser itself is covered by Playwright).
 const web = ['apps/web/src/**/*.unit.test.{ts,tsx}'];
+// The web files that change what other files would import: a module mocked (`vi.mock`), the time
+// zone or a global set at import, fake timers, or that need the lazy Markdown renderer not yet
+// loaded. They run in project `web-isolated`, each in a fresh context; the rest share a worker's
+// modules (docs/testing.md). A new file doing any of these belongs here.
+const webIsolated = [
+  'api-keys/components/api-keys-settings.unit.test.tsx',
+  'calendar/components/week-view.unit.test.tsx',
+  'calendar/utils/calendar-format.unit.test.ts',
+  'chat/utils/answer-stream.unit.test.ts',
+  'chat/utils/sse.unit.test.ts',
+  'meetings/components/meeting-view/written-notes.unit.test.tsx',
+  'meetings/components/meeting-view/written-notes-loading.unit.test.tsx',
+  'notes/utils/notes-sync.unit.test.ts',
+  'recorder/components/recorder-panel.unit.test.tsx',
+  'recorder/utils/recording-source.unit.test.ts',
+  'reminders/components/reminder-row.unit.test.tsx',
+  'reminders/utils/reminder-format.unit.test.ts',
+  'settings/components/settings-dialog.unit.test.tsx',
+  'transcription/components/retranscribe-offer.unit.test.tsx',
+  'transcription/components/transcription-prompt.unit.test.tsx',
+].map((file) => `apps/web/src/features/${file}`);
+for (const file of webIsolated) {
+  if (!existsSync(new URL(file, import.meta.url))) {
+    throw new Error(`vitest.config.ts lists ${file} to run isolated, but it does not exist`);
+  }
+}
+const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
 // Every project fails a test that calls console.error without declaring it (docs/testing.md).
 const consoleGuard = 'scripts/fail-on-console-error.ts';
 // A file whose setup ran out of time fails naming the step that was still running.
@@ -83,7 +110,17 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'unit', include: unit, setupFiles: noProcesses } },
+      {
+        test: {
+          name: 'unit',
+          include: unit,
+          setupFiles: noProcesses,
+          // A worker runs file after file without reloading modules: the files import nothing
+          // with state that a test changes (a file that sets the time zone puts it back), and
+          // the reloads were two thirds of the project's time (docs/testing.md).
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'slow',
@@ -94,8 +131,18 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: { name: 'web', include: web, setupFiles: noProcesses },
+        resolve: { alias: webAlias },
+        test: {
+          name: 'web',
+          include: web,
+          exclude: webIsolated,
+          setupFiles: noProcesses,
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias: webAlias },
+        test: { name: 'web-isolated', include: webIsolated, setupFiles: noProcesses },
       },
       {
         test: {

@@ -4,7 +4,7 @@
 # `bash scripts/test.sh STAGE...`) runs only the stages named; docs/testing.md says what each costs.
 #   typecheck  tsc on the Node code as one program, the web app and the calendar bench (incremental)
 #   lint       ESLint and Prettier (cached), and dpdm (no import cycle, type-only imports counted)
-#   unit       Vitest projects unit and web: tests with no processes, servers or audio
+#   unit       Vitest projects unit, web, web-isolated: tests with no processes, servers or audio
 #   slow       Vitest project slow: tests that spawn processes, start Radicale or decode audio
 #   pglite     the server's integration tests on PGlite
 #   postgres   the same on a PostgreSQL server the run starts
@@ -105,10 +105,10 @@ while [ $i -lt ${#stages[@]} ]; do
   case $k in
     check) node scripts/check.mjs "${group[@]}" ;;
     vitest)
-      # The unit stage is two projects, unit and web.
+      # The unit stage is three projects: unit, web and web-isolated.
       projects=()
       for s in "${group[@]}"; do
-        [ "$s" = unit ] && projects+=(unit web) || projects+=("$s")
+        [ "$s" = unit ] && projects+=(unit web web-isolated) || projects+=("$s")
       done
       vitest "$name" "${projects[@]}"
       ;;

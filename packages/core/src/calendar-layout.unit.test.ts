@@ -1,8 +1,9 @@
 // Node re-reads TZ when it is assigned, so every Date below is read in Berlin whatever the
 // machine's zone: the daylight-saving cases need a zone that has them.
+const machineZone = process.env.TZ;
 process.env.TZ = 'Europe/Berlin';
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   addLocalDays,
   allDayCountLabel,
@@ -14,6 +15,12 @@ import {
   weekNumberOfWeek,
   weekStartOf,
 } from './calendar-layout.ts';
+
+// The unit project's workers run file after file (isolate: false): later files get the zone back.
+afterAll(() => {
+  if (machineZone === undefined) delete process.env.TZ;
+  else process.env.TZ = machineZone;
+});
 
 /** A local Berlin date-time as ISO 8601 with its offset, like the server answers. */
 function at(date: string, time: string): string {
