@@ -10,12 +10,13 @@ import {
   Square,
   Upload,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMeetingProgress } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
+import { useFocusSwitch } from '../hooks/use-focus-switch';
 import { useRecorder } from '../hooks/use-recorder';
 import { formatElapsed } from '../utils/format-elapsed';
 import { recordsCall, recordsMicrophone } from '../utils/recording-source';
@@ -367,32 +368,6 @@ export function RecorderPanel({ onChat, notice, notes }: RecorderPanelProps) {
       </div>
     </div>
   );
-}
-
-/**
- * Alt+N (by key position, so it works on every layout and on macOS where Option+N types a
- * character) moves focus between the notes and the recording's controls while recording.
- */
-function useFocusSwitch(
-  active: boolean,
-  notesBox: RefObject<HTMLDivElement | null>,
-  controls: RefObject<HTMLDivElement | null>,
-) {
-  useEffect(() => {
-    if (!active) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.code !== 'KeyN' || !event.altKey || event.ctrlKey || event.metaKey) return;
-      const inNotes = notesBox.current?.contains(document.activeElement) ?? false;
-      const target = inNotes
-        ? controls.current?.querySelector<HTMLElement>('button')
-        : notesBox.current?.querySelector<HTMLElement>('[contenteditable="true"]');
-      if (!target) return;
-      event.preventDefault();
-      target.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [active, notesBox, controls]);
 }
 
 function WithNotice({ notice, children }: { notice: ReactNode; children: ReactNode }) {
