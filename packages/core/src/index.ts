@@ -36,3 +36,4 @@ export * from './search.ts';
 export * from './series.ts';
 export * from './notes.ts';
 export * from './transcript-edit.ts';
+export * from './live.ts';

@@ -10,7 +10,14 @@
  * `resync` event, since notifications sent meanwhile are gone.
  */
 import type { DatabaseHandle } from '@summy/db';
-import type { ChangeEvent, ContactsSyncEvent, NoticeEvent, ProgressEvent } from '@summy/core';
+import type {
+  ChangeEvent,
+  ContactsSyncEvent,
+  LiveSegmentEvent,
+  LiveStateEvent,
+  NoticeEvent,
+  ProgressEvent,
+} from '@summy/core';
 
 /** The NOTIFY channel the row triggers publish on. */
 export const CHANGES_CHANNEL = 'summy_changes';
@@ -33,6 +40,8 @@ export type RealtimeEvent =
   | { type: 'progress'; data: ProgressEvent }
   | { type: 'notice'; data: NoticeEvent }
   | { type: 'contacts-sync'; data: ContactsSyncEvent }
+  | { type: 'live-segment'; data: LiveSegmentEvent }
+  | { type: 'live-state'; data: LiveStateEvent }
   | { type: 'resync'; data: Record<string, never> };
 
 /** Receives the events of one user. */
@@ -78,11 +87,13 @@ interface RowNotification extends ChangeEvent {
 }
 
 /** Payload of a 'summy_progress' notification: the event plus its owner (progress of a meeting's
- * pipeline, a notice, or how the user's contacts sync goes). */
+ * pipeline, a notice, how the user's contacts sync goes, or a recording's live text). */
 export type ProgressNotification =
   | { userId: string; type: 'progress'; data: ProgressEvent }
   | { userId: string; type: 'notice'; data: NoticeEvent }
-  | { userId: string; type: 'contacts-sync'; data: ContactsSyncEvent };
+  | { userId: string; type: 'contacts-sync'; data: ContactsSyncEvent }
+  | { userId: string; type: 'live-segment'; data: LiveSegmentEvent }
+  | { userId: string; type: 'live-state'; data: LiveStateEvent };
 
 /** Starts listening on the database and returns the hub. Throws when LISTEN fails. */
 export async function startRealtimeHub(

@@ -4,7 +4,13 @@
  * than the SSE stream).
  */
 import type { DatabaseHandle } from '@summy/db';
-import type { ContactsSyncEvent, NoticeEvent, ProgressLabel } from '@summy/core';
+import type {
+  ContactsSyncEvent,
+  LiveSegmentEvent,
+  LiveStateEvent,
+  NoticeEvent,
+  ProgressLabel,
+} from '@summy/core';
 import { PROGRESS_CHANNEL, type ProgressNotification } from './hub.ts';
 
 async function notify(database: DatabaseHandle, note: ProgressNotification): Promise<void> {
@@ -37,4 +43,26 @@ export function publishContactsSync(
   event: ContactsSyncEvent,
 ): Promise<void> {
   return notify(database, { userId, type: 'contacts-sync', data: event });
+}
+
+/**
+ * Sends a new live segment of a recording in progress to the owner's browsers (SSE event
+ * `live-segment`). A notification holds at most 8,000 bytes, so a segment's text stays well below
+ * (one segment is at most 15 s of speech).
+ */
+export function publishLiveSegment(
+  database: DatabaseHandle,
+  userId: string,
+  event: LiveSegmentEvent,
+): Promise<void> {
+  return notify(database, { userId, type: 'live-segment', data: event });
+}
+
+/** Tells the owner's browsers that a meeting's live state changed (SSE event `live-state`). */
+export function publishLiveState(
+  database: DatabaseHandle,
+  userId: string,
+  event: LiveStateEvent,
+): Promise<void> {
+  return notify(database, { userId, type: 'live-state', data: event });
 }

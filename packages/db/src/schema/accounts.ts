@@ -41,6 +41,8 @@ export const userSettings = pgTable('user_settings', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** Show a live draft transcript while recording (Settings > Recording); on by default. */
+  liveTranscript: boolean('live_transcript').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

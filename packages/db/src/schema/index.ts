@@ -9,3 +9,4 @@ export * from './integrations.ts';
 export * from './voices.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './live.ts';
