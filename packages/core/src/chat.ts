@@ -243,14 +243,14 @@ export function liveSegmentAnchor(seq: number): string {
  * Where a citation leads: `/meeting/{id}?view=summary|actions|transcript`, with `&turn={index}`
  * for a transcript turn (the meeting view scrolls to that card); to-dos without a meeting lead to
  * `/todos`. A live citation leads to the meeting page's live transcript row:
- * `/meeting/{id}#live-{seq}` (the row's id, {@link liveSegmentAnchor}).
+ * `/meeting/{id}?view=transcript#live-{seq}` (the row's id, {@link liveSegmentAnchor}).
  */
 export function citationHref(
   citation: Pick<ChatCitation, 'meetingId' | 'section' | 'turnIndex' | 'live'>,
 ): string {
   if (!citation.meetingId) return '/todos';
   if (citation.live && citation.turnIndex != null) {
-    return `/meeting/${citation.meetingId}#${liveSegmentAnchor(citation.turnIndex)}`;
+    return `/meeting/${citation.meetingId}?view=${MEETING_VIEW_PARAM.transcript}#${liveSegmentAnchor(citation.turnIndex)}`;
   }
   const view =
     citation.section === 'transcript'

@@ -110,7 +110,7 @@ describe('citationHref', () => {
 
   it("links a live segment to its row on the meeting page ('live-{seq}')", () => {
     expect(citationHref({ meetingId: id, section: 'transcript', turnIndex: 7, live: true })).toBe(
-      `/meeting/${id}#live-7`,
+      `/meeting/${id}?view=transcript#live-7`,
     );
     // A citation saved before `live` existed links as before.
     expect(citationHref({ meetingId: id, section: 'transcript', turnIndex: 7, live: false })).toBe(
