@@ -61,7 +61,9 @@ export const CHAT_SECTION_LABELS: Record<ChatSection, string> = {
 /**
  * A citation as `POST /api/chat` answers it: the quoted text and its section, the meeting, and for
  * transcript turns the speaker, start (seconds) and turn index; `ref` is the number the answer's
- * text uses for it ('[2]').
+ * text uses for it ('[2]'). A segment of the live draft transcript of a meeting still recording is
+ * cited with section 'transcript', `live: true`, `turnIndex` its `seq`, `speaker` 'You' or 'Call'
+ * and `start` seconds from Start.
  */
 export const chatCitationSchema = citationSchema.extend({
   ref: z.number().int().positive(),
@@ -232,15 +234,24 @@ export const MEETING_VIEW_PARAM = {
   transcript: 'transcript',
 } as const;
 
+/** The element id of a live segment's row on the meeting page, which a live citation links to. */
+export function liveSegmentAnchor(seq: number): string {
+  return `live-${seq}`;
+}
+
 /**
  * Where a citation leads: `/meeting/{id}?view=summary|actions|transcript`, with `&turn={index}`
  * for a transcript turn (the meeting view scrolls to that card); to-dos without a meeting lead to
- * `/todos`.
+ * `/todos`. A live citation leads to the meeting page's live transcript row:
+ * `/meeting/{id}?view=transcript#live-{seq}` (the row's id, {@link liveSegmentAnchor}).
  */
 export function citationHref(
-  citation: Pick<ChatCitation, 'meetingId' | 'section' | 'turnIndex'>,
+  citation: Pick<ChatCitation, 'meetingId' | 'section' | 'turnIndex' | 'live'>,
 ): string {
   if (!citation.meetingId) return '/todos';
+  if (citation.live && citation.turnIndex != null) {
+    return `/meeting/${citation.meetingId}?view=${MEETING_VIEW_PARAM.transcript}#${liveSegmentAnchor(citation.turnIndex)}`;
+  }
   const view =
     citation.section === 'transcript'
       ? MEETING_VIEW_PARAM.transcript

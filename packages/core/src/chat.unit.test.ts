@@ -107,6 +107,16 @@ describe('citationHref', () => {
     );
     expect(citationHref({ meetingId: null, section: 'todos' })).toBe('/todos');
   });
+
+  it("links a live segment to its row on the meeting page ('live-{seq}')", () => {
+    expect(citationHref({ meetingId: id, section: 'transcript', turnIndex: 7, live: true })).toBe(
+      `/meeting/${id}?view=transcript#live-7`,
+    );
+    // A citation saved before `live` existed links as before.
+    expect(citationHref({ meetingId: id, section: 'transcript', turnIndex: 7, live: false })).toBe(
+      `/meeting/${id}?view=transcript&turn=7`,
+    );
+  });
 });
 
 describe('groupByDate (past chats)', () => {

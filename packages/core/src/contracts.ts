@@ -310,9 +310,19 @@ export const citationSchema = z.object({
   start: z.number().nullable().optional().describe('seconds'),
   /** The number the answer's text cites it by ('[2]'). */
   ref: z.number().int().positive().optional(),
-  /** Transcript turn index, for the link that scrolls to it. */
+  /**
+   * Transcript turn index, for the link that scrolls to it; for a live citation, the live
+   * segment's `seq`.
+   */
   turnIndex: z.number().int().nonnegative().nullable().optional(),
   meetingTitle: z.string().nullable().optional(),
+  /**
+   * True when the cited passage is a segment of the live draft transcript of a meeting still
+   * recording (LiveSegment of ./live.ts): `turnIndex` is then its `seq`, `speaker` its channel's
+   * label ('You', 'Call'), `start` seconds from Start. Absent on every other citation, and on
+   * citations saved before it existed.
+   */
+  live: z.boolean().optional(),
 });
 
 /** A citation as `POST /api/chats/:id/messages` takes it: bounded text, `start` 0 to 48 h. */
@@ -331,6 +341,8 @@ const citationInputSchema = z.object({
   ref: z.number().int().positive().max(1000).optional(),
   turnIndex: z.number().int().nonnegative().nullable().optional(),
   meetingTitle: boundedText(TEXT_LIMITS.title).nullable().optional(),
+  /** A segment of a live draft transcript (see `citationSchema`). */
+  live: z.boolean().optional(),
 });
 
 /** A chat message in the app's shape. */

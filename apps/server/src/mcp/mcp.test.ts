@@ -9,7 +9,7 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetings } from '@summy/db';
+import { liveSegments, meetings } from '@summy/db';
 import { signUp, startTestServer, TEST_ORIGIN, type Client } from '../../test/harness.ts';
 import { waitSearchIndexed } from '../../test/meetings.ts';
 import type { RunningServer } from '../server.ts';
@@ -167,6 +167,33 @@ describe('MCP at /mcp', () => {
     ]);
     const read = await mcp.readResource({ uri: `summy://meetings/${meetingId}` });
     expect((read.contents[0] as { text: string }).text).toContain('**Carol** (0:10): Point 2');
+  });
+
+  it('marks citations of a live draft transcript as live', async () => {
+    const mcp = await connect(await key(alice, 'read'));
+    const recording = (await alice.post('/api/meetings', { title: 'Standup', isRecording: true }))
+      .body.id as string;
+    await server.database.db.insert(liveSegments).values([
+      { meetingId: recording, seq: 0, channel: 0, start: 0, end: 3, text: 'Good morning.' },
+      { meetingId: recording, seq: 1, channel: 1, start: 4, end: 9, text: 'The zeppelin ships.' },
+    ]);
+    const answer = result(
+      await mcp.callTool({
+        name: 'ask_meetings',
+        arguments: { question: 'When does the zeppelin ship?', meetingIds: [recording] },
+      }),
+    );
+    expect(answer.citations[0]).toEqual({
+      ref: 2,
+      meetingId: recording,
+      meetingTitle: 'Standup',
+      section: 'transcript',
+      speaker: 'Call',
+      start: 4,
+      text: 'The zeppelin ships.',
+      live: true,
+      seq: 1,
+    });
   });
 
   it('creates and completes to-dos with a read-write key', async () => {

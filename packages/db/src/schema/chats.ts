@@ -17,6 +17,8 @@ export interface StoredCitation {
   /** Transcript turn index (the meeting view's card). */
   turnIndex?: number | null;
   meetingTitle?: string | null;
+  /** A segment of a live draft transcript: `turnIndex` is then the segment's `seq`. */
+  live?: boolean;
 }
 
 /** A chat session; `context_meeting_ids` are the meetings it is about. */

@@ -12,7 +12,7 @@ export function registerAskMeetings({ server, db, deps, userId }: McpToolContext
     {
       title: 'Ask about meetings',
       description:
-        "Summy's meeting assistant: an answer from the user's meetings (all, or the given ones) with numbered citations of the passages it used.",
+        "Summy's meeting assistant: an answer from the user's meetings (all, or the given ones) with numbered citations of the passages it used. A given meeting still being recorded is answered from its live draft transcript so far; its citations have live: true and the segment's seq.",
       inputSchema: {
         question: maxText(2000).min(1),
         meetingIds: z.array(z.string().uuid()).max(50).optional(),
@@ -38,6 +38,8 @@ export function registerAskMeetings({ server, db, deps, userId }: McpToolContext
           speaker: c.speaker,
           start: c.start,
           text: c.text,
+          // A segment of the live draft of a meeting still recording, by its number.
+          ...(c.live && { live: true, seq: c.turnIndex }),
         })),
       });
     }),

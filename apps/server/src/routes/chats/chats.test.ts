@@ -65,6 +65,16 @@ describe('/api/chats', () => {
           turnIndex: 7,
           meetingTitle: 'Q',
         },
+        {
+          text: 'Budget is forty thousand',
+          section: 'transcript',
+          meetingId: m.id,
+          speaker: 'Call',
+          start: 3,
+          ref: 3,
+          turnIndex: 4,
+          live: true,
+        },
       ],
     });
     const res = await alice.get(`/api/chats/${chat.id}/messages`);
@@ -81,6 +91,9 @@ describe('/api/chats', () => {
       turnIndex: 7,
       meetingTitle: 'Q',
     });
+    expect(messages[1].citations[0].live).toBeUndefined();
+    // A live segment's citation stays one, so it still links to the live row.
+    expect(messages[1].citations[1]).toMatchObject({ live: true, turnIndex: 4, speaker: 'Call' });
     expect(messages[0]).toMatchObject({ isUser: true, meetingId: m.id, chatId: chat.id });
   });
 

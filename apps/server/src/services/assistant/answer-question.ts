@@ -47,7 +47,10 @@ export interface ChatHooks {
 
 const QUOTE_MAX = 500;
 
-/** A source as the answer's citation (text clamped to 500 characters). */
+/**
+ * A source as the answer's citation (text clamped to 500 characters); a live segment's carries
+ * `live: true` and its `seq` as `turnIndex`.
+ */
 export function toCitation(s: ChatSource): ChatCitation {
   return {
     ref: s.ref,
@@ -58,6 +61,8 @@ export function toCitation(s: ChatSource): ChatCitation {
     speaker: s.section === 'transcript' ? s.speaker : null,
     start: s.section === 'transcript' ? s.start : null,
     turnIndex: s.section === 'transcript' ? s.position : null,
+    // A live segment: turnIndex is its seq (./live-sources.ts).
+    ...(s.live && { live: true }),
   };
 }
 

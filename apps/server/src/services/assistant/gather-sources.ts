@@ -10,6 +10,7 @@ import { meetingPassages, meetings, todos, type Database } from '@summy/db';
 import { log } from '../../log.ts';
 import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
 import type { TextEmbedder } from '../../providers/llm/local/provider.ts';
+import { readLiveSources } from './live-sources.ts';
 import { refreshSearchIndex } from './refresh-search-index.ts';
 import { rerankPassages, type RankablePassage } from './rerank-passages.ts';
 import {
@@ -105,7 +106,8 @@ async function withMeetings(
     for (const r of rows) info.set(r.id, r);
   }
   // The turn before and after each transcript hit, so the model reads replies in context.
-  const hits = found.filter((p) => p.section === 'transcript' && p.meetingId);
+  // Live segments are given in order, all of them: they need no surroundings.
+  const hits = found.filter((p) => p.section === 'transcript' && p.meetingId && !p.live);
   const around = new Map<string, { speaker: string | null; text: string }>();
   if (hits.length) {
     const wanted = hits.flatMap((p) => [
@@ -134,7 +136,7 @@ async function withMeetings(
   return found.map((p, i) => {
     const meeting = p.meetingId ? info.get(p.meetingId) : undefined;
     let surroundings: string | null = null;
-    if (p.section === 'transcript' && p.meetingId) {
+    if (p.section === 'transcript' && p.meetingId && !p.live) {
       const before = around.get(`${p.meetingId}/${p.position! - 1}`);
       const after = around.get(`${p.meetingId}/${p.position! + 1}`);
       surroundings = [before && line(before), line(p), after && line(after)]
@@ -245,6 +247,40 @@ async function todoSources(
 }
 
 /**
+ * The sources of picked meetings beside the matches: the summary or opening of a meeting with no
+ * match, and the live draft of a meeting still recording (./live-sources.ts), after the others.
+ * A recording or processing meeting with neither transcript nor live text is named in `notReady`.
+ */
+async function withPickedMeetings(
+  db: Database,
+  userId: string,
+  ids: string[],
+  found: FoundPassage[],
+  lexemes: readonly string[],
+): Promise<{ found: FoundPassage[]; notReady: string[] }> {
+  const live = await readLiveSources(db, userId, ids, lexemes);
+  // Asked from the recorder: the meeting has no transcript until it is processed.
+  const pending = await db
+    .select({ id: meetings.id, title: meetings.title })
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.userId, userId),
+        inArray(meetings.id, ids),
+        or(eq(meetings.isRecording, true), eq(meetings.isProcessing, true)),
+        or(isNull(meetings.transcript), eq(meetings.transcript, '')),
+      ),
+    );
+  const notReady = pending
+    .filter((m) => !live.some((p) => p.meetingId === m.id))
+    .map((m) => m.title);
+  // A picked meeting with no match still speaks, through its summary or opening.
+  const silent = ids.filter((id) => !found.some((p) => p.meetingId === id));
+  const extra = await fallbackPassages(db, userId, silent, found.length ? 2 : 4);
+  return { found: [...found, ...extra, ...live], notReady };
+}
+
+/**
  * Finds the sources for a question.
  * @param context the meetings the question is about; meeting ids must be the user's
  * @throws NotFoundError ('Meeting not found') when a context meeting is not the user's;
@@ -286,23 +322,7 @@ export async function gatherSources(
   let noMeetings = false;
   let notReady: string[] = [];
   if (ids.length > 0) {
-    // Asked from the recorder: the meeting has no transcript until it is processed.
-    const pending = await db
-      .select({ title: meetings.title })
-      .from(meetings)
-      .where(
-        and(
-          eq(meetings.userId, userId),
-          inArray(meetings.id, ids),
-          or(eq(meetings.isRecording, true), eq(meetings.isProcessing, true)),
-          or(isNull(meetings.transcript), eq(meetings.transcript, '')),
-        ),
-      );
-    notReady = pending.map((m) => m.title);
-    // A picked meeting with no match still speaks, through its summary or opening.
-    const silent = ids.filter((id) => !found.some((p) => p.meetingId === id));
-    const extra = await fallbackPassages(db, userId, silent, found.length ? 2 : 4);
-    found = [...found, ...extra];
+    ({ found, notReady } = await withPickedMeetings(db, userId, ids, found, terms.lexemes));
   } else if (found.length === 0) {
     // Counted only when nothing matched: a found passage already proves a meeting exists.
     const [{ count }] = (await db

@@ -2,7 +2,7 @@
  * The meeting assistant's answer without a language model: the best-matching
  * passages, quoted and cited, and a plain statement that no language model is configured.
  */
-import { CHAT_SECTION_LABELS, formatPlaybackTime } from '@summy/core';
+import { CHAT_SECTION_LABELS, formatPlaybackTime, LIVE_DRAFT_LABEL } from '@summy/core';
 import type { GatheredSources } from './gather-sources.ts';
 
 /**
@@ -36,7 +36,13 @@ export function offlineAnswer(
   const { sources, terms, noMeetings } = gathered;
   const about = terms.words.length ? terms.words.join(' ') : null;
   const quoted = sources.filter((s) => s.rank > 0).slice(0, OFFLINE_QUOTES);
-  const shown = quoted.length ? quoted : sources.slice(0, OFFLINE_QUOTES);
+  // With nothing matched, a meeting still recording is best told by what was said last.
+  const live = sources.filter((s) => s.live);
+  const shown = quoted.length
+    ? quoted
+    : live.length
+      ? live.slice(-OFFLINE_QUOTES)
+      : sources.slice(0, OFFLINE_QUOTES);
   const lines: string[] = [];
   if (context.type === 'meeting' && noMeetings) {
     lines.push('There are no meetings to search yet.', '', NO_MODEL_NOTE);
@@ -60,7 +66,9 @@ export function offlineAnswer(
   lines.push(
     quoted.length && about
       ? `What ${what} say about ${about}:`
-      : `Nothing matched your words exactly; here is what ${what} say overall:`,
+      : live.length && !quoted.length
+        ? 'Nothing matched your words exactly; here is what was said last:'
+        : `Nothing matched your words exactly; here is what ${what} say overall:`,
   );
   const several = new Set(shown.map((s) => s.meetingId)).size > 1;
   for (const s of shown) lines.push(...quoteLines(s, several));
@@ -74,7 +82,7 @@ function quoteLines(s: GatheredSources['sources'][number], several: boolean): st
   const where = [
     s.section === 'transcript' && s.speaker ? s.speaker : null,
     s.section === 'transcript' && s.start != null ? formatPlaybackTime(s.start) : null,
-    CHAT_SECTION_LABELS[s.section],
+    s.live ? LIVE_DRAFT_LABEL : CHAT_SECTION_LABELS[s.section],
     several && s.meetingTitle ? `“${s.meetingTitle}”` : null,
   ]
     .filter(Boolean)

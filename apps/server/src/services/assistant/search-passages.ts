@@ -27,6 +27,11 @@ export interface FoundPassage {
   rank: number;
   /** The meeting_passages row, for transcript and summary passages found by search. */
   passageId?: string;
+  /**
+   * True for a segment of the live draft transcript of a meeting still recording
+   * (./live-sources.ts): `position` is then the segment's `seq` and `speaker` its channel's label.
+   */
+  live?: true;
 }
 
 /** The meeting_passages columns of a {@link FoundPassage}, for drizzle's `select`. */

@@ -8,6 +8,7 @@ import {
   CHAT_SECTIONS,
   citationHref,
   formatPlaybackTime,
+  LIVE_DRAFT_LABEL,
   type ChatCitation,
   type ChatMessage,
   type ChatSection,
@@ -15,12 +16,14 @@ import {
 
 /**
  * Where a citation comes from, as listed under an answer: 'Transcript · Speaker 2 · 01:23' (speaker
- * and time when known), 'Summary', 'Action item' or 'To-do'.
+ * and time when known), 'Summary', 'Action item' or 'To-do'; a segment of the live draft of a
+ * meeting still recording: 'Live (draft) · Call · 00:42'.
  */
 export function citationLabel(
-  citation: Pick<ChatCitation, 'section' | 'speaker' | 'start'>,
+  citation: Pick<ChatCitation, 'section' | 'speaker' | 'start' | 'live'>,
 ): string {
-  const parts = [CHAT_SECTION_LABELS[citation.section] ?? 'Source'];
+  const section = CHAT_SECTION_LABELS[citation.section] ?? 'Source';
+  const parts = [citation.live ? LIVE_DRAFT_LABEL : section];
   if (citation.section === 'transcript') {
     if (citation.speaker?.trim()) parts.push(citation.speaker.trim());
     if (citation.start != null && Number.isFinite(citation.start)) {

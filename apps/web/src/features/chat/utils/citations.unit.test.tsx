@@ -32,6 +32,38 @@ describe('citation labels', () => {
     expect(formatOffset(3723)).toBe('1:02:03');
     expect(formatOffset(0)).toBe('00:00');
   });
+
+  it('marks a segment of the live draft as such, with its channel and time', () => {
+    expect(citationLabel({ ...transcript, speaker: 'Call', start: 42, live: true })).toBe(
+      'Live (draft) · Call · 00:42',
+    );
+  });
+});
+
+describe('a live citation', () => {
+  const live: ChatCitation = {
+    ref: 1,
+    text: 'The budget is forty thousand euros.',
+    section: 'transcript',
+    meetingId: A,
+    speaker: 'Call',
+    start: 9.25,
+    turnIndex: 3,
+    live: true,
+  };
+
+  it("links its marker to the segment's row on the meeting page", () => {
+    const linked = linkCitationMarkers('Forty thousand [1].', [live]);
+    expect(linked).toBe(
+      `Forty thousand [\\[1\\]](/meeting/${A}?view=transcript#live-3 "Live (draft) · Call · 00:09").`,
+    );
+    const html = renderToStaticMarkup(<MarkdownText markdown={linked} />);
+    expect(html).toContain(`href="/meeting/${A}?view=transcript#live-3"`);
+  });
+
+  it('stays live when a saved chat is reopened', () => {
+    expect(readSavedCitations([live])[0]).toMatchObject({ live: true, turnIndex: 3 });
+  });
 });
 
 describe('citation markers', () => {
