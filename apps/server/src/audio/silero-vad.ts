@@ -78,7 +78,10 @@ function usable(model: string): boolean {
 export interface SileroDetectorOptions extends SpeechDetectorOptions {
   /** The model file; default the installed one ({@link sileroModelPath}). */
   model?: string;
-  /** Seconds of audio the detector can hold in one open stretch; default maxSpeechS + 5. */
+  /**
+   * Seconds of audio sherpa-onnx's buffer holds before it grows (it grows without loss, with a
+   * message on stderr); default 60, or twice maxSpeechS when longer.
+   */
   bufferS?: number;
 }
 
@@ -112,7 +115,7 @@ export function createSileroDetector(
         numThreads: 1,
         debug: 0,
       },
-      options.bufferS ?? maxSpeechS + 5,
+      options.bufferS ?? Math.max(60, 2 * maxSpeechS),
     );
   } catch (err) {
     log.warn({ model, err: (err as Error).message }, 'Voice activity model failed to load');
