@@ -153,6 +153,9 @@ for addon in node_modules/sherpa-onnx-linux-x64/sherpa-onnx.node \
   [ -z "$missing" ] || fail "$addon needs libraries the image lacks: $missing"
 done
 in_image "$user" node --version
+# The silero voice activity model (decision 072), readable by the image's user.
+in_image "$user" test -r node_modules/.summy/silero-vad/silero_vad_v5.onnx ||
+  fail "the image lacks the silero voice activity model (scripts/silero-vad.sh)"
 in_image "$user" ffmpeg -hide_banner -version > "$work/ffmpeg.txt"
 head -n 1 "$work/ffmpeg.txt"
 tools=(pocketsphinx_continuous ffprobe setpriv tar bzip2 tini)

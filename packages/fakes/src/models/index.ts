@@ -17,4 +17,6 @@ export {
   type TinyModels,
 } from './tiny-models.ts';
 export { writeTinyNotesModels } from './tiny-gguf.ts';
+export { tinySileroVadModel, writeTinySileroVad } from './tiny-vad.ts';
+export { encodeOnnxModel, OnnxType, type OnnxModel } from './onnx-writer.ts';
 export type { TinyModelEntry } from './tiny-catalog.ts';

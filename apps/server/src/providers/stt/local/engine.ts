@@ -27,7 +27,8 @@ import {
   type SpeakerWindow,
 } from '../offline/diarize.ts';
 import { buildResult } from '../offline/offline-provider.ts';
-import { detectSpeech, type SpeechRegion, type VadOptions } from '../offline/vad.ts';
+import { findSpeechRegions, type RegionDetector } from '../offline/speech-regions.ts';
+import type { SpeechRegion, VadOptions } from '../offline/vad.ts';
 import { diarizationConfig, turnsFromSegments } from './segmentation.ts';
 import { primaryLanguage } from './select-models.ts';
 import { meanSpeakerEmbeddings } from './speaker-voices.ts';
@@ -77,6 +78,8 @@ export interface LocalJob {
   /** Longest speech segment given to the recognizer at once (s); default 25. */
   maxSegmentS?: number;
   vad?: VadOptions;
+  /** What finds the speech regions; default as the offline provider (../offline/speech-regions.ts). */
+  detector?: RegionDetector;
 }
 
 /** What the worker is doing, reported before each step. */
@@ -133,7 +136,7 @@ export async function runLocalJob(
   const durationS = pcm.length / SPEECH_SAMPLE_RATE;
   send({ type: 'progress', fraction: DECODED });
 
-  const vad = detectSpeech(pcm, SPEECH_SAMPLE_RATE, job.vad);
+  const vad = findSpeechRegions(pcm, { detector: job.detector, vad: job.vad });
   // The recognizer loads even for silence, so a broken model fails on every upload alike.
   send({ type: 'stage', stage: 'load-recognizer', model: job.recognizer.id });
   const recognizer = new (sherpa().OfflineRecognizer)(recognizerConfig(job, threads));

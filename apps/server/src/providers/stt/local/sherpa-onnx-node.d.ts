@@ -1,7 +1,7 @@
 /**
  * Types of the part of `sherpa-onnx-node` 1.13.8 the local engine uses (the package ships
  * JavaScript with JSDoc only). Shapes from the package's types.js and non-streaming-asr.js,
- * speaker-identification.js, non-streaming-speaker-diarization.js. Samples are mono floats in
+ * speaker-identification.js, non-streaming-speaker-diarization.js, vad.js. Samples are mono floats in
  * [-1, 1]; times in seconds.
  */
 declare module 'sherpa-onnx-node' {
@@ -126,5 +126,51 @@ declare module 'sherpa-onnx-node' {
     process(samples: Float32Array): SpeakerDiarizationSegment[];
     /** Replaces the clustering for the next `process` (an invalid one is ignored). */
     setConfig(config: { clustering: FastClusteringConfig }): void;
+  }
+
+  /**
+   * The silero voice activity model and its tuning (sherpa-onnx's defaults: threshold 0.5,
+   * minSilenceDuration 0.5 s, minSpeechDuration 0.25 s, windowSize 512 samples, maxSpeechDuration
+   * 20 s).
+   */
+  export interface SileroVadModelConfig {
+    model: string;
+    threshold?: number;
+    minSilenceDuration?: number;
+    minSpeechDuration?: number;
+    windowSize?: number;
+    maxSpeechDuration?: number;
+  }
+
+  export interface VadConfig {
+    sileroVad: SileroVadModelConfig;
+    sampleRate?: number;
+    numThreads?: number;
+    provider?: string;
+    debug?: boolean | number;
+  }
+
+  /** A finished stretch of speech: `start` in samples from the stream's start. */
+  export interface SpeechSegment {
+    start: number;
+    samples: Float32Array;
+  }
+
+  /**
+   * Voice activity detection over a stream. Any graph other than silero v4/v5 ends the process
+   * (sherpa-onnx exits on the unexpected input names), so the model is checked first.
+   */
+  export class Vad {
+    constructor(config: VadConfig, bufferSizeInSeconds: number);
+    acceptWaveform(samples: Float32Array): void;
+    isEmpty(): boolean;
+    isDetected(): boolean;
+    pop(): void;
+    /** The oldest finished segment; `enableExternalBuffer` false copies its samples. */
+    front(enableExternalBuffer?: boolean): SpeechSegment;
+    clear(): void;
+    reset(): void;
+    /** Ends the stream: speech still open becomes a segment. */
+    flush(): void;
   }
 }

@@ -5,7 +5,7 @@
  * modest (see docs/performance.md, "Speech-to-text"); an OpenAI-compatible server such as a local
  * Whisper is the way to accurate transcripts.
  *
- * Flow: probe and decode to 16 kHz mono (ffmpeg) → VAD → in parallel, PocketSphinx on parts of
+ * Flow: probe and decode to 16 kHz mono (ffmpeg) → VAD (./speech-regions.ts) → in parallel, PocketSphinx on parts of
  * the speech (one process per core) and diarization in this process → words get speakers →
  * Summy's `TranscriptionResult`.
  */
@@ -35,7 +35,8 @@ import {
   spliceSpans,
   type RecognitionPart,
 } from './pocketsphinx.ts';
-import { detectSpeech, type VadOptions } from './vad.ts';
+import { findSpeechRegions, type RegionDetector } from './speech-regions.ts';
+import type { VadOptions } from './vad.ts';
 
 /** Configuration of {@link OfflineSttProvider}; every field has a working default. */
 export interface OfflineSttOptions {
@@ -57,6 +58,14 @@ export interface OfflineSttOptions {
    */
   tmpDir?: string;
   vad?: VadOptions;
+  /**
+   * What finds the speech regions (recognition and diarization both use them): 'silero' or
+   * 'energy'; default DEFAULT_REGION_DETECTOR (./speech-regions.ts). Silero falls back to the
+   * energy detector when its model is missing or refused.
+   */
+  detector?: RegionDetector;
+  /** The silero model file; default the one installed by scripts/silero-vad.sh. */
+  sileroModel?: string;
   diarization?: DiarizationOptions;
 }
 
@@ -143,7 +152,11 @@ export class OfflineSttProvider implements SttProvider {
     const durationS = pcm.length / SPEECH_SAMPLE_RATE;
     report(PROGRESS_DECODED);
 
-    const vad = detectSpeech(pcm, SPEECH_SAMPLE_RATE, this.options.vad);
+    const vad = findSpeechRegions(pcm, {
+      detector: this.options.detector,
+      sileroModel: this.options.sileroModel,
+      vad: this.options.vad,
+    });
     if (vad.regions.length === 0) {
       report(1);
       return buildResult([], durationS);
