@@ -2,9 +2,10 @@
  * The live draft transcript (docs/product.md#live-transcript): Debian Chromium with a real
  * recording (JFK) as the microphone, against the real server with its offline speech engine.
  * The 'Live transcript' switch in Settings > Recording, stored on the server; the panel beside
- * the recorder, empty at first, then rows labelled 'You' in `seq` order before Stop; the text
- * picked up again by a reload during the recording; the draft gone and the final transcript in
- * its place once the meeting is processed; and the 'off' words when the person turned it off.
+ * the recorder, empty at first, then rows labelled 'You' in `seq` order before Stop; the list
+ * following new rows only for a reader at its bottom; the text picked up again by a reload
+ * during the recording; the draft gone and the final transcript in its place once the meeting
+ * is processed; and the 'off' words when the person turned it off.
  */
 import { LIVE_TEXT } from '@summy/core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -125,7 +126,7 @@ test('the panel under the recorder: a draft, empty at first; gone once the trans
 });
 
 test('live rows appear before Stop, in seq order, and rows shown stay put', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await startRecording(page);
   // Waits for the server's live pipeline.
   const shown = await expectLiveRows(page);
@@ -136,6 +137,22 @@ test('live rows appear before Stop, in seq order, and rows shown stay put', asyn
     .poll(async () => (await liveRows(page)).length, { timeout: 60_000 })
     .toBeGreaterThan(shown.length);
   expect((await liveRows(page)).slice(0, shown.length)).toEqual(shown);
+
+  // Once the list scrolls, a reader at its bottom follows new rows; one who scrolled up stays.
+  const log = panel(page).getByRole('log');
+  const scroll = () =>
+    log.evaluate((el) => ({ top: el.scrollTop, height: el.scrollHeight, view: el.clientHeight }));
+  await expect
+    .poll(async () => ((s) => s.height - s.view)(await scroll()), { timeout: 150_000 })
+    .toBeGreaterThan(40);
+  const atEnd = await scroll();
+  expect(atEnd.height - atEnd.view - atEnd.top).toBeLessThanOrEqual(16);
+  await log.evaluate((el) => el.scrollTo({ top: 0 }));
+  const count = (await liveRows(page)).length;
+  await expect
+    .poll(async () => (await liveRows(page)).length, { timeout: 60_000 })
+    .toBeGreaterThan(count);
+  expect((await scroll()).top).toBe(0);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
 });
@@ -195,6 +212,10 @@ test('screenshots of the live panel', async ({ page }) => {
     'My fellow citizens of the world,',
     'ask not what America will do for you,',
     'but what together we can do for the freedom of man.',
+    'Finally, whether you are citizens of America',
+    'or citizens of the world,',
+    'ask of us here the same high standards of strength and sacrifice',
+    'which we ask of you.',
   ];
   await page.context().route('**/api/meetings/*/live', (route) =>
     route.fulfill({
