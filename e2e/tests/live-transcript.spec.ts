@@ -217,21 +217,30 @@ test('screenshots of the live panel', async ({ page }) => {
     'ask of us here the same high standards of strength and sacrifice',
     'which we ask of you.',
   ];
-  await page.context().route('**/api/meetings/*/live', (route) =>
-    route.fulfill({
-      json: {
-        state: 'live',
-        segments: lines.map((text, seq) => ({
-          seq,
-          channel: (seq % 3 === 2 ? 1 : 0) as 0 | 1,
-          start: seq * 2.5,
-          end: seq * 2.5 + 2,
-          text,
-        })),
-      },
-    }),
-  );
-  const id = await startRecording(page);
+  let segments: { seq: number; channel: 0 | 1; start: number; end: number; text: string }[] = [];
+  await page
+    .context()
+    .route('**/api/meetings/*/live', (route) =>
+      route.fulfill({ json: { state: 'live', segments } }),
+    );
+  // Empty first: nothing said yet.
+  await startRecording(page);
+  await expect(panel(page).getByText(LIVE_TEXT.empty)).toBeVisible();
+  await shootStates(page, 'live-recorder-empty');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
+
+  segments = lines.map((text, seq) => ({
+    seq,
+    channel: seq % 3 === 2 ? 1 : 0,
+    start: seq * 2.5,
+    end: seq * 2.5 + 2,
+    text,
+  }));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
+  await expect(page).toHaveURL(MEETING_URL);
+  const id = meetingIdOf(page);
   await expect(panel(page).getByTestId('live-segment')).toHaveCount(lines.length);
   await recordUntil(page, 2);
   await shootStates(page, 'live-recorder');
