@@ -9,6 +9,7 @@
  */
 import { LIVE_TEXT } from '@summy/core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createAxeScanner } from '../fixtures/a11y';
 import { FAKE_MICROPHONE } from '../fixtures/audio';
 import { mode } from '../fixtures/meeting-view';
 import { MEETING_URL, meetingIdOf, recordUntil } from '../fixtures/recorder';
@@ -108,6 +109,9 @@ test('the panel under the recorder: a draft, empty at first; gone once the trans
   const notes = await page.getByRole('region', { name: 'My notes' }).boundingBox();
   expect(live!.y).toBeGreaterThan(stop!.y);
   expect(notes!.x).toBeGreaterThan(live!.x + live!.width - 1);
+  const axe = createAxeScanner();
+  await axe.scan(page, 'live panel, empty', '[data-testid="live-transcript"]');
+  expect(axe.report()).toBe('');
 
   await recordUntil(page, 12);
   await page.getByRole('button', { name: 'Stop' }).click();
@@ -137,6 +141,9 @@ test('live rows appear before Stop, in seq order, and rows shown stay put', asyn
     .poll(async () => (await liveRows(page)).length, { timeout: 60_000 })
     .toBeGreaterThan(shown.length);
   expect((await liveRows(page)).slice(0, shown.length)).toEqual(shown);
+  const axe = createAxeScanner();
+  await axe.scan(page, 'live panel with rows', '[data-testid="live-transcript"]');
+  expect(axe.report()).toBe('');
 
   // Once the list scrolls, a reader at its bottom follows new rows; one who scrolled up stays.
   const log = panel(page).getByRole('log');
