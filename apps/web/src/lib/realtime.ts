@@ -8,10 +8,14 @@
 import {
   changeEventSchema,
   contactsSyncEventSchema,
+  liveSegmentEventSchema,
+  liveStateEventSchema,
   noticeEventSchema,
   progressEventSchema,
   type ChangeEvent,
   type ContactsSyncEvent,
+  type LiveSegmentEvent,
+  type LiveStateEvent,
   type NoticeEvent,
   type ProgressEvent,
   type ProgressLabel,
@@ -30,6 +34,8 @@ export type RealtimeMessage =
   | { type: 'progress'; data: ProgressEvent }
   | { type: 'notice'; data: NoticeEvent }
   | { type: 'contacts-sync'; data: ContactsSyncEvent }
+  | { type: 'live-segment'; data: LiveSegmentEvent }
+  | { type: 'live-state'; data: LiveStateEvent }
   | { type: 'reconnect' };
 
 /** A subscriber of {@link subscribeRealtime}. */
@@ -195,12 +201,13 @@ function createReloader(queryClient: QueryClient) {
 /**
  * Handlers of the stream's data events, in the order they are listened to: `change` (drops a
  * deleted meeting's progress, schedules the reload of its table's queries), `progress` (the
- * meeting's step label), `notice` (ends the meeting's progress, shows the toast) and
- * `contacts-sync` (for the Contacts page). Each passes its event on to the listeners; malformed
- * data is ignored.
+ * meeting's step label), `notice` (ends the meeting's progress, shows the toast),
+ * `contacts-sync` (for the Contacts page), and `live-segment` and `live-state` (a recording's
+ * live draft transcript, for the live panel). Each passes its event on to the listeners;
+ * malformed data is ignored. Exported for its tests; {@link useRealtime} wires it to the stream.
  */
-function createDataHandlers(
-  reloader: ReturnType<typeof createReloader>,
+export function createDataHandlers(
+  reloader: Pick<ReturnType<typeof createReloader>, 'schedule'>,
 ): Record<string, (event: MessageEvent) => void> {
   return {
     change: (event) => {
@@ -230,6 +237,15 @@ function createDataHandlers(
     'contacts-sync': (event) => {
       const parsed = contactsSyncEventSchema.safeParse(parseData(event));
       if (parsed.success) broadcast({ type: 'contacts-sync', data: parsed.data });
+    },
+    // A recording's live draft transcript: the live panel keeps its own copy (features/live).
+    'live-segment': (event) => {
+      const parsed = liveSegmentEventSchema.safeParse(parseData(event));
+      if (parsed.success) broadcast({ type: 'live-segment', data: parsed.data });
+    },
+    'live-state': (event) => {
+      const parsed = liveStateEventSchema.safeParse(parseData(event));
+      if (parsed.success) broadcast({ type: 'live-state', data: parsed.data });
     },
   };
 }

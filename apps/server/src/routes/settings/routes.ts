@@ -1,6 +1,6 @@
 /**
  * `/api/settings`: the user's AI preferences with the model choices and summary templates this
- * server offers, and the notices the user dismissed for good. Scoped to the session's user. Errors:
+ * server offers, the notices the user dismissed for good, and the recording preferences. Scoped to the session's user. Errors:
  * 400 `{error: 'Invalid request', details: [{path, message}]}`.
  */
 import { createRoute } from '@hono/zod-openapi';
@@ -8,6 +8,7 @@ import {
   aiSettingsSchema,
   dismissNoticeSchema,
   noticesSchema,
+  recordingPreferencesSchema,
   updateAiSettingsSchema,
 } from '@summy/core';
 import type { AppDeps } from '../../deps.ts';
@@ -16,6 +17,8 @@ import { getAiSettings } from '../../services/settings/get-ai-settings.ts';
 import { updateAiSettings } from '../../services/settings/update-ai-settings.ts';
 import { dismissNotice } from '../../services/settings/dismiss-notice.ts';
 import { getNotices } from '../../services/settings/get-notices.ts';
+import { getRecordingPreferences } from '../../services/settings/get-recording-preferences.ts';
+import { updateRecordingPreferences } from '../../services/settings/update-recording-preferences.ts';
 
 const tags = ['settings'];
 
@@ -67,5 +70,34 @@ export function settingsRoutes({ database: { db }, env }: AppDeps) {
         responses: { 200: jsonAnswer(noticesSchema, 'Dismissed notices'), ...errorResponses },
       }),
       async (c) => c.json(await dismissNotice({ db }, c.var.userId, c.req.valid('json')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/recording',
+        tags,
+        summary: "The user's recording preferences: whether a live draft transcript shows",
+        responses: {
+          200: jsonAnswer(recordingPreferencesSchema, 'Recording preferences'),
+          ...errorResponses,
+        },
+      }),
+      async (c) => c.json(await getRecordingPreferences({ db }, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/recording',
+        tags,
+        summary:
+          'Store the recording preferences (every field). 400 for a missing, mistyped or unknown field',
+        request: { body: jsonBody(recordingPreferencesSchema.strict()) },
+        responses: {
+          200: jsonAnswer(recordingPreferencesSchema, 'Recording preferences'),
+          ...errorResponses,
+        },
+      }),
+      async (c) =>
+        c.json(await updateRecordingPreferences({ db }, c.var.userId, c.req.valid('json')), 200),
     );
 }

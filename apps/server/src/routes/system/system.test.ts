@@ -35,6 +35,7 @@ describe('public system routes', () => {
       '/api/meetings/{id}',
       '/api/meetings/{id}/summary',
       '/api/settings/ai',
+      '/api/settings/recording',
       '/api/todos',
       '/api/todos/{id}',
       '/api/chats',

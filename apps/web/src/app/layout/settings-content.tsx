@@ -2,6 +2,8 @@ import { AiPreferencesSection } from '@/features/ai-preferences/components/ai-pr
 import { ApiKeysSettings } from '@/features/api-keys/components/api-keys-settings';
 import { AccountDetails } from '@/features/auth/components/account-details';
 import { GoogleAccountsSettings } from '@/features/google-accounts/components/google-accounts-settings';
+import { useRecordingPreferences } from '@/features/live/api/get-recording-preferences';
+import { useUpdateRecordingPreferences } from '@/features/live/api/update-recording-preferences';
 import { LinearIntegrationSettings } from '@/features/linear/components/linear-integration-settings';
 import { RemindersIntegrationSettings } from '@/features/reminders/components/reminders-integration-settings';
 import { RecordingSettingsSection } from '@/features/recorder/components/recording-settings-section';
@@ -34,7 +36,7 @@ export default function SettingsContent(props: SettingsContentProps) {
         <AccountDetails linkedAccounts={<GoogleAccountsSettings />} apiKeys={<ApiKeysSettings />} />
       }
       ai={<AiPreferencesSection />}
-      recording={<RecordingSettingsSection />}
+      recording={<RecordingSettings />}
       transcription={<TranscriptionSettings />}
       voices={<VoiceProfiles />}
       integrations={
@@ -44,6 +46,23 @@ export default function SettingsContent(props: SettingsContentProps) {
           <WebhooksSettings />
         </>
       }
+    />
+  );
+}
+
+/**
+ * Settings > Recording: the recorder's browser settings with the live feature's 'Live transcript'
+ * switch, which is stored on the server (`PUT /api/settings/recording`).
+ */
+function RecordingSettings() {
+  const preferences = useRecordingPreferences().data;
+  const update = useUpdateRecordingPreferences();
+  return (
+    <RecordingSettingsSection
+      liveTranscript={{
+        checked: preferences?.liveTranscript,
+        onCheckedChange: (liveTranscript) => update.mutate({ liveTranscript }),
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Page } from '@/components/layouts/page';
 import { useChat } from '@/features/chat/hooks/use-chat';
 import { RecorderPanel } from '@/features/recorder/components/recorder-panel';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { recorderLive } from './live-transcript';
 import { recorderNotes } from './recorder-notes';
 
 // The transcription feature's first-run prompt, loaded after the page is shown (bench/web budget).
@@ -20,8 +21,9 @@ void HomeDashboard.preload();
 
 /**
  * / and /home, titled 'Home' (docs/product.md#home): the recorder panel, ready to record or upload
- * ("No meeting active") with My notes beside it, whose Chat button opens the Meeting Assistant about the meeting being
- * recorded; then the dashboard (recent meetings, upcoming events, recent to-dos).
+ * ("No meeting active"), whose Chat button opens the Meeting Assistant about the meeting being
+ * recorded, with My notes beside it and, while recording, the live draft transcript under its
+ * controls; then the dashboard (recent meetings, upcoming events, recent to-dos).
  */
 export default function HomeRoute() {
   const { openChat } = useChat();
@@ -34,6 +36,7 @@ export default function HomeRoute() {
       <RecorderPanel
         onChat={(meetingId) => openChat({ meetingIds: [meetingId], preferredMode: 'sidebar' })}
         notes={recorderNotes}
+        live={recorderLive}
         notice={
           <Suspense>
             <TranscriptionNotice />

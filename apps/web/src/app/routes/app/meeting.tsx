@@ -4,6 +4,7 @@ import { useChat } from '@/features/chat/hooks/use-chat';
 import { MeetingView } from '@/features/meetings/components/meeting-view/meeting-view';
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { meetingLive, recorderLive } from './live-transcript';
 import { recorderNotes } from './recorder-notes';
 
 // The transcription feature's first-run prompt and re-transcribe offer, loaded after the page is
@@ -51,6 +52,7 @@ function RecordingScreen({ title }: { title: string | null }) {
         <RecorderPanel
           onChat={(meetingId) => openChat({ meetingIds: [meetingId], preferredMode: 'sidebar' })}
           notes={recorderNotes}
+          live={recorderLive}
           notice={
             <Suspense>
               <TranscriptionNotice />
@@ -68,7 +70,8 @@ function RecordingScreen({ title }: { title: string | null }) {
  * with the calendar-link feature's control in its header when the server has Google configured, and
  * the Linear feature's 'Send to Linear' on each action item when the server has Linear, and the
  * ai-preferences feature's 'Regenerate summary' in the summary's top row, and the notes feature's
- * My notes behind Summary mode's 'Show' toggle. The recorder's Chat
+ * My notes behind Summary mode's 'Show' toggle, and the live feature's draft transcript (in
+ * Transcript mode until the transcript is saved; beside the recorder while recording). The recorder's Chat
  * button and the view's Ask mode open the Meeting Assistant about this meeting (or, picked in Ask
  * mode, about its series' meetings), docked beside it
  * unless the person has placed the panel themselves: floating, it would cover the recorder's
@@ -121,6 +124,7 @@ export default function MeetingRoute() {
           />
         </Suspense>
       )}
+      liveTranscript={meetingLive}
       myNotes={(meeting) => (
         <Suspense fallback={<div className="min-h-64 rounded-2xl border" aria-busy="true" />}>
           <MyNotes

@@ -306,6 +306,12 @@ export interface RecorderPanelProps {
    * called with what the notes need to know.
    */
   notes?: (recording: RecorderNotesContext) => ReactNode;
+  /**
+   * The live draft transcript of the meeting being recorded: under the panel's controls while
+   * recording (beside the notes on a wide screen, before them on a narrow one). A slot because it
+   * belongs to the live feature; called with the meeting being recorded.
+   */
+  live?: (recording: RecorderNotesContext) => ReactNode;
 }
 
 /** What the recorder tells its notes slot. */
@@ -323,7 +329,7 @@ export interface RecorderNotesContext {
  * and controls (Chat calls `onChat`), the hand-over to processing, and the microphone-denied state.
  * Reads the tab's recorder from `RecorderProvider`.
  */
-export function RecorderPanel({ onChat, notice, notes }: RecorderPanelProps) {
+export function RecorderPanel({ onChat, notice, notes, live }: RecorderPanelProps) {
   const { state, meetingId, elapsedMs } = useRecorder();
   const controls = useRef<HTMLDivElement>(null);
   const notesBox = useRef<HTMLDivElement>(null);
@@ -352,20 +358,28 @@ export function RecorderPanel({ onChat, notice, notes }: RecorderPanelProps) {
         </WithNotice>
       );
   }
-  if (!notes || !(recording || notesOpen)) return panel;
+  const context = { meetingId: recording ? meetingId : null, recording, elapsedMs };
+  const liveText = recording ? live?.(context) : undefined;
+  if (!liveText && (!notes || !(recording || notesOpen))) return panel;
   return (
-    // Beside the panel while recording on a wide screen; under it otherwise, where the ready
-    // panel's source choice needs the whole width.
+    // Beside the panel while recording on a wide screen, the live text under the panel's controls;
+    // all stacked otherwise (the live text first, after the controls), where the ready panel's
+    // source choice needs the whole width.
     <div
       className={cn(
         'mx-auto grid w-full max-w-xl gap-4',
         recording && 'xl:max-w-6xl xl:grid-cols-2 xl:items-start',
       )}
     >
-      {panel}
-      <div ref={notesBox} className="w-full">
-        {notes({ meetingId: recording ? meetingId : null, recording, elapsedMs })}
+      <div className="flex min-w-0 flex-col gap-4">
+        {panel}
+        {liveText}
       </div>
+      {notes && (recording || notesOpen) && (
+        <div ref={notesBox} className="w-full">
+          {notes(context)}
+        </div>
+      )}
     </div>
   );
 }

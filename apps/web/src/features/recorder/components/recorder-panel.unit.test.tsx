@@ -202,3 +202,39 @@ describe('RecorderPanel notes slot', () => {
     expect(html).not.toContain('NOTES');
   });
 });
+
+describe('RecorderPanel live slot', () => {
+  function liveOf(value: RecorderContextValue) {
+    const live = vi.fn((context: RecorderNotesContext) => <p>LIVE {context.meetingId}</p>);
+    const notes = () => <p>NOTES</p>;
+    const html = renderToStaticMarkup(
+      <RecorderContext.Provider value={value}>
+        <RecorderPanel notes={notes} live={live} />
+      </RecorderContext.Provider>,
+    );
+    return { html, live };
+  }
+
+  it('shows the live text of the meeting after the controls and before the notes', () => {
+    for (const state of ['recording', 'paused'] as const) {
+      const { html, live } = liveOf(recorder({ state }));
+      expect(live).toHaveBeenCalledWith({
+        meetingId: 'meeting-1',
+        recording: true,
+        elapsedMs: 65_000,
+      });
+      const [stop, text, notes] = ['Stop', 'LIVE meeting-1', 'NOTES'].map((s) => html.indexOf(s));
+      expect(stop).toBeGreaterThan(0);
+      expect(text).toBeGreaterThan(stop!);
+      expect(notes).toBeGreaterThan(text!);
+    }
+  });
+
+  it('shows no live text before Start or when the microphone is refused', () => {
+    for (const state of ['idle', 'denied'] as const) {
+      const { html, live } = liveOf(recorder({ state }));
+      expect(live).not.toHaveBeenCalled();
+      expect(html).not.toContain('LIVE');
+    }
+  });
+});

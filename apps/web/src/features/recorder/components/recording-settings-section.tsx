@@ -6,11 +6,13 @@ import { setRecordingSettings, useRecordingSettings } from '../utils/recording-s
 
 function SettingSwitch({
   checked,
+  disabled,
   onCheckedChange,
   labelledBy,
   describedBy,
 }: {
   checked: boolean;
+  disabled?: boolean;
   onCheckedChange: (checked: boolean) => void;
   labelledBy: string;
   describedBy: string;
@@ -18,10 +20,11 @@ function SettingSwitch({
   return (
     <Switch.Root
       checked={checked}
+      disabled={disabled}
       onCheckedChange={onCheckedChange}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      className="peer inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80"
+      className="peer inline-flex h-5 w-9 shrink-0 cursor-pointer items-center disabled:cursor-not-allowed disabled:opacity-50 rounded-full border border-transparent shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80"
     >
       <Switch.Thumb className="pointer-events-none block size-4 rounded-full bg-background shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0.5 dark:data-[state=checked]:bg-primary-foreground" />
     </Switch.Root>
@@ -104,12 +107,57 @@ function NumberSetting({
   );
 }
 
+/** The 'Live transcript' switch: its value, stored on the server by the live feature. */
+export interface LiveTranscriptSwitch {
+  /** Undefined until the server answered (the switch is disabled meanwhile). */
+  checked: boolean | undefined;
+  onCheckedChange: (checked: boolean) => void;
+}
+
+/** The 'Live transcript' row of the section. */
+function LiveTranscriptRow({ checked, onCheckedChange }: LiveTranscriptSwitch) {
+  const base = useId();
+  return (
+    <SettingRow
+      titleId={`${base}-title`}
+      descriptionId={`${base}-desc`}
+      title="Live transcript"
+      description="Show a draft transcript while you record."
+      control={
+        <SettingSwitch
+          checked={checked ?? false}
+          disabled={checked === undefined}
+          onCheckedChange={onCheckedChange}
+          labelledBy={`${base}-title`}
+          describedBy={`${base}-desc`}
+        />
+      }
+    />
+  );
+}
+
 /**
- * The 'Recording' section of Settings (defaults in): when a recording in progress offers a backup
- * to downloads. Kept in this browser only. Handed to the Settings dialog through its `recording`
+ * The 'Recording' section of Settings (defaults in): whether a live draft transcript shows while
+ * recording (`liveTranscript`, the person's setting on the server, composed by the app layer from
+ * the live feature; no row without it), and when a recording in progress offers a backup to
+ * downloads (kept in this browser only). Handed to the Settings dialog through its `recording`
  * slot.
  */
-export function RecordingSettingsSection() {
+export function RecordingSettingsSection({
+  liveTranscript,
+}: {
+  liveTranscript?: LiveTranscriptSwitch;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {liveTranscript && <LiveTranscriptRow {...liveTranscript} />}
+      <BackupSettingRows />
+    </div>
+  );
+}
+
+/** The backup offer's rows, kept in this browser. */
+function BackupSettingRows() {
   const settings = useRecordingSettings();
   const base = useId();
   const ids = {
@@ -123,7 +171,7 @@ export function RecordingSettingsSection() {
     minutesDesc: `${base}-minutes-desc`,
   };
   return (
-    <div className="flex flex-col gap-4">
+    <>
       <SettingRow
         titleId={ids.auto}
         descriptionId={ids.autoDesc}
@@ -184,6 +232,6 @@ export function RecordingSettingsSection() {
           />
         }
       />
-    </div>
+    </>
   );
 }

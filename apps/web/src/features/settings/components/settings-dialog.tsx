@@ -29,8 +29,8 @@ export interface SettingsSlots {
    */
   ai?: ReactNode;
   /**
-   * The 'Recording' section (the backup offer's settings). A slot for the same reason: it belongs
-   * to the recorder feature. Shown on the General tab.
+   * The 'Recording' section (the live transcript switch, the backup offer's settings). A slot for
+   * the same reason: it belongs to the recorder and live features. Shown on the General tab.
    */
   recording?: ReactNode;
   /**

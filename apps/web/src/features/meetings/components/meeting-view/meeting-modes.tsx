@@ -84,6 +84,8 @@ export interface MeetingModesProps {
   onRenameSpeaker?: (speaker: string) => void;
   /** See MeetingViewProps.myNotes, already composed. */
   myNotes?: ReactNode;
+  /** See MeetingViewProps.liveTranscript, already composed; only while busy. */
+  liveTranscript?: ReactNode;
 }
 
 /** The four tab panels; must sit inside the view's `Tabs.Root`. */
@@ -102,6 +104,7 @@ export function MeetingModes({
   summaryAction,
   onRenameSpeaker,
   myNotes,
+  liveTranscript,
 }: MeetingModesProps) {
   // The series settles once the meeting is processed ('Last time', the assistant's scope).
   const series = useMeetingSeries(meeting.id, !busy).data;
@@ -156,6 +159,7 @@ export function MeetingModes({
             capture={meeting.capture}
             meetingId={meeting.id}
             editable={!busy}
+            live={liveTranscript}
           />
         </Suspense>
       </Tabs.Content>

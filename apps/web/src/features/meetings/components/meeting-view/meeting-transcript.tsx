@@ -7,6 +7,7 @@
  * `aria-current`). A call recording's notes sit under the heading (capture-notes.tsx); its echo
  * lines, when shown, take rows of their own among the turns by time (transcript-rows.ts). Each
  * turn's 'Edit text' corrects its words in place (turn-text-editor.tsx) unless the meeting is busy.
+ * Until the transcript is saved, the live draft of a recording (a slot) shows above the spinner.
  */
 import type { CallCapture, ProgressLabel, TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
@@ -82,6 +83,11 @@ export interface MeetingTranscriptProps {
   meetingId: string;
   /** False while the meeting is busy, when its transcript cannot change: no 'Edit text'. */
   editable?: boolean;
+  /**
+   * The live draft transcript, drawn under the spinner while the transcript is being generated
+   * (the live feature's panel); the transcript replaces both once saved.
+   */
+  live?: ReactNode;
 }
 
 /** The transcript panel: heading, then one virtualized card per speaker turn. */
@@ -99,6 +105,7 @@ export function MeetingTranscript({
   capture = null,
   meetingId,
   editable = false,
+  live,
 }: MeetingTranscriptProps) {
   const [echoesShown, setEchoesShown] = useState(false);
   const rows = useMemo(
@@ -106,7 +113,16 @@ export function MeetingTranscript({
     [starts, echoesShown, capture],
   );
   if (turns.length === 0) {
-    if (generating) return <GeneratingState label={progress} subject="The transcript" />;
+    if (generating) {
+      const spinner = <GeneratingState label={progress} subject="The transcript" />;
+      if (!live) return spinner;
+      return (
+        <div className="flex flex-col gap-4">
+          {live}
+          {spinner}
+        </div>
+      );
+    }
     return (
       <>
         <TranscriptHeading />

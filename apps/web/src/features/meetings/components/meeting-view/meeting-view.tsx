@@ -67,6 +67,12 @@ export interface MeetingViewProps {
    * by the app layer). With it, Summary mode gets a 'Show' toggle: 'Summary' / 'My notes'.
    */
   myNotes?: (meeting: Meeting) => ReactNode;
+  /**
+   * The live draft transcript of the loaded meeting (the live feature's panel, composed by the app
+   * layer): drawn in Transcript mode while the meeting records or is processed and has no
+   * transcript yet; the transcript takes its place once saved.
+   */
+  liveTranscript?: (meeting: Meeting) => ReactNode;
 }
 
 /**
@@ -114,6 +120,7 @@ function LoadedMeeting({
   summaryAction,
   speakerNameSuggestions,
   myNotes,
+  liveTranscript,
 }: LoadedMeetingProps) {
   usePrefetchModes();
   const queryClient = useQueryClient();
@@ -169,6 +176,7 @@ function LoadedMeeting({
             actionItemAction={actionItemAction}
             summaryAction={summaryAction?.(meeting, replaceMeeting)}
             myNotes={myNotes?.(meeting)}
+            liveTranscript={busy ? liveTranscript?.(meeting) : undefined}
             onRenameSpeaker={busy ? undefined : setRenaming}
           />
         </div>

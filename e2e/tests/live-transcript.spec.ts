@@ -1,0 +1,262 @@
+/**
+ * The live draft transcript (docs/product.md#live-transcript): Debian Chromium with a real
+ * recording (JFK) as the microphone, against the real server with its offline speech engine.
+ * The 'Live transcript' switch in Settings > Recording, stored on the server; the panel beside
+ * the recorder, empty at first, then rows labelled 'You' in `seq` order before Stop; the list
+ * following new rows only for a reader at its bottom; the text picked up again by a reload
+ * during the recording; the draft gone and the final transcript in its place once the meeting
+ * is processed; and the 'off' words when the person turned it off.
+ */
+import { LIVE_TEXT } from '@summy/core';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createAxeScanner } from '../fixtures/a11y';
+import { FAKE_MICROPHONE } from '../fixtures/audio';
+import { mode } from '../fixtures/meeting-view';
+import { MEETING_URL, meetingIdOf, recordUntil } from '../fixtures/recorder';
+import { shootStates } from '../fixtures/screenshots';
+import { api, dismissTranscriptionPrompt, signUp, waitForProcessed } from '../fixtures/session';
+import { holdsFor } from '../fixtures/settle';
+
+test.use(FAKE_MICROPHONE);
+
+/** The live panel (the region 'Live transcript'). */
+const panel = (page: Page): Locator => page.getByRole('region', { name: LIVE_TEXT.region });
+
+/** The live rows shown: seq, label and text, in the order drawn. */
+async function liveRows(page: Page) {
+  return panel(page)
+    .getByTestId('live-segment')
+    .evaluateAll((rows) =>
+      rows.map((row) => ({
+        seq: Number(row.getAttribute('data-seq')),
+        label: row.firstElementChild?.textContent ?? '',
+        text: row.lastElementChild?.textContent ?? '',
+        muted: row.lastElementChild?.className.includes('text-muted-foreground') ?? false,
+      })),
+    );
+}
+
+/** Signs a fresh person up, without the first-run transcription prompt, and starts recording. */
+async function startRecording(page: Page): Promise<string> {
+  await signUp(page);
+  await dismissTranscriptionPrompt(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
+  await expect(page).toHaveURL(MEETING_URL);
+  return meetingIdOf(page);
+}
+
+/**
+ * Waits for live rows of the server's live pipeline (while recording) and checks them: in `seq`
+ * order, each once, labelled 'You' (a microphone recording), their text muted.
+ */
+async function expectLiveRows(page: Page) {
+  await expect(panel(page).getByTestId('live-segment').first()).toBeVisible({ timeout: 90_000 });
+  const rows = await liveRows(page);
+  const seqs = rows.map((row) => row.seq);
+  expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
+  for (const row of rows) expect(row).toMatchObject({ label: 'You', muted: true });
+  expect(
+    rows
+      .map((row) => row.text)
+      .join(' ')
+      .trim(),
+  ).not.toBe('');
+  return rows;
+}
+
+test('Settings > Recording: the Live transcript switch is stored with the account', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const live = page.getByRole('switch', { name: 'Live transcript' });
+  await expect(live).toBeChecked();
+  await expect(live).toHaveAccessibleDescription('Show a draft transcript while you record.');
+  await live.click();
+  await expect(live).not.toBeChecked();
+  await expect
+    .poll(() => api<{ liveTranscript: boolean }>(page, 'GET', '/api/settings/recording'))
+    .toEqual({ liveTranscript: false });
+
+  // Read from the server after a reload, not kept in this browser.
+  await page.evaluate('localStorage.clear()');
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('switch', { name: 'Live transcript' })).not.toBeChecked();
+  await page.getByRole('switch', { name: 'Live transcript' }).click();
+  await expect
+    .poll(() => api<{ liveTranscript: boolean }>(page, 'GET', '/api/settings/recording'))
+    .toEqual({ liveTranscript: true });
+});
+
+test('the panel under the recorder: a draft, empty at first; gone once the transcript is saved', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await startRecording(page);
+
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByTestId('live-draft-badge')).toHaveText('Live (draft)');
+  await expect(panel(page).getByText(LIVE_TEXT.empty)).toBeVisible();
+  const log = panel(page).getByRole('log');
+  await expect(log).toHaveAttribute('aria-live', 'polite');
+  await expect(log).toHaveAttribute('aria-relevant', 'additions');
+  await expect(log).toHaveAttribute('tabindex', '0');
+  // Under the recorder's controls, in the recorder's column; My notes beside them.
+  const stop = await page.getByRole('button', { name: 'Stop' }).boundingBox();
+  const live = await panel(page).boundingBox();
+  const notes = await page.getByRole('region', { name: 'My notes' }).boundingBox();
+  expect(live!.y).toBeGreaterThan(stop!.y);
+  expect(notes!.x).toBeGreaterThan(live!.x + live!.width - 1);
+  const axe = createAxeScanner();
+  await axe.scan(page, 'live panel, empty', '[data-testid="live-transcript"]');
+  expect(axe.report()).toBe('');
+
+  await recordUntil(page, 12);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
+  const id = meetingIdOf(page);
+  await mode(page, 'Transcript').click();
+  const meeting = await waitForProcessed(page, id);
+  expect(meeting.transcript?.toLowerCase()).toContain('country');
+  // The draft and its badge are gone; the transcript shows.
+  await expect(page.getByRole('heading', { name: 'Meeting Transcript' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('live-transcript')).toHaveCount(0);
+  await expect(page.getByTestId('live-draft-badge')).toHaveCount(0);
+  await expect(page.getByText(/country/i).first()).toBeVisible();
+});
+
+test('live rows appear before Stop, in seq order, and rows shown stay put', async ({ page }) => {
+  test.setTimeout(360_000);
+  await startRecording(page);
+  // Waits for the server's live pipeline.
+  const shown = await expectLiveRows(page);
+  await expect(panel(page).getByText(LIVE_TEXT.empty)).toHaveCount(0);
+  await expect(panel(page).getByTestId('live-draft-badge')).toBeVisible();
+  // More rows come under those shown, which do not change.
+  await expect
+    .poll(async () => (await liveRows(page)).length, { timeout: 60_000 })
+    .toBeGreaterThan(shown.length);
+  expect((await liveRows(page)).slice(0, shown.length)).toEqual(shown);
+  const axe = createAxeScanner();
+  await axe.scan(page, 'live panel with rows', '[data-testid="live-transcript"]');
+  expect(axe.report()).toBe('');
+
+  // Once the list scrolls, a reader at its bottom follows new rows; one who scrolled up stays.
+  const log = panel(page).getByRole('log');
+  const scroll = () =>
+    log.evaluate((el) => ({ top: el.scrollTop, height: el.scrollHeight, view: el.clientHeight }));
+  await expect
+    .poll(async () => ((s) => s.height - s.view)(await scroll()), { timeout: 150_000 })
+    .toBeGreaterThan(40);
+  const atEnd = await scroll();
+  expect(atEnd.height - atEnd.view - atEnd.top).toBeLessThanOrEqual(16);
+  await log.evaluate((el) => el.scrollTo({ top: 0 }));
+  const count = (await liveRows(page)).length;
+  await expect
+    .poll(async () => (await liveRows(page)).length, { timeout: 60_000 })
+    .toBeGreaterThan(count);
+  expect((await scroll()).top).toBe(0);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
+});
+
+test('a reload during the recording shows the live text again', async ({ page }) => {
+  test.setTimeout(300_000);
+  const id = await startRecording(page);
+  // Waits for the server's live pipeline.
+  const before = await expectLiveRows(page);
+
+  // The recording tab reloads: the browser asks before leaving a recording, and the person goes.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`/meeting/${id}?view=transcript`);
+  const recovery = page.getByRole('alertdialog', { name: 'Unfinished recording found' });
+  await expect(recovery).toBeVisible();
+  // The meeting still records on the server: its page shows the live text so far, as a draft.
+  await expect(page.getByTestId('live-draft-badge')).toBeVisible();
+  await expect.poll(async () => (await liveRows(page)).slice(0, before.length)).toEqual(before);
+
+  // Finishing the recording: the final transcript takes the draft's place.
+  await recovery.getByRole('button', { name: 'Recover recording' }).click();
+  await waitForProcessed(page, id);
+  await expect(page.getByRole('heading', { name: 'Meeting Transcript' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('live-transcript')).toHaveCount(0);
+});
+
+test('the panel says live text is off when the person turned it off', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await api(page, 'PUT', '/api/settings/recording', { liveTranscript: false });
+  await dismissTranscriptionPrompt(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
+  await expect(page).toHaveURL(MEETING_URL);
+  await expect(panel(page).getByText(LIVE_TEXT.off)).toBeVisible();
+  await expect(panel(page).getByTestId('live-draft-badge')).toHaveCount(0);
+  // JFK speaks all along: with live text off, no row ever shows.
+  await recordUntil(page, 3);
+  await holdsFor(
+    'no live row while live text is off',
+    async () => (await panel(page).getByTestId('live-segment').count()) === 0,
+    8_000,
+  );
+  await expect(panel(page).getByText(LIVE_TEXT.off)).toBeVisible();
+});
+
+test('screenshots of the live panel', async ({ page }) => {
+  test.skip(!process.env.RECORDER_SHOTS, 'set RECORDER_SHOTS=<folder> to take them');
+  test.setTimeout(180_000);
+  // The panel filled with a fixed draft (pictures only: what the server's live pipeline sends).
+  const lines = [
+    'And so, my fellow Americans,',
+    'ask not what your country can do for you,',
+    'ask what you can do for your country.',
+    'My fellow citizens of the world,',
+    'ask not what America will do for you,',
+    'but what together we can do for the freedom of man.',
+    'Finally, whether you are citizens of America',
+    'or citizens of the world,',
+    'ask of us here the same high standards of strength and sacrifice',
+    'which we ask of you.',
+  ];
+  let segments: { seq: number; channel: 0 | 1; start: number; end: number; text: string }[] = [];
+  await page
+    .context()
+    .route('**/api/meetings/*/live', (route) =>
+      route.fulfill({ json: { state: 'live', segments } }),
+    );
+  // Empty first: nothing said yet.
+  await startRecording(page);
+  await expect(panel(page).getByText(LIVE_TEXT.empty)).toBeVisible();
+  await shootStates(page, 'live-recorder-empty');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
+
+  segments = lines.map((text, seq) => ({
+    seq,
+    channel: seq % 3 === 2 ? 1 : 0,
+    start: seq * 2.5,
+    end: seq * 2.5 + 2,
+    text,
+  }));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
+  await expect(page).toHaveURL(MEETING_URL);
+  const id = meetingIdOf(page);
+  await expect(panel(page).getByTestId('live-segment')).toHaveCount(lines.length);
+  await recordUntil(page, 2);
+  await shootStates(page, 'live-recorder');
+  // The meeting's page in another tab while this one records: the draft in Transcript mode.
+  const other = await page.context().newPage();
+  await other.goto(`/meeting/${id}?view=transcript`);
+  await expect(panel(other).getByTestId('live-segment')).toHaveCount(lines.length);
+  await shootStates(other, 'live-meeting');
+  await other.close();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
+});
