@@ -6,6 +6,7 @@
  */
 import type { Meeting } from '@summy/core';
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import type { RecorderNotesContext } from '@/features/recorder/components/recorder-panel';
 
 const LiveTranscript = lazy(() =>
@@ -23,11 +24,19 @@ export function recorderLive({ meetingId }: RecorderNotesContext) {
   );
 }
 
-/** The meeting view's `liveTranscript` slot: in Transcript mode until the transcript is saved. */
+/**
+ * The meeting view's `liveTranscript` slot: in Transcript mode until the transcript is saved. A
+ * live citation's link (`#live-{seq}`) scrolls to its row.
+ */
 export function meetingLive(meeting: Meeting) {
+  return <MeetingLive meetingId={meeting.id} />;
+}
+
+function MeetingLive({ meetingId }: { meetingId: string }) {
+  const { hash } = useLocation();
   return (
     <Suspense>
-      <LiveTranscript meetingId={meeting.id} place="meeting" />
+      <LiveTranscript meetingId={meetingId} place="meeting" hash={hash} />
     </Suspense>
   );
 }

@@ -10,12 +10,14 @@ import {
   LIVE_DRAFT_LABEL,
   LIVE_TEXT,
   liveChannelLabel,
+  liveSegmentAnchor,
   type LiveSegment,
   type LiveState,
 } from '@summy/core';
 import { useRef } from 'react';
 import { cn } from '@/lib/utils';
 import { useRecordingPreferences } from '../api/get-recording-preferences';
+import { useCitedRow } from '../hooks/use-cited-row';
 import { useFollowBottom } from '../hooks/use-follow-bottom';
 import { useLiveTranscript } from '../hooks/use-live-transcript';
 
@@ -38,6 +40,8 @@ export interface LiveTranscriptViewProps {
   segments: readonly LiveSegment[];
   /** The panel's title level: 2 beside the recorder, 3 under the meeting's transcript heading. */
   headingLevel?: 2 | 3;
+  /** The URL's hash: '#live-{seq}' scrolls that row into view and marks it (a citation's link). */
+  hash?: string;
   className?: string;
 }
 
@@ -46,10 +50,12 @@ export function LiveTranscriptView({
   state,
   segments,
   headingLevel = 2,
+  hash = '',
   className,
 }: LiveTranscriptViewProps) {
   const list = useRef<HTMLDivElement>(null);
   const onScroll = useFollowBottom(list, segments.length);
+  const cited = useCitedRow(list, hash, segments.length);
   const status = liveStatusText(state, segments.length);
   const draft = segments.length > 0 || state === 'live' || state === 'none';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -83,7 +89,7 @@ export function LiveTranscriptView({
         tabIndex={0}
         onScroll={onScroll}
         className={cn(
-          'max-h-72 overflow-y-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset',
+          'relative max-h-72 overflow-y-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset',
           segments.length > 0 && 'px-4 py-3',
         )}
       >
@@ -91,9 +97,14 @@ export function LiveTranscriptView({
           {segments.map((segment) => (
             <li
               key={segment.seq}
+              id={liveSegmentAnchor(segment.seq)}
               data-testid="live-segment"
               data-seq={segment.seq}
-              className="flex gap-3"
+              aria-current={cited === segment.seq ? 'true' : undefined}
+              className={cn(
+                'flex gap-3',
+                cited === segment.seq && '-mx-2 rounded-md bg-accent px-2 text-accent-foreground',
+              )}
             >
               <span className="w-9 shrink-0 font-medium">{liveChannelLabel(segment.channel)}</span>
               <span className="min-w-0 text-muted-foreground">{segment.text}</span>
@@ -127,11 +138,13 @@ export interface LiveTranscriptProps {
    * has live text to show or a reason it has none.
    */
   place: 'recorder' | 'meeting';
+  /** The URL's hash, passed on to {@link LiveTranscriptView}. */
+  hash?: string;
   className?: string;
 }
 
 /** The live panel of a meeting: its text read on mount and kept up to date; see the file. */
-export function LiveTranscript({ meetingId, place, className }: LiveTranscriptProps) {
+export function LiveTranscript({ meetingId, place, hash, className }: LiveTranscriptProps) {
   const live = useLiveTranscript(meetingId).data;
   const preferences = useRecordingPreferences(place === 'recorder').data;
   const segments = live?.segments ?? [];
@@ -146,6 +159,7 @@ export function LiveTranscript({ meetingId, place, className }: LiveTranscriptPr
       state={state}
       segments={segments}
       headingLevel={place === 'recorder' ? 2 : 3}
+      hash={hash}
       className={className}
     />
   );

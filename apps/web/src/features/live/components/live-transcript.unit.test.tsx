@@ -61,6 +61,14 @@ describe('LiveTranscriptView', () => {
     expect(html).not.toContain('data-testid="live-transcript-status"');
   });
 
+  it("gives each row its citation anchor and marks the row the URL's hash cites", () => {
+    const html = view({ segments: [seg(0, 0, 'a'), seg(1, 1, 'b')], hash: '#live-1' });
+    expect(html).toMatch(/<li id="live-0"[^>]*data-seq="0"/);
+    const cited = /<li id="live-1"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(cited).toContain('aria-current="true"');
+    expect(/<li id="live-0"[^>]*>/.exec(html)?.[0]).not.toContain('aria-current');
+  });
+
   it('is a polite log that announces added rows only and scrolls by keyboard', () => {
     const html = view({ segments: [seg(0, 0, 'hello')] });
     const log = /<div[^>]*role="log"[^>]*>/.exec(html)?.[0] ?? '';

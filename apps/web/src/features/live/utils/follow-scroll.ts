@@ -28,3 +28,11 @@ export function isAtBottom(box: ScrollBox): boolean {
 export function followNewRows(box: ScrollBox, wasAtBottom: boolean): void {
   if (wasAtBottom) box.scrollTop = box.scrollHeight - box.clientHeight;
 }
+
+/**
+ * Scrolls the list (never the page) so that `row` is at its top. The list is positioned
+ * (`relative`), so a row's `offsetTop` counts from the list's content top.
+ */
+export function scrollRowToTop(box: ScrollBox, row: HTMLElement): void {
+  box.scrollTop = row.offsetTop;
+}

@@ -74,3 +74,12 @@ export function mergeFetchedLive(
   if (newer.length === 0) return fetched;
   return { ...fetched, segments: mergeLiveSegments(fetched.segments, newer) };
 }
+
+/**
+ * The seq a URL hash cites ('#live-3' → 3; anything else → null): the anchor of a live citation
+ * (liveSegmentAnchor of @summy/core).
+ */
+export function citedLiveSeq(hash: string): number | null {
+  const m = /^#?live-(\d{1,9})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}

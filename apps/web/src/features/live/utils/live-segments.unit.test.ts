@@ -5,7 +5,7 @@
  */
 import type { LiveSegment, LiveTranscript } from '@summy/core';
 import { describe, expect, it } from 'vitest';
-import { appendLiveSegment, mergeFetchedLive, withLiveState } from './live-segments';
+import { appendLiveSegment, citedLiveSeq, mergeFetchedLive, withLiveState } from './live-segments';
 
 const seg = (seq: number, channel: 0 | 1 = 0): LiveSegment => ({
   seq,
@@ -84,5 +84,17 @@ describe('withLiveState', () => {
   it('changes the state and keeps the segments', () => {
     expect(withLiveState(live(0, 1), 'ended')).toEqual({ ...live(0, 1), state: 'ended' });
     expect(withLiveState(undefined, 'busy')).toEqual({ state: 'busy', segments: [] });
+  });
+});
+
+describe('citedLiveSeq', () => {
+  it('reads the seq of a live citation anchor', () => {
+    expect(citedLiveSeq('#live-3')).toBe(3);
+    expect(citedLiveSeq('live-12')).toBe(12);
+  });
+  it('ignores other hashes', () => {
+    for (const hash of ['', '#', '#turn-3', '#live-', '#live-x', '#live-3a']) {
+      expect(citedLiveSeq(hash)).toBeNull();
+    }
   });
 });
