@@ -15,7 +15,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { MeetingLiveJob } from '../../jobs/payloads.ts';
 import { ChunkOrder } from '../../live/chunk-order.ts';
 import { openLiveDecoder, type LiveDecoder, type LiveSpeech } from '../../live/live-decoder.ts';
-import { pocketsphinxRecognizer, type LiveRecognizer } from '../../live/live-recognizer.ts';
+import type { LiveRecognizer } from '../../live/live-recognizer.ts';
+import { createLiveRecognizer } from '../../live/local-live-recognizer.ts';
 import { log } from '../../log.ts';
 import { publishLiveSegment, publishLiveState } from '../../realtime/publish.ts';
 import { partFile, partsDir } from '../recordings/recording-parts.ts';
@@ -43,7 +44,7 @@ export interface LiveRunOptions {
   idleMs?: number;
   /** How long to wait for a session another process holds to go stale (ms). */
   claimWaitMs?: number;
-  /** Default: PocketSphinx on WAV files in the scratch folder. */
+  /** Default: the installed local recognizer, else PocketSphinx (createLiveRecognizer). */
   recognizer?: LiveRecognizer;
 }
 
@@ -81,7 +82,7 @@ export async function runLiveSession(
     job,
     claim,
     decoder: await openLiveDecoder({ channels: claim.channels, skipUntil: claim.publishedUntil }),
-    recognizer: options.recognizer ?? pocketsphinxRecognizer({ dataDir: deps.env.dataDir }),
+    recognizer: options.recognizer ?? createLiveRecognizer(deps.env),
     order: new ChunkOrder<Buffer>(0),
     seen: new Set(),
   };
