@@ -4,8 +4,8 @@
  * at most LIVE_MAX_MEETINGS of them at once (kind 'live'); with SUMMY_ROLE split, the worker role
  * runs them and the web role only queues them. pg-boss heartbeats the job: a job whose process
  * died is retried, and the retry takes the session over once its heartbeat in `live_sessions` is
- * stale. A pg-boss job lives at most 24 hours, so the live text of a longer recording stops there
- * (the final transcript after Stop is whole).
+ * stale. A process that stops (shutdown, or the job's 24 hours) releases the session and fails
+ * the job, whose retry takes it over at once.
  */
 import type { AppDeps } from '../../deps.ts';
 import { runLiveSession } from '../../services/live/run-live-session.ts';
@@ -26,6 +26,10 @@ export const meetingLiveQueue = defineQueue({
   // Polled every half second (pg-boss's least): live text should start within a second or two.
   work: { localConcurrency: 2, pollingIntervalSeconds: 0.5 },
   async handler(deps: Pick<AppDeps, 'database' | 'env'>, [job]) {
-    return { result: await runLiveSession(deps, job.data, { signal: job.signal }) };
+    const result = await runLiveSession(deps, job.data, { signal: job.signal });
+    // This process stops (shutdown, expiry) while the meeting records: the retry, in whichever
+    // process works the queue next, takes the released session over.
+    if (result === 'aborted') throw new Error('The live session stopped with its process');
+    return { result };
   },
 });

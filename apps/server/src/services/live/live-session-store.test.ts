@@ -12,6 +12,7 @@ import {
   beatLiveSession,
   claimLiveSession,
   endLiveSession,
+  releaseLiveSession,
   saveLiveSegment,
 } from './live-session-store.ts';
 
@@ -63,6 +64,11 @@ describe('live session ownership', () => {
 
     const rows = await db.select().from(liveSegments).where(eq(liveSegments.meetingId, id));
     expect(rows.map((r) => r.text).sort()).toEqual(['one', 'two']);
+
+    // A process that stops releases the session: the next owner claims it at once.
+    await releaseLiveSession(db, second);
+    expect(await beatLiveSession(db, second, 5)).toBe(false);
+    expect(await claimLiveSession(db, id)).toMatchObject({ nextSeq: 2 });
   });
 
   it('stops saving once the final transcript replaced the live text', async () => {

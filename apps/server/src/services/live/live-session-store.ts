@@ -144,6 +144,18 @@ export async function endLiveSession(db: Db, claim: LiveClaim): Promise<boolean>
   return rows.length > 0;
 }
 
+/**
+ * Gives the session up without ending it (this process stops): its heartbeat goes back to its
+ * start, the mark of a session nobody works, so the job's retry claims it at once instead of
+ * waiting for the heartbeat to go stale.
+ */
+export async function releaseLiveSession(db: Db, claim: LiveClaim): Promise<void> {
+  await db
+    .update(liveSessions)
+    .set({ heartbeatAt: sql`${liveSessions.startedAt}` })
+    .where(owned(claim));
+}
+
 /** Where the recording of a live meeting stands. */
 export type RecordingStatus = 'recording' | 'paused' | 'stopped';
 

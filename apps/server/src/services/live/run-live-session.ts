@@ -25,6 +25,7 @@ import {
   claimLiveSession,
   endLiveSession,
   recordingStatus,
+  releaseLiveSession,
   saveLiveSegment,
   type LiveClaim,
 } from './live-session-store.ts';
@@ -115,7 +116,10 @@ async function follow(run: Run, options: LiveRunOptions): Promise<LiveRunResult>
   let lastChunkAt = Date.now();
   let lastBeat = Date.now();
   for (;;) {
-    if (options.signal?.aborted) return 'aborted';
+    if (options.signal?.aborted) {
+      await releaseLiveSession(db, run.claim).catch(() => {});
+      return 'aborted';
+    }
     const status = await recordingStatus(db, run.job.meetingId);
     const now = Date.now();
     const fresh = await readNewChunks(run);
