@@ -42,7 +42,16 @@ const serverLayers = [
   { name: 'services', files: ['services/**', 'pipeline/**', 'auth.ts'] },
   {
     name: 'providers and integrations',
-    files: ['providers/**', 'integrations/**', 'models/**', 'audio/**', 'uploads/**', 'metrics/**'],
+    // live/: the live transcript's pipeline pieces (ordering, decoder, recognizers) beside audio/.
+    files: [
+      'providers/**',
+      'integrations/**',
+      'models/**',
+      'audio/**',
+      'live/**',
+      'uploads/**',
+      'metrics/**',
+    ],
   },
   { name: 'storage and database', files: ['storage/**', 'realtime/**'] },
   // Shared by every layer: errors, settings, logging, the at-rest encryption of secrets, the
@@ -65,7 +74,7 @@ const layerImports = {
   ],
   services: ['(^|/)(services|pipeline)/'],
   'providers and integrations': [
-    '(^|/)(providers|integrations|models|audio)/',
+    '(^|/)(providers|integrations|models|audio|live)/',
     '(^|/)uploads/(?!tus-routes\\.ts$)',
     '(^|/)metrics/(?!(routes|http)\\.ts$)',
   ],

@@ -12,6 +12,9 @@ await build({
     // dist/stt-local-worker.js beside the chunk that holds it). sherpa-onnx-node, a native
     // addon, stays external like every npm package and is required at run time.
     'stt-local-worker': 'apps/server/src/providers/stt/local/worker.ts',
+    // The live transcript's local engine process (live/local-live-recognizer.ts starts
+    // dist/live-stt-worker.js beside the chunk that holds it).
+    'live-stt-worker': 'apps/server/src/live/local-live-worker.ts',
     // The local language model's worker process (providers/llm/local/engine.ts starts
     // dist/llm-local-worker.js beside the chunk that holds it); node-llama-cpp stays external.
     'llm-local-worker': 'apps/server/src/providers/llm/local/worker.ts',

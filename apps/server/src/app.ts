@@ -41,6 +41,7 @@ import { webhookRoutes } from './routes/webhooks/routes.ts';
 import { meetingExportRoutes } from './routes/meetings/export-routes.ts';
 import { meetingSeriesRoutes } from './routes/meetings/series-routes.ts';
 import { meetingNotesRoutes } from './routes/meetings/notes-routes.ts';
+import { meetingLiveRoutes } from './routes/meetings/live-routes.ts';
 import { meetingTranscriptRoutes } from './routes/meetings/transcript-routes.ts';
 import { eventRoutes } from './routes/events/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
@@ -129,7 +130,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   api.route('/meetings', meetingExportRoutes(deps));
   api.route('/meetings', meetingSeriesRoutes(deps));
   api.route('/meetings', meetingNotesRoutes(deps));
-  api.route('/meetings', meetingTranscriptRoutes(deps));
+  api.route('/meetings', meetingTranscriptRoutes(deps)).route('/meetings', meetingLiveRoutes(deps));
   api.route('/', transcriptionRoutes(deps));
   api.route('/', textRoutes(deps));
   api.route('/uploads', tusRoutes(deps));

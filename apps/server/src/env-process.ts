@@ -4,6 +4,7 @@
  * docs/decisions/063-process-roles.md.
  */
 import { z } from 'zod';
+import { DEFAULT_LIVE_MAX_MEETINGS } from '@summy/core';
 
 /**
  * What a process runs. `all`: the web server and every job queue (one machine). `web`: the HTTP
@@ -13,7 +14,7 @@ import { z } from 'zod';
 export type ProcessRole = 'all' | 'web' | 'worker';
 
 /** The kinds of job whose concurrency is a setting, each a group of queues (jobs/registry.ts). */
-export type JobKind = 'transcription' | 'notes' | 'contacts' | 'search' | 'webhooks';
+export type JobKind = 'transcription' | 'notes' | 'contacts' | 'search' | 'webhooks' | 'live';
 
 /** Jobs of each kind a process works at once; 0 = this process does not work that kind. */
 export type JobConcurrency = Record<JobKind, number>;
@@ -25,9 +26,16 @@ export interface ProcessSettings {
   /**
    * JOBS_CONCURRENCY_TRANSCRIPTION (default 1: speech to text uses every core),
    * JOBS_CONCURRENCY_NOTES (2), JOBS_CONCURRENCY_CONTACTS (1), JOBS_CONCURRENCY_SEARCH (1),
-   * JOBS_CONCURRENCY_WEBHOOKS (4). A role that works no jobs ignores them.
+   * JOBS_CONCURRENCY_WEBHOOKS (4), and `live`: LIVE_MAX_MEETINGS (2). A role that works no jobs
+   * ignores them.
    */
   concurrency: JobConcurrency;
+  /**
+   * LIVE_MAX_MEETINGS: live draft transcripts that may run at once on this installation (default
+   * DEFAULT_LIVE_MAX_MEETINGS, 2; 0 = no live text). Each runs one decoder and recognises speech
+   * while its meeting records; the meetings beyond record as before, with a notice.
+   */
+  liveMaxMeetings: number;
 }
 
 /** The defaults of {@link ProcessSettings.concurrency}: what one process on a small machine runs. */
@@ -37,6 +45,7 @@ export const DEFAULT_JOB_CONCURRENCY: JobConcurrency = {
   contacts: 1,
   search: 1,
   webhooks: 4,
+  live: DEFAULT_LIVE_MAX_MEETINGS,
 };
 
 const concurrency = (kind: JobKind) => {
@@ -59,6 +68,12 @@ export const processSettingsShape = {
   JOBS_CONCURRENCY_CONTACTS: concurrency('contacts'),
   JOBS_CONCURRENCY_SEARCH: concurrency('search'),
   JOBS_CONCURRENCY_WEBHOOKS: concurrency('webhooks'),
+  LIVE_MAX_MEETINGS: z.coerce
+    .number({ message: 'LIVE_MAX_MEETINGS must be a number of meetings' })
+    .int('LIVE_MAX_MEETINGS must be a whole number of meetings')
+    .min(0, 'LIVE_MAX_MEETINGS must be between 0 and 64')
+    .max(64, 'LIVE_MAX_MEETINGS must be between 0 and 64')
+    .default(DEFAULT_LIVE_MAX_MEETINGS),
 };
 
 /**
@@ -74,6 +89,7 @@ export function processSettings(
     JOBS_CONCURRENCY_CONTACTS: number;
     JOBS_CONCURRENCY_SEARCH: number;
     JOBS_CONCURRENCY_WEBHOOKS: number;
+    LIVE_MAX_MEETINGS: number;
   },
   databaseUrl: string | undefined,
 ): ProcessSettings | string {
@@ -89,6 +105,9 @@ export function processSettings(
       contacts: v.JOBS_CONCURRENCY_CONTACTS,
       search: v.JOBS_CONCURRENCY_SEARCH,
       webhooks: v.JOBS_CONCURRENCY_WEBHOOKS,
+      // A live session is one long job: the worker runs as many as may run at once.
+      live: v.LIVE_MAX_MEETINGS,
     },
+    liveMaxMeetings: v.LIVE_MAX_MEETINGS,
   };
 }

@@ -148,8 +148,17 @@ describe('loadEnv', () => {
     const dir = dataDir();
     expect(loadEnv({ DATA_DIR: dir }).process).toEqual({
       role: 'all',
-      concurrency: { transcription: 1, notes: 2, contacts: 1, search: 1, webhooks: 4 },
+      concurrency: { transcription: 1, notes: 2, contacts: 1, search: 1, webhooks: 4, live: 2 },
+      liveMaxMeetings: 2,
     });
+    // LIVE_MAX_MEETINGS caps the live sessions and is the worker's concurrency of them.
+    expect(loadEnv({ DATA_DIR: dir, LIVE_MAX_MEETINGS: '0' }).process).toMatchObject({
+      concurrency: { live: 0 },
+      liveMaxMeetings: 0,
+    });
+    expect(() => loadEnv({ DATA_DIR: dir, LIVE_MAX_MEETINGS: '65' })).toThrow(
+      'LIVE_MAX_MEETINGS must be between 0 and 64',
+    );
     for (const role of ['web', 'worker']) {
       expect(() => loadEnv({ DATA_DIR: dir, SUMMY_ROLE: role })).toThrow(
         `Invalid backend configuration: SUMMY_ROLE=${role} needs DATABASE_URL`,

@@ -56,6 +56,9 @@ describe('server lint layers', () => {
     ];
     for (const [file, specifier] of above)
       expect(await importErrors(file!, use(specifier!)), file).toHaveLength(1);
+    // live/ (the live transcript's pipeline pieces) sits with audio/, below the services.
+    expect(await importErrors('live/decoder.ts', use('../services/live/x.ts'))).toHaveLength(1);
+    expect(await importErrors('live/decoder.ts', use('../audio/speech-detector.ts'))).toEqual([]);
     // Downwards is allowed: mcp/ calls services, metrics/ instruments the model downloads.
     expect(await importErrors('mcp/mcp-server.ts', use('../services/todos/x.ts'))).toEqual([]);
     expect(await importErrors('metrics/models.ts', use('../models/errors.ts'))).toEqual([]);

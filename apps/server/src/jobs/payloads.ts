@@ -87,6 +87,15 @@ export const WEBHOOK_DELIVER = {
   payload: z.object({ deliveryId: z.string() }),
 } as const;
 
+/**
+ * `meeting.live`: the live draft transcript of one recording in progress
+ * (services/live/run-live-session.ts): follows the meeting's chunks until Stop.
+ */
+export const MEETING_LIVE = {
+  name: 'meeting.live',
+  payload: z.object({ meetingId: z.string(), userId: z.string() }),
+} as const;
+
 /** Every queue's payload schema, by queue name; `send` parses with it before queueing. */
 export const JOB_PAYLOADS = {
   [MEETING_PROCESS.name]: MEETING_PROCESS.payload,
@@ -96,6 +105,7 @@ export const JOB_PAYLOADS = {
   [CONTACTS_SYNC_ALL.name]: CONTACTS_SYNC_ALL.payload,
   [SEARCH_INDEX.name]: SEARCH_INDEX.payload,
   [WEBHOOK_DELIVER.name]: WEBHOOK_DELIVER.payload,
+  [MEETING_LIVE.name]: MEETING_LIVE.payload,
 };
 
 /** A queue name. */
@@ -108,5 +118,7 @@ export type QueuePayloads = { [N in QueueName]: z.output<(typeof JOB_PAYLOADS)[N
 export type MeetingProcessJob = QueuePayloads['meeting.process'];
 /** Payload of a `meeting.summarize` job. */
 export type SummaryJob = QueuePayloads['meeting.summarize'];
+/** Payload of a `meeting.live` job. */
+export type MeetingLiveJob = QueuePayloads['meeting.live'];
 /** Payload of a `transcription.run` job. */
 export type TranscriptionJobData = QueuePayloads['transcription.run'];

@@ -11,6 +11,7 @@ import type { ToolResolver } from '../pipeline/tools.ts';
 import type { QueueOptions } from './boss.ts';
 import { JOB_PAYLOADS, type QueueName } from './payloads.ts';
 import { contactsSyncAllQueue, contactsSyncQueue } from './queues/contacts-sync.ts';
+import { meetingLiveQueue } from './queues/meeting-live.ts';
 import { meetingProcessQueue } from './queues/meeting-process.ts';
 import { meetingSummarizeQueue } from './queues/meeting-summarize.ts';
 import { searchIndexQueue } from './queues/search-index.ts';
@@ -27,6 +28,7 @@ export const QUEUES = {
   [contactsSyncAllQueue.name]: contactsSyncAllQueue,
   [searchIndexQueue.name]: searchIndexQueue,
   [webhookDeliverQueue.name]: webhookDeliverQueue,
+  [meetingLiveQueue.name]: meetingLiveQueue,
   // Each handler's deps must be a part of what the server gives every worker.
 } satisfies { [N in QueueName]: QueueDefinition<N, any, WorkerDeps> };
 

@@ -9,6 +9,8 @@ import type { MeetingProcessJob } from '../jobs/payloads.ts';
 import { uniqueMeetingTitle } from '../services/meetings/unique-meeting-title.ts';
 import { syncNoteTasks } from '../services/notes/sync-note-tasks.ts';
 import type { PipelineDeps } from './run-context.ts';
+import { clearLiveTranscript } from '../services/live/clear-live-transcript.ts';
+import { publishLiveState } from '../realtime/publish.ts';
 
 /** Columns of the meeting a run sets. */
 export type MeetingUpdate = Partial<typeof meetings.$inferInsert>;
@@ -20,6 +22,8 @@ export type MeetingUpdate = Partial<typeof meetings.$inferInsert>;
  * list is not doubled while the user's own work stays. With `uniqueOn` (the meeting's date) the
  * title is a generated one and is first made unique among the user's meetings. Then the checkbox
  * lines of the user's My notes are added to the action items (services/notes/sync-note-tasks.ts).
+ * Saving a transcript deletes the meeting's live draft segments in the same transaction
+ * (services/live/clear-live-transcript.ts).
  * @throws what the database throws (the job retries)
  */
 export async function saveResults(
@@ -29,6 +33,7 @@ export async function saveResults(
   items: ActionItemSuggestion[] = [],
   uniqueOn?: Date,
 ): Promise<void> {
+  let hadLive = false;
   await deps.database.db.transaction(async (tx) => {
     if (uniqueOn && update.title) {
       const db = tx as unknown as Database;
@@ -62,6 +67,10 @@ export async function saveResults(
         ),
       )
       .returning({ id: meetings.id });
+    // The final transcript replaces the live draft (a failed run keeps the draft, marked ended).
+    if (updated.length > 0 && update.transcript !== undefined) {
+      hadLive = await clearLiveTranscript(tx as unknown as Database, job.meetingId);
+    }
     if (updated.length === 0 || items.length === 0) return;
     if (job.retranscribe) {
       await tx
@@ -87,6 +96,9 @@ export async function saveResults(
       })),
     );
   });
+  if (hadLive) {
+    await publishLiveState(deps.database, job.userId, { meetingId: job.meetingId, state: 'ended' });
+  }
   // The checkbox lines of My notes join the action items (none twice, so every save may).
   await syncNoteTasks(deps.database.db, job.userId, job.meetingId);
 }

@@ -16,6 +16,8 @@ import { stagedChunkName } from '../../storage/scratch.ts';
 import type { RawRequest } from '../../uploads/multipart.ts';
 import { assertRecordingChunk, CHUNK_SNIFF_BYTES } from './chunk-content.ts';
 import { partFile, partsDir, recordingTally } from './recording-parts.ts';
+import { startLiveSession } from '../live/start-live-session.ts';
+import { log } from '../../log.ts';
 
 /** Largest chunk accepted, in bytes: 2 MiB (RECORDING_LIMITS.chunkBytes). */
 export const MAX_CHUNK_BYTES = RECORDING_LIMITS.chunkBytes;
@@ -55,7 +57,8 @@ export class RecordingStoppedError extends AppError {
  *
  * Limits (packages/core RECORDING_LIMITS): index at most 32 past the highest received; chunk at
  * most 2 MiB; the recording's total at most `recordingByteLimit(highest)` (100 MiB, or 32 KiB per
- * chunk index beyond); content checked by chunk-content.ts.
+ * chunk index beyond); content checked by chunk-content.ts. Chunk 0, once stored, starts the
+ * meeting's live draft transcript (services/live/start-live-session.ts).
  * @returns `{received: index}`
  * @throws NotFoundError 404 when the meeting does not exist or belongs to another user
  * @throws RecordingStoppedError 409 when the meeting already has its audio
@@ -65,12 +68,33 @@ export class RecordingStoppedError extends AppError {
  *   reading, else by counting) or a recording past its total
  */
 export async function appendRecordingChunk(
-  { database: { db }, env }: Pick<AppDeps, 'database' | 'env'>,
+  deps: Pick<AppDeps, 'database' | 'env' | 'jobs'>,
   userId: string,
   meetingId: string,
   index: number,
   request: RawRequest,
 ): Promise<{ received: number }> {
+  const stored = await storeChunk(deps, userId, meetingId, index, request);
+  // The first chunk starts the live draft transcript; its failure never fails the upload.
+  if (stored && index === 0) {
+    await startLiveSession(deps, userId, meetingId).catch((err: unknown) =>
+      log.warn({ err, meetingId }, '[live] could not start the live transcript'),
+    );
+  }
+  return { received: index };
+}
+
+/**
+ * The checks and the write of {@link appendRecordingChunk}.
+ * @returns whether this call stored the chunk (false: empty, or already there)
+ */
+async function storeChunk(
+  { database: { db }, env }: Pick<AppDeps, 'database' | 'env'>,
+  userId: string,
+  meetingId: string,
+  index: number,
+  request: RawRequest,
+): Promise<boolean> {
   const tooLarge = () => new FileTooLargeError('Please send audio chunks smaller than 2MB');
   if (!CHUNK_TYPES.has(essenceOf(request.headers['content-type']))) {
     throw new InvalidFileTypeError();
@@ -84,7 +108,7 @@ export async function appendRecordingChunk(
   if (meeting.audioUrl) throw new RecordingStoppedError();
 
   const target = partFile(env.dataDir, meetingId, index);
-  if (await exists(target)) return { received: index };
+  if (await exists(target)) return false;
   const tally = await recordingTally(env.dataDir, meetingId);
   if (index > tally.highest + RECORDING_LIMITS.indexWindow) {
     throw new ChunkIndexError(index, tally.highest);
@@ -116,7 +140,7 @@ export async function appendRecordingChunk(
     } finally {
       await handle.close();
     }
-    if (size === 0) return { received: index };
+    if (size === 0) return false;
     // Check and count in one synchronous step: concurrent chunks cannot both pass the total.
     const highest = Math.max(tally.highest, index);
     if (tally.bytes + size > recordingByteLimit(highest)) {
@@ -133,13 +157,15 @@ export async function appendRecordingChunk(
       // Another request stored the same index meanwhile: theirs stays, the answer is the same.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       tally.bytes -= reserved;
+      reserved = 0;
+      return false;
     }
     reserved = 0;
   } finally {
     tally.bytes -= reserved;
     await fs.rm(staged, { force: true });
   }
-  return { received: index };
+  return true;
 }
 
 async function exists(file: string): Promise<boolean> {

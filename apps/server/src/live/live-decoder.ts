@@ -1,0 +1,176 @@
+/**
+ * The live decoder of one recording in progress: one long-lived ffmpeg reads the recording's WebM
+ * chunks in order on stdin and writes 16 kHz float PCM (interleaved when 2 channels) on stdout;
+ * each channel feeds its own streaming speech detector, and each stretch of speech that ends is
+ * queued for recognition. ffmpeg's WebM demuxer hands out a cluster as soon as its bytes are in
+ * (measured: audio of a 1 s chunk comes out within ~5 ms of writing it), so no latency flags are
+ * needed beyond reading from a pipe.
+ *
+ * Times are seconds of decoded audio from the recording's start: MediaRecorder writes nothing
+ * while paused, so pauses are left out, as in the stored recording. Each sample belongs to at most
+ * one stretch, so text is never repeated across chunk edges.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { tiedCommand } from '../audio/process.ts';
+import {
+  createSpeechDetector,
+  DETECTOR_SAMPLE_RATE,
+  type SpeechDetector,
+} from '../audio/speech-detector.ts';
+
+/** A stretch of speech of one channel, times in s of recorded audio from the start. */
+export interface LiveSpeech {
+  channel: 0 | 1;
+  start: number;
+  end: number;
+  samples: Float32Array;
+}
+
+/** Options of {@link openLiveDecoder}. */
+export interface LiveDecoderOptions {
+  /** 2 for a call recording (channel 0 the user, 1 the call), else 1. */
+  channels: 1 | 2;
+  /**
+   * Speech ending at or before this time of each channel (s) is dropped, and speech crossing it
+   * starts there: what a resumed session already published (it decodes from chunk 0 again, since
+   * only chunk 0 holds the WebM header).
+   */
+  skipUntil?: [number, number];
+  /** ffmpeg program; default 'ffmpeg'. */
+  command?: string;
+}
+
+type Ffmpeg = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/** ffmpeg for one live recording; see the module comment. */
+export class LiveDecoder {
+  private readonly ready: LiveSpeech[] = [];
+  private rest = Buffer.alloc(0);
+  private decodedFrames = 0;
+  private stderrTail = '';
+  private readonly closed: Promise<void>;
+  /** Why ffmpeg stopped early (its stderr tail), once it did. */
+  failure: string | undefined;
+
+  constructor(
+    private readonly ffmpeg: Ffmpeg,
+    private readonly detectors: SpeechDetector[],
+    private readonly skipUntil: [number, number],
+  ) {
+    ffmpeg.stdout.on('data', (data: Buffer) => this.onPcm(data));
+    ffmpeg.stderr.on('data', (data: Buffer) => {
+      this.stderrTail = (this.stderrTail + data.toString('utf8')).slice(-2000);
+    });
+    // A write after ffmpeg exited fails with EPIPE: recorded as the failure, never thrown.
+    ffmpeg.stdin.on('error', (err) => (this.failure ??= err.message));
+    this.closed = new Promise((resolve) => {
+      ffmpeg.on('error', (err) => {
+        this.failure ??= err.message;
+        resolve();
+      });
+      ffmpeg.on('close', (code) => {
+        if (code !== 0 && code !== null) this.failure ??= this.stderrTail.trim() || `exit ${code}`;
+        resolve();
+      });
+    });
+  }
+
+  /** Seconds of audio decoded so far (per channel). */
+  get decodedS(): number {
+    return this.decodedFrames / DETECTOR_SAMPLE_RATE;
+  }
+
+  /** Feeds the next chunk of the WebM stream; resolves once ffmpeg took it (back-pressure). */
+  async write(chunk: Buffer): Promise<void> {
+    if (this.failure || this.ffmpeg.stdin.destroyed) return;
+    if (!this.ffmpeg.stdin.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        this.ffmpeg.stdin.once('drain', resolve);
+        this.ffmpeg.stdin.once('close', resolve);
+      });
+    }
+  }
+
+  /** The stretches of speech that ended since the last call, in time order per channel. */
+  take(): LiveSpeech[] {
+    return this.ready.splice(0);
+  }
+
+  /**
+   * Waits until ffmpeg has decoded everything written so far: the audio of a chunk comes out
+   * within milliseconds, so this waits until no PCM came for `quietMs`.
+   */
+  async settle(quietMs = 50, maxMs = 2_000): Promise<void> {
+    const until = Date.now() + maxMs;
+    for (let seen = -1; seen !== this.decodedFrames && Date.now() < until;) {
+      seen = this.decodedFrames;
+      await new Promise((resolve) => setTimeout(resolve, quietMs));
+    }
+  }
+
+  /** End of the recording: closes ffmpeg's input, waits for its last audio, flushes what is open. */
+  async end(): Promise<LiveSpeech[]> {
+    this.ffmpeg.stdin.end();
+    await this.closed;
+    this.detectors.forEach((d, c) => this.queue(c, d.flush()));
+    return this.take();
+  }
+
+  /** Stops ffmpeg at once (the session was taken over or failed). */
+  kill(): void {
+    this.ffmpeg.kill('SIGKILL');
+  }
+
+  /** Splits interleaved float PCM into channels and feeds each channel's detector. */
+  private onPcm(data: Buffer): void {
+    const channels = this.detectors.length;
+    const bytes = Buffer.concat([this.rest, data]);
+    const frame = 4 * channels;
+    const frames = Math.floor(bytes.length / frame);
+    this.rest = bytes.subarray(frames * frame);
+    const pcm = new Float32Array(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + frames * frame),
+    );
+    this.decodedFrames += frames;
+    for (let c = 0; c < channels; c++) {
+      const mono = channels === 1 ? pcm : new Float32Array(frames);
+      if (channels > 1) for (let i = 0; i < frames; i++) mono[i] = pcm[i * channels + c]!;
+      this.queue(c, this.detectors[c]!.accept(mono));
+    }
+  }
+
+  /** Queues a channel's stretches, without what a resumed session already published. */
+  private queue(channel: number, found: { start: number; samples: Float32Array }[]): void {
+    const skip = Math.round(this.skipUntil[channel]! * DETECTOR_SAMPLE_RATE);
+    for (const s of found) {
+      const end = s.start + s.samples.length;
+      if (end <= skip) continue;
+      const from = Math.max(s.start, skip);
+      this.ready.push({
+        channel: channel as 0 | 1,
+        start: from / DETECTOR_SAMPLE_RATE,
+        end: end / DETECTOR_SAMPLE_RATE,
+        samples: s.samples.subarray(from - s.start),
+      });
+    }
+  }
+}
+
+/**
+ * Starts the decoder of one live recording: ffmpeg waiting for WebM on stdin, one speech detector
+ * per channel. ffmpeg is tied to this process's life (a crashed server leaves no decoder behind).
+ * A missing ffmpeg or a broken stream shows as {@link LiveDecoder.failure}, never as a throw.
+ */
+export async function openLiveDecoder(options: LiveDecoderOptions): Promise<LiveDecoder> {
+  const detectors = await Promise.all(
+    Array.from({ length: options.channels }, () => createSpeechDetector()),
+  );
+  const [command, args] = tiedCommand(options.command ?? 'ffmpeg', [
+    ...['-nostdin', '-v', 'error', '-f', 'webm', '-i', 'pipe:0'],
+    ...['-ac', String(options.channels), '-ar', String(DETECTOR_SAMPLE_RATE)],
+    ...['-f', 'f32le', 'pipe:1'],
+  ]);
+  const ffmpeg = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  return new LiveDecoder(ffmpeg, detectors, options.skipUntil ?? [0, 0]);
+}
