@@ -29,7 +29,7 @@ import {
   sileroSpeechRegions,
 } from '../../apps/server/src/audio/silero-vad.ts';
 import {
-  createSpeechDetector,
+  createEnergyDetector,
   type SpeechDetector,
 } from '../../apps/server/src/audio/speech-detector.ts';
 import { diarize } from '../../apps/server/src/providers/stt/offline/diarize.ts';
@@ -62,7 +62,7 @@ function streamed(detector: SpeechDetector, pcm: Float32Array): SpeechRegion[] {
 async function regionsOf(detector: Detector, pcm: Float32Array): Promise<SpeechRegion[]> {
   if (detector === 'energy') return detectSpeech(pcm, RATE).regions;
   if (detector === 'silero') return sileroSpeechRegions(pcm)!;
-  if (detector === 'energy live') return streamed(await createSpeechDetector(), pcm);
+  if (detector === 'energy live') return streamed(createEnergyDetector(), pcm);
   return streamed(createSileroDetector()!, pcm);
 }
 

@@ -184,11 +184,10 @@ class EnergySpeechDetector implements SpeechDetector {
 }
 
 /**
- * A new streaming speech detector for one channel of 16 kHz mono audio. Each call returns a fresh
- * detector with its own state; it never throws.
+ * A new streaming energy speech detector for one channel of 16 kHz mono audio, with its own
+ * state; it never throws. The fallback of `createSpeechDetector` (./create-speech-detector.ts)
+ * when the silero model cannot be used.
  */
-export async function createSpeechDetector(
-  options: SpeechDetectorOptions = {},
-): Promise<SpeechDetector> {
+export function createEnergyDetector(options: SpeechDetectorOptions = {}): SpeechDetector {
   return new EnergySpeechDetector(options);
 }

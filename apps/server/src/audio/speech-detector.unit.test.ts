@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSpeechDetector, type DetectedSpeech } from './speech-detector.ts';
+import { createEnergyDetector, type DetectedSpeech } from './speech-detector.ts';
 
 const RATE = 16_000;
 
@@ -36,7 +36,7 @@ function signal(parts: [number, boolean][], background = 0.0005): Float32Array {
 
 /** Feeds `pcm` in pieces of the given sizes (cycled), then flushes. */
 async function detect(pcm: Float32Array, pieces = [pcm.length]): Promise<DetectedSpeech[]> {
-  const detector = await createSpeechDetector();
+  const detector = createEnergyDetector();
   const found: DetectedSpeech[] = [];
   for (let at = 0, p = 0; at < pcm.length; p++) {
     const size = pieces[p % pieces.length]!;
@@ -52,7 +52,7 @@ const seconds = (d: DetectedSpeech) => ({
   end: (d.start + d.samples.length) / RATE,
 });
 
-describe('createSpeechDetector (streaming energy detector)', () => {
+describe('createEnergyDetector (streaming energy detector)', () => {
   it('finds each stretch of speech when it ends, with its start in samples', async () => {
     const pcm = signal([
       [1, false],
@@ -61,7 +61,7 @@ describe('createSpeechDetector (streaming energy detector)', () => {
       [1.5, true],
       [1, false],
     ]);
-    const detector = await createSpeechDetector();
+    const detector = createEnergyDetector();
     // The first stretch is handed out while the stream goes on, before the second starts.
     const early = detector.accept(pcm.subarray(0, Math.round(3.6 * RATE)));
     expect(early.map(seconds)).toEqual([
@@ -107,14 +107,14 @@ describe('createSpeechDetector (streaming energy detector)', () => {
     for (let i = 1; i < spans.length; i++) expect(spans[i]!.start).toBe(spans[i - 1]!.end);
     expect(spans.at(-1)!.end).toBeCloseTo(40.5, 0);
 
-    const shorter = await createSpeechDetector({ maxSpeechS: 5 });
+    const shorter = createEnergyDetector({ maxSpeechS: 5 });
     const cut = [...shorter.accept(pcm), ...shorter.flush()].map(seconds);
     for (const s of cut) expect(s.end - s.start).toBeLessThanOrEqual(5 + 1e-9);
     expect(cut.length).toBeGreaterThanOrEqual(8);
   });
 
   it('hands out speech still open at the end of the stream on flush', async () => {
-    const detector = await createSpeechDetector();
+    const detector = createEnergyDetector();
     const pcm = signal([
       [0.5, false],
       [1, true],

@@ -13,11 +13,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { tiedCommand } from '../audio/process.ts';
-import {
-  createSpeechDetector,
-  DETECTOR_SAMPLE_RATE,
-  type SpeechDetector,
-} from '../audio/speech-detector.ts';
+import { createSpeechDetector } from '../audio/create-speech-detector.ts';
+import { DETECTOR_SAMPLE_RATE, type SpeechDetector } from '../audio/speech-detector.ts';
 
 /** A stretch of speech of one channel, times in s of recorded audio from the start. */
 export interface LiveSpeech {
