@@ -4,6 +4,7 @@
  * Silero misses less speech on every clip of bench/stt (docs/decisions/072-silero-vad-from-npm.md).
  */
 import { createSileroDetector } from './silero-vad.ts';
+import { withLeadingPadding } from './speech-padding.ts';
 import {
   createEnergyDetector,
   type SpeechDetector,
@@ -18,13 +19,13 @@ export interface CreateSpeechDetectorOptions extends SpeechDetectorOptions {
 
 /**
  * A new streaming speech detector for one channel of 16 kHz mono audio, each with its own state:
- * silero when its model loads, the energy detector otherwise. Never throws.
+ * silero when its model loads (each stretch with 0.1 s of the audio before it, as the energy
+ * detector keeps), the energy detector otherwise. Never throws.
  */
 export async function createSpeechDetector(
   options: CreateSpeechDetectorOptions = {},
 ): Promise<SpeechDetector> {
   const { sileroModel, ...detector } = options;
-  return (
-    createSileroDetector({ ...detector, model: sileroModel }) ?? createEnergyDetector(detector)
-  );
+  const silero = createSileroDetector({ ...detector, model: sileroModel });
+  return silero ? withLeadingPadding(silero) : createEnergyDetector(detector);
 }

@@ -36,6 +36,8 @@ export interface LiveDecoderOptions {
   skipUntil?: [number, number];
   /** ffmpeg program; default 'ffmpeg'. */
   command?: string;
+  /** The silero model of the speech detectors; default the installed one (tests give a tiny one). */
+  sileroModel?: string;
 }
 
 type Ffmpeg = ChildProcessByStdio<Writable, Readable, Readable>;
@@ -161,7 +163,9 @@ export class LiveDecoder {
  */
 export async function openLiveDecoder(options: LiveDecoderOptions): Promise<LiveDecoder> {
   const detectors = await Promise.all(
-    Array.from({ length: options.channels }, () => createSpeechDetector()),
+    Array.from({ length: options.channels }, () =>
+      createSpeechDetector({ sileroModel: options.sileroModel }),
+    ),
   );
   const [command, args] = tiedCommand(options.command ?? 'ffmpeg', [
     ...['-nostdin', '-v', 'error', '-f', 'webm', '-i', 'pipe:0'],
