@@ -11,7 +11,7 @@ import { addWer, emptyWer } from '../stt/report.ts';
 import type { BenchUser } from './client.ts';
 import { processTree, treeCpuSeconds } from './proc-cpu.ts';
 import type { BenchRecording } from './recordings.ts';
-import { utteranceDelays } from './score.ts';
+import { spokenText, utteranceDelays } from './score.ts';
 import {
   finalTranscript,
   readLoop,
@@ -46,17 +46,6 @@ export interface PhaseResult {
   localWorkers: number;
   /** The first meeting's live and final text, to show what they look like. */
   sample: { live: string; final: string };
-}
-
-/**
- * The words of a final transcript: each line's leading time stamp and speaker label removed
- * (`[00:01] Speaker 1: words`), so only spoken words are scored.
- */
-export function spokenText(transcript: string): string {
-  return transcript
-    .split('\n')
-    .map((line) => line.replace(/^\s*(\[[^\]]*\]\s*)?([^:\n]{1,40}:\s)?/, ''))
-    .join(' ');
 }
 
 /** Counts the local live recognizer workers (`live-stt-worker` / `local-live-worker`) under `pid`. */

@@ -1,5 +1,5 @@
 /**
- * Live transcript benchmark: `npx tsx bench/live/run.ts` from the repository root (about four
+ * Live transcript benchmark: `npx tsx bench/live/run.ts` from the repository root (about 3.5
  * minutes, most of it real time). Options: `--backend pglite|postgres` (default pglite),
  * `--baseline-s 15` (the reader alone), `--json file` (every figure).
  *

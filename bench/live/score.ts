@@ -1,6 +1,7 @@
 /**
  * Scoring of the live transcript bench (pure, unit-tested): where each utterance ends in a meeting
- * built from clips, and how long after that end its text arrived on the event stream.
+ * built from clips, how long after that end its text arrived on the event stream, and the spoken
+ * words of a final transcript.
  */
 
 /** One clip as placed in a bench meeting. */
@@ -69,4 +70,15 @@ export function utteranceDelays(
     if (covering.length === 0) return null;
     return Math.min(...covering.map((s) => s.arrivedS)) - end;
   });
+}
+
+/**
+ * The words of a final transcript: each line's leading time stamp and speaker label removed
+ * (`[00:01] Speaker 1: words`), so only spoken words are scored.
+ */
+export function spokenText(transcript: string): string {
+  return transcript
+    .split('\n')
+    .map((line) => line.replace(/^\s*(\[[^\]]*\]\s*)?([^:\n]{1,40}:\s)?/, ''))
+    .join(' ');
 }

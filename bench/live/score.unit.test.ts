@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeClips, utteranceDelays } from './score.ts';
+import { placeClips, spokenText, utteranceDelays } from './score.ts';
 
 describe('placeClips', () => {
   it('puts a gap before each clip and after the last, and shifts the ends', () => {
@@ -45,5 +45,13 @@ describe('utteranceDelays', () => {
         ],
       ),
     ).toEqual([null]);
+  });
+});
+
+describe('spokenText', () => {
+  it('drops the speaker label and time stamp of each line, keeps the words', () => {
+    expect(spokenText('Speaker 1: and so my fellow\n[00:12] Speaker 2: ask not: what')).toBe(
+      'and so my fellow ask not: what',
+    );
   });
 });
