@@ -1,12 +1,16 @@
 /** A minimal Server-Sent Events reader for tests: collects `change` events as parsed JSON. */
+import { performance } from 'node:perf_hooks';
 import type { ChangeEvent } from '@summy/core';
 
 /** An open `/api/events` stream. */
 export interface EventStream {
   /** `change` events, parsed. */
   events: ChangeEvent[];
-  /** Every event (change, progress, notice, resync, evicted) with its name. */
-  all: { event: string; data: any }[];
+  /**
+   * Every event (change, progress, notice, resync, evicted) with its name and when it arrived
+   * (`performance.now()` ms; bench/live times the live text with it).
+   */
+  all: { event: string; data: any; at: number }[];
   /** Resolves when the stream ends: 'server' when the server closed it, 'client' after close(). */
   ended: Promise<'server' | 'client'>;
   /** Resolves once `count` events arrived; rejects after `timeoutMs`. */
@@ -28,7 +32,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
   });
   if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
   const events: ChangeEvent[] = [];
-  const all: { event: string; data: any }[] = [];
+  const all: EventStream['all'] = [];
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
   const ended = (async (): Promise<'server' | 'client'> => {
@@ -36,6 +40,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
     let buffer = '';
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        const at = performance.now();
         buffer += decoder.decode(chunk, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -45,7 +50,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event === 'ready') resolveReady();
           if (event === 'change' && data) events.push(JSON.parse(data) as ChangeEvent);
-          if (event && event !== 'ready' && data) all.push({ event, data: JSON.parse(data) });
+          if (event && event !== 'ready' && data) all.push({ event, data: JSON.parse(data), at });
         }
       }
     } catch {
