@@ -34,7 +34,10 @@ import {
 } from '../../apps/server/src/audio/speech-detector.ts';
 import { diarize } from '../../apps/server/src/providers/stt/offline/diarize.ts';
 import { OfflineSttProvider } from '../../apps/server/src/providers/stt/offline/offline-provider.ts';
-import type { RegionDetector } from '../../apps/server/src/providers/stt/offline/speech-regions.ts';
+import {
+  findSpeechRegions,
+  type RegionDetector,
+} from '../../apps/server/src/providers/stt/offline/speech-regions.ts';
 import {
   detectSpeech,
   type SpeechRegion,
@@ -46,7 +49,9 @@ import { addWer, emptyWer, pct, table } from './report.ts';
 import { wordErrorRate, type WerResult } from './wer.ts';
 
 const RATE = 16_000;
-const DETECTORS = ['energy', 'silero', 'energy live', 'silero live'] as const;
+const DETECTORS = ['energy', 'silero', 'union', 'energy live', 'silero live'] as const;
+/** The whole-recording detectors, whose regions the offline provider may use. */
+const WHOLE: RegionDetector[] = ['energy', 'silero', 'union'];
 type Detector = (typeof DETECTORS)[number];
 
 /** Regions of a streaming detector fed a second at a time. */
@@ -62,6 +67,7 @@ function streamed(detector: SpeechDetector, pcm: Float32Array): SpeechRegion[] {
 async function regionsOf(detector: Detector, pcm: Float32Array): Promise<SpeechRegion[]> {
   if (detector === 'energy') return detectSpeech(pcm, RATE).regions;
   if (detector === 'silero') return sileroSpeechRegions(pcm)!;
+  if (detector === 'union') return findSpeechRegions(pcm, { detector: 'union' }).regions;
   if (detector === 'energy live') return streamed(createEnergyDetector(), pcm);
   return streamed(createSileroDetector()!, pcm);
 }
@@ -157,7 +163,7 @@ async function regionFigures(json: Record<string, unknown>): Promise<void> {
       totals[detector]!.falseAlarm += s.falseAlarm;
       totals[detector]!.total += s.total;
       row.push(pct(s.missed / s.total), pct(s.falseAlarm / s.total));
-      if (detector === 'energy' || detector === 'silero') {
+      if ((WHOLE as string[]).includes(detector)) {
         const der = await diarizationError(pcm, regions, reference);
         (ders[rec.name] ??= {})[detector] = der;
         derRows.get(rec.name)!.push(pct(der));
@@ -182,8 +188,8 @@ async function regionFigures(json: Record<string, unknown>): Promise<void> {
   const meanDer = (d: string) =>
     recordings.reduce((sum, r) => sum + ders[r.name]![d]!, 0) / recordings.length;
   table(
-    ['recording', 'energy DER', 'silero DER'],
-    [...derRows.values(), ['mean', pct(meanDer('energy')), pct(meanDer('silero'))]],
+    ['recording', ...WHOLE.map((d) => `${d} DER`)],
+    [...derRows.values(), ['mean', ...WHOLE.map((d) => pct(meanDer(d)))]],
   );
   console.log(`\nCPU s per audio s (${audioS.toFixed(0)} s of audio), energy the reference:\n`);
   table(
@@ -199,17 +205,19 @@ async function regionFigures(json: Record<string, unknown>): Promise<void> {
 
 /** WER of the offline provider with each whole-recording detector. */
 async function werFigures(json: Record<string, unknown>): Promise<void> {
-  const offline: Record<RegionDetector, OfflineSttProvider> = {
-    energy: new OfflineSttProvider({ detector: 'energy' }),
-    silero: new OfflineSttProvider({ detector: 'silero' }),
-  };
-  const totals: Record<RegionDetector, WerResult> = { energy: emptyWer(), silero: emptyWer() };
+  const offline = Object.fromEntries(
+    WHOLE.map((detector) => [detector, new OfflineSttProvider({ detector })]),
+  ) as Record<RegionDetector, OfflineSttProvider>;
+  const totals = Object.fromEntries(WHOLE.map((d) => [d, emptyWer()])) as Record<
+    RegionDetector,
+    WerResult
+  >;
   const rows: string[][] = [];
   const perClip: Record<string, Record<string, WerResult>> = {};
   for (const clip of transcribed()) {
     const row = [clip.name];
     perClip[clip.name] = {};
-    for (const detector of ['energy', 'silero'] as const) {
+    for (const detector of WHOLE) {
       const result = await offline[detector].transcribe({
         path: clip.path,
         mimeType: 'audio/wav',
@@ -222,9 +230,9 @@ async function werFigures(json: Record<string, unknown>): Promise<void> {
     }
     rows.push(row);
   }
-  rows.push(['overall (word-weighted)', pct(totals.energy.wer), pct(totals.silero.wer)]);
+  rows.push(['overall (word-weighted)', ...WHOLE.map((d) => pct(totals[d].wer))]);
   console.log("\n## WER of the offline provider (PocketSphinx) on each detector's regions\n");
-  table(['recording', 'energy WER', 'silero WER'], rows);
+  table(['recording', ...WHOLE.map((d) => `${d} WER`)], rows);
   json.wer = { perClip, totals };
 }
 

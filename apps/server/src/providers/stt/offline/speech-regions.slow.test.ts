@@ -1,7 +1,7 @@
 /**
- * The speech regions of the offline provider and the local engine: silero by default when its
- * model loads, the energy detector when it is missing or refused (and the provider still
- * transcribes then).
+ * The speech regions of the offline provider and the local engine: by default where silero or the
+ * energy detector hears speech when the model loads, the energy detector alone when it is missing
+ * or refused (and the provider still transcribes then).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 describe('findSpeechRegions', () => {
-  it('uses silero by default, with the energy frames for the cuts', () => {
-    const found = findSpeechRegions(jfk);
+  it('uses silero with the energy frames for the cuts when asked', () => {
+    const found = findSpeechRegions(jfk, { detector: 'silero' });
     expect(found.detector).toBe('silero');
     const energy = detectSpeech(jfk, 16_000);
     // Silero hears JFK's phrases with other edges than the energy detector.
@@ -35,6 +35,22 @@ describe('findSpeechRegions', () => {
     expect(found.regions[0]!.start).toBeGreaterThan(0.1);
     expect(found.regions.at(-1)!.end).toBeLessThanOrEqual(11.1);
     expect(found.frameEnergyDb).toEqual(energy.frameEnergyDb);
+  });
+
+  it('takes by default the speech either detector hears', () => {
+    const found = findSpeechRegions(jfk);
+    expect(found.detector).toBe('union');
+    const silero = findSpeechRegions(jfk, { detector: 'silero' }).regions;
+    const energy = detectSpeech(jfk, 16_000).regions;
+    // Every second either detector calls speech is inside a region of the union, and no more.
+    const covered = (t: number, regions: { start: number; end: number }[]) =>
+      regions.some((r) => r.start <= t && t < r.end);
+    for (let t = 0; t < 11; t += 0.01) {
+      expect(covered(t, found.regions)).toBe(covered(t, silero) || covered(t, energy));
+    }
+    // Silero misses 'ask not' (about 3.2 to 4.3 s); the union keeps it.
+    expect(covered(3.8, silero)).toBe(false);
+    expect(covered(3.8, found.regions)).toBe(true);
   });
 
   it('falls back to the energy detector when the model is missing or is no silero graph', async () => {

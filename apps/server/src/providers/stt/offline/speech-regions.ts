@@ -5,18 +5,23 @@
  */
 import { sileroSpeechRegions } from '../../../audio/silero-vad.ts';
 import { SPEECH_SAMPLE_RATE } from '../../../audio/ffmpeg.ts';
-import { detectSpeech, type VadOptions, type VadResult } from './vad.ts';
-
-/** Which detector finds the speech regions. */
-export type RegionDetector = 'silero' | 'energy';
+import { detectSpeech, type SpeechRegion, type VadOptions, type VadResult } from './vad.ts';
 
 /**
- * The default detector of the offline provider and the local engine: silero, which missed less
- * speech with as few false alarms, and gave a lower WER and diarization error, on the
- * repository's clips with no parameter fitted to them (bench/stt/vad.ts; docs/performance.md,
- * "Voice activity detection").
+ * Which detector finds the speech regions: 'union' is speech where either silero or the energy
+ * detector hears it.
  */
-export const DEFAULT_REGION_DETECTOR: RegionDetector = 'silero';
+export type RegionDetector = 'silero' | 'energy' | 'union';
+
+/**
+ * The default detector of the offline provider and the local engine: speech where silero or the
+ * energy detector hears it. Alone, silero gave the lower WER on the repository's clips but missed
+ * whole phrases (JFK's 'ask not', and 3 s of a browser recording of the same speech), which no
+ * later step can recover; the union missed the least speech and gave the lowest diarization error
+ * with silero's false alarms, at the energy detector's WER (bench/stt/vad.ts; docs/performance.md,
+ * "Voice activity detection"). Nothing in it is fitted to those clips.
+ */
+export const DEFAULT_REGION_DETECTOR: RegionDetector = 'union';
 
 /** Options of {@link findSpeechRegions}. */
 export interface SpeechRegionOptions {
@@ -44,9 +49,26 @@ export function findSpeechRegions(
   options: SpeechRegionOptions = {},
 ): SpeechRegionsResult {
   const energy = detectSpeech(pcm, SPEECH_SAMPLE_RATE, options.vad);
-  if ((options.detector ?? DEFAULT_REGION_DETECTOR) === 'silero') {
+  const detector = options.detector ?? DEFAULT_REGION_DETECTOR;
+  if (detector !== 'energy') {
     const regions = sileroSpeechRegions(pcm, options.sileroModel);
-    if (regions) return { ...energy, regions, detector: 'silero' };
+    if (regions && detector === 'silero') return { ...energy, regions, detector };
+    if (regions) return { ...energy, regions: unionRegions(regions, energy.regions), detector };
   }
   return { ...energy, detector: 'energy' };
+}
+
+/**
+ * The time covered by either list of regions, as regions in time order that neither overlap nor
+ * touch (s). Each list in time order.
+ */
+export function unionRegions(a: SpeechRegion[], b: SpeechRegion[]): SpeechRegion[] {
+  const all = [...a, ...b].sort((x, y) => x.start - y.start);
+  const out: SpeechRegion[] = [];
+  for (const r of all) {
+    const last = out[out.length - 1];
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ start: r.start, end: r.end });
+  }
+  return out;
 }
