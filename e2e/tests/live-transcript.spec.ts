@@ -134,9 +134,12 @@ test('the panel under the recorder: a draft, empty at first; gone once the trans
   await expect(page.getByTestId('live-draft-badge')).toHaveCount(0);
 });
 
-test('live rows appear before Stop, in seq order, and rows shown stay put', async ({ page }) => {
+// One recording for the rows, the list's scrolling and the reload: each waits on the live pipeline.
+test('live rows appear before Stop, in seq order, stay put, and show again after a reload', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
-  await startRecording(page);
+  const id = await startRecording(page);
   // Waits for the server's live pipeline.
   const shown = await expectLiveRows(page);
   await expect(panel(page).getByText(LIVE_TEXT.empty)).toHaveCount(0);
@@ -154,7 +157,7 @@ test('live rows appear before Stop, in seq order, and rows shown stay put', asyn
   await shootStates(page, 'live-recorder');
   if (process.env.RECORDER_SHOTS) {
     const other = await page.context().newPage();
-    await other.goto(`/meeting/${meetingIdOf(page)}?view=transcript`);
+    await other.goto(`/meeting/${id}?view=transcript`);
     await expect(panel(other).getByTestId('live-segment').first()).toBeVisible();
     await shootStates(other, 'live-meeting');
     await other.close();
@@ -175,20 +178,13 @@ test('live rows appear before Stop, in seq order, and rows shown stay put', asyn
     .poll(async () => (await liveRows(page)).length, { timeout: 60_000 })
     .toBeGreaterThan(count);
   expect((await scroll()).top).toBe(0);
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
-});
-
-test('a reload during the recording shows the live text again', async ({ page }) => {
-  test.setTimeout(300_000);
-  const id = await startRecording(page);
-  // Waits for the server's live pipeline.
-  const before = await expectLiveRows(page);
 
   // The recording tab reloads: the browser asks before leaving a recording, and the person goes.
-  // It opens a live citation's link (`#live-{seq}`, what the assistant cites) to the last row.
+  // It opens a live citation's link (`#live-{seq}`, what the assistant cites) to the first row,
+  // above the list's end.
+  const before = await liveRows(page);
   page.on('dialog', (dialog) => void dialog.accept());
-  const cited = before[before.length - 1]!.seq;
+  const cited = before[0]!.seq;
   await page.goto(`/meeting/${id}?view=transcript#live-${cited}`);
   const recovery = page.getByRole('alertdialog', { name: 'Unfinished recording found' });
   await expect(recovery).toBeVisible();
