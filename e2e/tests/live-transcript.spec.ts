@@ -4,7 +4,7 @@
  * The 'Live transcript' switch in Settings > Recording, stored on the server; the panel beside
  * the recorder, empty at first, then rows labelled 'You' in `seq` order before Stop; the list
  * following new rows only for a reader at its bottom; the text picked up again by a reload
- * during the recording; the draft gone and the final transcript in its place once the meeting
+ * during the recording, with a live citation's link marking its row; the draft gone and the final transcript in its place once the meeting
  * is processed; and the 'off' words when the person turned it off.
  */
 import { LIVE_TEXT } from '@summy/core';
@@ -22,9 +22,13 @@ test.use(FAKE_MICROPHONE);
 /** The live panel (the region 'Live transcript'). */
 const panel = (page: Page): Locator => page.getByRole('region', { name: LIVE_TEXT.region });
 
-/** The live rows shown: seq, label and text, in the order drawn. */
+/**
+ * The live rows shown: seq, label and text, in the order drawn. Found by test id, not by the
+ * region's role: an open modal (the recovery dialog) takes the page out of the accessibility tree.
+ */
 async function liveRows(page: Page) {
-  return panel(page)
+  return page
+    .getByTestId('live-transcript')
     .getByTestId('live-segment')
     .evaluateAll((rows) =>
       rows.map((row) => ({
@@ -112,6 +116,7 @@ test('the panel under the recorder: a draft, empty at first; gone once the trans
   const axe = createAxeScanner();
   await axe.scan(page, 'live panel, empty', '[data-testid="live-transcript"]');
   expect(axe.report()).toBe('');
+  await shootStates(page, 'live-recorder-empty');
 
   await recordUntil(page, 12);
   await page.getByRole('button', { name: 'Stop' }).click();
@@ -119,19 +124,22 @@ test('the panel under the recorder: a draft, empty at first; gone once the trans
   const id = meetingIdOf(page);
   await mode(page, 'Transcript').click();
   const meeting = await waitForProcessed(page, id);
-  expect(meeting.transcript?.toLowerCase()).toContain('country');
-  // The draft and its badge are gone; the transcript shows.
+  // Which words PocketSphinx makes of the recording is recorder.spec.ts's concern; here, that
+  // the final transcript takes the draft's place.
+  expect(meeting.transcript?.trim()).toBeTruthy();
   await expect(page.getByRole('heading', { name: 'Meeting Transcript' })).toBeVisible({
     timeout: 30_000,
   });
   await expect(page.getByTestId('live-transcript')).toHaveCount(0);
   await expect(page.getByTestId('live-draft-badge')).toHaveCount(0);
-  await expect(page.getByText(/country/i).first()).toBeVisible();
 });
 
-test('live rows appear before Stop, in seq order, and rows shown stay put', async ({ page }) => {
+// One recording for the rows, the list's scrolling and the reload: each waits on the live pipeline.
+test('live rows appear before Stop, in seq order, stay put, and show again after a reload', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
-  await startRecording(page);
+  const id = await startRecording(page);
   // Waits for the server's live pipeline.
   const shown = await expectLiveRows(page);
   await expect(panel(page).getByText(LIVE_TEXT.empty)).toHaveCount(0);
@@ -144,6 +152,16 @@ test('live rows appear before Stop, in seq order, and rows shown stay put', asyn
   const axe = createAxeScanner();
   await axe.scan(page, 'live panel with rows', '[data-testid="live-transcript"]');
   expect(axe.report()).toBe('');
+  // Pictures of the pipeline's own rows (RECORDER_SHOTS): beside the recorder, and on the
+  // meeting's page in another tab (Transcript mode) while this one records.
+  await shootStates(page, 'live-recorder');
+  if (process.env.RECORDER_SHOTS) {
+    const other = await page.context().newPage();
+    await other.goto(`/meeting/${id}?view=transcript`);
+    await expect(panel(other).getByTestId('live-segment').first()).toBeVisible();
+    await shootStates(other, 'live-meeting');
+    await other.close();
+  }
 
   // Once the list scrolls, a reader at its bottom follows new rows; one who scrolled up stays.
   const log = panel(page).getByRole('log');
@@ -160,24 +178,24 @@ test('live rows appear before Stop, in seq order, and rows shown stay put', asyn
     .poll(async () => (await liveRows(page)).length, { timeout: 60_000 })
     .toBeGreaterThan(count);
   expect((await scroll()).top).toBe(0);
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
-});
-
-test('a reload during the recording shows the live text again', async ({ page }) => {
-  test.setTimeout(300_000);
-  const id = await startRecording(page);
-  // Waits for the server's live pipeline.
-  const before = await expectLiveRows(page);
 
   // The recording tab reloads: the browser asks before leaving a recording, and the person goes.
+  // It opens a live citation's link (`#live-{seq}`, what the assistant cites) to the first row,
+  // above the list's end.
+  const before = await liveRows(page);
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(`/meeting/${id}?view=transcript`);
+  const cited = before[0]!.seq;
+  await page.goto(`/meeting/${id}?view=transcript#live-${cited}`);
   const recovery = page.getByRole('alertdialog', { name: 'Unfinished recording found' });
   await expect(recovery).toBeVisible();
   // The meeting still records on the server: its page shows the live text so far, as a draft.
   await expect(page.getByTestId('live-draft-badge')).toBeVisible();
   await expect.poll(async () => (await liveRows(page)).slice(0, before.length)).toEqual(before);
+  // The cited row is marked, and the list scrolled to it.
+  const row = page.locator(`li#live-${cited}`);
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row).toBeInViewport();
+  await expect(page.locator('li[aria-current="true"]')).toHaveCount(1);
 
   // Finishing the recording: the final transcript takes the draft's place.
   await recovery.getByRole('button', { name: 'Recover recording' }).click();
@@ -206,57 +224,4 @@ test('the panel says live text is off when the person turned it off', async ({ p
     8_000,
   );
   await expect(panel(page).getByText(LIVE_TEXT.off)).toBeVisible();
-});
-
-test('screenshots of the live panel', async ({ page }) => {
-  test.skip(!process.env.RECORDER_SHOTS, 'set RECORDER_SHOTS=<folder> to take them');
-  test.setTimeout(180_000);
-  // The panel filled with a fixed draft (pictures only: what the server's live pipeline sends).
-  const lines = [
-    'And so, my fellow Americans,',
-    'ask not what your country can do for you,',
-    'ask what you can do for your country.',
-    'My fellow citizens of the world,',
-    'ask not what America will do for you,',
-    'but what together we can do for the freedom of man.',
-    'Finally, whether you are citizens of America',
-    'or citizens of the world,',
-    'ask of us here the same high standards of strength and sacrifice',
-    'which we ask of you.',
-  ];
-  let segments: { seq: number; channel: 0 | 1; start: number; end: number; text: string }[] = [];
-  await page
-    .context()
-    .route('**/api/meetings/*/live', (route) =>
-      route.fulfill({ json: { state: 'live', segments } }),
-    );
-  // Empty first: nothing said yet.
-  await startRecording(page);
-  await expect(panel(page).getByText(LIVE_TEXT.empty)).toBeVisible();
-  await shootStates(page, 'live-recorder-empty');
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
-
-  segments = lines.map((text, seq) => ({
-    seq,
-    channel: seq % 3 === 2 ? 1 : 0,
-    start: seq * 2.5,
-    end: seq * 2.5 + 2,
-    text,
-  }));
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Start Recording', exact: true }).click();
-  await expect(page).toHaveURL(MEETING_URL);
-  const id = meetingIdOf(page);
-  await expect(panel(page).getByTestId('live-segment')).toHaveCount(lines.length);
-  await recordUntil(page, 2);
-  await shootStates(page, 'live-recorder');
-  // The meeting's page in another tab while this one records: the draft in Transcript mode.
-  const other = await page.context().newPage();
-  await other.goto(`/meeting/${id}?view=transcript`);
-  await expect(panel(other).getByTestId('live-segment')).toHaveCount(lines.length);
-  await shootStates(other, 'live-meeting');
-  await other.close();
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(mode(page, 'Transcript')).toBeVisible({ timeout: 30_000 });
 });
