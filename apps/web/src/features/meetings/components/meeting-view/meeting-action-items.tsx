@@ -5,7 +5,7 @@
  * user's to-dos, so the button opens it there instead of copying it
  * (docs/decisions/031-action-items-are-to-dos.md).
  */
-import type { Meeting, ProgressLabel } from '@summy/core';
+import type { Meeting } from '@summy/core';
 import { ClipboardList, ExternalLink, ListChecks, Star } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
 import { todoHref } from '@/lib/todo-href';
 import { useUpdateActionItem } from '@/features/meetings/api/update-action-item';
-import { GeneratingState, PanelEmpty } from './panel-states';
+import { GeneratingState, PanelEmpty, type BusyLabel } from './panel-states';
 
 type ActionItem = Meeting['actionItems'][number];
 
@@ -32,7 +32,7 @@ export interface MeetingActionItemsProps {
   items: readonly ActionItem[];
   /** True while the pipeline may still extract items (shows the spinner instead of the empty message). */
   generating: boolean;
-  progress: ProgressLabel | null;
+  progress: BusyLabel | null;
   /** See {@link ActionItemActionSlot}. */
   itemAction?: ActionItemActionSlot;
 }

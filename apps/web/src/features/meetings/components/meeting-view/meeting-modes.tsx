@@ -17,6 +17,7 @@ import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import type { ActionItemActionSlot } from './meeting-action-items';
 import { useMeetingSeries } from '@/features/meetings/api/get-meeting-series';
 import { LastTime } from './last-time';
+import { busyLabelOf } from './panel-states';
 import { MeetingSummary } from './meeting-summary';
 import { SummaryOrNotes } from './summary-or-notes';
 import type { CitedTurn } from './meeting-transcript';
@@ -122,7 +123,7 @@ export function MeetingModes({
             summary={meeting.summary}
             topics={meeting.topics}
             generating={busy && isNotYetGenerated(meeting.summary)}
-            progress={progress}
+            progress={busyLabelOf(meeting, progress)}
             regenerating={meeting.summaryRegenerating}
             action={summaryAction}
             writtenNotes={meeting.writtenNotes}
@@ -138,7 +139,7 @@ export function MeetingModes({
             meetingId={meeting.id}
             items={meeting.actionItems}
             generating={busy}
-            progress={progress}
+            progress={busyLabelOf(meeting, progress)}
             itemAction={actionItemAction}
           />
         </Suspense>
@@ -151,7 +152,7 @@ export function MeetingModes({
             colorSlots={colorSlots}
             scrollElement={scrollElement}
             generating={busy && isNotYetGenerated(meeting.transcript)}
-            progress={progress}
+            progress={busyLabelOf(meeting, progress)}
             onPlayTurn={playback.showPlayer ? playback.playTurn : undefined}
             activeIndex={playback.activeIndex}
             cited={cited}

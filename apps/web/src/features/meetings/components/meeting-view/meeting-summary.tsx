@@ -4,11 +4,11 @@
  * layer's 'Regenerate summary' and its status), and while the summary is written again the
  * previous one (docs/decisions/030-summary-templates-and-regenerate.md).
  */
-import type { ProgressLabel, WrittenNotes } from '@summy/core';
+import type { WrittenNotes } from '@summy/core';
 import { NotebookText } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { TurnStart } from './meeting-time';
-import { GeneratingState, PanelEmpty } from './panel-states';
+import { GeneratingState, PanelEmpty, type BusyLabel } from './panel-states';
 import { WrittenNotesView } from './written-notes';
 
 // The markdown toolchain (react-markdown, remark-gfm, micromark) is about 45 KB gzip: loaded after
@@ -40,7 +40,7 @@ export interface MeetingSummaryProps {
   /** True while the pipeline still has to write the summary (shows the spinner). */
   generating: boolean;
   /** The pipeline's current step, for the spinner. */
-  progress: ProgressLabel | null;
+  progress: BusyLabel | null;
   /**
    * True while the summary is written again (`meeting.summaryRegenerating`): the current one
    * stays (marked busy), and the action row says so instead of the empty message.

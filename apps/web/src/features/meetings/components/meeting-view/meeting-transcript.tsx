@@ -9,7 +9,7 @@
  * turn's 'Edit text' corrects its words in place (turn-text-editor.tsx) unless the meeting is busy.
  * Until the transcript is saved, the live draft of a recording (a slot) shows above the spinner.
  */
-import type { CallCapture, ProgressLabel, TranscriptTurn } from '@summy/core';
+import type { CallCapture, TranscriptTurn } from '@summy/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Captions } from 'lucide-react';
 import {
@@ -24,7 +24,7 @@ import {
 import { CaptureNotes, TRANSCRIPT_LIST_ID } from './capture-notes';
 import { EchoCard } from './echo-card';
 import type { TurnStart } from './meeting-time';
-import { GeneratingState, PanelEmpty } from './panel-states';
+import { GeneratingState, PanelEmpty, type BusyLabel } from './panel-states';
 import { rowOfTurns, transcriptRows, type TranscriptRow } from './transcript-rows';
 import { TurnCard } from './turn-card';
 import { turnEditorOf, useTurnTextEditing } from './turn-text-editor';
@@ -65,7 +65,7 @@ export interface MeetingTranscriptProps {
   scrollElement: HTMLElement | null;
   /** True while the pipeline still has to write the transcript (shows the spinner). */
   generating: boolean;
-  progress: ProgressLabel | null;
+  progress: BusyLabel | null;
   /** Plays the recording from a turn; absent when the meeting has no recording. */
   onPlayTurn?: (index: number) => void;
   /** The turn being played, highlighted; -1 for none. */

@@ -6,10 +6,24 @@
 import type { ProgressLabel } from '@summy/core';
 import { LoaderCircle, type LucideIcon } from 'lucide-react';
 
+/** What a busy meeting is doing: still recording, or a step of its pipeline. */
+export type BusyLabel = ProgressLabel | 'Recording';
+
+/**
+ * The label of a busy meeting's empty panels: 'Recording' before Stop (their content comes after
+ * the recording, not from a step running now), else the pipeline's step.
+ */
+export function busyLabelOf(
+  meeting: { isRecording: boolean; isProcessing: boolean },
+  progress: ProgressLabel | null,
+): BusyLabel | null {
+  return meeting.isRecording && !meeting.isProcessing ? 'Recording' : progress;
+}
+
 /** Props of {@link GeneratingState}. */
 export interface GeneratingStateProps {
-  /** The pipeline's current step; 'Processing' when unknown. */
-  label: ProgressLabel | null;
+  /** The pipeline's current step, or 'Recording' before Stop; 'Processing' when unknown. */
+  label: BusyLabel | null;
   /** What is being waited for, e.g. 'The summary'. */
   subject: string;
 }
@@ -28,7 +42,9 @@ export function GeneratingState({ label, subject }: GeneratingStateProps) {
       </div>
       <p className="text-sm font-medium">{step}...</p>
       <p className="max-w-xs text-sm text-balance text-muted-foreground">
-        {subject} will appear here when it is ready.
+        {step === 'Recording'
+          ? `${subject} will appear here after the recording stops.`
+          : `${subject} will appear here when it is ready.`}
       </p>
     </div>
   );
