@@ -2,13 +2,16 @@
  * The live draft transcript end to end: a real server (PGlite, pg-boss workers, ffmpeg,
  * PocketSphinx) receives a real recording as MediaRecorder-like WebM chunks through the chunk
  * route, faster than real time, one out of order and one twice; live segments come over the
- * realtime stream before Stop, and the final transcript replaces them.
+ * realtime stream before Stop, and the final transcript replaces them. Speech to text is set to
+ * Deepgram (its local fake): the live text is still made on this machine, and only the final pass
+ * goes to the cloud provider.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webmChunksOf } from '@summy/fakes/audio';
+import { startDeepgramFake, type DeepgramFake } from '@summy/fakes/stt';
 import { LIVE_TEXT, type LiveSegment } from '@summy/core';
 import { userSettings } from '@summy/db';
 import type { RunningServer } from '../../server.ts';
@@ -18,6 +21,7 @@ import { JFK_WAV } from '../../../test/recordings.ts';
 import { openEventStream, type EventStream } from '../../../test/sse.ts';
 
 let server: RunningServer;
+let speech: DeepgramFake;
 let dir: string;
 let chunks: Buffer[];
 let alice: Client;
@@ -26,8 +30,14 @@ let carol: Client;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'summy-live-'));
+  speech = await startDeepgramFake();
   [server, chunks] = await Promise.all([
-    startTestServer({ LIVE_MAX_MEETINGS: '1' }),
+    startTestServer({
+      LIVE_MAX_MEETINGS: '1',
+      STT_PROVIDER: 'deepgram',
+      DEEPGRAM_API_KEY: speech.apiKey,
+      DEEPGRAM_BASE_URL: speech.url,
+    }),
     webmChunksOf(JFK_WAV, path.join(dir, 'jfk.webm')),
   ]);
   [alice, bob, carol] = await Promise.all([
@@ -38,6 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  await speech?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -124,10 +135,14 @@ describe('live draft transcript', () => {
     expect(live.segments.slice(0, seen.length)).toEqual(seen);
     expect((await bob.get(`/api/meetings/${id}/live`)).status).toBe(404);
 
-    // Stop: the pipeline's transcript replaces the live segments.
+    // The live text was made here: nothing went to the cloud provider while recording.
+    expect(speech.requests).toHaveLength(0);
+
+    // Stop: the pipeline's transcript (the cloud provider's) replaces the live segments.
     expect((await alice.post(`/api/meetings/${id}/stop`, { durationMs: 11_000 })).status).toBe(200);
     const meeting = await waitProcessed(alice, id);
-    expect(meeting.transcript).toBeTruthy();
+    expect(speech.requests).toHaveLength(1);
+    expect(meeting.transcript).toContain('Americans');
     expect((await alice.get(`/api/meetings/${id}/live`)).body).toEqual({
       state: 'ended',
       segments: [],
