@@ -1,7 +1,7 @@
 /**
- * The speech regions of the offline provider and the local engine: by default where silero or the
- * energy detector hears speech when the model loads, the energy detector alone when it is missing
- * or refused (and the provider still transcribes then).
+ * The speech regions of the offline provider and the local engine: the energy detector by default;
+ * silero, or where either hears speech, when asked and the model loads; the energy detector when
+ * the model is missing or refused (and the provider still transcribes then).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -37,8 +37,15 @@ describe('findSpeechRegions', () => {
     expect(found.frameEnergyDb).toEqual(energy.frameEnergyDb);
   });
 
-  it('takes by default the speech either detector hears', () => {
-    const found = findSpeechRegions(jfk);
+  it('uses the energy detector by default', () => {
+    expect(findSpeechRegions(jfk)).toMatchObject({
+      detector: 'energy',
+      regions: detectSpeech(jfk, 16_000).regions,
+    });
+  });
+
+  it("takes the speech either detector hears when asked for 'union'", () => {
+    const found = findSpeechRegions(jfk, { detector: 'union' });
     expect(found.detector).toBe('union');
     const silero = findSpeechRegions(jfk, { detector: 'silero' }).regions;
     const energy = detectSpeech(jfk, 16_000).regions;
@@ -55,11 +62,14 @@ describe('findSpeechRegions', () => {
 
   it('falls back to the energy detector when the model is missing or is no silero graph', async () => {
     const energy = detectSpeech(jfk, 16_000).regions;
-    const missing = findSpeechRegions(jfk, { sileroModel: path.join(dir, 'absent.onnx') });
+    const missing = findSpeechRegions(jfk, {
+      detector: 'silero',
+      sileroModel: path.join(dir, 'absent.onnx'),
+    });
     expect(missing).toMatchObject({ detector: 'energy', regions: energy });
     const bad = path.join(dir, 'bad.onnx');
     await writeFile(bad, 'not an onnx model');
-    expect(findSpeechRegions(jfk, { sileroModel: bad })).toMatchObject({
+    expect(findSpeechRegions(jfk, { detector: 'union', sileroModel: bad })).toMatchObject({
       detector: 'energy',
       regions: energy,
     });
@@ -72,7 +82,11 @@ describe('findSpeechRegions', () => {
     // JFK's last phrase alone ("ask what you can do for your country"), to keep PocketSphinx short.
     const phrase = path.join(dir, 'phrase.wav');
     await writeWav16k(jfk.slice(8 * 16_000, 10.6 * 16_000), phrase);
-    const provider = new OfflineSttProvider({ sileroModel: bad, concurrency: 1 });
+    const provider = new OfflineSttProvider({
+      detector: 'silero',
+      sileroModel: bad,
+      concurrency: 1,
+    });
     const result = await provider.transcribe({
       path: phrase,
       mimeType: 'audio/wav',

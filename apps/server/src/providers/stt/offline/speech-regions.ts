@@ -14,14 +14,16 @@ import { detectSpeech, type SpeechRegion, type VadOptions, type VadResult } from
 export type RegionDetector = 'silero' | 'energy' | 'union';
 
 /**
- * The default detector of the offline provider and the local engine: speech where silero or the
- * energy detector hears it. Alone, silero gave the lower WER on the repository's clips but missed
- * whole phrases (JFK's 'ask not', and 3 s of a browser recording of the same speech), which no
- * later step can recover; the union missed the least speech and gave the lowest diarization error
- * with silero's false alarms, at the energy detector's WER (bench/stt/vad.ts; docs/performance.md,
- * "Voice activity detection"). Nothing in it is fitted to those clips.
+ * The default detector of the offline provider and the local engine: the energy detector. On the
+ * repository's clips silero (alone, or joined with it) missed less speech and silero alone gave a
+ * lower PocketSphinx WER (bench/stt/vad.ts), but on recordings it was not chosen on they lost
+ * words the energy regions kept: silero missed 3 s of a browser recording of JFK, and the union's
+ * later end of the last phrase of an mp4 of it turned '...for your country' into other words.
+ * PocketSphinx's words move with region edges that much, so the measured gains are not shown to
+ * hold beyond those clips (docs/performance.md, "Voice activity detection"). Silero serves the live
+ * transcript, where it misses less speech than the streaming energy detector.
  */
-export const DEFAULT_REGION_DETECTOR: RegionDetector = 'union';
+export const DEFAULT_REGION_DETECTOR: RegionDetector = 'energy';
 
 /** Options of {@link findSpeechRegions}. */
 export interface SpeechRegionOptions {
