@@ -4,7 +4,8 @@
  * No I/O here.
  */
 import { z } from './zod.ts';
-import { meetingGroupSchema, meetingSchema } from './contracts.ts';
+import { meetingSchema } from './contracts.ts';
+import { meetingGroupSchema } from './meeting-groups.ts';
 import { boundedText, TEXT_LIMITS } from './limits.ts';
 
 /** Calendar constants (counts are events, spans are days). */

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './priority.ts';
 export * from './todos.ts';
 export * from './contracts.ts';
+export * from './meeting-groups.ts';
 export * from './ai-preferences.ts';
 export * from './notices.ts';
 export * from './limits.ts';
