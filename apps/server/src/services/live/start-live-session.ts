@@ -4,8 +4,9 @@
  * preference (`user_settings.live_transcript`) and the server's cap (LIVE_MAX_MEETINGS) decide
  * whether it runs; either way recording goes on as before.
  */
+import { getRecordingPreferences } from '../settings/get-recording-preferences.ts';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { liveSessions, userSettings } from '@summy/db';
+import { liveSessions } from '@summy/db';
 import { LIVE_TEXT, type LiveState } from '@summy/core';
 import type { AppDeps } from '../../deps.ts';
 import { MEETING_LIVE } from '../../jobs/payloads.ts';
@@ -37,6 +38,8 @@ export async function startLiveSession(
   meetingId: string,
 ): Promise<LiveState> {
   const { db } = database;
+  // The person's own setting, read as Settings reads it; it is not part of the cap's check.
+  const wanted = (await getRecordingPreferences({ db }, userId)).liveTranscript;
   const { state, created } = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ state: liveSessions.state })
@@ -45,12 +48,8 @@ export async function startLiveSession(
     if (existing) return { state: existing.state, created: false };
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('summy.live_sessions'))`);
     const max = env.process.liveMaxMeetings;
-    const [prefs] = await tx
-      .select({ live: userSettings.liveTranscript })
-      .from(userSettings)
-      .where(eq(userSettings.userId, userId));
     let state: LiveState & ('live' | 'off' | 'busy') = 'live';
-    if (max === 0 || prefs?.live === false) state = 'off';
+    if (max === 0 || !wanted) state = 'off';
     else {
       const [{ running } = { running: 0 }] = await tx
         .select({ running: sql<number>`count(*)::int` })
