@@ -42,6 +42,15 @@ describe('createSpeechDetector', () => {
   it('uses silero when its model loads, cut at maxSpeechS', async () => {
     const found = run(await createSpeechDetector({ sileroModel: tiny, maxSpeechS: 2 }));
     expect(found.length).toBeGreaterThanOrEqual(2);
+    // Open speech is reported while it goes on, from where its stretch will start (padding in).
+    const detector = await createSpeechDetector({ sileroModel: tiny, maxSpeechS: 2 });
+    expect(detector.openSince()).toBeUndefined();
+    const pcm = steadyNoise();
+    expect(detector.accept(pcm.subarray(0, RATE))).toEqual([]);
+    const openAt = detector.openSince();
+    expect(openAt).toBeGreaterThanOrEqual(0);
+    expect(openAt).toBeLessThan(RATE);
+    expect(detector.accept(pcm.subarray(RATE, 3 * RATE))[0]?.start).toBe(openAt);
     // Silero cuts within one 512-sample window of the limit.
     for (const piece of found) expect(piece.samples.length).toBeLessThanOrEqual(2 * RATE + 512);
   });

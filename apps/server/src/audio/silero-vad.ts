@@ -160,6 +160,10 @@ class SileroDetector implements SpeechDetector {
     return out;
   }
 
+  openSince(): number | undefined {
+    return this.openFrom < 0 ? undefined : this.openFrom;
+  }
+
   flush(): DetectedSpeech[] {
     const out: DetectedSpeech[] = [];
     // The last partial window, padded with silence, so its speech is not lost.

@@ -25,6 +25,11 @@ export interface SpeechDetector {
   accept(samples: Float32Array): DetectedSpeech[];
   /** End of stream: returns what is still open (and resets nothing else). */
   flush(): DetectedSpeech[];
+  /**
+   * Where the speech still open began (samples from the stream's start), or undefined when none
+   * is: lets a streaming recognizer hear a stretch while it is spoken, before it is handed out.
+   */
+  openSince(): number | undefined;
 }
 
 /** Options of {@link createSpeechDetector}. */
@@ -93,6 +98,10 @@ class EnergySpeechDetector implements SpeechDetector {
       this.step(frame, out);
     }
     return out;
+  }
+
+  openSince(): number | undefined {
+    return this.inSpeech ? this.emitFrom * FRAME : undefined;
   }
 
   flush(): DetectedSpeech[] {

@@ -62,8 +62,15 @@ describe('createEnergyDetector (streaming energy detector)', () => {
       [1, false],
     ]);
     const detector = createEnergyDetector();
+    expect(detector.accept(pcm.subarray(0, Math.round(0.9 * RATE)))).toEqual([]);
+    expect(detector.openSince()).toBeUndefined();
+    // While the first stretch is spoken, it is open since where it will start.
+    detector.accept(pcm.subarray(Math.round(0.9 * RATE), Math.round(2 * RATE)));
+    const openAt = detector.openSince();
     // The first stretch is handed out while the stream goes on, before the second starts.
-    const early = detector.accept(pcm.subarray(0, Math.round(3.6 * RATE)));
+    const early = [...detector.accept(pcm.subarray(Math.round(2 * RATE), Math.round(3.6 * RATE)))];
+    expect(openAt).toBe(early[0]?.start);
+    expect(detector.openSince()).toBeUndefined();
     expect(early.map(seconds)).toEqual([
       { start: expect.closeTo(0.9, 1), end: expect.closeTo(3.05, 1) },
     ]);

@@ -49,6 +49,10 @@ export function withLeadingPadding(
       historyFrom += drop;
       return padded(detector.accept(samples));
     },
+    openSince() {
+      const since = detector.openSince();
+      return since === undefined ? undefined : Math.max(handedTo, historyFrom, since - pad);
+    },
     flush() {
       const out = padded(detector.flush());
       historyFrom += history.length;

@@ -28,6 +28,7 @@ function scripted(stretches: [number, number][]): SpeechDetector {
       return due(false);
     },
     flush: () => due(true),
+    openSince: () => undefined,
   };
 }
 
