@@ -1,8 +1,9 @@
 /**
  * The live decoder of one recording in progress: one long-lived ffmpeg reads the recording's WebM
  * chunks in order on stdin and writes 16 kHz float PCM (interleaved when 2 channels) on stdout;
- * each channel feeds its own streaming speech detector, and each stretch of speech that ends is
- * queued for recognition. ffmpeg's WebM demuxer hands out a cluster as soon as its bytes are in
+ * each channel feeds its own streaming speech detector, and each decoded piece goes on with what
+ * the detector found in it (the stretches that ended, where open speech began) to the listener:
+ * the live transcriber. ffmpeg's WebM demuxer hands out a cluster as soon as its bytes are in
  * (measured: audio of a 1 s chunk comes out within ~5 ms of writing it), so no latency flags are
  * needed beyond reading from a pipe.
  *
@@ -14,7 +15,12 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { tiedCommand } from '../audio/process.ts';
 import { createSpeechDetector } from '../audio/create-speech-detector.ts';
-import { DETECTOR_SAMPLE_RATE, type SpeechDetector } from '../audio/speech-detector.ts';
+import {
+  DETECTOR_SAMPLE_RATE,
+  type DetectedSpeech,
+  type SpeechDetector,
+} from '../audio/speech-detector.ts';
+import type { HeardAudio } from './live-transcriber.ts';
 
 /** A stretch of speech of one channel, times in s of recorded audio from the start. */
 export interface LiveSpeech {
@@ -38,6 +44,11 @@ export interface LiveDecoderOptions {
   command?: string;
   /** The silero model of the speech detectors; default the installed one (tests give a tiny one). */
   sileroModel?: string;
+  /**
+   * Called with each decoded piece of each channel, in order. Without it, the stretches that
+   * ended are queued for {@link LiveDecoder.take}.
+   */
+  onHeard?: (audio: HeardAudio) => void;
 }
 
 type Ffmpeg = ChildProcessByStdio<Writable, Readable, Readable>;
@@ -56,6 +67,7 @@ export class LiveDecoder {
     private readonly ffmpeg: Ffmpeg,
     private readonly detectors: SpeechDetector[],
     private readonly skipUntil: [number, number],
+    private readonly onHeard: (audio: HeardAudio) => void = (a) => this.queue(a),
   ) {
     ffmpeg.stdout.on('data', (data: Buffer) => this.onPcm(data));
     ffmpeg.stderr.on('data', (data: Buffer) => {
@@ -91,7 +103,10 @@ export class LiveDecoder {
     }
   }
 
-  /** The stretches of speech that ended since the last call, in time order per channel. */
+  /**
+   * The stretches of speech that ended since the last call, in time order per channel (only
+   * without an `onHeard` listener).
+   */
   take(): LiveSpeech[] {
     return this.ready.splice(0);
   }
@@ -112,7 +127,7 @@ export class LiveDecoder {
   async end(): Promise<LiveSpeech[]> {
     this.ffmpeg.stdin.end();
     await this.closed;
-    this.detectors.forEach((d, c) => this.queue(c, d.flush()));
+    this.detectors.forEach((d, c) => this.hear(c, new Float32Array(0), d));
     return this.take();
   }
 
@@ -135,22 +150,41 @@ export class LiveDecoder {
     for (let c = 0; c < channels; c++) {
       const mono = channels === 1 ? pcm : new Float32Array(frames);
       if (channels > 1) for (let i = 0; i < frames; i++) mono[i] = pcm[i * channels + c]!;
-      this.queue(c, this.detectors[c]!.accept(mono));
+      this.hear(c, mono, this.detectors[c]!);
     }
   }
 
-  /** Queues a channel's stretches, without what a resumed session already published. */
-  private queue(channel: number, found: { start: number; samples: Float32Array }[]): void {
+  /**
+   * Runs a channel's detector on its next samples (none: the end, flushed) and hands the result
+   * on, without what a resumed session already published.
+   */
+  private hear(channel: number, mono: Float32Array, detector: SpeechDetector): void {
     const skip = Math.round(this.skipUntil[channel]! * DETECTOR_SAMPLE_RATE);
+    const found = mono.length > 0 ? detector.accept(mono) : detector.flush();
+    const ended: DetectedSpeech[] = [];
     for (const s of found) {
-      const end = s.start + s.samples.length;
-      if (end <= skip) continue;
       const from = Math.max(s.start, skip);
+      if (s.start + s.samples.length > from) {
+        ended.push({ start: from, samples: s.samples.subarray(from - s.start) });
+      }
+    }
+    const open = mono.length > 0 ? detector.openSince() : undefined;
+    this.onHeard({
+      channel: channel as 0 | 1,
+      samples: mono,
+      ended,
+      openSince: open === undefined ? undefined : Math.max(open, skip),
+    });
+  }
+
+  /** The default listener: queues the stretches that ended for {@link take}. */
+  private queue({ channel, ended }: HeardAudio): void {
+    for (const s of ended) {
       this.ready.push({
-        channel: channel as 0 | 1,
-        start: from / DETECTOR_SAMPLE_RATE,
-        end: end / DETECTOR_SAMPLE_RATE,
-        samples: s.samples.subarray(from - s.start),
+        channel,
+        start: s.start / DETECTOR_SAMPLE_RATE,
+        end: (s.start + s.samples.length) / DETECTOR_SAMPLE_RATE,
+        samples: s.samples,
       });
     }
   }
@@ -173,5 +207,5 @@ export async function openLiveDecoder(options: LiveDecoderOptions): Promise<Live
     ...['-f', 'f32le', 'pipe:1'],
   ]);
   const ffmpeg = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  return new LiveDecoder(ffmpeg, detectors, options.skipUntil ?? [0, 0]);
+  return new LiveDecoder(ffmpeg, detectors, options.skipUntil ?? [0, 0], options.onHeard);
 }

@@ -12,6 +12,8 @@ import type { LocalModelFiles } from '../providers/stt/local/engine.ts';
 import { installedRecognizers } from '../providers/stt/local/select-models.ts';
 import { log } from '../log.ts';
 import { pocketsphinxRecognizer, type LiveRecognizer } from './live-recognizer.ts';
+import { stretchTranscriber, type LiveTranscriber } from './live-transcriber.ts';
+import { streamingTranscriber } from './streaming-transcriber.ts';
 
 /** What the server sends the worker: the model to load, then stretches of 16 kHz speech. */
 export type LiveWorkerRequest =
@@ -102,4 +104,19 @@ export function createLiveRecognizer(
   if (!model) return fallback;
   const files = { id: model.entry.id, family: model.entry.family, paths: model.paths };
   return localLiveRecognizer(files, model.entry.languages[0] ?? 'en', fallback);
+}
+
+/**
+ * The live transcriber of one meeting: the default installed local recognizer's stretches when
+ * there is one (createLiveRecognizer), else streaming PocketSphinx, which shows text sooner than
+ * PocketSphinx run on each stretch (docs/decisions/075-streaming-pocketsphinx.md).
+ * @param onText called when streamed text is ready to take, so the caller need not poll for it
+ */
+export function createLiveTranscriber(
+  env: Pick<Env, 'dataDir' | 'modelsDir' | 'modelsCatalogFile'>,
+  meetingId: string,
+  onText?: () => void,
+): LiveTranscriber {
+  if (installedRecognizers(env).length === 0) return streamingTranscriber(meetingId, { onText });
+  return stretchTranscriber(createLiveRecognizer(env), meetingId);
 }

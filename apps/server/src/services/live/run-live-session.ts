@@ -1,22 +1,30 @@
 /**
  * The `meeting.live` job: the live draft transcript of one recording in progress. It claims the
- * meeting's session, follows the chunk files the recorder uploads (shared DATA_DIR, polled) in
- * order through the live decoder, recognises each stretch of speech on this machine, saves it as
- * the next live segment and publishes it ('live-segment'). It ends when the recording is stopped
- * (what is still open is flushed, state 'ended', 'live-state'), when no chunk came for
- * `idleMs` while not paused, or when another process took the session over.
+ * meeting's session, follows the chunk files the recorder uploads (shared DATA_DIR, watched and
+ * polled) in order through the live decoder to the live transcriber (speech to text on this
+ * machine), saves each line of text as the next live segment and publishes it ('live-segment').
+ * It ends when the recording is stopped (what is still open is flushed, state 'ended',
+ * 'live-state'), when no chunk came for `idleMs` while not paused, or when another process took
+ * the session over.
  *
  * A resumed session (the previous process died) decodes from chunk 0 again, because only chunk 0
  * holds the WebM header, and skips the audio whose segments were already saved.
  */
+import { watch, type FSWatcher } from 'node:fs';
 import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../deps.ts';
 import type { MeetingLiveJob } from '../../jobs/payloads.ts';
 import { ChunkOrder } from '../../live/chunk-order.ts';
-import { openLiveDecoder, type LiveDecoder, type LiveSpeech } from '../../live/live-decoder.ts';
+import { Nap } from '../../live/nap.ts';
+import { openLiveDecoder, type LiveDecoder } from '../../live/live-decoder.ts';
 import type { LiveRecognizer } from '../../live/live-recognizer.ts';
-import { createLiveRecognizer } from '../../live/local-live-recognizer.ts';
+import { createLiveTranscriber } from '../../live/local-live-recognizer.ts';
+import {
+  stretchTranscriber,
+  type LiveText,
+  type LiveTranscriber,
+} from '../../live/live-transcriber.ts';
 import { log } from '../../log.ts';
 import { publishLiveSegment, publishLiveState } from '../../realtime/publish.ts';
 import { partFile, partsDir } from '../recordings/recording-parts.ts';
@@ -45,7 +53,10 @@ export interface LiveRunOptions {
   idleMs?: number;
   /** How long to wait for a session another process holds to go stale (ms). */
   claimWaitMs?: number;
-  /** Default: the installed local recognizer, else PocketSphinx (createLiveRecognizer). */
+  /**
+   * Recognises each stretch once it ended with this recognizer instead of the server's own
+   * transcriber (createLiveTranscriber: the installed local model, else streaming PocketSphinx).
+   */
   recognizer?: LiveRecognizer;
 }
 
@@ -60,9 +71,11 @@ interface Run {
   job: MeetingLiveJob;
   claim: LiveClaim;
   decoder: LiveDecoder;
-  recognizer: LiveRecognizer;
+  transcriber: LiveTranscriber;
   order: ChunkOrder<Buffer>;
   seen: Set<number>;
+  /** The loop's pause between two looks, cut short when the transcriber has text. */
+  nap: Nap;
 }
 
 /**
@@ -78,20 +91,35 @@ export async function runLiveSession(
 ): Promise<LiveRunResult> {
   const claim = await waitForClaim(deps, job.meetingId, options);
   if (!claim) return 'not-live';
+  const nap = new Nap();
+  const transcriber = options.recognizer
+    ? stretchTranscriber(options.recognizer, job.meetingId)
+    : createLiveTranscriber(deps.env, job.meetingId, () => nap.wake());
+  const decoder = await openLiveDecoder({
+    channels: claim.channels,
+    skipUntil: claim.publishedUntil,
+    onHeard: (audio) => transcriber.hear(audio),
+  });
+  // A chunk stored by this host wakes the loop at once; the poll stays for a DATA_DIR on a
+  // network file system, whose writes from other hosts raise no inotify event.
+  const watcher = watchChunks(deps.env.dataDir, job.meetingId, () => nap.wake());
   const run: Run = {
     deps,
     job,
     claim,
-    decoder: await openLiveDecoder({ channels: claim.channels, skipUntil: claim.publishedUntil }),
-    recognizer: options.recognizer ?? createLiveRecognizer(deps.env),
-    order: new ChunkOrder<Buffer>(0),
+    decoder,
+    transcriber,
+    order: new ChunkOrder(0),
     seen: new Set(),
+    nap,
   };
   try {
     return await follow(run, options);
   } finally {
+    watcher?.close();
     run.decoder.kill();
-    if (!options.recognizer) await run.recognizer.close();
+    // A recognizer the caller gave stays open: the caller closes it.
+    if (!options.recognizer) await transcriber.close();
   }
 }
 
@@ -133,20 +161,20 @@ async function follow(run: Run, options: LiveRunOptions): Promise<LiveRunResult>
       return finish(run, 'failed');
     }
     if (ready.length > 0) await run.decoder.settle();
-    if (!(await publishSpeech(run, run.decoder.take()))) return 'taken-over';
+    if (!(await publishText(run, await run.transcriber.take()))) return 'taken-over';
     if (ready.length > 0 || now - lastBeat >= BEAT_MS) {
       if (!(await beatLiveSession(db, run.claim, run.order.next))) return 'taken-over';
       lastBeat = now;
     }
     if (now - lastChunkAt >= idleMs) return finish(run, 'idle');
-    await sleep(options.pollMs ?? 250, undefined, { signal: options.signal }).catch(() => {});
+    await run.nap.wait(options.pollMs ?? 250, options.signal);
   }
 }
 
 /** End of the session: what is still open recognised and saved, state 'ended' published. */
 async function finish(run: Run, result: 'ended' | 'idle' | 'failed'): Promise<LiveRunResult> {
-  const rest = run.decoder.failure ? run.decoder.take() : await run.decoder.end();
-  if (!(await publishSpeech(run, rest))) return 'taken-over';
+  if (!run.decoder.failure) await run.decoder.end();
+  if (!(await publishText(run, await run.transcriber.end()))) return 'taken-over';
   const { database } = run.deps;
   if (await endLiveSession(database.db, run.claim)) {
     await publishLiveState(database, run.job.userId, {
@@ -158,31 +186,32 @@ async function finish(run: Run, result: 'ended' | 'idle' | 'failed'): Promise<Li
 }
 
 /**
- * Recognises each stretch and saves and publishes it as the next segment; a stretch with no words
- * or whose recognition failed is dropped.
+ * Saves and publishes each line as the next segment.
  * @returns false when the session ended or was taken over meanwhile (nothing more is saved)
  */
-async function publishSpeech(run: Run, speech: LiveSpeech[]): Promise<boolean> {
+async function publishText(run: Run, lines: LiveText[]): Promise<boolean> {
   const { database } = run.deps;
-  for (const s of speech) {
-    let text: string;
-    try {
-      text = (await run.recognizer.recognize(s.samples)).trim();
-    } catch (err) {
-      log.warn({ err, meetingId: run.job.meetingId }, '[live] recognition failed; stretch dropped');
-      continue;
-    }
-    if (!text) continue;
-    const segment = await saveLiveSegment(database.db, run.claim, {
-      channel: s.channel,
-      start: s.start,
-      end: s.end,
-      text,
-    });
+  for (const line of lines) {
+    const segment = await saveLiveSegment(database.db, run.claim, line);
     if (!segment) return false;
     await publishLiveSegment(database, run.job.userId, { meetingId: run.job.meetingId, segment });
   }
   return true;
+}
+
+/** Watches the meeting's chunk folder; undefined when it cannot be watched (the poll remains). */
+function watchChunks(
+  dataDir: string,
+  meetingId: string,
+  onChange: () => void,
+): FSWatcher | undefined {
+  try {
+    const watcher = watch(partsDir(dataDir, meetingId), { persistent: false }, onChange);
+    watcher.on('error', () => watcher.close());
+    return watcher;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
