@@ -19,7 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { migrationsFolder, openDatabase } from '@summy/db';
 import { freePort } from '@summy/db/testing';
-import { serverBundleMain } from './server-bundle.ts';
+import { serverBundleArgs } from './server-bundle.ts';
 
 const cliFile = path.resolve(import.meta.dirname, '../src/cli/summy.ts');
 
@@ -47,9 +47,9 @@ export interface SpawnOptions {
 }
 
 /**
- * Spawns the server bundle's main.js ({@link serverBundleMain}) with the given settings (and a
- * fresh DATA_DIR unless given); with `options.migrated`, over a copy of a migrated embedded
- * database.
+ * Spawns the server bundle as `npm start` runs it ({@link serverBundleArgs}) with the given
+ * settings (and a fresh DATA_DIR unless given); with `options.migrated`, over a copy of a migrated
+ * embedded database.
  */
 export async function spawnSummy(
   settings: Record<string, string> = {},
@@ -69,7 +69,7 @@ export async function spawnSummy(
   if (options.migrated && !env.DATABASE_URL && !existsSync(pgliteDir)) {
     cpSync(await migratedPgliteTemplate(), pgliteDir, { recursive: true });
   }
-  const child = spawn(process.execPath, [await serverBundleMain()], {
+  const child = spawn(process.execPath, await serverBundleArgs(), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -38,6 +38,20 @@ const STALE_MS = 60 * 60 * 1000;
 let bundle: Promise<string> | undefined;
 
 /**
+ * The node arguments that run the bundle as `npm start` does: scripts/start.sh's node flags
+ * (`--liftoff-only`: a spawned server lived seconds, and over a migrated database used 2.6-2.7
+ * CPU-seconds to its first health answer with it against 3.7 without), then its main.js.
+ * @throws Error with esbuild's output when the build fails
+ */
+export async function serverBundleArgs(): Promise<string[]> {
+  const script = readFileSync(path.join(root, 'scripts/start.sh'), 'utf8');
+  const flags = /exec node (.*?)apps\/server\/dist\/main\.js/.exec(script)?.[1];
+  if (flags === undefined)
+    throw new Error('scripts/start.sh no longer runs apps/server/dist/main.js');
+  return [...flags.split(/\s+/).filter(Boolean), await serverBundleMain()];
+}
+
+/**
  * The bundle's `main.js` for the sources as they are, built when missing (about a second).
  * @returns the absolute path of the bundle's main.js
  * @throws Error with esbuild's output when the build fails
