@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import type { SummyServerSpec } from './fixtures/summy-servers';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -146,17 +147,10 @@ export const chromiumArgs = [
 ];
 
 /** The Summy server of worker slot `of`, pointed at that slot's fakes and at the shared mirror. */
-function summyServer(of: number) {
+function summyServer(of: number): SummyServerSpec {
   const url = serverURL(of);
   return {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: root,
-    url: `${url}/api/health`,
-    // A first start (initdb, every migration: 8 s of CPU idle) at a load of 40 on two cores; the
-    // same bound as a spawned server's health wait (HEALTHY_TIMEOUT_MS in processes.ts).
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
+    url,
     env: {
       PORT: String(slotPort('E2E_PORT', 3100, of)),
       HOST: '127.0.0.1',
@@ -187,6 +181,29 @@ function summyServer(of: number) {
       CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
       // webhooks.spec.ts sends its test event to a receiver on 127.0.0.1 over plain http.
       WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
+    },
+  };
+}
+
+/**
+ * Every slot's Summy server, started at once by fixtures/summy-servers.ts: Playwright starts its
+ * `webServer` entries one after the other, and two first starts back to back held the specs up
+ * for 28 s instead of 15 (docs/testing.md). The entry is ready when the launcher says every
+ * server answers its health check.
+ */
+function summyServers() {
+  return {
+    command: 'node --import tsx e2e/fixtures/summy-servers.ts',
+    cwd: root,
+    wait: { stdout: /e2e Summy servers healthy/ },
+    // First starts (initdb, every migration: 8 s of CPU idle each) at a load of 40 on two cores;
+    // the same bound as a spawned server's health wait (HEALTHY_TIMEOUT_MS in processes.ts).
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+    env: {
+      E2E_SUMMY_SERVERS: JSON.stringify(
+        Array.from({ length: workers }, (_, of) => summyServer(of)),
+      ),
     },
   };
 }
@@ -238,6 +255,6 @@ export default defineConfig({
       stdout: 'pipe',
       env: { E2E_MODELS_WORK: modelsWork, E2E_MODELS_PORT: String(modelMirrorPort) },
     },
-    ...Array.from({ length: workers }, (_, of) => summyServer(of)),
+    summyServers(),
   ],
 });

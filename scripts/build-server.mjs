@@ -2,6 +2,9 @@
 // Node: running the TypeScript sources through tsx costs about 40 MB of memory at rest
 // (docs/decisions/008-server-bundle.md). npm packages stay external; workspace packages
 // (@summy/*) are bundled, since they ship TypeScript sources.
+// `node scripts/build-server.mjs [OUTDIR]`: OUTDIR (default apps/server/dist) two folders below the
+// repository root, as apps/server/dist is, so that the bundle finds the npm packages the same way;
+// the tests' spawned servers run a bundle of their own (apps/server/test/server-bundle.ts).
 import { build } from 'esbuild';
 
 await build({
@@ -28,7 +31,7 @@ await build({
     // chunk that holds it; docs/decisions/041-pglite-on-a-worker-thread.md).
     'pglite-worker': 'packages/db/src/pglite-worker.ts',
   },
-  outdir: 'apps/server/dist',
+  outdir: process.argv[2] ?? 'apps/server/dist',
   bundle: true,
   splitting: true,
   format: 'esm',

@@ -159,7 +159,12 @@ test('the chosen model and template reach the pipeline; Regenerate summary repla
   test.setTimeout(300_000);
   const calls: SummaryCall[] = [];
   const gate: { wait?: Promise<void> } = {};
-  const anthropic = await startFakeAnthropic({ script: scriptFor('anthropic', calls, gate) });
+  const anthropic = await startFakeAnthropic({
+    script: scriptFor('anthropic', calls, gate),
+    // Its 500s below say 'retry after 0 s': the AI SDK's own back-off (2 s, then 4 s) between
+    // the tries is only waiting here, where the tries running out is what counts.
+    serverErrorRetryAfterSeconds: 0,
+  });
   const openai = await startFakeOpenAi({ script: scriptFor('openai', calls, gate) });
   // The notes are checked, not the recogniser: jfk.wav's words come from the Deepgram fake.
   const speech = await startSpeechFake();

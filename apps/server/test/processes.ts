@@ -1,4 +1,7 @@
-/** Starts Summy's real entry point (src/main.ts) as a child process, as `npm start` does. */
+/**
+ * Starts Summy's real entry point as a child process, as `npm start` does: the bundle of the
+ * sources as they are now (server-bundle.ts).
+ */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -16,8 +19,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { migrationsFolder, openDatabase } from '@summy/db';
 import { freePort } from '@summy/db/testing';
+import { serverBundleArgs } from './server-bundle.ts';
 
-const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
 const cliFile = path.resolve(import.meta.dirname, '../src/cli/summy.ts');
 
 /** A Summy process and what it printed. */
@@ -44,8 +47,9 @@ export interface SpawnOptions {
 }
 
 /**
- * Spawns `tsx src/main.ts` with the given settings (and a fresh DATA_DIR unless given); with
- * `options.migrated`, over a copy of a migrated embedded database.
+ * Spawns the server bundle as `npm start` runs it ({@link serverBundleArgs}) with the given
+ * settings (and a fresh DATA_DIR unless given); with `options.migrated`, over a copy of a migrated
+ * embedded database.
  */
 export async function spawnSummy(
   settings: Record<string, string> = {},
@@ -65,7 +69,7 @@ export async function spawnSummy(
   if (options.migrated && !env.DATABASE_URL && !existsSync(pgliteDir)) {
     cpSync(await migratedPgliteTemplate(), pgliteDir, { recursive: true });
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, await serverBundleArgs(), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -87,7 +87,7 @@ export function startFakeAnthropic(options: FakeVendorOptions = {}): Promise<Fak
           );
         }
         if (ctx.failure === 'server_error') {
-          return error(res, 500, 'api_error', 'Internal server error');
+          return error(res, 500, 'api_error', 'Internal server error', ctx.serverErrorHeaders);
         }
         if (ctx.failure === 'too_long') {
           return error(

@@ -307,6 +307,7 @@ export function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeVe
             'The server had an error while processing your request. Sorry about that!',
             'server_error',
             null,
+            ctx.serverErrorHeaders,
           );
         }
         if (ctx.failure === 'too_long') {

@@ -69,6 +69,8 @@ export interface FakeContext {
   failure: Exclude<FakeFailure, 'hang'> | undefined;
   /** Seconds for the `retry-after` header of a 429. */
   retryAfterSeconds: number;
+  /** Headers of a 500: `retry-after` when the fake was started with `serverErrorRetryAfterSeconds`. */
+  serverErrorHeaders: Record<string, string>;
   /** Pause between streamed pieces, in ms, as a model generating tokens takes time. */
   streamDelayMs: number;
 }
@@ -89,6 +91,12 @@ export interface FakeVendorOptions {
   script?: FakeScript;
   /** Seconds sent in `retry-after` with a 429 (default 0, so clients retry at once in tests). */
   retryAfterSeconds?: number;
+  /**
+   * Seconds sent in `retry-after` with a 500 (default: no header, as the vendors send none, so
+   * clients back off on their own: the AI SDK waits 2 s, then 4 s). 0 makes a test that only needs
+   * the retries to run out wait for none of that.
+   */
+  serverErrorRetryAfterSeconds?: number;
   /** Pause between streamed pieces, in ms (default 0). */
   streamDelayMs?: number;
 }
@@ -156,6 +164,10 @@ export async function startFakeServer(
         script,
         failure: mode,
         retryAfterSeconds: options.retryAfterSeconds ?? 0,
+        serverErrorHeaders:
+          options.serverErrorRetryAfterSeconds === undefined
+            ? {}
+            : { 'retry-after': String(options.serverErrorRetryAfterSeconds) },
         streamDelayMs: options.streamDelayMs ?? 0,
       });
     } catch (err) {
