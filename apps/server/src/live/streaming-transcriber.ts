@@ -68,10 +68,10 @@ export function streamingTranscriber(
     failed.add(channel);
     log.warn({ meetingId, channel, why: stream.failure }, '[live] PocketSphinx stream failed');
   };
-  const write = (audio: HeardAudio, pieces: (feed: SpeechFeed) => Float32Array[]) => {
-    const { feed, stream } = open(audio.channel);
-    for (const piece of pieces(feed)) stream.write(piece);
-    check(audio.channel, stream);
+  const hear = ({ channel, samples, ended, openSince }: HeardAudio) => {
+    const { feed, stream } = open(channel);
+    for (const piece of feed.hear(samples, ended, openSince)) stream.write(piece);
+    check(channel, stream);
   };
   const takeReady = () => {
     const out = ready;
@@ -79,7 +79,7 @@ export function streamingTranscriber(
     return out;
   };
   return {
-    hear: (audio) => write(audio, (f) => f.hear(audio.samples, audio.ended, audio.openSince)),
+    hear,
     take: () => Promise.resolve(takeReady()),
     async end() {
       await Promise.all(
