@@ -9,7 +9,8 @@
  * thread that spawned it ends. Node cannot call prctl itself; where setpriv is missing (not Linux,
  * or a minimal image) children are spawned directly.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 
 /** How much of a child's stderr is kept for error messages (characters, the end of the stream). */
 const STDERR_TAIL_CHARS = 2000;
@@ -169,4 +170,50 @@ export function runProcess(
       }
     });
   });
+}
+
+/** How a long-lived child with piped stdio (a stream decoder, a streaming recognizer) ended. */
+export interface ChildWatch {
+  /** Resolves once the child exited and its output streams closed, or failed to start. */
+  readonly closed: Promise<void>;
+  /**
+   * Why it stopped early, once it did: the spawn error, a write after it exited (EPIPE), or its
+   * stderr tail (last 2,000 characters) when it exited non-zero; undefined while it runs or
+   * after a clean exit or a kill.
+   */
+  readonly failure: string | undefined;
+}
+
+/**
+ * Watches a long-lived child: keeps its stderr tail, records why it failed, and never lets a
+ * write to its closed stdin throw.
+ * @param onClose called once its output has closed, before `closed` resolves
+ */
+export function watchChild(
+  child: ChildProcessByStdio<Writable, Readable, Readable>,
+  onClose?: () => void,
+): ChildWatch {
+  let stderrTail = '';
+  let failure: string | undefined;
+  child.stderr.on('data', (data: Buffer) => {
+    stderrTail = (stderrTail + data.toString('utf8')).slice(-2000);
+  });
+  child.stdin.on('error', (err) => (failure ??= err.message));
+  const closed = new Promise<void>((resolve) => {
+    child.on('error', (err) => {
+      failure ??= err.message;
+      resolve();
+    });
+    child.on('close', (code) => {
+      onClose?.();
+      if (code !== 0 && code !== null) failure ??= stderrTail.trim() || `exit ${code}`;
+      resolve();
+    });
+  });
+  return {
+    closed,
+    get failure() {
+      return failure;
+    },
+  };
 }

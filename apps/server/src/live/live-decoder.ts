@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { tiedCommand } from '../audio/process.ts';
+import { tiedCommand, watchChild, type ChildWatch } from '../audio/process.ts';
 import { createSpeechDetector } from '../audio/create-speech-detector.ts';
 import {
   DETECTOR_SAMPLE_RATE,
@@ -58,10 +58,7 @@ export class LiveDecoder {
   private readonly ready: LiveSpeech[] = [];
   private rest = Buffer.alloc(0);
   private decodedFrames = 0;
-  private stderrTail = '';
-  private readonly closed: Promise<void>;
-  /** Why ffmpeg stopped early (its stderr tail), once it did. */
-  failure: string | undefined;
+  private readonly watch: ChildWatch;
 
   constructor(
     private readonly ffmpeg: Ffmpeg,
@@ -70,21 +67,12 @@ export class LiveDecoder {
     private readonly onHeard: (audio: HeardAudio) => void = (a) => this.queue(a),
   ) {
     ffmpeg.stdout.on('data', (data: Buffer) => this.onPcm(data));
-    ffmpeg.stderr.on('data', (data: Buffer) => {
-      this.stderrTail = (this.stderrTail + data.toString('utf8')).slice(-2000);
-    });
-    // A write after ffmpeg exited fails with EPIPE: recorded as the failure, never thrown.
-    ffmpeg.stdin.on('error', (err) => (this.failure ??= err.message));
-    this.closed = new Promise((resolve) => {
-      ffmpeg.on('error', (err) => {
-        this.failure ??= err.message;
-        resolve();
-      });
-      ffmpeg.on('close', (code) => {
-        if (code !== 0 && code !== null) this.failure ??= this.stderrTail.trim() || `exit ${code}`;
-        resolve();
-      });
-    });
+    this.watch = watchChild(ffmpeg);
+  }
+
+  /** Why ffmpeg stopped early (its stderr tail), once it did. */
+  get failure(): string | undefined {
+    return this.watch.failure;
   }
 
   /** Seconds of audio decoded so far (per channel). */
@@ -126,7 +114,7 @@ export class LiveDecoder {
   /** End of the recording: closes ffmpeg's input, waits for its last audio, flushes what is open. */
   async end(): Promise<LiveSpeech[]> {
     this.ffmpeg.stdin.end();
-    await this.closed;
+    await this.watch.closed;
     this.detectors.forEach((d, c) => this.hear(c, new Float32Array(0), d));
     return this.take();
   }

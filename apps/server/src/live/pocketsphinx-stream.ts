@@ -12,7 +12,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { Word } from '@summy/core';
-import { tiedCommand } from '../audio/process.ts';
+import { tiedCommand, watchChild, type ChildWatch } from '../audio/process.ts';
 import { parsePocketsphinxWords } from '../providers/stt/offline/pocketsphinx.ts';
 
 /** Options of {@link openPocketsphinxStream}. */
@@ -84,35 +84,21 @@ type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** A running PocketSphinx stream; see the module comment. */
 export class PocketsphinxStream {
-  private stderrTail = '';
-  private readonly parser: PocketsphinxUtteranceParser;
-  private readonly closed: Promise<void>;
-  /** Why the process stopped early (its stderr tail or exit code), once it did. */
-  failure: string | undefined;
+  private readonly watch: ChildWatch;
 
   constructor(
     private readonly child: Child,
     onUtterance: (utterance: PocketsphinxUtterance) => void,
   ) {
-    this.parser = new PocketsphinxUtteranceParser(onUtterance);
+    const parser = new PocketsphinxUtteranceParser(onUtterance);
     child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (text: string) => this.parser.push(text));
-    child.stderr.on('data', (data: Buffer) => {
-      this.stderrTail = (this.stderrTail + data.toString('utf8')).slice(-2000);
-    });
-    // A write after the process exited fails with EPIPE: recorded as the failure, never thrown.
-    child.stdin.on('error', (err) => (this.failure ??= err.message));
-    this.closed = new Promise((resolve) => {
-      child.on('error', (err) => {
-        this.failure ??= err.message;
-        resolve();
-      });
-      child.on('close', (code) => {
-        this.parser.end();
-        if (code !== 0 && code !== null) this.failure ??= this.stderrTail.trim() || `exit ${code}`;
-        resolve();
-      });
-    });
+    child.stdout.on('data', (text: string) => parser.push(text));
+    this.watch = watchChild(child, () => parser.end());
+  }
+
+  /** Why the process stopped early (its stderr tail or exit code), once it did. */
+  get failure(): string | undefined {
+    return this.watch.failure;
   }
 
   /** Writes 16 kHz mono samples in [-1, 1] (as 16-bit PCM); never blocks, never throws. */
@@ -129,7 +115,7 @@ export class PocketsphinxStream {
   /** Closes the input and waits until every utterance has been handed out and the process ended. */
   async end(): Promise<void> {
     this.child.stdin.end();
-    await this.closed;
+    await this.watch.closed;
   }
 
   /** Stops the process at once. */
