@@ -33,7 +33,12 @@ async function decode(
   const decoder = await openLiveDecoder({ channels, skipUntil, sileroModel });
   const afterChunk: LiveSpeech[][] = [];
   for (const chunk of chunks) {
+    const before = decoder.decodedS;
     await decoder.write(chunk);
+    // Until ffmpeg answers the chunk with audio (a loaded machine may take longer to start than
+    // settle's quiet period), then until it is quiet.
+    const until = Date.now() + 2_000;
+    while (decoder.decodedS === before && Date.now() < until) await decoder.settle();
     await decoder.settle();
     afterChunk.push(decoder.take());
   }
