@@ -58,7 +58,7 @@ export function healthRoutes({ database, env, jobs }: AppDeps, working: readonly
 
 /**
  * `/api/health` (see {@link healthRoutes}) and `GET /api/config` (what the sign-in screen may
- * offer: `{googleEnabled, linearEnabled}`).
+ * offer: `{googleEnabled, linearEnabled, oidc}`).
  */
 export function systemRoutes(deps: AppDeps, working: readonly string[] = []) {
   const { env } = deps;
@@ -70,6 +70,14 @@ export function systemRoutes(deps: AppDeps, working: readonly string[] = []) {
       summary: 'Public configuration for the sign-in screen',
       responses: { 200: jsonAnswer(publicConfigSchema, 'Configuration') },
     }),
-    (c) => c.json({ googleEnabled: Boolean(env.google), linearEnabled: Boolean(env.linear) }, 200),
+    (c) =>
+      c.json(
+        {
+          googleEnabled: Boolean(env.google),
+          linearEnabled: Boolean(env.linear),
+          oidc: env.oidc ? { label: env.oidc.buttonLabel } : null,
+        },
+        200,
+      ),
   );
 }
