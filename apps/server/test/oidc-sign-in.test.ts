@@ -14,7 +14,7 @@ import {
   OIDC_DOMAIN_NOT_ALLOWED_MESSAGE,
   OIDC_EMAIL_NOT_VERIFIED_MESSAGE,
 } from '../src/services/auth/oidc.ts';
-import { Client, startTestServer, TEST_ORIGIN } from './harness.ts';
+import { Client, signUp, startTestServer, TEST_ORIGIN } from './harness.ts';
 import { fakeOidcEnv, signInWithOidc, type OidcOutcome } from './oidc.ts';
 
 let fake: FakeOidc;
@@ -135,6 +135,27 @@ describe('OpenID Connect sign-in', () => {
     fake.replayPreviousIdToken();
     const replayed = await signInWithOidc(server, fake, 'ada@example.com');
     await expectRefused(replayed, 'unable_to_get_user_info');
+  });
+});
+
+describe('OpenID Connect sign-in with an issuer unreachable at start', () => {
+  it('offers no button, and the provider is unknown; e-mail sign-in still works', async () => {
+    const off = await startTestServer({
+      ...fakeOidcEnv(fake),
+      OIDC_ISSUER: 'http://127.0.0.1:9/gone',
+    });
+    try {
+      const anon = new Client(off.url);
+      expect((await anon.get('/api/config')).body.oidc).toBeNull();
+      const start = await anon.post('/api/auth/sign-in/social', {
+        provider: 'oidc',
+        callbackURL: '/',
+      });
+      expect(start.status).toBeGreaterThanOrEqual(400);
+      expect((await signUp(off, 'Still')).userId).toBeTruthy();
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -62,3 +62,17 @@ export function checkOidcIdentity(
     return { error: 'OIDC_DOMAIN_NOT_ALLOWED', errorDescription: OIDC_DOMAIN_NOT_ALLOWED_MESSAGE };
   return undefined;
 }
+
+/** What {@link oidcReady} reads of the Better Auth instance. */
+interface AuthWithProviders {
+  $context: Promise<{ socialProviders: ReadonlyArray<{ id: string }> }>;
+}
+
+/**
+ * Whether Better Auth registered the provider: discovery reached the issuer and found its keys
+ * when Better Auth started. Until then (or when it failed) the sign-in screen offers no button.
+ */
+export async function oidcReady(auth: AuthWithProviders): Promise<boolean> {
+  const { socialProviders } = await auth.$context;
+  return (await socialProviders).some((p) => p.id === OIDC_PROVIDER_ID);
+}
