@@ -46,22 +46,26 @@ export interface AuthHooks {
 }
 
 /**
- * OAuth tokens encrypted at rest; linking of Google accounts (several, any e-mail) and of
- * providers that vouch for the e-mail (docs/decisions/076-openid-connect-sign-in.md).
+ * OAuth tokens encrypted at rest; linking of Google accounts (several, any e-mail) and, on a
+ * server with an OpenID Connect provider, of a provider's verified e-mail to the account of that
+ * address (docs/decisions/076-openid-connect-sign-in.md).
  */
-const ACCOUNT_OPTIONS = {
-  encryptOAuthTokens: true,
-  // Different e-mails: a user links work and personal Google accounts.
-  // A sign-in with a provider's verified e-mail links to the account of that address even when
-  // it was made with a password (Summy verifies no e-mail itself); Better Auth links an
-  // untrusted provider's (OpenID Connect's) only when it says the e-mail is verified.
-  accountLinking: {
-    enabled: true,
-    allowDifferentEmails: true,
-    trustedProviders: ['google'],
-    requireLocalEmailVerified: false,
-  },
-} satisfies BetterAuthOptions['account'];
+function accountOptions(env: Env) {
+  return {
+    encryptOAuthTokens: true,
+    // Different e-mails: a user links work and personal Google accounts.
+    // With OIDC configured, a sign-in with a provider's verified e-mail links to the account of
+    // that address even when it was made with a password (Summy verifies no e-mail itself);
+    // Better Auth links the untrusted OpenID Connect provider only when it says the e-mail is
+    // verified. Without OIDC, Better Auth's default stands: no link to an unverified address.
+    accountLinking: {
+      enabled: true,
+      allowDifferentEmails: true,
+      trustedProviders: ['google'],
+      requireLocalEmailVerified: !env.oidc,
+    },
+  } satisfies BetterAuthOptions['account'];
+}
 
 /** Builds the Better Auth instance over Summy's database. */
 export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
@@ -85,7 +89,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     // autoSignIn false: Better Auth's generic answer for an existing e-mail (see above).
     emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8 },
     rateLimit: { enabled: true, storage: 'database', ...BETTER_AUTH_RATE_LIMIT },
-    account: ACCOUNT_OPTIONS,
+    account: accountOptions(env),
     // Password sign-up is checked before Better Auth looks the e-mail up: an address that has an
     // account is refused like a new one, so a closed server tells nobody which addresses exist.
     hooks: {
