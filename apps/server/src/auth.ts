@@ -16,13 +16,17 @@
  * (http/client-address.ts); sign-up never signs in, so signing up an existing e-mail answers
  * exactly like a new one (Better Auth then hashes the password too and answers a stand-in user);
  * the client signs in next.
+ *
+ * Any OpenID Connect provider (OIDC_*) signs in too, gated by services/auth/oidc.ts: a verified
+ * e-mail of an allowed domain (docs/decisions/076-openid-connect-sign-in.md).
  */
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { bearer, genericOAuth } from 'better-auth/plugins';
+import { bearer, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
 import { account, rateLimit, session, user, verification, type Database } from '@summy/db';
 import type { Env, GoogleSettings } from './env.ts';
+import { checkOidcIdentity, OIDC_PROVIDER_ID, oidcProvider } from './services/auth/oidc.ts';
 import { GOOGLE_PROVIDER_ID, GOOGLE_SCOPES } from './integrations/google/settings.ts';
 import { BETTER_AUTH_RATE_LIMIT } from './services/auth/auth-options.ts';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/auth-options.ts';
@@ -41,8 +45,31 @@ export interface AuthHooks {
   onGoogleConnected?: (userId: string) => void;
 }
 
+/**
+ * OAuth tokens encrypted at rest; linking of Google accounts (several, any e-mail) and, on a
+ * server with an OpenID Connect provider, of a provider's verified e-mail to the account of that
+ * address (docs/decisions/076-openid-connect-sign-in.md).
+ */
+function accountOptions(env: Env) {
+  return {
+    encryptOAuthTokens: true,
+    // Different e-mails: a user links work and personal Google accounts.
+    // With OIDC configured, a sign-in with a provider's verified e-mail links to the account of
+    // that address even when it was made with a password (Summy verifies no e-mail itself);
+    // Better Auth links the untrusted OpenID Connect provider only when it says the e-mail is
+    // verified. Without OIDC, Better Auth's default stands: no link to an unverified address.
+    accountLinking: {
+      enabled: true,
+      allowDifferentEmails: true,
+      trustedProviders: ['google'],
+      requireLocalEmailVerified: !env.oidc,
+    },
+  } satisfies BetterAuthOptions['account'];
+}
+
 /** Builds the Better Auth instance over Summy's database. */
 export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
+  const { oidc } = env;
   return betterAuth({
     appName: 'Summy',
     // Better Auth's own messages become server log lines (JSON, with the request id) instead of
@@ -62,11 +89,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
     // autoSignIn false: Better Auth's generic answer for an existing e-mail (see above).
     emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8 },
     rateLimit: { enabled: true, storage: 'database', ...BETTER_AUTH_RATE_LIMIT },
-    account: {
-      encryptOAuthTokens: true,
-      // Different e-mails: a user links work and personal Google accounts.
-      accountLinking: { enabled: true, allowDifferentEmails: true, trustedProviders: ['google'] },
-    },
+    account: accountOptions(env),
     // Password sign-up is checked before Better Auth looks the e-mail up: an address that has an
     // account is refused like a new one, so a closed server tells nobody which addresses exist.
     hooks: {
@@ -83,6 +106,11 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
       additionalFields: {
         role: { type: ['admin', 'user'], required: false, defaultValue: 'user', input: false },
       },
+      // An OpenID Connect identity is checked as a new user, a link and every returning sign-in.
+      validateUserInfo: ({ user: info, source }) =>
+        oidc && source.oauth?.providerId === OIDC_PROVIDER_ID
+          ? checkOidcIdentity(oidc, info.email, source.oauth.profile)
+          : undefined,
     },
     databaseHooks: {
       // Every new account, by password or by Google: SIGNUP decides whether it may exist, and the
@@ -137,7 +165,7 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
-    plugins: env.google ? [bearer(), googleOAuth(env.google)] : [bearer()],
+    plugins: [bearer(), ...oauthProviders(env)],
   });
 }
 
@@ -158,25 +186,30 @@ async function refuseSignup(db: Database, env: Env, email: string): Promise<void
   });
 }
 
+// Google and the OpenID Connect provider, those configured, through one generic OAuth plugin.
+function oauthProviders(env: Env) {
+  const config = [
+    ...(env.google ? [googleProvider(env.google)] : []),
+    ...(env.oidc ? [oidcProvider(env.oidc)] : []),
+  ];
+  return config.length > 0 ? [genericOAuth({ config })] : [];
+}
+
 // Google as a generic OAuth provider: sign-in, linkSocial and /callback/google as with the
 // built-in one, every URL from settings.
-function googleOAuth(google: GoogleSettings) {
-  return genericOAuth({
-    config: [
-      {
-        providerId: GOOGLE_PROVIDER_ID,
-        clientId: google.clientId,
-        clientSecret: google.clientSecret,
-        authorizationUrl: google.authorizationUrl,
-        tokenUrl: google.tokenUrl,
-        userInfoUrl: google.userInfoUrl,
-        scopes: GOOGLE_SCOPES,
-        accessType: 'offline',
-        prompt: 'consent',
-        authorizationUrlParams: { include_granted_scopes: 'true' },
-      },
-    ],
-  });
+function googleProvider(google: GoogleSettings) {
+  return {
+    providerId: GOOGLE_PROVIDER_ID,
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    authorizationUrl: google.authorizationUrl,
+    tokenUrl: google.tokenUrl,
+    userInfoUrl: google.userInfoUrl,
+    scopes: GOOGLE_SCOPES,
+    accessType: 'offline',
+    prompt: 'consent',
+    authorizationUrlParams: { include_granted_scopes: 'true' },
+  } satisfies GenericOAuthConfig;
 }
 
 /** The Better Auth instance type. */

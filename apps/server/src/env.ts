@@ -3,8 +3,6 @@
  * docs/self-hosting.md). Every setting has an embedded default, so `npm start` needs none; a set
  * but invalid value, or half of a pair, stops start-up with a message that names the setting.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,9 +22,11 @@ import {
   type GoogleSettings,
   type LinearSettings,
 } from './env-integrations.ts';
+import { oidcSettings, oidcSettingsShape, type OidcSettings } from './env-oidc.ts';
+import { persistedSecret } from './env-secret.ts';
 import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from './log.ts';
 
-export { googleUrls, linearUrls, type GoogleSettings, type LinearSettings };
+export { googleUrls, linearUrls, type GoogleSettings, type LinearSettings, type OidcSettings };
 
 /** Thrown when a setting is missing or invalid; its message names the setting. */
 export class ConfigurationError extends Error {
@@ -67,6 +67,11 @@ export interface Env {
    * @summy/fakes/linear). Without it the Linear routes answer 404.
    */
   linear: LinearSettings | undefined;
+  /**
+   * The OpenID Connect provider users may sign in with (OIDC_*: env-oidc.ts), when issuer, client
+   * id and secret are all set; half of them stops start-up.
+   */
+  oidc: OidcSettings | undefined;
   /**
    * Whether the reminders integration may reach CalDAV servers at loopback or private addresses,
    * and over plain http (CALDAV_ALLOW_PRIVATE_HOSTS, default false: only public https servers, so a
@@ -243,6 +248,7 @@ const schema = z.object({
   ...localLlmSettingsShape,
   ...metricsSettingsShape,
   ...processSettingsShape,
+  ...oidcSettingsShape,
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -329,6 +335,9 @@ export function loadEnv(
   if (typeof processes === 'string') {
     throw new ConfigurationError(`Invalid backend configuration: ${processes}`);
   }
+  const oidc = oidcSettings(v);
+  if (typeof oidc === 'string')
+    throw new ConfigurationError(`Missing backend configuration: ${oidc}`);
   const dataDir = path.resolve(v.DATA_DIR);
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, '');
   return {
@@ -356,6 +365,7 @@ export function loadEnv(
             ...linearUrls(v.LINEAR_BASE_URL),
           }
         : undefined,
+    oidc,
     caldavAllowPrivateHosts: v.CALDAV_ALLOW_PRIVATE_HOSTS === 'true',
     webhooksAllowPrivateHosts: v.WEBHOOKS_ALLOW_PRIVATE_HOSTS === 'true',
     trustProxy: v.TRUST_PROXY,
@@ -374,20 +384,4 @@ export function loadEnv(
     logLevel: v.LOG_LEVEL,
     process: processes,
   };
-}
-
-// Zero-configuration start needs a stable secret: generate it once and keep it with the data,
-// so sessions survive a restart.
-function persistedSecret(
-  dataDir: string,
-  save: boolean,
-): Pick<Env, 'authSecret' | 'authSecretFrom'> {
-  const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file))
-    return { authSecret: readFileSync(file, 'utf8').trim(), authSecretFrom: 'file' };
-  const secret = randomBytes(32).toString('base64url');
-  if (!save) return { authSecret: secret, authSecretFrom: 'unsaved' };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return { authSecret: secret, authSecretFrom: 'file' };
 }

@@ -164,26 +164,30 @@ export class Client {
       headers: allHeaders,
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    const setCookies = res.headers.getSetCookie();
-    if (setCookies.length > 0) {
-      const jar = new Map(
-        this.cookie
-          .split('; ')
-          .filter(Boolean)
-          .map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]),
-      );
-      for (const c of setCookies) {
-        const [pair] = c.split(';');
-        const [k, v] = pair!.split(/=(.*)/s) as [string, string];
-        if (v === '' || /max-age=0/i.test(c)) jar.delete(k);
-        else jar.set(k, v);
-      }
-      this.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    }
+    this.keepCookies(res);
     const text = await res.text();
     let parsed: unknown = text;
     if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** Keeps the cookies `res` sets, drops those it clears (as a browser's jar). */
+  keepCookies(res: Response): void {
+    const setCookies = res.headers.getSetCookie();
+    if (setCookies.length === 0) return;
+    const jar = new Map(
+      this.cookie
+        .split('; ')
+        .filter(Boolean)
+        .map((c) => c.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    );
+    for (const c of setCookies) {
+      const [pair] = c.split(';');
+      const [k, v] = pair!.split(/=(.*)/s) as [string, string];
+      if (v === '' || /max-age=0/i.test(c)) jar.delete(k);
+      else jar.set(k, v);
+    }
+    this.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get<T = any>(route: string) {

@@ -381,5 +381,11 @@ export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
   /** LINEAR_CLIENT_ID/SECRET are set: the Integrations tab may offer Linear. Absent from older servers. */
   linearEnabled: z.boolean().optional(),
+  /**
+   * OIDC_ISSUER/CLIENT_ID/SECRET are set and the provider was found at start: the sign-in screen
+   * offers OpenID Connect sign-in with this button label (OIDC_NAME); null when not. Absent from
+   * older servers.
+   */
+  oidc: z.object({ label: z.string() }).nullable().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -6,9 +6,12 @@
  * on an offline request's first consent or with `prompt=consent`, kept across refreshes, and die
  * with the grant when any of its tokens is revoked.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { randomBytes } from 'node:crypto';
+import type { JWK } from 'jose';
+import { accessTokenHash, SigningKey } from '../oidc/signing-key.ts';
 import type { FakeGoogleAccount } from './types.ts';
+
+export { pkceMatches } from '../oidc/signing-key.ts';
 
 /** Google's full scope URL prefix; `email` and `profile` are short for its userinfo scopes. */
 export const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
@@ -76,18 +79,16 @@ export class OAuthState {
   /** Scopes consented per `${clientId} ${sub}`. */
   readonly consents = new Map<string, Set<string>>();
 
-  private constructor(
-    private readonly privateKey: CryptoKey,
-    /** The public key as served at the JWKS. */
-    readonly jwk: JWK,
-  ) {}
+  private constructor(private readonly key: SigningKey) {}
 
-  /** Creates the state with a fresh RS256 key pair (`kid` derived from the key). */
+  /** The public key as served at the JWKS. */
+  get jwk(): JWK {
+    return this.key.jwk;
+  }
+
+  /** Creates the state with a fresh RS256 key pair (the generic OIDC fake's {@link SigningKey}). */
   static async create(): Promise<OAuthState> {
-    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-    const jwk = await exportJWK(publicKey);
-    const kid = createHash('sha256').update(jwk.n!).digest('hex').slice(0, 40);
-    return new OAuthState(privateKey, { ...jwk, kid, alg: 'RS256', use: 'sig' });
+    return new OAuthState(await SigningKey.create());
   }
 
   /** Stores a code grant for ten minutes (Google's codes are short-lived and single-use). */
@@ -161,10 +162,9 @@ export class OAuthState {
     nowMs: number;
   }): Promise<string> {
     const { account, scopes } = opts;
-    const hash = createHash('sha256').update(opts.accessToken).digest();
     const claims: Record<string, unknown> = {
       azp: opts.clientId,
-      at_hash: hash.subarray(0, hash.length / 2).toString('base64url'),
+      at_hash: accessTokenHash(opts.accessToken),
       ...(account.hd ? { hd: account.hd } : {}),
       ...(opts.nonce ? { nonce: opts.nonce } : {}),
       ...(scopes.includes(`${SCOPE_PREFIX}userinfo.email`)
@@ -174,15 +174,12 @@ export class OAuthState {
         ? profileClaims(account, opts.issuer)
         : {}),
     };
-    const iat = Math.floor(opts.nowMs / 1000);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: this.jwk.kid!, typ: 'JWT' })
-      .setIssuer(opts.issuer)
-      .setAudience(opts.clientId)
-      .setSubject(account.sub)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + 3600)
-      .sign(this.privateKey);
+    return this.key.sign(claims, {
+      issuer: opts.issuer,
+      audience: opts.clientId,
+      subject: account.sub,
+      nowMs: opts.nowMs,
+    });
   }
 }
 
@@ -194,15 +191,4 @@ export function profileClaims(account: FakeGoogleAccount, origin: string): Recor
     family_name: account.familyName,
     picture: `${origin}/fake/photos/${account.sub}.svg`,
   };
-}
-
-/** Checks a PKCE verifier against the challenge of its code (RFC 7636). */
-export function pkceMatches(
-  verifier: string,
-  challenge: string,
-  method: 'S256' | 'plain',
-): boolean {
-  const derived =
-    method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-  return derived === challenge;
 }

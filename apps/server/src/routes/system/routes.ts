@@ -7,6 +7,7 @@ import { knownMigrations } from '@summy/db';
 import { publicConfigSchema } from '@summy/core';
 import type { AppDeps } from '../../deps.ts';
 import { createRouter, jsonAnswer } from '../../http/openapi.ts';
+import { oidcReady } from '../../services/auth/oidc.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -58,7 +59,7 @@ export function healthRoutes({ database, env, jobs }: AppDeps, working: readonly
 
 /**
  * `/api/health` (see {@link healthRoutes}) and `GET /api/config` (what the sign-in screen may
- * offer: `{googleEnabled, linearEnabled}`).
+ * offer: `{googleEnabled, linearEnabled, oidc}`; `oidc` once Better Auth found the provider).
  */
 export function systemRoutes(deps: AppDeps, working: readonly string[] = []) {
   const { env } = deps;
@@ -70,6 +71,15 @@ export function systemRoutes(deps: AppDeps, working: readonly string[] = []) {
       summary: 'Public configuration for the sign-in screen',
       responses: { 200: jsonAnswer(publicConfigSchema, 'Configuration') },
     }),
-    (c) => c.json({ googleEnabled: Boolean(env.google), linearEnabled: Boolean(env.linear) }, 200),
+    // The OpenID Connect button only once discovery found the provider (else it would fail).
+    async (c) =>
+      c.json(
+        {
+          googleEnabled: Boolean(env.google),
+          linearEnabled: Boolean(env.linear),
+          oidc: env.oidc && (await oidcReady(deps.auth)) ? { label: env.oidc.buttonLabel } : null,
+        },
+        200,
+      ),
   );
 }

@@ -19,10 +19,11 @@ describe('public system routes', () => {
     expect(res.body.database.migrations.applied).toContain('0000_init');
   });
 
-  it('GET /api/config says whether Google sign-in and Linear are offered', async () => {
+  it('GET /api/config says whether Google, Linear and OpenID Connect sign-in are offered', async () => {
     expect((await new Client(server.url).get('/api/config')).body).toEqual({
       googleEnabled: false,
       linearEnabled: false,
+      oidc: null,
     });
   });
 
@@ -186,6 +187,7 @@ describe('Google sign-in when configured', () => {
       expect((await anon.get('/api/config')).body).toEqual({
         googleEnabled: true,
         linearEnabled: false,
+        oidc: null,
       });
       const res = await anon.post('/api/auth/sign-in/social', {
         provider: 'google',

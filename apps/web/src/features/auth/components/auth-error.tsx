@@ -31,6 +31,28 @@ export function authErrorMessage(error: {
   return error.statusText || UNEXPECTED_ERROR;
 }
 
+/**
+ * What to say for the codes Better Auth sends back without a sentence of its own: an existing
+ * account the provider could not be linked to (it did not vouch for the e-mail), and an identity
+ * it could not read or verify (a replayed or forged ID token among them).
+ */
+const OAUTH_CODE_MESSAGES: Record<string, string> = {
+  account_not_linked:
+    'This e-mail address already has an account, and your identity provider has not verified it. Sign in with your password.',
+  unable_to_get_user_info:
+    'Your identity provider did not confirm who you are. Try again, or ask the administrator.',
+};
+
+/**
+ * The message of a provider sign-in Better Auth sent back: its `error_description`, else a
+ * sentence for its `error` code, else {@link UNEXPECTED_ERROR}; null when nothing failed.
+ */
+export function oauthErrorMessage(code: string | null, description: string | null): string | null {
+  if (description) return description;
+  if (!code) return null;
+  return OAUTH_CODE_MESSAGES[code] ?? UNEXPECTED_ERROR;
+}
+
 /** A failed sign-in or sign-up: its heading ({@link SIGN_IN_FAILED} or {@link SIGN_UP_FAILED}). */
 export interface AuthFailure {
   heading: string;

@@ -2,23 +2,21 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { authClient } from '@/lib/auth-client';
 import { cn } from '@/lib/utils';
 import { usePublicConfig } from '../api/get-public-config';
 import { useAuthSession } from '../hooks/use-auth-session';
 import {
   AuthError,
-  authErrorMessage,
   oauthErrorHeading,
+  oauthErrorMessage,
   SIGN_IN_FAILED,
   SIGN_UP_FAILED,
-  UNEXPECTED_ERROR,
   type AuthFailure,
 } from './auth-error';
-import { GoogleIcon } from './google-icon';
+import { useProviderSignIn } from '../hooks/use-provider-sign-in';
+import { ProviderSignIn } from './provider-sign-in';
 import { SignInForm, type AuthMode } from './sign-in-form';
 
 /** Props of {@link SignInScreen}. */
@@ -36,18 +34,20 @@ const tabClass = cn(
 );
 
 /**
- * The reason Better Auth gave when a Google sign-in was sent back (`?error_description=`), headed
- * by what failed (`?error=`: a refused sign-up is SIGNUP_…).
+ * The reason Better Auth gave when a Google or OpenID Connect sign-in was sent back
+ * (`?error_description=`, else a sentence for its `?error=` code), headed by what failed (a
+ * refused sign-up is SIGNUP_…).
  */
 function oauthError(): AuthFailure | null {
   const params = new URLSearchParams(window.location.search);
   const code = params.get('error');
-  const message = params.get('error_description') ?? (code ? UNEXPECTED_ERROR : null);
+  const message = oauthErrorMessage(code, params.get('error_description'));
   return message ? { heading: oauthErrorHeading(code), message } : null;
 }
 
 /**
- * The sign-in screen of /login and /signup: logo, name, tagline, Google when the server offers it,
+ * The sign-in screen of /login and /signup: logo, name, tagline, Google and OpenID Connect when
+ * the server offers them,
  * and the email/password forms. A signed-in visitor is sent to / replacing history, so Back never
  * lands on a sign-in form they no longer need.
  */
@@ -58,9 +58,9 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
   const config = usePublicConfig();
   // The address decides the form (/login or /signup), so switching is a navigation.
   const mode = initialMode;
-  // A Google sign-in the server refused comes back here with the reason (e.g. sign-up closed).
+  // A Google or OpenID Connect sign-in the server refused comes back here with the reason (e.g. sign-up closed).
   const [error, setError] = useState<AuthFailure | null>(oauthError);
-  const google = useGoogleSignIn(setError);
+  const providers = useProviderSignIn(setError);
 
   // Covers both an already signed-in visitor and the session appearing after sign-in (SIGNED_IN).
   useEffect(() => {
@@ -99,9 +99,14 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
             </div>
           ) : (
             <div className="flex flex-col gap-5">
-              {config.data?.googleEnabled && (
-                <GoogleSignIn pending={google.pending} onClick={google.start} />
-              )}
+              <ProviderSignIn
+                offered={{
+                  google: config.data?.googleEnabled ?? false,
+                  oidcLabel: config.data?.oidc?.label ?? null,
+                }}
+                pending={providers.pending}
+                onStart={(provider) => void providers.start(provider)}
+              />
               <AuthTabs
                 mode={mode}
                 error={error}
@@ -116,53 +121,6 @@ export function SignInScreen({ initialMode }: SignInScreenProps) {
         <PrivacyNote />
       </main>
     </div>
-  );
-}
-
-/**
- * Starts a Google sign-in. `pending` stays true once the browser is leaving for Google; a refusal
- * before that goes to `onError` (`null` as it starts).
- */
-function useGoogleSignIn(onError: (failure: AuthFailure | null) => void) {
-  const [pending, setPending] = useState(false);
-
-  async function start() {
-    onError(null);
-    setPending(true);
-    try {
-      const { error: googleError } = await authClient.signIn.social({
-        provider: 'google',
-        callbackURL: '/',
-        errorCallbackURL: '/login',
-      });
-      if (googleError) {
-        onError({ heading: SIGN_IN_FAILED, message: authErrorMessage(googleError) });
-        setPending(false);
-      }
-      // On success the browser is already leaving for Google; keep the button busy until then.
-    } catch {
-      onError({ heading: SIGN_IN_FAILED, message: UNEXPECTED_ERROR });
-      setPending(false);
-    }
-  }
-
-  return { pending, start };
-}
-
-/** 'Continue with Google' (busy while `pending`) and the 'or continue with email' divider. */
-function GoogleSignIn({ pending, onClick }: { pending: boolean; onClick: () => void }) {
-  return (
-    <>
-      <Button variant="outline" size="lg" className="w-full" onClick={onClick} disabled={pending}>
-        {pending ? <Spinner label="Redirecting to Google" /> : <GoogleIcon className="size-4" />}
-        Continue with Google
-      </Button>
-      <div className="flex items-center gap-3 text-xs text-muted-foreground">
-        <span className="h-px flex-1 bg-border" />
-        or continue with email
-        <span className="h-px flex-1 bg-border" />
-      </div>
-    </>
   );
 }
 
