@@ -2,9 +2,11 @@
  * Share links in the browser: the owner makes a link from the meeting menu's 'Share'; a second
  * browser context with no account opens it and sees the summary with no edit control; a link
  * with a password refuses a wrong one; a revoked link shows the not-found page. Screenshots of
- * the dialog and the shared page at both widths and themes with RECORDER_SHOTS.
+ * the dialog and the shared page at both widths and themes with RECORDER_SHOTS; axe finds no
+ * serious or critical violation on the dialog, the page and its password step.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createAxeScanner } from '../fixtures/a11y';
 import { createRichMeeting } from '../fixtures/meeting-view';
 import { shootStates } from '../fixtures/screenshots';
 import { dismissTranscriptionPrompt, signUp } from '../fixtures/session';
@@ -50,6 +52,8 @@ test('share a meeting, open it without an account, then revoke it', async ({
   await dialog.getByRole('checkbox', { name: 'Transcript' }).click();
   await expect(dialog.getByText('No share links yet.')).toBeVisible();
   await shootStates(page, 'share-dialog');
+  const axe = createAxeScanner();
+  await axe.scan(page, 'share dialog', '[role="dialog"]');
   const url = await createLink(page);
   await expect(dialog.getByTestId('share-link-row')).toHaveCount(1);
   await shootStates(page, 'share-dialog-created');
@@ -67,6 +71,7 @@ test('share a meeting, open it without an account, then revoke it', async ({
   await expect(guest.getByRole('textbox')).toHaveCount(0);
   await expect(guest.getByRole('button', { name: /Ask|Chat|Edit|Rename/ })).toHaveCount(0);
   await shootStates(guest, 'share-page');
+  await axe.scan(guest, 'shared page');
 
   // The views show in the owner's list once the dialog reads it again.
   await dialog.getByRole('button', { name: 'Create another link' }).click();
@@ -77,6 +82,7 @@ test('share a meeting, open it without an account, then revoke it', async ({
   await guest.getByRole('button', { name: 'Open' }).click();
   await expect(guest.getByRole('alert')).toHaveText('Wrong password');
   await shootStates(guest, 'share-password');
+  await axe.scan(guest, 'shared page password');
   await guest.getByLabel(/Enter the password/).fill('open sesame');
   await guest.getByRole('button', { name: 'Open' }).click();
   await expect(guest.getByRole('heading', { name: 'Quarterly planning' })).toBeVisible();
@@ -103,4 +109,5 @@ test('share a meeting, open it without an account, then revoke it', async ({
   await expect(block).toContainText('Quarterly planning');
   await shootStates(page, 'share-settings', () => block.scrollIntoViewIfNeeded());
   await guest.context().close();
+  expect(axe.report()).toBe('');
 });
