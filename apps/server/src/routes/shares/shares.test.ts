@@ -240,4 +240,13 @@ describe('share links', () => {
       (await alice.get('/api/shares')).body.links.some((l: { id: string }) => l.id === link.id),
     ).toBe(false);
   });
+
+  it('are in the OpenAPI document, the public routes without security', async () => {
+    const doc = (await stranger.get('/api/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/meetings/{id}/shares'])).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/shares'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/shares/{id}'])).toEqual(['delete']);
+    expect(doc.paths['/api/s/{token}'].get.security).toEqual([]);
+    expect(doc.paths['/api/s/{token}'].post.security).toEqual([]);
+  });
 });
