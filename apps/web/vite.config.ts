@@ -33,7 +33,9 @@ const pwa = VitePWA({
     // `Cross-Origin-Opener-Policy: unsafe-none`; the cached shell's `same-origin-allow-popups`
     // would cut the popup off from its opener, so it could never report back (@summy/core
     // popup-pages.ts). They are only ever opened online, from the provider.
-    navigateFallbackDenylist: [/^\/api\//, ...POPUP_RETURN_PAGE_PATTERNS],
+    // Share links (/s/{token}) too: their answer carries `X-Robots-Tag: noindex` and
+    // `Referrer-Policy: no-referrer`, which the cached shell does not.
+    navigateFallbackDenylist: [/^\/api\//, /^\/s\//, ...POPUP_RETURN_PAGE_PATTERNS],
     // A new build takes over at once; its precache replaces the old one's.
     skipWaiting: true,
     clientsClaim: true,

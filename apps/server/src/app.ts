@@ -58,6 +58,8 @@ import { textRoutes } from './routes/text/routes.ts';
 import { transcriptionRoutes } from './routes/transcription/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { todoRoutes } from './routes/todos/routes.ts';
+import { shareRoutes } from './routes/shares/routes.ts';
+import { publicShareRoutes } from './routes/shares/public-routes.ts';
 import { tusRoutes } from './uploads/tus-routes.ts';
 import { mountMcp } from './mcp/mcp-route.ts';
 
@@ -99,8 +101,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   if (sessionMemo) app.get('/api/auth/get-session', getSessionAnswer(auth, sessionMemo));
   app.on(['GET', 'POST'], '/api/auth/*', betterAuthHandler(auth));
   app.route('/api', systemRoutes(deps, working));
-  // Signed URLs carry their own authorization (signature and expiry), so no session is needed.
-  app.route('/api/storage', storageRoutes(deps));
+  mountTokenRoutes(app, deps);
 
   documentApi(app);
 
@@ -132,7 +133,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   api.route('/meetings', meetingNotesRoutes(deps));
   api.route('/meetings', meetingTranscriptRoutes(deps)).route('/meetings', meetingLiveRoutes(deps));
   api.route('/', transcriptionRoutes(deps));
-  api.route('/', textRoutes(deps));
+  api.route('/', textRoutes(deps)).route('/', shareRoutes(deps));
   api.route('/uploads', tusRoutes(deps));
   api.route('/todos', todoRoutes(deps));
   const linear = linearRouters(deps);
@@ -167,6 +168,17 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
 
   serveWebApp(app, env.webDir);
   return app;
+}
+
+/**
+ * Routes whose URL carries its own authorization, so no session is needed: signed storage URLs
+ * (signature and expiry) and share links (a token), with no origin guard either (a password try
+ * is all a write there can do); the share limits are per client address (services/shares).
+ */
+function mountTokenRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  app.route('/api/storage', storageRoutes(deps));
+  app.use('/api/s/*', clientAddress(deps.env.trustProxy));
+  app.route('/api/s', publicShareRoutes(deps));
 }
 
 // The built SPA: real files as they are, every other GET gets index.html so client routes work.

@@ -38,3 +38,4 @@ export * from './series.ts';
 export * from './notes.ts';
 export * from './transcript-edit.ts';
 export * from './live.ts';
+export * from './shares.ts';

@@ -108,6 +108,11 @@ export function securityHeaders(env: Pick<Env, 's3' | 'google' | 'publicUrl'>): 
     // their pages (none) would move it to a new browsing context group and lose `window.opener`.
     if (isPopupReturnPath(c.req.path))
       c.res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
+    // A share link's token is in the address: no search engine keeps it, no referrer carries it.
+    if (isSharePath(c.req.path)) {
+      c.res.headers.set('X-Robots-Tag', 'noindex');
+      c.res.headers.set('Referrer-Policy', 'no-referrer');
+    }
   };
 }
 
@@ -120,4 +125,9 @@ export function isPopupReturnPath(path: string): boolean {
     Object.values<string>(POPUP_RETURN_PAGES).includes(path) ||
     path.startsWith('/api/auth/callback/')
   );
+}
+
+/** The shared page (`/s/{token}`) and its API (`/api/s/{token}`), whose path holds a token. */
+export function isSharePath(path: string): boolean {
+  return path.startsWith('/s/') || path.startsWith('/api/s/');
 }

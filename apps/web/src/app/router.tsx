@@ -32,6 +32,9 @@ const routes: RouteObject[] = [
       { path: POPUP_RETURN_PAGES.google, lazy: screen(() => import('./routes/auth/callback')) },
       { path: POPUP_RETURN_PAGES.linear, lazy: screen(() => import('./routes/linear/callback')) },
       { path: '/privacy-policy', lazy: screen(() => import('./routes/privacy-policy')) },
+      // A shared meeting, with or without an account; answered by the server, never the service
+      // worker (vite.config.ts).
+      { path: '/s/:token', lazy: screen(() => import('./routes/shared')) },
       {
         lazy: screen(() => import('./routes/app/root')),
         children: [

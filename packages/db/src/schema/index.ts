@@ -10,3 +10,4 @@ export * from './voices.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './live.ts';
+export * from './shares.ts';

@@ -8,6 +8,7 @@ import { LinearIntegrationSettings } from '@/features/linear/components/linear-i
 import { RemindersIntegrationSettings } from '@/features/reminders/components/reminders-integration-settings';
 import { RecordingSettingsSection } from '@/features/recorder/components/recording-settings-section';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
+import { ShareLinksSettings } from '@/features/shares/components/share-links-settings';
 import { TranscriptionSettings } from '@/features/transcription/components/transcription-settings';
 import { VoiceProfiles } from '@/features/transcription/components/voice-profiles';
 import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
@@ -25,7 +26,7 @@ export interface SettingsContentProps {
  * The Settings dialog with the sections other features contribute, composed here because features
  * do not import each other; loaded on demand by the layout. General: the AI preferences, the
  * transcription models and the recording settings after the dialog's own theme and app icon
- * choices. Account: who is signed in and the Google accounts. Integrations: one block per
+ * choices. Account: who is signed in, the Google accounts, the API keys and the share links. Integrations: one block per
  * integration, Linear, reminders, then webhooks. What's New is the dialog's own.
  */
 export default function SettingsContent(props: SettingsContentProps) {
@@ -33,7 +34,15 @@ export default function SettingsContent(props: SettingsContentProps) {
     <SettingsDialog
       {...props}
       account={
-        <AccountDetails linkedAccounts={<GoogleAccountsSettings />} apiKeys={<ApiKeysSettings />} />
+        <AccountDetails
+          linkedAccounts={<GoogleAccountsSettings />}
+          apiKeys={
+            <>
+              <ApiKeysSettings />
+              <ShareLinksSettings />
+            </>
+          }
+        />
       }
       ai={<AiPreferencesSection />}
       recording={<RecordingSettings />}

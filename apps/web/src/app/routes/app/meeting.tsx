@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useChat } from '@/features/chat/hooks/use-chat';
+import type { ShareDialogSlot } from '@/features/meetings/components/meeting-view/meeting-actions-menu';
 import { MeetingView } from '@/features/meetings/components/meeting-view/meeting-view';
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -30,6 +31,17 @@ const RegenerateSummary = lazy(
 // My notes on the meeting page (Summary mode's 'Show' toggle), loaded when first shown: the
 // editor is the largest chunk of the page (bench/web budget).
 const MyNotes = lazy(() => import('@/features/notes/components/my-notes'));
+
+// The Share dialog, loaded when the menu's 'Share' first opens it.
+const ShareDialog = lazy(() => import('@/features/shares/components/share-dialog'));
+
+/** The shares feature's dialog, drawn (and its code loaded) only while open. */
+const meetingShareDialog: ShareDialogSlot = (props) =>
+  props.open ? (
+    <Suspense>
+      <ShareDialog {...props} />
+    </Suspense>
+  ) : null;
 
 // Contacts offered in the rename-speaker dialog, loaded when the dialog first asks for them.
 const MeetingContactNames = lazy(() => import('./meeting-contact-names'));
@@ -125,6 +137,7 @@ export default function MeetingRoute() {
         </Suspense>
       )}
       liveTranscript={meetingLive}
+      shareDialog={meetingShareDialog}
       myNotes={(meeting) => (
         <Suspense fallback={<div className="min-h-64 rounded-2xl border" aria-busy="true" />}>
           <MyNotes

@@ -1,5 +1,5 @@
 /**
- * The meeting's actions menu: 'Export as' one of the export formats (a download), 'Unlink calendar
+ * The meeting's actions menu: 'Share' (when the app layer hands a Share dialog), 'Export as' one of the export formats (a download), 'Unlink calendar
  * event' (only when linked) and 'Delete Meeting', each
  * with a confirm dialog (Enter confirms, Escape cancels); notices 'Calendar event unlinked',
  * 'Failed to unlink event: Please try again' and 'Meeting deleted' (docs/product.md#meeting-view).
@@ -13,8 +13,8 @@ import {
   type ExportFormat,
 } from '@summy/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Ellipsis, Trash, Unlink } from 'lucide-react';
-import { useRef, useState, type RefObject } from 'react';
+import { Download, Ellipsis, Share2, Trash, Unlink } from 'lucide-react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -49,20 +49,32 @@ export interface MeetingActionsMenuProps {
   calendarEventTitle: string | null;
   /** True when a calendar event is linked, even one without a title. */
   linked: boolean;
+  /** The Share dialog; without it the menu has no 'Share'. */
+  shareDialog?: ShareDialogSlot;
 }
 
+/** Draws the Share dialog of a meeting, open or closed (composed by the app layer). */
+export type ShareDialogSlot = (props: {
+  meetingId: string;
+  meetingTitle: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => ReactNode;
+
 /** The dialog an item of the menu asks to open. */
-type Confirming = 'delete' | 'unlink';
+type Confirming = 'delete' | 'unlink' | 'share';
 
 /** The '...' button and its items; the two actions that need a confirmation call `onConfirm`. */
 function ActionsDropdown({
   meetingId,
   linked,
+  canShare,
   triggerRef,
   onConfirm,
 }: {
   meetingId: string;
   linked: boolean;
+  canShare: boolean;
   triggerRef: RefObject<HTMLButtonElement | null>;
   onConfirm: (action: Confirming) => void;
 }) {
@@ -80,6 +92,15 @@ function ActionsDropdown({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
+        {canShare && (
+          <>
+            <DropdownMenuItem onSelect={() => onConfirm('share')}>
+              <Share2 />
+              Share
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        )}
         <DropdownMenuLabel>Export as</DropdownMenuLabel>
         {EXPORT_FORMATS.map((format) => (
           <DropdownMenuItem key={format} onSelect={() => exportMeeting(meetingId, format)}>
@@ -134,6 +155,7 @@ export function MeetingActionsMenu({
   meetingTitle,
   calendarEventTitle,
   linked,
+  shareDialog,
 }: MeetingActionsMenuProps) {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   // The confirmations open from the menu's items; closed, they give the focus back to '...'.
@@ -145,10 +167,17 @@ export function MeetingActionsMenu({
       <ActionsDropdown
         meetingId={meetingId}
         linked={linked}
+        canShare={Boolean(shareDialog)}
         triggerRef={trigger}
         onConfirm={setConfirming}
       />
 
+      {shareDialog?.({
+        meetingId,
+        meetingTitle,
+        open: confirming === 'share',
+        onOpenChange: (open) => !open && setConfirming(null),
+      })}
       <ConfirmDialog
         open={confirming === 'unlink'}
         onOpenChange={(open) => !open && setConfirming(null)}

@@ -11,7 +11,7 @@ import type { Meeting, ProgressLabel } from '@summy/core';
 import { CalendarDays, LoaderCircle, Users } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CallAudioEnded } from './capture-notes';
-import { MeetingActionsMenu } from './meeting-actions-menu';
+import { MeetingActionsMenu, type ShareDialogSlot } from './meeting-actions-menu';
 import { meetingTimeRange } from './meeting-time';
 
 const MeetingCalendarDetails = lazy(() => import('./meeting-calendar-details'));
@@ -27,6 +27,8 @@ export interface MeetingHeaderProps {
   progress: ProgressLabel | null;
   /** The 'Link calendar event' control, drawn while the meeting is not linked (absent without Google). */
   linkControl?: ReactNode;
+  /** The Share dialog, opened by the actions menu's 'Share' (absent: no 'Share'). */
+  shareDialog?: ShareDialogSlot;
 }
 
 /**
@@ -122,7 +124,13 @@ function PeopleChips({
 }
 
 /** Date, title, people, calendar link, the actions menu and when a call's audio ended. */
-export function MeetingHeader({ meeting, busy, progress, linkControl }: MeetingHeaderProps) {
+export function MeetingHeader({
+  meeting,
+  busy,
+  progress,
+  linkControl,
+  shareDialog,
+}: MeetingHeaderProps) {
   const linked = Boolean(meeting.calendarEventId || meeting.calendarEventTitle);
   // A linked event's attendees show as avatars (lazily); the chips always name the speakers, with
   // a visible word telling the two apart when both are there.
@@ -140,6 +148,7 @@ export function MeetingHeader({ meeting, busy, progress, linkControl }: MeetingH
           meetingTitle={meeting.title}
           calendarEventTitle={meeting.calendarEventTitle}
           linked={linked}
+          shareDialog={shareDialog}
         />
       </div>
 

@@ -15,6 +15,7 @@ import { meetingQueryKey, useMeeting } from '@/features/meetings/api/get-meeting
 import type { ActionItemActionSlot } from './meeting-action-items';
 import { MeetingBottomBar } from './meeting-bottom-bar';
 import { MeetingHeader } from './meeting-header';
+import type { ShareDialogSlot } from './meeting-actions-menu';
 import type { MeetingMode } from './meeting-link';
 import { MeetingModes, usePrefetchModes } from './meeting-modes';
 import { MeetingLoadError, MeetingNotFound, MeetingSkeleton } from './meeting-view-states';
@@ -73,6 +74,11 @@ export interface MeetingViewProps {
    * transcript yet; the transcript takes its place once saved.
    */
   liveTranscript?: (meeting: Meeting) => ReactNode;
+  /**
+   * The Share dialog of the loaded meeting (the shares feature's, composed by the app layer),
+   * opened by the menu's 'Share' item; without it the menu has no 'Share'.
+   */
+  shareDialog?: ShareDialogSlot;
 }
 
 /**
@@ -109,6 +115,15 @@ function useSpeakerTurns(meeting: Meeting) {
   return { labels, turns, colorSlots };
 }
 
+/** Puts a meeting another feature's call answered in the view (the query's data). */
+function useReplaceMeeting() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (next: Meeting) => queryClient.setQueryData(meetingQueryKey(next.id), next),
+    [queryClient],
+  );
+}
+
 type LoadedMeetingProps = Omit<MeetingViewProps, 'meetingId'> & { meeting: Meeting };
 
 function LoadedMeeting({
@@ -121,13 +136,10 @@ function LoadedMeeting({
   speakerNameSuggestions,
   myNotes,
   liveTranscript,
+  shareDialog,
 }: LoadedMeetingProps) {
   usePrefetchModes();
-  const queryClient = useQueryClient();
-  const replaceMeeting = useCallback(
-    (next: Meeting) => queryClient.setQueryData(meetingQueryKey(next.id), next),
-    [queryClient],
-  );
+  const replaceMeeting = useReplaceMeeting();
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const progress = useMeetingProgress(meeting.id);
   const busy = meeting.isProcessing || meeting.isRecording;
@@ -158,6 +170,7 @@ function LoadedMeeting({
             busy={busy}
             progress={progress}
             linkControl={calendarLink?.(meeting, replaceMeeting)}
+            shareDialog={shareDialog}
           />
           {notice?.(meeting, replaceMeeting)}
           <SpeakerSuggestions meeting={meeting} labels={labels} />
