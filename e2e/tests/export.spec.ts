@@ -24,6 +24,7 @@ test('export a meeting as Markdown and subtitles, and the whole account as a zip
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Export as')).toBeVisible();
   await expect(menu.getByRole('menuitem')).toContainText([
+    'Share',
     'Markdown (Obsidian)',
     'Transcript (text)',
     'Subtitles (SRT)',
@@ -33,7 +34,9 @@ test('export a meeting as Markdown and subtitles, and the whole account as a zip
     'JSON',
     'Delete Meeting',
   ]);
-  await expect(menu.getByRole('menuitem').first()).toHaveText('Markdown (Obsidian)');
+  // 'Share' leads the menu; Markdown leads the export formats after it.
+  await expect(menu.getByRole('menuitem').first()).toHaveText('Share');
+  await expect(menu.getByRole('menuitem').nth(1)).toHaveText('Markdown (Obsidian)');
   await shootStates(page, 'meeting-export-menu');
   const markdown = page.waitForEvent('download');
   await menu.getByRole('menuitem', { name: 'Markdown (Obsidian)' }).click();

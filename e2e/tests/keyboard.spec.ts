@@ -138,12 +138,14 @@ test('a meeting opens from the sidebar; its modes and its actions menu work by k
   await arrowTo('Home', mode('Summary'));
   await expect(page.getByRole('article', { name: 'Summary' })).toBeVisible();
 
-  // The header's '...' menu: Enter opens it on its first item (the first export), End reaches
+  // The header's '...' menu: Enter opens it on its first item ('Share'), End reaches
   // 'Delete Meeting', Enter asks to confirm the delete (the confirming button has the focus, so
   // Enter would delete), Escape cancels.
   const actions = page.getByRole('button', { name: 'Meeting actions', exact: true });
   await tabTo(actions, { backwards: true });
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Share' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Markdown (Obsidian)' })).toBeFocused();
   await page.keyboard.press('End');
   await expect(page.getByRole('menuitem', { name: 'Delete Meeting' })).toBeFocused();
