@@ -231,7 +231,7 @@ async function runBackend(backend: Backend, rounds: number, generated: number, m
     await gatherSources(database.db, s.userId, { type: 'meeting', meetingIds: [] }, q);
     const took = performance.now() - t0;
     const { lexemes } = await questionTerms(database.db, q);
-    const weighted = await weighTerms(database.db, s.userId, lexemes);
+    const weighted = await weighTerms(database.db, [s.userId], lexemes);
     const chosen = selectiveTerms(weighted.total, weighted.terms);
     log(
       `${backend}: ${took.toFixed(1)} ms  "${q}"  selected by ${chosen.map((t) => `${t.lexeme}(${t.df})`).join(' ')}`,

@@ -2,6 +2,7 @@
  * Share links: a read-only view of one meeting at `/s/{token}` for anyone holding the link, no
  * account needed. docs/product.md#share-links, docs/security.md#share-links.
  */
+import { boundedText, TEXT_LIMITS } from './limits.ts';
 import { z } from './zod.ts';
 
 /** How long a new link lives: never expires, 7 days or 30 days. */
@@ -96,3 +97,57 @@ export const openShareSchema = z.object({ password: z.string().max(200) }).stric
 
 /** Lifetime of a shared page's signed recording URL, in seconds: five minutes. */
 export const SHARE_AUDIO_TTL_S = 300;
+
+/** Body of `POST /api/meetings/{id}/viewers`: the e-mail of an account of this server. */
+export const addMeetingViewerSchema = z
+  .object({
+    email: boundedText(TEXT_LIMITS.email).refine(
+      (s) => /^[^\s@]+@[^\s@]+$/.test(s.trim()),
+      'Enter an e-mail address',
+    ),
+  })
+  .strict();
+export type AddMeetingViewerInput = z.infer<typeof addMeetingViewerSchema>;
+
+/** A viewer of a meeting: an account of this server that may read it, as its owner lists it. */
+export const meetingViewerSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  addedAt: z.iso.datetime({ offset: true }),
+});
+export type MeetingViewer = z.infer<typeof meetingViewerSchema>;
+
+/** `GET /api/meetings/{id}/viewers`: the meeting's viewers, first added first. */
+export const meetingViewerListSchema = z.object({ viewers: z.array(meetingViewerSchema) });
+
+/** Who shared a meeting with the person reading it. */
+export const meetingOwnerSchema = z.object({ name: z.string(), email: z.string() });
+
+/** A meeting another account shared with this one, as 'Shared with me' lists it. */
+export const sharedWithMeItemSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  date: z.iso.datetime({ offset: true }),
+  /** Minutes. */
+  duration: z.number(),
+  owner: meetingOwnerSchema,
+  sharedAt: z.iso.datetime({ offset: true }),
+});
+export type SharedWithMeItem = z.infer<typeof sharedWithMeItemSchema>;
+
+/** `GET /api/shared-with-me`: meetings shared with this account, latest meeting first. */
+export const sharedWithMeListSchema = z.object({ meetings: z.array(sharedWithMeItemSchema) });
+
+/**
+ * `GET /api/shared-with-me/{id}`: the meeting as a viewer reads it, the shared page's shape with
+ * every part but My notes (which stay the owner's), and who shared it.
+ */
+export const viewedMeetingSchema = sharedMeetingSchema.extend({
+  id: z.string().uuid(),
+  owner: meetingOwnerSchema,
+});
+export type ViewedMeeting = z.infer<typeof viewedMeetingSchema>;
+
+/** Lifetime of a viewer's signed recording URL, in seconds: one hour, as the owner's. */
+export const VIEWER_AUDIO_TTL_S = 3600;

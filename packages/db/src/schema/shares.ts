@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -48,5 +49,30 @@ export const meetingShares = pgTable(
     uniqueIndex('meeting_shares_token_hash_uq').on(t.tokenHash),
     index('meeting_shares_owner_idx').on(t.ownerId),
     index('meeting_shares_meeting_idx').on(t.meetingId),
+  ],
+);
+
+/**
+ * An account of this server that may read one meeting (a viewer): it appears under 'Shared with
+ * me' in their sidebar and may be included in their chats; they never change it. The owner's id
+ * is kept so that every read checks both ends. Deleted with the meeting, its owner or the viewer.
+ */
+export const meetingViewers = pgTable(
+  'meeting_viewers',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.viewerId] }),
+    index('meeting_viewers_viewer_idx').on(t.viewerId),
   ],
 );

@@ -157,8 +157,8 @@ describe('asking during a meeting', () => {
     expect(fake.requests.length).toBe(before);
     // The query itself reads only the asking user's meetings.
     const db = server.database.db;
-    expect(await readLiveSources(db, alice.userId!, [bobs], ['zeppelin'])).toEqual([]);
-    expect(await readLiveSources(db, bob.userId!, [bobs], ['zeppelin'])).toHaveLength(1);
+    expect(await readLiveSources(db, [alice.userId!], [bobs], ['zeppelin'])).toEqual([]);
+    expect(await readLiveSources(db, [bob.userId!], [bobs], ['zeppelin'])).toHaveLength(1);
   });
 
   it('keeps the latest segments of a long draft', async () => {

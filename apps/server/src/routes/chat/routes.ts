@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors/app-errors.ts';
 import { createRouter, errorResponses, jsonAnswer, jsonBody } from '../../http/openapi.ts';
 import { answerQuestion } from '../../services/assistant/answer-question.ts';
-import { assertOwnMeetings } from '../../services/meetings/assert-own-meetings.ts';
+import { assertReadableMeetings } from '../../services/shares/list-shared-with-me.ts';
 import { log } from '../../log.ts';
 
 const tags = ['chat'];
@@ -76,9 +76,9 @@ export function chatAnswerRoutes({ database: { db }, env }: AppDeps) {
       async (c) => {
         const body = c.req.valid('json');
         const userId = c.var.userId;
-        // A foreign meeting answers 404 before the stream starts, like POST /api/chat.
+        // A meeting neither own nor shared answers 404 before the stream starts, like POST /api/chat.
         if (body.context?.type === 'meeting') {
-          await assertOwnMeetings(db, userId, body.context.meetingIds ?? []);
+          await assertReadableMeetings(db, userId, body.context.meetingIds ?? []);
         }
         const controller = new AbortController();
         c.req.raw.signal.addEventListener('abort', () => controller.abort());

@@ -10,6 +10,7 @@ import { createRouter, errorResponses, idParam, jsonAnswer, jsonBody } from '../
 import { createShareLink } from '../../services/shares/create-share-link.ts';
 import { listShareLinks } from '../../services/shares/list-share-links.ts';
 import { revokeShareLink } from '../../services/shares/revoke-share-link.ts';
+import { meetingViewerRoutes, sharedWithMeRoutes } from './viewer-routes.ts';
 
 const tags = ['shares'];
 
@@ -47,11 +48,16 @@ export function meetingShareRoutes({ database: { db } }: AppDeps) {
     );
 }
 
-/** Both routers: `/meetings/{id}/shares` and `/shares`, mounted at `/api` behind the session. */
+/**
+ * The sharing routers: `/meetings/{id}/shares`, `/meetings/{id}/viewers`, `/shares` and
+ * `/shared-with-me`, mounted at `/api` behind the session.
+ */
 export function shareRoutes(deps: AppDeps) {
   return createRouter()
     .route('/meetings', meetingShareRoutes(deps))
-    .route('/shares', userShareRoutes(deps));
+    .route('/meetings', meetingViewerRoutes(deps))
+    .route('/shares', userShareRoutes(deps))
+    .route('/shared-with-me', sharedWithMeRoutes(deps));
 }
 
 /** `/api/shares`: all of the user's share links. */

@@ -2,13 +2,13 @@
  * The passages a question is answered from: found by full-text search within the question's context
  * (meeting, with picked meetings or all of them, or todo), with fallbacks so a question that names
  * nothing searchable ('What was decided?') still gets the meetings' summaries and action items.
- * Only the user's rows are ever read.
+ * Only the user's rows are read, and those of picked meetings another account shared with them.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ChatContext, ChatSection } from '@summy/core';
 import { meetingPassages, meetings, todos, type Database } from '@summy/db';
 import { log } from '../../log.ts';
-import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
+import { assertReadableMeetings } from '../shares/list-shared-with-me.ts';
 import type { TextEmbedder } from '../../providers/llm/local/provider.ts';
 import { readLiveSources } from './live-sources.ts';
 import { refreshSearchIndex } from './refresh-search-index.ts';
@@ -22,6 +22,7 @@ import {
   weighTerms,
   type FoundPassage,
   type QuestionTerms,
+  type SearchScope,
 } from './search-passages.ts';
 
 /** A source of an answer: a found passage with its meeting, numbered as the answer cites it. */
@@ -55,7 +56,7 @@ const byRank = (a: FoundPassage, b: FoundPassage) => b.rank - a.rank;
 
 async function fallbackPassages(
   db: Database,
-  userId: string,
+  owners: readonly string[],
   meetingIds: string[],
   perMeeting: number,
 ): Promise<FoundPassage[]> {
@@ -63,7 +64,12 @@ async function fallbackPassages(
   const rows = await db
     .select(passageColumns)
     .from(meetingPassages)
-    .where(and(eq(meetingPassages.userId, userId), inArray(meetingPassages.meetingId, meetingIds)))
+    .where(
+      and(
+        inArray(meetingPassages.userId, [...owners]),
+        inArray(meetingPassages.meetingId, meetingIds),
+      ),
+    )
     // Summary first: it is what stands for a whole meeting; a meeting without one gives its
     // opening turns.
     .orderBy(
@@ -82,7 +88,7 @@ async function fallbackPassages(
   const items = await db
     .select()
     .from(todos)
-    .where(and(eq(todos.userId, userId), inArray(todos.meetingId, meetingIds)))
+    .where(and(inArray(todos.userId, [...owners]), inArray(todos.meetingId, meetingIds)))
     .orderBy(asc(todos.createdAt))
     .limit(ACTION_ITEM_LIMIT * meetingIds.length);
   for (const t of items) {
@@ -93,7 +99,7 @@ async function fallbackPassages(
 
 async function withMeetings(
   db: Database,
-  userId: string,
+  owners: readonly string[],
   found: FoundPassage[],
 ): Promise<ChatSource[]> {
   const ids = [...new Set(found.map((p) => p.meetingId).filter((id): id is string => !!id))];
@@ -102,7 +108,7 @@ async function withMeetings(
     const rows = await db
       .select({ id: meetings.id, title: meetings.title, date: meetings.date })
       .from(meetings)
-      .where(and(eq(meetings.userId, userId), inArray(meetings.id, ids)));
+      .where(and(inArray(meetings.userId, [...owners]), inArray(meetings.id, ids)));
     for (const r of rows) info.set(r.id, r);
   }
   // The turn before and after each transcript hit, so the model reads replies in context.
@@ -124,7 +130,7 @@ async function withMeetings(
       .from(meetingPassages)
       .where(
         and(
-          eq(meetingPassages.userId, userId),
+          inArray(meetingPassages.userId, [...owners]),
           eq(meetingPassages.section, 'transcript'),
           sql`(${meetingPassages.meetingId}, ${meetingPassages.position}) in (${sql.join(wanted, sql`, `)})`,
         ),
@@ -168,7 +174,7 @@ async function rankedSources(
   how: {
     embedder: TextEmbedder | undefined;
     signal: AbortSignal | undefined;
-    scope: { userId: string; meetingIds?: string[] | undefined };
+    scope: SearchScope;
     question: string;
   },
   passages: FoundPassage[],
@@ -227,7 +233,7 @@ async function todoSources(
   userId: string,
   terms: Awaited<ReturnType<typeof questionTerms>>,
 ): Promise<GatheredSources> {
-  const weighted = await weighTerms(db, userId, terms.lexemes);
+  const weighted = await weighTerms(db, [userId], terms.lexemes);
   let found = await searchTodos(db, { userId, todos: true }, terms.lexemes, weighted, SOURCE_LIMIT);
   if (found.length === 0) {
     const open = await db
@@ -239,7 +245,7 @@ async function todoSources(
     found = open.map((t) => todoPassage(t, 0, true));
   }
   return {
-    sources: await withMeetings(db, userId, found),
+    sources: await withMeetings(db, [userId], found),
     terms,
     noMeetings: false,
     notReady: [],
@@ -253,19 +259,19 @@ async function todoSources(
  */
 async function withPickedMeetings(
   db: Database,
-  userId: string,
+  owners: readonly string[],
   ids: string[],
   found: FoundPassage[],
   lexemes: readonly string[],
 ): Promise<{ found: FoundPassage[]; notReady: string[] }> {
-  const live = await readLiveSources(db, userId, ids, lexemes);
+  const live = await readLiveSources(db, owners, ids, lexemes);
   // Asked from the recorder: the meeting has no transcript until it is processed.
   const pending = await db
     .select({ id: meetings.id, title: meetings.title })
     .from(meetings)
     .where(
       and(
-        eq(meetings.userId, userId),
+        inArray(meetings.userId, [...owners]),
         inArray(meetings.id, ids),
         or(eq(meetings.isRecording, true), eq(meetings.isProcessing, true)),
         or(isNull(meetings.transcript), eq(meetings.transcript, '')),
@@ -276,14 +282,15 @@ async function withPickedMeetings(
     .map((m) => m.title);
   // A picked meeting with no match still speaks, through its summary or opening.
   const silent = ids.filter((id) => !found.some((p) => p.meetingId === id));
-  const extra = await fallbackPassages(db, userId, silent, found.length ? 2 : 4);
+  const extra = await fallbackPassages(db, owners, silent, found.length ? 2 : 4);
   return { found: [...found, ...extra, ...live], notReady };
 }
 
 /**
  * Finds the sources for a question.
- * @param context the meetings the question is about; meeting ids must be the user's
- * @throws NotFoundError ('Meeting not found') when a context meeting is not the user's;
+ * @param context the meetings the question is about; meeting ids must be the user's or shared
+ *   with the user
+ * @throws NotFoundError ('Meeting not found') when a context meeting is neither;
  *   LocalLlmError when the embedding model fails or the signal aborts
  */
 export async function gatherSources(
@@ -297,13 +304,13 @@ export async function gatherSources(
   if (context.type === 'todo') return todoSources(db, userId, terms);
 
   const ids = [...new Set(context.meetingIds)];
-  await assertOwnMeetings(db, userId, ids);
-  await refreshSearchIndex(db, userId, ids.length ? ids : undefined);
-  const scope = { userId, meetingIds: ids.length ? ids : undefined };
+  const owners = await assertReadableMeetings(db, userId, ids);
+  for (const owner of owners) await refreshSearchIndex(db, owner, ids.length ? ids : undefined);
+  const scope = { userId, ownerIds: owners, meetingIds: ids.length ? ids : undefined };
   // A question about several picked meetings hears from each of them.
   const perMeeting =
     ids.length > 1 ? Math.max(2, Math.ceil(SOURCE_LIMIT / ids.length)) : SOURCE_LIMIT;
-  const weighted = await weighTerms(db, userId, terms.lexemes);
+  const weighted = await weighTerms(db, owners, terms.lexemes);
   const { embedder, signal } = options;
   const [passages, actionItems] = await Promise.all([
     embedder
@@ -322,7 +329,7 @@ export async function gatherSources(
   let noMeetings = false;
   let notReady: string[] = [];
   if (ids.length > 0) {
-    ({ found, notReady } = await withPickedMeetings(db, userId, ids, found, terms.lexemes));
+    ({ found, notReady } = await withPickedMeetings(db, owners, ids, found, terms.lexemes));
   } else if (found.length === 0) {
     // Counted only when nothing matched: a found passage already proves a meeting exists.
     const [{ count }] = (await db
@@ -339,11 +346,11 @@ export async function gatherSources(
         .limit(RECENT_FALLBACK_MEETINGS);
       found = await fallbackPassages(
         db,
-        userId,
+        owners,
         recent.map((r) => r.id),
         3,
       );
     }
   }
-  return { sources: await withMeetings(db, userId, found), terms, noMeetings, notReady };
+  return { sources: await withMeetings(db, owners, found), terms, noMeetings, notReady };
 }

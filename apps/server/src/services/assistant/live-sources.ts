@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { liveChannelLabel } from '@summy/core';
 import type { Database } from '@summy/db';
-import { anyOfQuery, queryRows, type FoundPassage } from './search-passages.ts';
+import { anyOfQuery, ownedBy, queryRows, type FoundPassage } from './search-passages.ts';
 
 /**
  * Characters of live text given to the model for one question: as much transcript as an ordinary
@@ -61,12 +61,13 @@ interface LiveRow {
  * when none). The budget ({@link LIVE_CONTEXT_CHARS}, {@link LIVE_SOURCE_MAX}) is shared evenly by
  * the meetings that have segments and keeps each one's latest; sources come meeting by meeting,
  * each in `seq` order.
- * @param meetingIds picked meetings, already checked to be the user's (the query checks again)
+ * @param owners the user and the owners of picked meetings shared with the user
+ * @param meetingIds picked meetings, already checked to be readable (the query checks the owner)
  * @param lexemes the question's stems (QuestionTerms.lexemes)
  */
 export async function readLiveSources(
   db: Database,
-  userId: string,
+  owners: readonly string[],
   meetingIds: readonly string[],
   lexemes: readonly string[],
 ): Promise<FoundPassage[]> {
@@ -82,7 +83,7 @@ export async function readLiveSources(
         coalesce(ts_rank_cd(to_tsvector('english', s.text), ${query}, 1), 0) as rank,
         row_number() over (partition by s.meeting_id order by s.seq desc) as nth
       from live_segments s join meetings m on m.id = s.meeting_id
-      where m.user_id = ${userId}
+      where ${ownedBy(sql`m.user_id`, owners)}
         and (m.transcript is null or m.transcript = '')
         and s.meeting_id in (${sql.join(
           meetingIds.map((id) => sql`${id}::uuid`),

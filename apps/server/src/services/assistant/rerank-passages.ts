@@ -10,7 +10,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { meetingPassages, passageEmbeddings, type Database } from '@summy/db';
 import type { ChatSection } from '@summy/core';
 import type { TextEmbedder } from '../../providers/llm/local/provider.ts';
-import { passageColumns, type FoundPassage } from './search-passages.ts';
+import {
+  passageColumns,
+  scopeOwners,
+  type FoundPassage,
+  type SearchScope,
+} from './search-passages.ts';
 
 /** RRF's k: a passage's score is the sum of 1 / (k + its rank) over the rankings it is in. */
 export const RRF_K = 60;
@@ -107,17 +112,20 @@ function isForeignKeyViolation(err: unknown): boolean {
   return false;
 }
 
-/** The passages of the meetings (the user's), at most {@link EMBEDDING_SCAN_LIMIT}. */
+/** The passages of the meetings (the owners'), at most {@link EMBEDDING_SCAN_LIMIT}. */
 async function meetingsPassages(
   db: Database,
-  userId: string,
+  owners: readonly string[],
   meetingIds: readonly string[],
 ): Promise<RankablePassage[]> {
   const rows = await db
     .select(passageColumns)
     .from(meetingPassages)
     .where(
-      and(eq(meetingPassages.userId, userId), inArray(meetingPassages.meetingId, [...meetingIds])),
+      and(
+        inArray(meetingPassages.userId, [...owners]),
+        inArray(meetingPassages.meetingId, [...meetingIds]),
+      ),
     )
     .orderBy(meetingPassages.meetingId, meetingPassages.section, meetingPassages.position)
     .limit(EMBEDDING_SCAN_LIMIT);
@@ -134,7 +142,7 @@ async function meetingsPassages(
 export async function rerankPassages(
   db: Database,
   embedder: TextEmbedder,
-  scope: { userId: string; meetingIds?: readonly string[] | undefined },
+  scope: SearchScope,
   question: string,
   fullText: readonly RankablePassage[],
   signal?: AbortSignal,
@@ -142,7 +150,7 @@ export async function rerankPassages(
   const ids = scope.meetingIds;
   const scanned =
     ids && ids.length > 0 && ids.length <= EMBEDDING_SCAN_MEETINGS
-      ? await meetingsPassages(db, scope.userId, ids)
+      ? await meetingsPassages(db, scopeOwners(scope), ids)
       : [];
   const pool = new Map<string, RankablePassage>();
   for (const p of [...fullText, ...scanned]) if (!pool.has(p.passageId)) pool.set(p.passageId, p);

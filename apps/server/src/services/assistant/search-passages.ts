@@ -101,22 +101,27 @@ export interface WeightedTerm {
 export const COMMON_TERM_SHARE = 0.02;
 
 /**
- * Weighs the terms by how rare they are among the user's passages (search_lexemes). Terms no
+ * Weighs the terms by how rare they are among the passages of the owners (search_lexemes): the
+ * user's, plus those of shared meetings' owners when a question picks such meetings. Terms no
  * passage holds are dropped.
  */
 export async function weighTerms(
   db: Database,
-  userId: string,
+  owners: readonly string[],
   lexemes: readonly string[],
 ): Promise<{ total: number; terms: WeightedTerm[] }> {
   if (lexemes.length === 0) return { total: 0, terms: [] };
+  const wanted = sql.join(
+    ['', ...lexemes].map((l) => sql`${l}`),
+    sql`, `,
+  );
   const rows = await queryRows<{ lexeme: string; passages: number }>(
     db,
-    sql`select lexeme, passages from search_lexemes
-        where user_id = ${userId} and lexeme in (${sql.join(
-          ['', ...lexemes].map((l) => sql`${l}`),
-          sql`, `,
-        )})`,
+    owners.length === 1
+      ? sql`select lexeme, passages from search_lexemes
+            where user_id = ${owners[0]} and lexeme in (${wanted})`
+      : sql`select lexeme, sum(passages)::int as passages from search_lexemes
+            where ${ownedBy(sql`user_id`, owners)} and lexeme in (${wanted}) group by lexeme`,
   );
   const df = new Map(rows.map((r) => [r.lexeme, Number(r.passages)]));
   const total = Math.max(1, df.get('') ?? 0);
@@ -152,8 +157,27 @@ function scoreSql(column: SQL, terms: readonly WeightedTerm[], weights?: string)
 /** Where to search. */
 export interface SearchScope {
   userId: string;
-  /** Only these meetings (already checked to be the user's); all of the user's when undefined. */
+  /**
+   * The accounts whose rows are read: the user's, and the owners of picked meetings shared with
+   * the user (only with `meetingIds`, which then hold nothing else of theirs). The user's alone
+   * when undefined.
+   */
+  ownerIds?: readonly string[] | undefined;
+  /** Only these meetings (already checked to be readable); all of the user's when undefined. */
   meetingIds?: readonly string[] | undefined;
+}
+
+/** The accounts whose rows a scope reads ({@link SearchScope.ownerIds}). */
+export function scopeOwners(scope: Pick<SearchScope, 'userId' | 'ownerIds'>): readonly string[] {
+  return scope.ownerIds ?? [scope.userId];
+}
+
+/** SQL: `column` holds one of the accounts' ids. */
+export function ownedBy(column: SQL, owners: readonly string[]): SQL {
+  return sql`${column} in (${sql.join(
+    owners.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 function meetingFilter(column: SQL, ids: readonly string[] | undefined): SQL {
@@ -192,7 +216,7 @@ export async function searchMeetingPassages(
         ${score} as rank,
         row_number() over (partition by p.meeting_id order by ${score} desc, p.position) as nth
       from meeting_passages p, q
-      where p.user_id = ${scope.userId} and p.search @@ q.sel
+      where ${ownedBy(sql`p.user_id`, scopeOwners(scope))} and p.search @@ q.sel
         and ${meetingFilter(sql`p.meeting_id`, scope.meetingIds)}
     ) r
     where nth <= ${perMeeting}
@@ -234,7 +258,7 @@ export async function searchTodos(
       -- todos.search carries no weights (all D): weigh D like the passages' A.
       ${scoreSql(sql`t.search`, terms, '{1,1,1,1}')} as rank
     from todos t, q
-    where t.user_id = ${scope.userId} and t.search @@ q.q
+    where ${ownedBy(sql`t.user_id`, scopeOwners(scope))} and t.search @@ q.q
       and ${scope.todos ? sql`true` : sql`t.meeting_id is not null`}
       and ${meetingFilter(sql`t.meeting_id`, scope.meetingIds)}
     order by rank desc, t.created_at desc

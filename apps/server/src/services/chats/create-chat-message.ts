@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ChatMessage, createChatMessageSchema } from '@summy/core';
 import { chatMessages, type Database } from '@summy/db';
-import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
+import { assertReadableMeetings } from '../shares/list-shared-with-me.ts';
 import { assertOwnChat } from './assert-own-chat.ts';
 import { toChatMessage } from './to-chat.ts';
 
@@ -10,7 +10,7 @@ import { toChatMessage } from './to-chat.ts';
  * none when `chatId` is null: the documented retry "without chat_id when a meeting id exists"
  * (section
  * 8).
- * @throws NotFoundError when the chat or the message's meeting is not the user's
+ * @throws NotFoundError when the chat or the message's meeting is neither theirs nor shared with them
  */
 export async function createChatMessage(
   db: Database,
@@ -19,7 +19,7 @@ export async function createChatMessage(
   input: z.infer<typeof createChatMessageSchema>,
 ): Promise<ChatMessage> {
   if (chatId) await assertOwnChat(db, userId, chatId);
-  if (input.meetingId) await assertOwnMeetings(db, userId, [input.meetingId]);
+  if (input.meetingId) await assertReadableMeetings(db, userId, [input.meetingId]);
   const [row] = await db
     .insert(chatMessages)
     .values({

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { Chat, updateChatSchema } from '@summy/core';
 import { chats, type Database } from '@summy/db';
 import { NotFoundError } from '../../errors/app-errors.ts';
-import { assertOwnMeetings } from '../meetings/assert-own-meetings.ts';
+import { assertReadableMeetings } from '../shares/list-shared-with-me.ts';
 import { toChat } from './to-chat.ts';
 
 /**
  * Updates a chat's title or context meetings.
- * @throws NotFoundError when the chat (or a context meeting) is not the user's
+ * @throws NotFoundError when the chat is not the user's, or a context meeting neither theirs nor shared with them
  */
 export async function updateChat(
   db: Database,
@@ -19,7 +19,7 @@ export async function updateChat(
   const set: Partial<typeof chats.$inferInsert> = {};
   if (input.title !== undefined) set.title = input.title;
   if (input.contextMeetingIds !== undefined) {
-    await assertOwnMeetings(db, userId, input.contextMeetingIds);
+    await assertReadableMeetings(db, userId, input.contextMeetingIds);
     set.contextMeetingIds = [...new Set(input.contextMeetingIds)];
   }
   const where = and(eq(chats.id, id), eq(chats.userId, userId));

@@ -11,6 +11,7 @@ import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../error
 import type { Storage } from '../../storage/types.ts';
 import { refundAttempt, takeAttempt, type AttemptRule } from '../auth/attempts.ts';
 import { getMeeting } from '../meetings/get-meeting.ts';
+import { sharedActionItems } from './share-rows.ts';
 import { hashShareToken, looksLikeShareToken, verifySharePassword } from './share-tokens.ts';
 
 /** Limits of the share routes: attempts per window in seconds. */
@@ -118,13 +119,7 @@ async function sharedParts(
     date: meeting.date,
     duration: meeting.duration,
     summary: share.includeSummary ? meeting.summary : null,
-    actionItems: share.includeActionItems
-      ? meeting.actionItems.map(({ title, assignedTo, completed }) => ({
-          title,
-          assignedTo,
-          completed,
-        }))
-      : null,
+    actionItems: share.includeActionItems ? sharedActionItems(meeting) : null,
     transcript: share.includeTranscript ? meeting.transcript : null,
     speakerNames: share.includeTranscript || share.includeSummary ? meeting.speakerNames : {},
     audioUrl: share.includeAudio ? meeting.audioUrl : null,

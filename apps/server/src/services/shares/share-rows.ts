@@ -1,5 +1,5 @@
 /** Maps `meeting_shares` rows to the owner's view of a link. */
-import type { ShareLink } from '@summy/core';
+import type { Meeting, SharedMeeting, ShareLink } from '@summy/core';
 import type { meetingShares } from '@summy/db';
 
 type ShareRow = typeof meetingShares.$inferSelect;
@@ -28,4 +28,13 @@ export function toShareLink(row: ShareRow, meetingTitle: string): ShareLink {
     viewCount: row.viewCount,
     lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
   };
+}
+
+/** A meeting's action items as a shared page or a viewer sees them: no ids, no links. */
+export function sharedActionItems(meeting: Meeting): NonNullable<SharedMeeting['actionItems']> {
+  return meeting.actionItems.map(({ title, assignedTo, completed }) => ({
+    title,
+    assignedTo,
+    completed,
+  }));
 }

@@ -7,14 +7,16 @@ import { NewMeetingMenu } from '@/features/meetings/components/new-meeting-menu'
 import { SidebarRecordingBanner } from '@/features/meetings/components/sidebar-recording-banner';
 import { useRecorder } from '@/features/recorder/hooks/use-recorder';
 import { SearchButton } from '@/features/search/components/search-button';
+import { SharedWithMeList } from '@/features/shares/components/shared-with-me-list';
 import { SidebarNav, sidebarItemClass } from './sidebar-nav';
 
 /**
- * The sidebar's content, composed here because it spans features (meetings, recorder, auth) that
- * must not import each other: brand, the new-meeting menu wired to the recorder, navigation, the
- * 'Recording...' banner, the meetings list and Settings. The same element fills the fixed sidebar
- * and the mobile drawer. Settings only asks to be opened: the dialog lives in the layout, which
- * stays mounted when the drawer is closed; so does Search, whose palette the layout holds.
+ * The sidebar's content, composed here because it spans features (meetings, recorder, auth,
+ * shares) that must not import each other: brand, the new-meeting menu wired to the recorder,
+ * navigation, the 'Recording...' banner, 'Shared with me' (when anything is), the meetings list
+ * and Settings. The same element fills the fixed sidebar and the mobile drawer. Settings only
+ * asks to be opened: the dialog lives in the layout, which stays mounted when the drawer is
+ * closed; so does Search, whose palette the layout holds.
  */
 export function AppSidebar({
   onOpenSettings,
@@ -43,6 +45,7 @@ export function AppSidebar({
         <SearchButton onClick={onOpenSearch} />
         <SidebarNav />
         <SidebarRecordingBanner />
+        <SharedWithMeList />
       </div>
 
       <section aria-labelledby="sidebar-meetings-heading" className="flex min-h-0 flex-1 flex-col">

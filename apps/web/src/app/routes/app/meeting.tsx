@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useChat } from '@/features/chat/hooks/use-chat';
 import type { ShareDialogSlot } from '@/features/meetings/components/meeting-view/meeting-actions-menu';
@@ -42,6 +42,16 @@ const meetingShareDialog: ShareDialogSlot = (props) =>
       <ShareDialog {...props} />
     </Suspense>
   ) : null;
+
+// A meeting shared with the person, read-only; loaded only when the meeting is not theirs.
+const ViewedMeeting = lazy(() => import('./viewed-meeting'));
+
+/** The meeting read-only when shared with the person, else `notFoundState`. */
+const viewedMeeting = (meetingId: string, notFoundState: ReactNode) => (
+  <Suspense>
+    <ViewedMeeting meetingId={meetingId} notFound={notFoundState} />
+  </Suspense>
+);
 
 // Contacts offered in the rename-speaker dialog, loaded when the dialog first asks for them.
 const MeetingContactNames = lazy(() => import('./meeting-contact-names'));
@@ -87,7 +97,9 @@ function RecordingScreen({ title }: { title: string | null }) {
  * button and the view's Ask mode open the Meeting Assistant about this meeting (or, picked in Ask
  * mode, about its series' meetings), docked beside it
  * unless the person has placed the panel themselves: floating, it would cover the recorder's
- * controls and the transcript turns its citations lead to.
+ * controls and the transcript turns its citations lead to. A meeting another account shared with
+ * the person opens read-only (the shares feature's view) where the meeting view would say not
+ * found.
  */
 export default function MeetingRoute() {
   const { meetingId = '' } = useParams();
@@ -138,6 +150,7 @@ export default function MeetingRoute() {
       )}
       liveTranscript={meetingLive}
       shareDialog={meetingShareDialog}
+      notFound={(notFoundState) => viewedMeeting(meetingId, notFoundState)}
       myNotes={(meeting) => (
         <Suspense fallback={<div className="min-h-64 rounded-2xl border" aria-busy="true" />}>
           <MyNotes

@@ -1,10 +1,11 @@
 /**
  * `GET /api/meetings/:id`, read for the title a context chip shows when the panel was opened with
- * only a meeting's id (the recorder's Chat button, the meeting view's Ask mode).
+ * only a meeting's id (the recorder's Chat button, the meeting view's Ask mode); for a meeting
+ * shared with the person, `GET /api/shared-with-me/:id`.
  */
-import { meetingSchema, type Meeting } from '@summy/core';
+import { meetingSchema, viewedMeetingSchema, type Meeting } from '@summy/core';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { ApiRequestError, apiFetch } from '@/lib/api-client';
 
 /** Fetches one meeting. Throws `ApiRequestError` (404 when missing or another user's). */
 export function getMeeting(id: string, signal?: AbortSignal): Promise<Meeting> {
@@ -25,20 +26,43 @@ export function getMeetingQueryOptions(id: string) {
 }
 
 /**
- * The titles of the given meetings, by id: a title once loaded, `null` for a meeting that is gone
- * (or not the user's), absent while loading.
+ * Query options of a meeting another account shared with the person (`GET
+ * /api/shared-with-me/:id`), read when the person's own meeting answers 404. Key and answer are
+ * the shares feature's, so a chip for the shared meeting on screen reads its cached answer.
+ */
+export function getSharedMeetingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['shared-with-me', 'detail', id] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/shared-with-me/${encodeURIComponent(id)}`, viewedMeetingSchema, { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
+
+/**
+ * The titles of the given meetings, by id: a title once loaded (the person's own meeting, else one
+ * shared with them), `null` for a meeting that is gone (or neither theirs nor shared), absent
+ * while loading.
  */
 export function useMeetingTitles(ids: readonly string[]): Record<string, string | null> {
-  return useQueries({
+  const own = useQueries({
     queries: ids.map((id) => ({ ...getMeetingQueryOptions(id), retry: false })),
-    combine: (results) => {
-      const titles: Record<string, string | null> = {};
-      results.forEach((result, index) => {
-        const id = ids[index]!;
-        if (result.data) titles[id] = result.data.title;
-        else if (result.isError) titles[id] = null;
-      });
-      return titles;
-    },
   });
+  const missing = ids.filter((_, index) => isNotFound(own[index]?.error));
+  const shared = useQueries({ queries: missing.map(getSharedMeetingQueryOptions) });
+  const titles: Record<string, string | null> = {};
+  ids.forEach((id, index) => {
+    const result = own[index]!;
+    if (result.data) titles[id] = result.data.title;
+    else if (result.isError && !isNotFound(result.error)) titles[id] = null;
+  });
+  missing.forEach((id, index) => {
+    const result = shared[index]!;
+    if (result.data) titles[id] = result.data.title;
+    else if (result.isError) titles[id] = null;
+  });
+  return titles;
 }

@@ -1,5 +1,6 @@
 /**
- * The meeting's Share dialog: when the link expires (never, in 7 or 30 days), an optional
+ * The meeting's Share dialog: people on this server who may read it (added by e-mail, removed at
+ * any time); then a link for anyone: when it expires (never, in 7 or 30 days), an optional
  * password, what it shows (Summary, Action items, Transcript, Recording; My notes only when
  * ticked), 'Create link', then the link with 'Copy link'; and the meeting's links with their
  * views, last view and Revoke. Composed into the meeting menu by the app layer.
@@ -24,6 +25,7 @@ import { toast } from '@/lib/toast';
 import { useCreateShareLink } from '../api/create-share-link';
 import { useMeetingShareLinks } from '../api/get-meeting-share-links';
 import { SHARE_EXPIRY_LABELS, SHARE_PART_LABELS, shareUrl } from './share-format';
+import { MeetingViewers } from './meeting-viewers';
 import { ShareLinkList } from './share-link-list';
 
 /** Props of {@link ShareDialog}. */
@@ -63,9 +65,11 @@ export default function ShareDialog({
         <DialogHeader>
           <DialogTitle>Share “{meetingTitle}”</DialogTitle>
           <DialogDescription>
-            Anyone with the link can read what you choose here, without an account.
+            Let people on this server read it, or make a link anyone can open without an account.
           </DialogDescription>
         </DialogHeader>
+        <MeetingViewers meetingId={meetingId} open={open} />
+        <h3 className="border-t pt-4 text-sm font-medium">Anyone with the link</h3>
         {created ? (
           <CreatedLink link={created} onAnother={() => setCreated(null)} />
         ) : (

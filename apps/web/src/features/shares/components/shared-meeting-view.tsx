@@ -34,10 +34,29 @@ export function SharedFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** The shared meeting's parts, in the meeting view's order. */
+/** The shared meeting's parts, in the meeting view's order, inside the share page's frame. */
 export function SharedMeetingView({ meeting }: { meeting: SharedMeeting }) {
   return (
     <SharedFrame>
+      <SharedMeetingBody meeting={meeting} />
+    </SharedFrame>
+  );
+}
+
+/**
+ * The meeting's date and title, `aside` under the title (who shared it, Ask), then its parts:
+ * recording, summary, action items, My notes, transcript; a part the answer leaves null is not
+ * drawn. Read-only: no control changes anything.
+ */
+export function SharedMeetingBody({
+  meeting,
+  aside,
+}: {
+  meeting: SharedMeeting;
+  aside?: ReactNode;
+}) {
+  return (
+    <>
       <header className="flex flex-col gap-2">
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <CalendarDays className="size-4" aria-hidden="true" />
@@ -48,6 +67,7 @@ export function SharedMeetingView({ meeting }: { meeting: SharedMeeting }) {
         <h1 className="text-2xl leading-tight font-semibold tracking-tight break-words md:text-[28px]">
           {meeting.title}
         </h1>
+        {aside}
       </header>
       {meeting.audioUrl && (
         <Part title="Recording">
@@ -70,7 +90,7 @@ export function SharedMeetingView({ meeting }: { meeting: SharedMeeting }) {
         </Part>
       )}
       {meeting.transcript !== null && <Transcript meeting={meeting} />}
-    </SharedFrame>
+    </>
   );
 }
 

@@ -79,20 +79,25 @@ export interface MeetingViewProps {
    * opened by the menu's 'Share' item; without it the menu has no 'Share'.
    */
   shareDialog?: ShareDialogSlot;
+  /**
+   * Drawn instead of the not-found state when the meeting is not the person's: the app layer's
+   * read-only view of a meeting shared with them, which falls back to `notFoundState`.
+   */
+  notFound?: (notFoundState: ReactNode) => ReactNode;
 }
 
 /**
  * The whole meeting view: loads the meeting, then draws it; a skeleton while loading, 'Failed to
  * load meeting details' with a retry on failure, and a not-found state for a missing meeting.
  */
-export function MeetingView({ meetingId, ...slots }: MeetingViewProps) {
+export function MeetingView({ meetingId, notFound, ...slots }: MeetingViewProps) {
   const query = useMeeting(meetingId);
   useDocumentTitle(query.data ? `${query.data.title} - Summy` : 'Meeting - Summy');
 
   if (query.isPending) return <MeetingSkeleton />;
   if (query.isError) {
     if (query.error instanceof ApiRequestError && query.error.status === 404) {
-      return <MeetingNotFound />;
+      return notFound ? notFound(<MeetingNotFound />) : <MeetingNotFound />;
     }
     return <MeetingLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
