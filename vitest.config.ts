@@ -72,6 +72,7 @@ const onPostgresToo = [
   'apps/server/src/routes/meetings/summary-concurrency.test.ts',
   'apps/server/src/routes/shares/shares.test.ts',
   'apps/server/test/action-item-copies-migration.test.ts',
+  'apps/server/test/administration.test.ts',
   'apps/server/test/auth-hardening.test.ts',
   'apps/server/test/backup.test.ts',
   'apps/server/test/first-administrator.test.ts',
