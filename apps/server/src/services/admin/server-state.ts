@@ -37,7 +37,9 @@ export async function readServerState({
       },
     },
     storage: { kind: storage.kind, objects: usage.objects, bytes: usage.bytes },
+    // pg-boss's own internal queues ('__pgboss__send-it') are no concern of an administrator.
     queues: queues
+      .filter((q) => !q.name.startsWith('__pgboss'))
       .map((q) => ({
         name: q.name,
         queued: q.queuedCount,
