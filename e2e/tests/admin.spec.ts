@@ -26,7 +26,7 @@ test('an administrator manages users and invitations in Settings', async ({ page
   const otherEmail = await signUp(otherPage, '/', 'Grace Hopper');
   await other.close();
 
-  const email = await signUpAdmin(page, '/', 'Ada Lovelace', 1);
+  const email = await signUpAdmin(page, '/', 'Edsger Dijkstra', 3);
   await dismissTranscriptionPrompt(page);
   await page.goto('/?tab=administration');
   const panel = administration(page);
