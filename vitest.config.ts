@@ -73,6 +73,7 @@ const onPostgresToo = [
   'apps/server/src/routes/shares/shares.test.ts',
   'apps/server/src/routes/shares/viewers.test.ts',
   'apps/server/test/action-item-copies-migration.test.ts',
+  'apps/server/test/administration.test.ts',
   'apps/server/test/auth-hardening.test.ts',
   'apps/server/test/backup.test.ts',
   'apps/server/test/first-administrator.test.ts',

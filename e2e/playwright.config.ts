@@ -176,7 +176,7 @@ function summyServer(of: number): SummyServerSpec {
       // fake's seeded account, which the Google specs sign in as: a11y.spec.ts scans the screens
       // only an administrator sees (the first-run transcription prompt among them).
       SUMMY_ADMINS:
-        'e2e-admin@example.com,e2e-admin-2@example.com,e2e-admin-3@example.com,ada@acme.test',
+        'e2e-admin@example.com,e2e-admin-2@example.com,e2e-admin-3@example.com,e2e-admin-4@example.com,ada@acme.test',
       // reminders.spec.ts connects to a Radicale on 127.0.0.1 over plain http.
       CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
       // webhooks.spec.ts sends its test event to a receiver on 127.0.0.1 over plain http.

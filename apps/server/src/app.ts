@@ -28,7 +28,7 @@ import {
 } from './http/session.ts';
 import { MEETING_ANSWER_MAX_AGE_MS } from './services/meetings/get-meeting.ts';
 import { createMeetingListCache } from './services/meetings/meeting-list-cache.ts';
-import { createSessionMemo, sessionMemoKey } from './http/session-memo.ts';
+import { createSessionMemo, sessionMemoKey, type SessionMemo } from './http/session-memo.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
 import { calendarRoutes, meetingCalendarRoutes } from './routes/calendar/routes.ts';
 import { chatAnswerRoutes } from './routes/chat/routes.ts';
@@ -36,7 +36,9 @@ import { chatMessageRoutes, chatRoutes } from './routes/chats/routes.ts';
 import { contactRoutes } from './routes/contacts/routes.ts';
 import { voiceRoutes } from './routes/voices/routes.ts';
 import { accountRoutes } from './routes/account/routes.ts';
+import { adminRoutes } from './routes/admin/routes.ts';
 import { apiKeyRoutes } from './routes/api-keys/routes.ts';
+import { refuseDisabledAccounts } from './http/account-gate.ts';
 import { webhookRoutes } from './routes/webhooks/routes.ts';
 import { meetingExportRoutes } from './routes/meetings/export-routes.ts';
 import { meetingSeriesRoutes } from './routes/meetings/series-routes.ts';
@@ -106,8 +108,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   documentApi(app);
 
   const api = new OpenAPIHono<AppEnv>();
-  api.use('*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
-  api.use('*', requireSession(auth, deps.database.db, sessionMemo));
+  guardApi(api, deps, sessionMemo);
   // Kept list answers go stale on any change to the user's meetings (the hub observes them for
   // every process) and on the end of their own writes here, which the notification may trail.
   const listCache = createMeetingListCache();
@@ -148,7 +149,7 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
   api.route('/contacts', contactRoutes(deps));
   api.route('/voices', voiceRoutes(deps));
   api.route('/account', accountRoutes(deps));
-  api.route('/api-keys', apiKeyRoutes(deps));
+  api.route('/api-keys', apiKeyRoutes(deps)).route('/admin', adminRoutes(deps));
   api.route('/webhooks', webhookRoutes(deps));
   api.route('/calendar', calendarRoutes(deps));
   api.route('/models', modelRoutes(deps));
@@ -168,6 +169,17 @@ export function createApp(deps: AppDeps, working: readonly string[] = []) {
 
   serveWebApp(app, env.webDir);
   return app;
+}
+
+/**
+ * The data API's guards: writes from Summy's origin only, a session or an API key, and no
+ * disabled or deleted account, whatever its session cookie cache still says.
+ */
+function guardApi(api: OpenAPIHono<AppEnv>, deps: AppDeps, sessionMemo?: SessionMemo): void {
+  const { env, auth, database } = deps;
+  api.use('*', sameOriginWrites(trustedOrigins(env.publicUrl), env.publicUrl));
+  api.use('*', requireSession(auth, database.db, sessionMemo));
+  api.use('*', refuseDisabledAccounts(database.db));
 }
 
 /**

@@ -32,7 +32,8 @@ import { BETTER_AUTH_RATE_LIMIT } from './services/auth/auth-options.ts';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/auth-options.ts';
 import { trustedOrigins } from './services/auth/auth-options.ts';
 import { roleOfNewUser, settleFirstAccount } from './services/auth/admins.ts';
-import { checkSignup, removeInvite } from './services/auth/signup-policy.ts';
+import { checkSignup, getSignupMode, removeInvite } from './services/auth/signup-policy.ts';
+import { ACCOUNT_DISABLED_MESSAGE, isDisabled } from './services/auth/disabled-accounts.ts';
 import { recordGoogleAccount } from './services/google/record-google-account.ts';
 import { log } from './log.ts';
 
@@ -126,11 +127,13 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
           // The invitation is used up by the account it let in; of accounts created at the same
           // instant on an empty server, one stays the administrator.
           after: async (created) => {
-            if (env.signup === 'invite') await removeInvite(db, created.email);
+            await spendInvite(db, env, created.email);
             created.role = await settleFirstAccount(db, created, env.admins);
           },
         },
       },
+      // A disabled account gets no new session, whichever way it signs in.
+      session: { create: { before: async (created) => refuseDisabled(db, created.userId) } },
       account: {
         create: {
           // After the commit: the profile row of a new Google account (services/google).
@@ -176,13 +179,33 @@ export function createAuth(env: Env, db: Database, hooks: AuthHooks = {}) {
  * @throws APIError FORBIDDEN (code SIGNUP_CLOSED or SIGNUP_NOT_INVITED)
  */
 async function refuseSignup(db: Database, env: Env, email: string): Promise<void> {
-  const refusal = await checkSignup(db, env.signup, email);
+  const refusal = await checkSignup(db, (await getSignupMode(db, env.signup)).mode, email);
   if (!refusal) return;
   throw new APIError('FORBIDDEN', {
     code: refusal.code,
     message: refusal.message,
     error: 'Sign-up refused',
     details: refusal.message,
+  });
+}
+
+/** Uses up the invitation of a new account's address while sign-up is by invitation. */
+async function spendInvite(db: Database, env: Env, email: string): Promise<void> {
+  if ((await getSignupMode(db, env.signup)).mode === 'invite') await removeInvite(db, email);
+}
+
+/**
+ * Throws Better Auth's 403 when the account is disabled (a password sign-in answers it; Google and
+ * OpenID Connect redirect with it as `error_description`).
+ * @throws APIError FORBIDDEN (code ACCOUNT_DISABLED)
+ */
+async function refuseDisabled(db: Database, userId: string): Promise<void> {
+  if (!(await isDisabled(db, userId))) return;
+  throw new APIError('FORBIDDEN', {
+    code: 'ACCOUNT_DISABLED',
+    message: ACCOUNT_DISABLED_MESSAGE,
+    error: 'Account disabled',
+    details: ACCOUNT_DISABLED_MESSAGE,
   });
 }
 

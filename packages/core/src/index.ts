@@ -31,6 +31,7 @@ export * from './popup-pages.ts';
 export * from './contacts-sync.ts';
 export * from './export.ts';
 export * from './file-names.ts';
+export * from './admin.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './search.ts';

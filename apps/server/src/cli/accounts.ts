@@ -1,14 +1,22 @@
 /**
  * `npm run summy -- admin list|add <email>|remove <email>` and `npm run summy -- invite
  * list|add <email>|remove <email>`: who administers the server, and which addresses may sign up
- * when SIGNUP=invite (docs/decisions/037-administrators-and-sign-up.md). Works on the server's
- * database; takes effect at once, on a running server too (PostgreSQL; with PGlite stop the
+ * when the sign-up mode is 'invite' (docs/decisions/037-administrators-and-sign-up.md). The
+ * same services as Settings > Administration, with the same rules (never the last
+ * administrator). Works on the server's database; takes effect at once, on a running server too (PostgreSQL; with PGlite stop the
  * server first, it allows one process at a time).
  */
 import type { Database } from '@summy/db';
 import type { Env } from '../env.ts';
-import { listAdmins, setAdmin } from '../services/auth/admins.ts';
-import { addInvite, listInvites, removeInvite } from '../services/auth/signup-policy.ts';
+import { ConflictError } from '../errors/app-errors.ts';
+import { findUserIdByEmail, setUserRole } from '../services/admin/manage-users.ts';
+import { listAdmins } from '../services/auth/admins.ts';
+import {
+  addInvite,
+  getSignupMode,
+  listInvites,
+  removeInvite,
+} from '../services/auth/signup-policy.ts';
 
 /** Usage lines of the `admin` and `invite` commands. */
 export const ACCOUNTS_USAGE = [
@@ -67,7 +75,7 @@ function refuse(io: AccountsCliIo, message: string): number {
   return 1;
 }
 
-/** `invite list|add|remove`: the addresses that may sign up when SIGNUP=invite. */
+/** `invite list|add|remove`: the addresses that may sign up when the sign-up mode is 'invite'. */
 async function runInviteCommand(
   db: Database,
   env: Pick<Env, 'signup'>,
@@ -77,7 +85,11 @@ async function runInviteCommand(
 ): Promise<number> {
   if (action === 'list') {
     for (const invited of await listInvites(db)) io.out.write(`${invited}\n`);
-    if (env.signup !== 'invite') io.err.write(`Note: SIGNUP is '${env.signup}', not 'invite'.\n`);
+    const { mode, source } = await getSignupMode(db, env.signup);
+    if (mode !== 'invite') {
+      const by = source === 'settings' ? 'set in Settings' : 'from SIGNUP';
+      io.err.write(`Note: the sign-up mode is '${mode}' (${by}), not 'invite'.\n`);
+    }
     return 0;
   }
   if (action === 'add') {
@@ -102,20 +114,23 @@ async function runAdminCommand(
     for (const admin of await listAdmins(db)) io.out.write(`${admin.email}  ${admin.name}\n`);
     return 0;
   }
+  const userId = await findUserIdByEmail(db, email!);
+  if (!userId) return refuse(io, `No account has the e-mail ${email}.`);
   if (action === 'add') {
-    if (!(await setAdmin(db, email!, true))) {
-      return refuse(io, `No account has the e-mail ${email}.`);
-    }
+    await setUserRole(db, userId, 'admin');
     io.out.write(`${email} is an administrator\n`);
     return 0;
   }
   const admins = await listAdmins(db);
-  const target = admins.find((a) => a.email.toLowerCase() === email!.toLowerCase());
-  if (!target) return refuse(io, `${email} is not an administrator.`);
-  if (admins.length === 1) {
-    return refuse(io, `${email} is the last administrator: make another account one first.`);
+  if (!admins.some((a) => a.email.toLowerCase() === email!.toLowerCase())) {
+    return refuse(io, `${email} is not an administrator.`);
   }
-  await setAdmin(db, email!, false);
+  try {
+    await setUserRole(db, userId, 'user');
+  } catch (err) {
+    if (err instanceof ConflictError) return refuse(io, `${email}: ${String(err.details)}`);
+    throw err;
+  }
   io.out.write(`${email} is no longer an administrator\n`);
   if (env.admins.includes(email!.toLowerCase())) {
     io.err.write(`Note: ${email} is in SUMMY_ADMINS and becomes one again at the next start.\n`);

@@ -3,10 +3,10 @@
  * `npm run summy -- models list|pull <id>|remove <id>` (local speech models, cli/models.ts), and
  * `npm run summy -- demo --user <email>` (demo meetings from real transcripts, cli/demo.ts), and
  * `npm run summy -- admin|invite list|add|remove` (administrators and sign-up invitations,
- * cli/accounts.ts), and `npm run summy -- backup|restore <file>` (cli/backup.ts).
+ * cli/accounts.ts), `npm run summy -- user list|disable|enable|delete` (cli/users.ts), and `npm run summy -- backup|restore <file>` (cli/backup.ts).
  * Uses the same settings as the server (DATA_DIR, DATABASE_URL, providers). The embedded PGlite
- * database allows one process at a time: while a server has it open, `import`, `demo`, `admin`
- * and `invite` refuse and name the server's process (`models` does not open the database; `backup`
+ * database allows one process at a time: while a server has it open, `import`, `demo`, `admin`,
+ * `invite` and `user` refuse and name the server's process (`models` does not open the database; `backup`
  * asks the running server for the archive).
  */
 import { existsSync } from 'node:fs';
@@ -29,10 +29,13 @@ import { DEMO_USAGE, parseDemoArgs, runDemoCommand } from './demo.ts';
 import { importFiles } from './import-files.ts';
 import { setLogDestination } from '../log.ts';
 import { MODELS_USAGE, runModelsCommand } from './models.ts';
+import { runUserCommand, USERS_USAGE } from './users.ts';
 
 const USAGE = [
   'Usage: npm run summy -- import <files...> --user <email>',
-  ...[...MODELS_USAGE, DEMO_USAGE, ...ACCOUNTS_USAGE, ...BACKUP_USAGE].map((l) => `       ${l}`),
+  ...[...MODELS_USAGE, DEMO_USAGE, ...ACCOUNTS_USAGE, USERS_USAGE, ...BACKUP_USAGE].map(
+    (l) => `       ${l}`,
+  ),
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
@@ -52,11 +55,14 @@ async function runSubcommand(argv: string[]): Promise<number | undefined> {
     // A restore writes the archived server's secret, or none: not one generated now.
     return runBackupCommand(loadEnv(process.env, { saveSecret: argv[0] !== 'restore' }), argv);
   }
-  if (argv[0] === 'admin' || argv[0] === 'invite') {
+  if (argv[0] === 'admin' || argv[0] === 'invite' || argv[0] === 'user') {
     if (existsSync('.env')) process.loadEnvFile('.env');
     const env = loadEnv();
     const database = await openConfiguredDatabase(env, `summy ${argv[0]}`);
     try {
+      if (argv[0] === 'user') {
+        return await runUserCommand({ db: database.db, storage: createStorage(env) }, argv);
+      }
       return await runAccountsCommand(database.db, env, argv);
     } finally {
       await database.close();

@@ -87,3 +87,13 @@ export class AuthAccountNotRemovableError extends AppError {
     super(409, 'The sign-in account cannot be removed', 'Sign in with another method first');
   }
 }
+
+/**
+ * 409 for a change the server's rules refuse as it stands (the last administrator, oneself).
+ * @param details the rule in a sentence the screen shows as it is
+ */
+export class ConflictError extends AppError {
+  constructor(details: string) {
+    super(409, 'Refused', details);
+  }
+}

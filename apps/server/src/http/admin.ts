@@ -1,5 +1,5 @@
 /**
- * Administrator-only writes. The role is read from the database on each request, so a role
+ * Administrator-only routes and writes. The role is read from the database on each request, so a role
  * taken away with `summy admin remove` holds at once (docs/decisions/037-administrators-and-sign-up.md).
  */
 import type { MiddlewareHandler } from 'hono';
@@ -22,6 +22,21 @@ export function adminWrites(db: Database, what: string): MiddlewareHandler<AppEn
       throw new ForbiddenError(
         `Only an administrator can ${what}. Ask the administrator of this server.`,
       );
+    }
+    await next();
+  };
+}
+
+/**
+ * Administration (`/api/admin/*`): every method, administrators only, and with a session only (an
+ * API key, which a script may leak, answers 403 too). After `requireSession`.
+ * @throws ForbiddenError (403) for a user who is not an administrator, or a request with an API key
+ */
+export function adminOnly(db: Database): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.var.apiKey) throw new ForbiddenError('Administration is done in Settings, signed in.');
+    if (!(await isAdmin(db, c.get('userId')))) {
+      throw new ForbiddenError('Only an administrator can administer this server.');
     }
     await next();
   };

@@ -9,8 +9,17 @@
 /** Window event that opens Settings; its `detail.tab` (optional) picks the tab. */
 export const OPEN_SETTINGS_EVENT = 'openSettings';
 
-/** The Settings dialog's tabs, in their order and as `?tab=` spells them. */
-export const SETTINGS_TABS = ['general', 'account', 'integrations', 'whats-new'] as const;
+/**
+ * The Settings dialog's tabs, in their order and as `?tab=` spells them. 'administration' is
+ * shown to administrators only.
+ */
+export const SETTINGS_TABS = [
+  'general',
+  'account',
+  'integrations',
+  'whats-new',
+  'administration',
+] as const;
 
 /** One of {@link SETTINGS_TABS}. */
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

@@ -4,7 +4,13 @@ import { OPEN_SETTINGS_EVENT, readSettingsTab, SETTINGS_TABS } from './open-sett
 
 describe('readSettingsTab', () => {
   it("reads the four tabs, integrations and what's new among them", () => {
-    expect(SETTINGS_TABS).toEqual(['general', 'account', 'integrations', 'whats-new']);
+    expect(SETTINGS_TABS).toEqual([
+      'general',
+      'account',
+      'integrations',
+      'whats-new',
+      'administration',
+    ]);
     for (const tab of SETTINGS_TABS) expect(readSettingsTab(tab)).toBe(tab);
   });
 

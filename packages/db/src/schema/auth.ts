@@ -9,7 +9,9 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizz
 /**
  * A person who can sign in. `email` is unique. `role` is 'admin' (manages what the server shares:
  * its speech models, sign-up invitations) or 'user'; a Better Auth additional field the client
- * cannot set (docs/decisions/037-administrators-and-sign-up.md).
+ * cannot set (docs/decisions/037-administrators-and-sign-up.md). `disabledAt` is set while an
+ * administrator has disabled the account: it cannot sign in and its sessions are ended
+ * (docs/decisions/077-administration-in-settings.md).
  */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -22,6 +24,7 @@ export const user = pgTable('user', {
     .default('user'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 /** A signed-in browser session; `token` is what the session cookie carries (signed). */
@@ -118,4 +121,16 @@ export const authAttempt = pgTable(
 export const signupInvite = pgTable('signup_invite', {
   email: text('email').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Server-wide settings an administrator changes in Settings > Administration, one row per `key`
+ * (e.g. 'signup_mode' with value 'open' | 'invite' | 'closed'). A key without a row falls back to
+ * its environment variable, so a fresh server follows its .env
+ * (docs/decisions/077-administration-in-settings.md).
+ */
+export const serverSetting = pgTable('server_setting', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,6 +8,7 @@ import type { ApiKeyScope } from '@summy/core';
 import { apiKeys, user, type Database } from '@summy/db';
 import { TooManyRequestsError, UnauthenticatedError } from '../../errors/app-errors.ts';
 import { hashApiKey, looksLikeApiKey } from './api-key-tokens.ts';
+import { ACCOUNT_DISABLED_MESSAGE } from '../auth/disabled-accounts.ts';
 
 /** Requests one key may make per window. */
 export const API_KEY_RATE = { requests: 600, windowMs: 60_000 } as const;
@@ -25,7 +26,8 @@ const windows = new Map<string, { start: number; used: number }>();
 
 /**
  * The identity behind `Authorization: Bearer <key>`.
- * @throws UnauthenticatedError 401 'Invalid API key' for an unknown, revoked or malformed key
+ * @throws UnauthenticatedError 401 'Invalid API key' for an unknown, revoked or malformed key;
+ *   401 with {@link ACCOUNT_DISABLED_MESSAGE} for a key of a disabled account
  * @throws TooManyRequestsError 429 past {@link API_KEY_RATE} (Retry-After: the window's rest)
  */
 export async function authenticateApiKey(db: Database, key: string): Promise<ApiKeyIdentity> {
@@ -36,11 +38,13 @@ export async function authenticateApiKey(db: Database, key: string): Promise<Api
       userId: apiKeys.userId,
       scope: apiKeys.scope,
       userEmail: user.email,
+      disabledAt: user.disabledAt,
     })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
     .where(eq(apiKeys.hash, hashApiKey(key)));
   if (!row) throw new UnauthenticatedError('Invalid API key');
+  if (row.disabledAt) throw new UnauthenticatedError(ACCOUNT_DISABLED_MESSAGE);
 
   const now = Date.now();
   const window = windows.get(row.keyId);
@@ -61,5 +65,5 @@ export async function authenticateApiKey(db: Database, key: string): Promise<Api
         or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
       ),
     );
-  return row;
+  return { keyId: row.keyId, userId: row.userId, userEmail: row.userEmail, scope: row.scope };
 }

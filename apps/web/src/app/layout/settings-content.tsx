@@ -1,3 +1,4 @@
+import { AdministrationSettings } from '@/features/admin/components/administration-settings';
 import { AiPreferencesSection } from '@/features/ai-preferences/components/ai-preferences-section';
 import { ApiKeysSettings } from '@/features/api-keys/components/api-keys-settings';
 import { AccountDetails } from '@/features/auth/components/account-details';
@@ -12,6 +13,7 @@ import { ShareLinksSettings } from '@/features/shares/components/share-links-set
 import { TranscriptionSettings } from '@/features/transcription/components/transcription-settings';
 import { VoiceProfiles } from '@/features/transcription/components/voice-profiles';
 import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
+import { authClient } from '@/lib/auth-client';
 import type { SettingsTab } from '@/lib/open-settings';
 
 /** Props of {@link SettingsContent}: the dialog's open state and tab, owned by the layout. */
@@ -27,12 +29,15 @@ export interface SettingsContentProps {
  * do not import each other; loaded on demand by the layout. General: the AI preferences, the
  * transcription models and the recording settings after the dialog's own theme and app icon
  * choices. Account: who is signed in, the Google accounts, the API keys and the share links. Integrations: one block per
- * integration, Linear, reminders, then webhooks. What's New is the dialog's own.
+ * integration, Linear, reminders, then webhooks. What's New is the dialog's own. Administration
+ * only when the session's user is an administrator (the server checks again on every request).
  */
 export default function SettingsContent(props: SettingsContentProps) {
+  const admin = authClient.useSession().data?.user.role === 'admin';
   return (
     <SettingsDialog
       {...props}
+      administration={admin ? <AdministrationSettings /> : undefined}
       account={
         <AccountDetails
           linkedAccounts={<GoogleAccountsSettings />}

@@ -1,4 +1,4 @@
-import { Blocks, Settings2, Sparkles, UserRound, type LucideIcon } from 'lucide-react';
+import { Blocks, Settings2, ShieldCheck, Sparkles, UserRound, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import {
@@ -49,6 +49,11 @@ export interface SettingsSlots {
    * Soon' placeholder.
    */
   integrations?: ReactNode;
+  /**
+   * The Administration tab's content (users, sign-up, invitations, the server's state), given by
+   * the app layer to administrators only: without it the tab is not offered.
+   */
+  administration?: ReactNode;
 }
 
 /** Props of {@link SettingsSections}. */
@@ -84,6 +89,7 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, { label: string; icon: Luc
   account: { label: 'Account', icon: UserRound },
   integrations: { label: 'Integrations', icon: Blocks },
   'whats-new': { label: "What's New", icon: Sparkles },
+  administration: { label: 'Administration', icon: ShieldCheck },
 };
 
 const tabClass = cn(
@@ -117,7 +123,11 @@ export function SettingsDialog({ open, onOpenChange, ...sections }: SettingsDial
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="flex h-[min(44rem,calc(100dvh-2rem))] flex-col gap-4 max-sm:p-5 sm:max-w-xl"
+        // Wider with a fifth tab (Administration), so the tab names keep to one line.
+        className={cn(
+          'flex h-[min(44rem,calc(100dvh-2rem))] flex-col gap-4 max-sm:p-5',
+          sections.administration ? 'sm:max-w-[45rem]' : 'sm:max-w-xl',
+        )}
         onOpenAutoFocus={() => {
           const active = document.activeElement;
           returnFocusTo.current =
@@ -145,11 +155,12 @@ export function SettingsDialog({ open, onOpenChange, ...sections }: SettingsDial
 }
 
 /**
- * The four tabs General, Account, Integrations and What's New as a proper tab list: arrow keys,
+ * The tabs General, Account, Integrations, What's New and, for administrators, Administration, as
+ * a proper tab list: arrow keys,
  * Home and End move between the tabs and show each at once. General holds the theme, the app icon
  * theme and, when given, the AI, transcription and recording sections; Account the account slot;
  * Integrations the integrations slot, then 'More Integrations, Coming Soon'; What's New the release
- * notes. On a phone the four tabs sit two by two.
+ * notes; Administration the administration slot. On a phone the tabs sit two by two.
  */
 export function SettingsSections({
   tab,
@@ -160,11 +171,14 @@ export function SettingsSections({
   transcription,
   voices,
   integrations,
+  administration,
 }: SettingsSectionsProps) {
   const themeLabelId = useId();
   const appIconLabelId = useId();
   const [ownTab, setOwnTab] = useState<SettingsTab>('general');
-  const current = tab ?? ownTab;
+  const asked = tab ?? ownTab;
+  // Administration only for administrators: asked for by anyone else, General shows.
+  const current = asked === 'administration' && !administration ? 'general' : asked;
   const change = (value: string) => {
     const next = readSettingsTab(value);
     if (!next) return;
@@ -178,7 +192,7 @@ export function SettingsSections({
       onValueChange={change}
       className="flex min-h-0 flex-1 flex-col gap-4"
     >
-      <SettingsTabList />
+      <SettingsTabList administration={Boolean(administration)} />
 
       <Tabs.Content value="general" className={panelClass}>
         <section aria-labelledby={themeLabelId} className="flex flex-col gap-3">
@@ -221,18 +235,28 @@ export function SettingsSections({
       <Tabs.Content value="whats-new" className={panelClass}>
         <WhatsNew />
       </Tabs.Content>
+
+      {administration && (
+        <Tabs.Content value="administration" className={panelClass}>
+          {administration}
+        </Tabs.Content>
+      )}
     </Tabs.Root>
   );
 }
 
-/** The four tabs' buttons, with their icons; two by two on a phone. */
-function SettingsTabList() {
+/**
+ * The tabs' buttons, with their icons; two by two on a phone (Administration, for administrators,
+ * takes a row of its own there).
+ */
+function SettingsTabList({ administration }: { administration: boolean }) {
+  const tabs = SETTINGS_TABS.filter((t) => t !== 'administration' || administration);
   return (
     <Tabs.List
       aria-label="Settings sections"
-      className="grid shrink-0 grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:flex"
+      className="grid shrink-0 grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:flex [&>*:nth-child(5)]:col-span-2"
     >
-      {SETTINGS_TABS.map((value) => {
+      {tabs.map((value) => {
         const { label, icon: Icon } = SETTINGS_TAB_LABELS[value];
         return (
           <Tabs.Trigger key={value} value={value} className={tabClass}>

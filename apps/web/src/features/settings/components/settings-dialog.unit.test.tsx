@@ -1,10 +1,10 @@
 /**
- * Which of the Settings dialog's four tabs shows for the tab the layout asks for (`?tab=` and the
+ * Which of the Settings dialog's tabs shows for the tab the layout asks for (`?tab=` and the
  * 'openSettings' event's `detail.tab` name it), and what each tab holds. The tab list is a real
  * ARIA tab list; only the chosen panel has content. Rendered to static markup (the dialog's portal
  * needs a browser: e2e/tests/settings.spec.ts). The two pickers stand in as markers: they follow
  * the browser's storage and media queries, which are e2e's to check (tests/pwa.spec.ts,
- * tests/settings.spec.ts).
+ * tests/settings.spec.ts). Administration is offered only with its slot (administrators).
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,10 +15,11 @@ import { SETTINGS_TAB_LABELS, SettingsSections } from './settings-dialog';
 vi.mock('./theme-picker', () => ({ ThemePicker: () => <p>THEME PICKER</p> }));
 vi.mock('./app-icon-theme-picker', () => ({ AppIconThemePicker: () => <p>APP ICON PICKER</p> }));
 
-function render(tab?: SettingsTab) {
+function render(tab?: SettingsTab, admin = true) {
   return renderToStaticMarkup(
     <SettingsSections
       tab={tab}
+      administration={admin ? <p>ADMINISTRATION SLOT</p> : undefined}
       account={<p>ACCOUNT SLOT</p>}
       ai={<p>AI SLOT</p>}
       transcription={<p>TRANSCRIPTION SLOT</p>}
@@ -41,10 +42,11 @@ const SLOT_OF: Record<SettingsTab, string[]> = {
   account: ['ACCOUNT SLOT'],
   integrations: ['INTEGRATIONS SLOT'],
   'whats-new': [],
+  administration: ['ADMINISTRATION SLOT'],
 };
 
 describe('SettingsSections', () => {
-  it("lists General, Account, Integrations and What's New as a tab list", () => {
+  it("lists General, Account, Integrations, What's New and Administration as a tab list", () => {
     const html = render('general');
     expect(html).toContain('role="tablist"');
     expect(html).toContain('aria-label="Settings sections"');
@@ -53,7 +55,15 @@ describe('SettingsSections', () => {
       'Account',
       'Integrations',
       "What's New",
+      'Administration',
     ]);
+  });
+
+  it('offers Administration to administrators only, else General shows for it', () => {
+    const html = render('administration', false);
+    expect(tabs(html).map(([label]) => label)).not.toContain('Administration');
+    expect(tabs(html).filter(([, selected]) => selected)).toEqual([['General', true]]);
+    expect(html).not.toContain('ADMINISTRATION SLOT');
   });
 
   it('opens on General when no tab is asked for', () => {
