@@ -3,20 +3,9 @@
  * first-run prompt offers, and when a meeting can be transcribed again.
  */
 import { isLanguageModelKind, type ModelsList, type ModelStatus } from '@summy/core';
+import { formatBytes } from '@/lib/format-bytes';
 
-/** Bytes in a kilobyte and a megabyte as shown: decimal, as download sizes are published. */
-const KB = 1000;
-const MB = 1000 * KB;
-const GB = 1000 * MB;
-
-/** A size in bytes as people read it: '640 MB', '1.2 GB', '48 KB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
-  if (bytes >= 10 * MB) return `${Math.round(bytes / MB)} MB`;
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  if (bytes >= KB) return `${Math.round(bytes / KB)} KB`;
-  return `${Math.max(0, Math.round(bytes))} B`;
-}
+export { formatBytes };
 
 /** Whole percent (0 to 100) of a download; 0 while its total is not known. */
 export function downloadPercent(model: Pick<ModelStatus, 'receivedBytes' | 'totalBytes'>): number {
