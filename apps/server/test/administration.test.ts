@@ -13,6 +13,7 @@ import { meetings, user } from '@summy/db';
 import { adminUserListSchema, serverStateSchema, type AdminUser } from '@summy/core';
 import type { RunningServer } from '../src/server.ts';
 import { Client, signUp, startTestServer } from './harness.ts';
+import { buildBody, plausibleString, type Schema } from './schema-bodies.ts';
 
 const PASSWORD = 'correct horse battery';
 const NOT_ADMIN = {
@@ -32,19 +33,28 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Every administration route with a valid request body. */
-const ROUTES: [string, string, unknown?][] = [
-  ['GET', '/api/admin/users'],
-  ['PUT', '/api/admin/users/some-id/role', { role: 'admin' }],
-  ['PUT', '/api/admin/users/some-id/disabled', { disabled: true }],
-  ['DELETE', '/api/admin/users/some-id'],
-  ['GET', '/api/admin/invites'],
-  ['POST', '/api/admin/invites', { email: 'eve@example.com' }],
-  ['DELETE', '/api/admin/invites/eve@example.com'],
-  ['GET', '/api/admin/signup'],
-  ['PUT', '/api/admin/signup', { mode: 'open' }],
-  ['GET', '/api/admin/server'],
-];
+/**
+ * Every administration route of the OpenAPI document, with its path parameters filled and a body
+ * built from its schema, so a route added later is walked too.
+ */
+async function adminRoutes(): Promise<[string, string, unknown?][]> {
+  const doc = (await alice.get('/api/openapi.json')).body as Schema;
+  const routes: [string, string, unknown?][] = [];
+  for (const [path, item] of Object.entries<Schema>(doc.paths)) {
+    if (!path.startsWith('/api/admin/')) continue;
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      if (!item[method]) continue;
+      const schema = item[method].requestBody?.content?.['application/json']?.schema;
+      const body = schema
+        ? buildBody(schema, doc, (s, at) =>
+            at.at(-1) === 'email' ? 'eve@example.com' : plausibleString(s, { uuid: 'some-id' }),
+          )
+        : undefined;
+      routes.push([method.toUpperCase(), path.replace(/\{\w+\}/g, 'some-id'), body]);
+    }
+  }
+  return routes;
+}
 
 async function users(): Promise<AdminUser[]> {
   const res = await alice.get('/api/admin/users');
@@ -60,7 +70,10 @@ async function signIn(email: string) {
 
 describe('administration', () => {
   it('answers 403 to non-administrators on every route, and to API keys', async () => {
-    for (const [method, route, body] of ROUTES) {
+    const routes = await adminRoutes();
+    // Users, roles, disabling, deleting, invitations, sign-up mode, server state.
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    for (const [method, route, body] of routes) {
       const res = await bob.request(method, route, body);
       expect(res.status, `${method} ${route}`).toBe(403);
       expect(res.body, `${method} ${route}`).toEqual(NOT_ADMIN);
