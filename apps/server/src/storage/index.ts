@@ -39,8 +39,8 @@ function lazyS3(s3: NonNullable<Env['s3']>, tmpDir: string): Storage {
     withLocalFile: async (key, fn) => (await load()).withLocalFile(key, fn),
     signedUrl: async (...args) => (await load()).signedUrl(...args),
     delete: async (key) => (await load()).delete(key),
-    list: async function* () {
-      yield* (await load()).list();
+    list: async function* (prefix) {
+      yield* (await load()).list(prefix);
     },
   };
 }

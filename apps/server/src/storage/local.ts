@@ -155,10 +155,12 @@ export function createLocalStorage({ root, publicUrl, signer }: LocalStorageOpti
       await fs.rmdir(path.dirname(file)).catch(() => undefined);
     },
 
-    async *list() {
+    async *list(prefix = '') {
+      // Only the prefix's folder is read; keys are still checked against the whole prefix.
+      const folder = path.join(bucketDir, prefix.slice(0, prefix.lastIndexOf('/') + 1));
       let entries: Dirent[];
       try {
-        entries = await fs.readdir(bucketDir, { recursive: true, withFileTypes: true });
+        entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
         throw err;
@@ -167,7 +169,7 @@ export function createLocalStorage({ root, publicUrl, signer }: LocalStorageOpti
         if (!entry.isFile()) continue;
         const file = path.join(entry.parentPath, entry.name);
         const key = path.relative(bucketDir, file).split(path.sep).join('/');
-        if (!isValidObjectKey(key)) continue;
+        if (!isValidObjectKey(key) || !key.startsWith(prefix)) continue;
         const s = await fs.stat(file).catch(() => undefined);
         if (s) yield { key, size: s.size, modifiedAt: s.mtime };
       }

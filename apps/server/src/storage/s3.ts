@@ -211,12 +211,12 @@ export function createS3Storage({ s3, tmpDir }: S3StorageOptions): Storage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
 
-    async *list() {
+    async *list(only = '') {
       const prefix = `${RECORDINGS_BUCKET}/`;
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+          new ListObjectsV2Command({ Bucket, Prefix: prefix + only, ContinuationToken: token }),
         );
         for (const o of page.Contents ?? []) {
           const key = o.Key?.slice(prefix.length) ?? '';

@@ -157,6 +157,15 @@ describe.skipIf(testDbKind !== 'pglite').each(Object.keys(backends))('%s storage
     for await (const o of storage.list()) listed.push(o);
     const mine = listed.find((o) => o.key === k);
     expect(mine).toMatchObject({ key: k, size: jfk.length });
+    // A folder's prefix lists only its own objects; another folder's list leaves them out.
+    const folder = k.slice(0, k.indexOf('/') + 1);
+    const inFolder = [];
+    for await (const o of storage.list(folder)) inFolder.push(o.key);
+    expect(inFolder).toContain(k);
+    expect(inFolder.every((key) => key.startsWith(folder))).toBe(true);
+    const elsewhere = [];
+    for await (const o of storage.list('nobody/')) elsewhere.push(o.key);
+    expect(elsewhere).toEqual([]);
     expect(Math.abs(mine!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
 
     const url = await storage.signedUrl(k);

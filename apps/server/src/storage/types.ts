@@ -50,8 +50,12 @@ export interface Storage {
    * Afterwards its signed URLs answer 404.
    */
   delete(key: string): Promise<void>;
-  /** Every object of the bucket, in no particular order (the orphan sweep reads them all). */
-  list(): AsyncIterable<ListedObject>;
+  /**
+   * Every object of the bucket, in no particular order (the orphan sweep reads them all); with
+   * `prefix` (a folder such as `{userId}/`), only the objects whose keys start with it, read
+   * without going through the rest (S3's `Prefix`, the folder on disk).
+   */
+  list(prefix?: string): AsyncIterable<ListedObject>;
 }
 
 /** An object as listed: its key, size in bytes and last write. */

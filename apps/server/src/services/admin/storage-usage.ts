@@ -33,9 +33,7 @@ export async function readStorageUsage(storage: Storage): Promise<StorageUsage> 
  */
 export async function deleteUserObjects(storage: Storage, userId: string): Promise<number> {
   const keys: string[] = [];
-  for await (const object of storage.list()) {
-    if (object.key.startsWith(`${userId}/`)) keys.push(object.key);
-  }
+  for await (const object of storage.list(`${userId}/`)) keys.push(object.key);
   for (const key of keys) await storage.delete(key);
   return keys.length;
 }
